@@ -1,0 +1,158 @@
+"""Cards as small ints, card sets as int bitmasks.
+
+A card is ``copy * 32 + suit * 8 + rank`` where suits are ``C D H S`` (0..3) and ranks run from
+the highest to the lowest natural rank, ``A T K Q J 9 8 7`` (0..7). The second copy of a card
+(Gaigel's double pack) sets bit 5. A set of cards is an int whose bit ``1 << card`` is set for each
+member, so union, intersection and "cards of a suit" are single bit operations.
+
+>>> c = parse_card("10♥")
+>>> c, card_str(c)
+(17, 'TH')
+>>> mask_str(parse_cards("AS ks 9d"))
+'9D KS AS'
+>>> popcount(PACK_24)
+24
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+__all__ = [
+    "SUITS",
+    "RANKS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "RANK_NAMES",
+    "make_card",
+    "suit_of",
+    "rank_of",
+    "base_of",
+    "card_str",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "cards_of",
+    "mask_of",
+    "mask_str",
+    "popcount",
+    "SUIT_MASK",
+    "PACK_20",
+    "PACK_24",
+    "PACK_32",
+    "PACK_48",
+    "pack_cards",
+]
+
+SUITS = "CDHS"
+RANKS = "ATKQJ987"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
+
+# Rank indices, for readability where a rule names a rank.
+ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN = range(8)
+
+
+def make_card(suit: int, rank: int, copy: int = 0) -> int:
+    """The card of ``suit`` and ``rank`` (indices into SUITS and RANKS)."""
+    return copy * 32 + suit * 8 + rank
+
+
+def suit_of(card: int) -> int:
+    return (card >> 3) & 3
+
+
+def rank_of(card: int) -> int:
+    return card & 7
+
+
+def base_of(card: int) -> int:
+    """The card without its copy bit: both copies of a Gaigel card have the same base."""
+    return card & 31
+
+
+def card_str(card: int) -> str:
+    """Canonical text of a card: rank then suit, ``T`` for ten (records.md §1)."""
+    return RANKS[card & 7] + SUITS[(card >> 3) & 3]
+
+
+_SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
+_RANK_ALIASES = {r: i for i, r in enumerate(RANKS)} | {"10": 1}
+
+
+def parse_suit(text: str) -> int:
+    """A suit from its letter or symbol, case-insensitive.
+
+    >>> parse_suit("h"), parse_suit("♠")
+    (2, 3)
+    """
+    suit = _SUIT_ALIASES.get(text.strip().upper())
+    if suit is None:
+        raise ValueError(f"not a suit: {text!r} (use C, D, H or S)")
+    return suit
+
+
+def parse_card(text: str) -> int:
+    """A card from text such as ``AS``, ``10h``, ``t♥`` (first copy)."""
+    t = text.strip().upper()
+    if len(t) < 2 or t[:-1] not in _RANK_ALIASES or t[-1] not in _SUIT_ALIASES:
+        raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. AS, TH, 9D)")
+    return _SUIT_ALIASES[t[-1]] * 8 + _RANK_ALIASES[t[:-1]]
+
+
+def parse_cards(text: str) -> int:
+    """A card set from space- or comma-separated cards."""
+    mask = 0
+    for word in text.replace(",", " ").split():
+        mask |= 1 << parse_card(word)
+    return mask
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """The cards of a set, lowest int first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def mask_str(mask: int) -> str:
+    """Cards of a set, grouped by suit (C D H S), low to high inside a suit."""
+    cards = sorted(cards_of(mask), key=lambda c: (suit_of(c), -rank_of(c), c))
+    return " ".join(card_str(c) for c in cards)
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+SUIT_MASK = tuple((0xFF << (s * 8)) | (0xFF << (32 + s * 8)) for s in range(4))
+"""Every card of a suit, both copies."""
+
+
+def _pack(ranks: str, copies: int = 1) -> int:
+    mask = 0
+    for copy in range(copies):
+        for s in range(4):
+            for r in ranks:
+                mask |= 1 << make_card(s, RANKS.index(r), copy)
+    return mask
+
+
+PACK_20 = _pack("ATKQJ")
+PACK_24 = _pack("ATKQJ9")
+PACK_32 = _pack("ATKQJ987")
+PACK_48 = _pack("ATKQJ7", 2)
+
+
+def pack_cards(pack: int) -> list[int]:
+    """The cards of a pack in a fixed order (suit, then rank, then copy): the order shuffles start from."""
+    return sorted(cards_of(pack), key=lambda c: (c & 31, c >> 5))

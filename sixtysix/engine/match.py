@@ -1,0 +1,109 @@
+"""A match: hands dealt one after another, scored into the match standing, and its record.
+
+Every game of the family is played through ``Match``; records (records.md) are built from it and
+replayed into it, so there is one path from actions to results.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..cards import card_str
+from ..errors import IllegalActionError
+from .actions import action_str
+from .state import Deal, HandResult, State
+
+if TYPE_CHECKING:
+    from ..games.base import Game
+
+__all__ = ["Match"]
+
+
+class Match:
+    """A match of ``game``: deal hands with ``deal_hand``, act with ``apply``.
+
+    >>> from sixtysix.games import make_game
+    >>> m = Match(make_game("sixty-six"), dealer=1)
+    >>> state = m.deal_hand(seed=7)
+    >>> m.to_act, len(m.legal_actions()) > 0
+    (0, True)
+    """
+
+    def __init__(self, game: Game, *, dealer: int = 0, players: list[str] | None = None) -> None:
+        self.game = game
+        self.n = game.n_seats
+        self.players = list(players) if players else [f"Seat {i}" for i in range(self.n)]
+        self.score: list[int] = game.initial_score()
+        self.dealer = dealer
+        self.bonus = 0
+        self.hand: State | None = None
+        self.results: list[HandResult] = []
+        self.complete = False
+        self.winner: list[int] | None = None
+        self.extra: dict[str, Any] = {}
+        """Game-specific match state (e.g. who has retired in Three-Hand Sixty-Six)."""
+        self.hand_records: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ flow
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.over
+
+    @property
+    def to_act(self) -> int | None:
+        return self.hand.to_act if self.in_hand and self.hand is not None else None
+
+    def active_seats(self) -> tuple[int, ...]:
+        return self.game.active_seats(self, self.dealer)
+
+    def deal_hand(self, *, seed: int | None = None, deal: Deal | None = None,
+                  rng: random.Random | None = None) -> State:
+        """Start the next hand from an explicit ``deal``, a ``seed`` or a generator ``rng``."""
+        if self.complete:
+            raise IllegalActionError("the match is over")
+        if self.in_hand:
+            raise IllegalActionError("the current hand is not finished")
+        active = self.active_seats()
+        entry: dict[str, Any] = {"dealer": self.dealer}
+        if deal is not None:
+            self.game.check_deal(deal, self.dealer, active)
+            entry["deal"] = deal_to_json(deal, self.n)
+        else:
+            if seed is None:
+                seed = (rng or random.Random()).randrange(2**31)
+            deal = self.game.shuffled_deal(seed, self.dealer, active)
+            entry["seed"] = seed
+        entry["actions"] = []
+        self.hand = self.game.new_hand(self.dealer, deal, active, self.bonus, tuple(self.score))
+        self.hand_records.append(entry)
+        return self.hand
+
+    def legal_actions(self) -> list[int]:
+        return self.hand.legal_actions() if self.in_hand and self.hand is not None else []
+
+    def apply(self, action: int | str) -> None:
+        """Take an action in the current hand; when it ends, score it into the match."""
+        if self.hand is None or self.hand.over:
+            raise IllegalActionError("no hand is in progress: deal the next hand first")
+        hand = self.hand
+        before = len(hand.history)
+        hand.apply(action)
+        self.hand_records[-1]["actions"].extend(action_str(a) for a in hand.history[before:])
+        if hand.over:
+            assert hand.result is not None
+            self.results.append(hand.result)
+            self.game.settle(self, hand.result)
+
+    def record(self) -> dict[str, Any]:
+        """The match as a record (records.md §3)."""
+        from ..games.base import options_to_dict
+        return {"game": self.game.id, "options": options_to_dict(self.game.options),
+                "players": list(self.players), "hands": [dict(h) for h in self.hand_records]}
+
+
+def deal_to_json(deal: Deal, n: int) -> dict[str, Any]:
+    return {"hands": [[card_str(c) for c in h] for h in deal.hands],
+            **({"turnup": card_str(deal.turnup)} if deal.turnup is not None else {}),
+            "stock": [card_str(c) for c in deal.stock]}

@@ -1,0 +1,127 @@
+"""Rules: the parameters of the generic trick-and-draw machine.
+
+A game turns its options (named as in rules.md) into one ``Rules`` value; the machine reads only
+this. Rank and value tables are precomputed per trump suit so that the hot paths are lookups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..cards import SUIT_MASK, cards_of
+
+__all__ = ["Rules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "NATURAL_VALUES"]
+
+# Follow rules (the obligation of a player who is not leading).
+FREE = 0          # any card
+FOLLOW_ONLY = 1   # follow suit if possible, else any card
+STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any (rules.md §0.4)
+STRICT_MULTI = 3  # three or more players: §0.4 with the current winning card
+
+NATURAL_VALUES = (11, 10, 4, 3, 2, 0, 0, 0)
+"""Card points by rank index A T K Q J 9 8 7."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Everything the generic machine needs to know about a game's play."""
+
+    n_seats: int = 2
+    sides: tuple[int, ...] = (0, 1)
+    """Side of each seat; points and tricks are counted per side."""
+    pack: int
+    values_by_rank: tuple[int, ...] = NATURAL_VALUES
+    trump_order: tuple[int, ...] | None = None
+    """Rank indices of trumps from the highest, where they differ from the natural order."""
+    trump_values: tuple[int, ...] | None = None
+    """Card points of trumps by rank index, where they differ from ``values_by_rank``."""
+
+    hand_size: int = 6
+    """Cards each playing seat holds after the deal."""
+    stock: bool = True
+    phase1_follow: int = FREE
+    phase2_follow: int = STRICT2
+    must_beat_partner: bool = True
+    must_trump_when_cannot_overtrump: bool = True
+
+    exchange_rank: int | None = None
+    exchange_needs_trick: bool = True
+    exchange_any_time: bool = False
+    """Also while following, not only when about to lead."""
+    exchange_min_facedown: int = 1
+    exchange_on_close: str = "none"
+    """'opponent_any', 'either_with_trick' or 'none': who may still exchange when the stock is closed."""
+
+    marriages: bool = False
+    marriage_credit: str = "any_later_trick"
+    """'any_later_trick', 'same_trick_only' or 'needs_trick_before' (may only declare with a trick)."""
+    marriages_after_close: bool = False
+    marriage_needs_trick: bool = True
+    """Melds count only once the side has a trick (pending until then)."""
+    show_marriage_to_go_out: bool = True
+
+    close_allowed: bool = False
+    close_requires: str = "lead"
+    close_before_draw: bool = False
+    close_min_facedown: int = 1
+
+    claims: bool = False
+    claim_timing: str = "after_trick_or_meld"
+    claim_target: int = 66
+    auto_claim: bool = False
+
+    last_trick_bonus: int = 10
+    trump_choice: bool = False
+    """Forehand names trumps from his first packet, or turns (Three-Player Sixty-Six)."""
+    trump_must_be_held: bool = False
+    first_packet: int = 3
+
+    @cached_property
+    def pack_size(self) -> int:
+        return self.pack.bit_count()
+
+    def beats_table(self, trump: int) -> tuple[int, ...]:
+        """``beats[c]``: the mask of cards of c's suit that rank strictly above c, with ``trump``."""
+        return _beats_cache(self.trump_order, trump)
+
+    def value_table(self, trump: int) -> tuple[int, ...]:
+        """Card points of each card id, with ``trump``."""
+        return _values_cache(self.values_by_rank, self.trump_values, trump)
+
+
+_BEATS: dict[tuple[tuple[int, ...] | None, int], tuple[int, ...]] = {}
+_VALUES: dict[tuple[tuple[int, ...], tuple[int, ...] | None, int], tuple[int, ...]] = {}
+
+
+def _beats_cache(trump_order: tuple[int, ...] | None, trump: int) -> tuple[int, ...]:
+    key = (trump_order, trump)
+    table = _BEATS.get(key)
+    if table is None:
+        beats = []
+        for c in range(64):
+            suit = (c >> 3) & 3
+            order = trump_order if (trump_order is not None and suit == trump) else tuple(range(8))
+            pos = order.index(c & 7) if (c & 7) in order else 8
+            higher = 0
+            for r in order[:pos]:
+                higher |= (1 << (suit * 8 + r)) | (1 << (32 + suit * 8 + r))
+            beats.append(higher & SUIT_MASK[suit])
+        table = _BEATS[key] = tuple(beats)
+    return table
+
+
+def _values_cache(by_rank: tuple[int, ...], trump_values: tuple[int, ...] | None,
+                  trump: int) -> tuple[int, ...]:
+    key = (by_rank, trump_values, trump)
+    table = _VALUES.get(key)
+    if table is None:
+        table = _VALUES[key] = tuple(
+            (trump_values if trump_values is not None and (c >> 3) & 3 == trump else by_rank)[c & 7]
+            for c in range(64))
+    return table
+
+
+def mask_points(mask: int, values: tuple[int, ...]) -> int:
+    """Card points of a set of cards."""
+    return sum(values[c] for c in cards_of(mask))

@@ -1,0 +1,625 @@
+"""The generic trick-and-draw machine: one state of one hand, for every game of the family.
+
+A ``State`` is mutable and cheap to copy (lists of small ints); ``apply`` checks an action and
+refuses it without changing anything when the rules do not allow it. Everything a game does
+differently comes from its ``Rules`` and a few hooks of its ``Game`` (deal, scoring).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_str, cards_of, mask_str
+from ..errors import IllegalActionError
+from .actions import (CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY, TRUMP, TURN,
+                      action_str, parse_action)
+from .legal import legal_follow, trick_winner
+from .rules import STRICT2, Rules
+
+if TYPE_CHECKING:
+    from ..games.base import Game
+    from .view import View
+
+__all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER"]
+
+PH_TRUMP = 0  # forehand names trumps or turns
+PH_PLAY = 1   # a seat leads or follows (leaders may also exchange, close, declare)
+PH_DRAW = 2   # the trick winner chooses to draw or to close before drawing
+PH_OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """What each seat was dealt (in dealt order), the turn-up card and the stock, top first."""
+
+    hands: tuple[tuple[int, ...], ...]
+    turnup: int | None
+    stock: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended. Per-seat tuples; in partnership games each seat shows its side's value."""
+
+    end: str
+    """What happened, in a few words ('claim', 'false claim', 'closer failed', 'played out', …)."""
+    winners: tuple[int, ...]
+    """The seats that won the hand (empty for a draw)."""
+    game_points: tuple[int, ...]
+    """Game points (or chips) this hand awarded to each seat, any carried bonus included."""
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    detail: str = ""
+    """How the game points came about, for people."""
+
+
+class State:
+    """One hand in progress. Build it with ``State.new``; act with ``apply``."""
+
+    __slots__ = (
+        "game", "rules", "n", "dealer", "nxt", "active", "hands", "stock", "spos", "turnup",
+        "turnup_up", "turn_card", "first_packet", "trump", "phase", "leader", "to_act", "trick",
+        "tseats", "won", "points", "melds", "pending", "tricks", "closed_by", "close_points",
+        "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
+        "result", "history", "values", "beats", "trick_no", "bonus", "match_score",
+        "pending_trick", "exchanged",
+    )
+
+    game: Game
+    rules: Rules
+    n: int
+    dealer: int
+    nxt: tuple[int, ...]
+    active: tuple[int, ...]
+    hands: list[int]
+    stock: tuple[int, ...]
+    spos: int
+    turnup: int
+    turnup_up: bool
+    turn_card: int
+    first_packet: list[int]
+    trump: int
+    phase: int
+    leader: int
+    to_act: int
+    trick: list[int]
+    tseats: list[int]
+    won: list[int]
+    points: list[int]
+    melds: list[int]
+    pending: list[int]
+    tricks: list[int]
+    closed_by: int
+    close_points: tuple[int, ...] | None
+    close_tricks: tuple[int, ...] | None
+    close_window: int
+    claim_seat: int
+    known: list[int]
+    marriages: list[tuple[int, int, int]]
+    last_trick: tuple[tuple[int, int], ...]
+    result: HandResult | None
+    history: list[int]
+    values: tuple[int, ...]
+    beats: tuple[int, ...]
+    trick_no: int
+    bonus: int
+    match_score: tuple[int, ...]
+    pending_trick: list[int]
+    exchanged: bool
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, game: Game, dealer: int, deal: Deal, *, active: tuple[int, ...] | None = None,
+            bonus: int = 0, match_score: tuple[int, ...] = ()) -> State:
+        """A fresh hand of ``game`` dealt by ``dealer``. ``active`` are the seats that play."""
+        rules = game.rules
+        s = cls.__new__(cls)
+        s.game = game
+        s.rules = rules
+        n = s.n = rules.n_seats
+        s.dealer = dealer
+        if active is None:
+            active = tuple(i for i in range(n) if deal.hands[i])
+        s.active = active
+        nxt = [-1] * n
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        seq = [p for p in order if p in active]
+        for i, p in enumerate(seq):
+            nxt[p] = seq[(i + 1) % len(seq)]
+        s.nxt = tuple(nxt)
+        s.hands = [_mask(h) for h in deal.hands]
+        s.stock = tuple(deal.stock)
+        s.spos = 0
+        s.turnup = -1 if deal.turnup is None else deal.turnup
+        s.turnup_up = deal.turnup is not None and rules.stock
+        s.known = [0] * n
+        s.first_packet = [0] * n
+        s.turn_card = -1
+        forehand = seq[0]
+        if rules.trump_choice:
+            s.trump = -1
+            s.phase = PH_TRUMP
+            packet = rules.first_packet
+            for p in range(n):
+                s.first_packet[p] = _mask(deal.hands[p][:packet])
+            s.turn_card = deal.hands[forehand][packet]
+        else:
+            s.trump = (s.turnup >> 3) & 3
+            s.phase = PH_PLAY
+            if not rules.stock and s.turnup >= 0:
+                s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
+        s.leader = s.to_act = forehand
+        s.trick = []
+        s.tseats = []
+        sides = max(rules.sides) + 1
+        s.won = [0] * sides
+        s.points = [0] * sides
+        s.melds = [0] * sides
+        s.pending = [0] * sides
+        s.pending_trick = [-1] * sides
+        s.tricks = [0] * sides
+        s.closed_by = -1
+        s.close_points = s.close_tricks = None
+        s.close_window = 0
+        s.claim_seat = -1
+        s.marriages = []
+        s.last_trick = ()
+        s.result = None
+        s.history = []
+        s.trick_no = 0
+        s.bonus = bonus
+        s.match_score = match_score
+        s.exchanged = False
+        s._set_trump_tables()
+        return s
+
+    def _set_trump_tables(self) -> None:
+        t = self.trump if self.trump >= 0 else 0
+        self.values = self.rules.value_table(t)
+        self.beats = self.rules.beats_table(t)
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        for name in _SCALARS:
+            setattr(s, name, getattr(self, name))
+        s.hands = self.hands[:]
+        s.first_packet = self.first_packet[:]
+        s.trick = self.trick[:]
+        s.tseats = self.tseats[:]
+        s.won = self.won[:]
+        s.points = self.points[:]
+        s.melds = self.melds[:]
+        s.pending = self.pending[:]
+        s.pending_trick = self.pending_trick[:]
+        s.tricks = self.tricks[:]
+        s.known = self.known[:]
+        s.marriages = self.marriages[:]
+        s.history = self.history[:]
+        return s
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        return self.phase == PH_OVER
+
+    @property
+    def facedown(self) -> int:
+        """Face-down cards left in the stock (not counting the turn-up)."""
+        return len(self.stock) - self.spos
+
+    @property
+    def stock_open(self) -> bool:
+        """The stock can still be drawn from: phase 1 of a game with a stock."""
+        return self.turnup_up and self.closed_by < 0
+
+    @property
+    def strict(self) -> bool:
+        """Phase 2: strict following (stock closed or exhausted, or a game without a stock)."""
+        return not self.stock_open
+
+    def side(self, seat: int) -> int:
+        return self.rules.sides[seat]
+
+    def side_points(self, seat: int) -> int:
+        """Credited points of the seat's side (pending marriages excluded)."""
+        return self.points[self.rules.sides[seat]]
+
+    def legal_actions(self) -> list[int]:
+        """Every action the seat to act may take now; empty when the hand is over."""
+        ph = self.phase
+        if ph == PH_PLAY:
+            seat = self.to_act
+            r = self.rules
+            if self.trick:
+                mode = r.phase1_follow if (self.turnup_up and self.closed_by < 0) else r.phase2_follow
+                acts = list(cards_of(legal_follow(
+                    self.hands[seat], self.trick, self.tseats + [seat], r.sides, self.trump, mode,
+                    self.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump)))
+                if self._may_exchange(seat):
+                    acts.append(EXCHANGE)
+                if r.claims and r.claim_timing == "any_own_turn":
+                    acts.append(DECLARE)
+                return acts
+            acts = list(cards_of(self.hands[seat]))
+            if r.marriages:
+                for q in self._marriage_queens(seat):
+                    acts.append(MARRY + q - 1)
+                    acts.append(MARRY + q)
+                    if r.claims and r.show_marriage_to_go_out:
+                        acts.append(DECLARE_SHOW + q)
+            if self._may_exchange(seat):
+                acts.append(EXCHANGE)
+            if self._may_close(seat):
+                acts.append(CLOSE)
+            if r.claims and (seat == self.claim_seat or r.claim_timing == "any_own_turn"):
+                acts.append(DECLARE)
+            return acts
+        if ph == PH_DRAW:
+            return [DRAW, CLOSE]
+        if ph == PH_TRUMP:
+            seat = self.to_act
+            if self.rules.trump_must_be_held:
+                held = self.first_packet[seat]
+                suits = [t for t in range(4) if held & SUIT_MASK[t]]
+            else:
+                suits = [0, 1, 2, 3]
+            return [TRUMP + t for t in suits] + [TURN]
+        return []
+
+    def _marriage_queens(self, seat: int) -> list[int]:
+        """Queens of the marriages the leader may declare now (rules.md §0.4, §1.6)."""
+        r = self.rules
+        if not (self.turnup_up and self.closed_by < 0) and r.stock and not r.marriages_after_close:
+            return []
+        if r.marriage_credit == "needs_trick_before" and not self.tricks[r.sides[seat]]:
+            return []
+        hand = self.hands[seat]
+        out = []
+        for suit in range(4):
+            q = suit * 8 + QUEEN
+            if (hand >> q) & 1 and (hand >> (q - 1)) & 1:
+                out.append(q)
+        return out
+
+    def _may_exchange(self, seat: int) -> bool:
+        r = self.rules
+        if r.exchange_rank is None or self.turnup < 0 or self.trump < 0:
+            return False
+        low = self.trump * 8 + r.exchange_rank
+        if not (self.hands[seat] >> low) & 1:
+            return False
+        has_trick = self.tricks[r.sides[seat]] > 0
+        if self.closed_by >= 0:
+            if not (self.close_window >> seat) & 1:
+                return False
+            return r.exchange_on_close == "opponent_any" or has_trick
+        if not self.turnup_up or self.facedown < r.exchange_min_facedown:
+            return False
+        if r.exchange_needs_trick and not has_trick:
+            return False
+        return not self.trick or r.exchange_any_time
+
+    def _may_close(self, seat: int) -> bool:
+        r = self.rules
+        if not r.close_allowed or not self.turnup_up or self.closed_by >= 0:
+            return False
+        if self.facedown < r.close_min_facedown:
+            return False
+        if r.close_requires == "lead_and_own_trick":
+            return self.tricks[r.sides[seat]] > 0
+        if r.close_requires == "lead_after_first_trick":
+            return self.trick_no > 0
+        return True
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: int | str) -> None:
+        """Take ``action`` (an id or its text) for the seat to act.
+
+        Raises IllegalActionError, with the state unchanged, when the rules do not allow it.
+        """
+        if isinstance(action, str):
+            action = self.parse(action)
+        elif action not in self.legal_actions():
+            raise IllegalActionError(self.explain_illegal(action))
+        self._do(action)
+
+    def parse(self, text: str) -> int:
+        """The legal action meant by ``text``, or IllegalActionError explaining why it is not one."""
+        try:
+            action = parse_action(text)
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+        action = self._resolve_copy(action)
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.explain_illegal(action))
+        return action
+
+    def _resolve_copy(self, action: int) -> int:
+        """Text names the first copy of a card; in a double pack pick the copy the seat holds."""
+        if action < DRAW and self.phase == PH_PLAY:
+            card = action & 63
+            hand = self.hands[self.to_act]
+            if not (hand >> card) & 1 and (hand >> (card | 32)) & 1:
+                return action | 32
+        return action
+
+    def step(self, action: int) -> None:
+        """Apply an action known to be legal (no check): the fast path for search."""
+        self._do(action)
+
+    def _do(self, a: int) -> None:
+        self.history.append(a)
+        if a < MARRY:
+            self._play(a)
+        elif a < DECLARE_SHOW:
+            self._marry(a - MARRY)
+            if self.phase != PH_OVER:  # an automatic claim may have ended the hand
+                self._play(a - MARRY)
+        elif a < DRAW:
+            self._declare_show(a - DECLARE_SHOW)
+        elif a == DRAW:
+            self.phase = PH_PLAY
+            self._draw_all()
+        elif a == EXCHANGE:
+            self._exchange()
+        elif a == CLOSE:
+            self._close()
+        elif a == DECLARE:
+            self._claim(self.to_act)
+        elif a >= TRUMP:
+            self._set_trump(a - TRUMP, named=True)
+        elif a == TURN:
+            self._set_trump((self.turn_card >> 3) & 3, named=False)
+        else:  # DEFER / PASS are offered only by games that add them
+            raise IllegalActionError(f"{action_str(a)} is not part of this game")
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.known[seat] &= ~bit
+        self.close_window &= ~(1 << seat)
+        if seat == self.claim_seat:
+            self.claim_seat = -1
+        self.trick.append(card)
+        self.tseats.append(seat)
+        if len(self.trick) < len(self.active):
+            self.to_act = self.nxt[seat]
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        r = self.rules
+        trick = self.trick
+        w = trick_winner(trick, self.trump, self.beats)
+        winner = self.tseats[w]
+        side = r.sides[winner]
+        vals = self.values
+        pts = 0
+        mask = 0
+        for c in trick:
+            pts += vals[c]
+            mask |= 1 << c
+        self.won[side] |= mask
+        self.points[side] += pts
+        self.tricks[side] += 1
+        if self.pending[side]:
+            self.points[side] += self.pending[side]
+            self.melds[side] += self.pending[side]
+            self.pending[side] = 0
+        if r.marriage_credit == "same_trick_only":
+            for sd in range(len(self.pending)):
+                if self.pending[sd] and self.pending_trick[sd] <= self.trick_no:
+                    self.pending[sd] = 0  # it counted only if that very trick was won
+        self.last_trick = tuple(zip(self.tseats, trick))
+        self.trick = []
+        self.tseats = []
+        self.trick_no += 1
+        self.leader = self.to_act = winner
+        self.claim_seat = winner
+        if not any(self.hands[p] for p in self.active) and (self.facedown == 0 or not self.stock_open):
+            if self.closed_by < 0:
+                self.points[side] += r.last_trick_bonus
+            self._end(None)
+            return
+        if r.auto_claim and r.claims and self.points[side] >= r.claim_target:
+            self._claim(winner)
+            return
+        if self.stock_open:
+            if r.close_before_draw and self._may_close(winner):
+                self.phase = PH_DRAW
+                return
+            self._draw_all()
+
+    def _draw_all(self) -> None:
+        """Everyone draws, the trick winner first; the last drawer takes the turn-up card."""
+        seat = self.leader
+        for _ in range(len(self.active)):
+            if self.spos < len(self.stock):
+                self.hands[seat] |= 1 << self.stock[self.spos]
+                self.spos += 1
+            elif self.turnup_up:
+                self.hands[seat] |= 1 << self.turnup
+                self.known[seat] |= 1 << self.turnup  # everyone saw who took it
+                self.turnup_up = False
+            seat = self.nxt[seat]
+
+    def _marry(self, card: int) -> None:
+        seat = self.to_act
+        r = self.rules
+        suit = card >> 3 & 3
+        value = 40 if suit == self.trump else 20
+        side = r.sides[seat]
+        other = card ^ 1  # K <-> Q
+        self.known[seat] |= 1 << other
+        if self.tricks[side] or not r.marriage_needs_trick:
+            self.points[side] += value
+            self.melds[side] += value
+        else:
+            self.pending[side] += value
+            self.pending_trick[side] = self.trick_no
+        self.marriages.append((seat, suit, value))
+        if r.auto_claim and r.claims and self.points[side] >= r.claim_target:
+            self._claim(seat)  # will end the hand; the led card stays unplayed
+
+    def _declare_show(self, queen: int) -> None:
+        seat = self.to_act
+        r = self.rules
+        suit = queen >> 3 & 3
+        value = 40 if suit == self.trump else 20
+        side = r.sides[seat]
+        self.known[seat] |= (1 << queen) | (1 << (queen - 1))
+        self.marriages.append((seat, suit, value))
+        if self.tricks[side] or not r.marriage_needs_trick:
+            self.points[side] += value
+            self.melds[side] += value
+        # Without a trick the marriage stays pending, so the claim below is a false claim.
+        self._claim(seat)
+
+    def _exchange(self) -> None:
+        seat = self.to_act
+        low = self.trump * 8 + (self.rules.exchange_rank or 0)
+        up = self.turnup
+        self.hands[seat] ^= (1 << low) | (1 << up)
+        self.known[seat] |= 1 << up
+        self.turnup = low
+        self.exchanged = True
+        self.close_window &= ~(1 << seat)
+
+    def _close(self) -> None:
+        seat = self.to_act
+        r = self.rules
+        self.closed_by = seat
+        self.close_points = tuple(self.points)
+        self.close_tricks = tuple(self.tricks)
+        if self.phase == PH_DRAW:
+            self.phase = PH_PLAY
+        if r.exchange_on_close == "opponent_any":
+            self.close_window = sum(1 << p for p in self.active if p != seat)
+        elif r.exchange_on_close == "either_with_trick":
+            self.close_window = sum(1 << p for p in self.active)
+
+    def _claim(self, seat: int) -> None:
+        self._end(seat)
+
+    def _set_trump(self, suit: int, named: bool) -> None:
+        self.trump = suit
+        self.phase = PH_PLAY
+        if not named and self.turn_card >= 0:
+            self.turnup = self.turn_card
+            self.known[self.to_act] |= 1 << self.turn_card
+        self._set_trump_tables()
+
+    def _end(self, claimant: int | None) -> None:
+        self.phase = PH_OVER
+        self.to_act = -1
+        self.result = self.game.score_hand(self, claimant)
+
+    # ------------------------------------------------------------------ people
+
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not allowed now, in a player's words."""
+        text = action_str(action)
+        if self.phase == PH_OVER:
+            return f"the hand is over: {text} is not possible"
+        if self.phase == PH_DRAW:
+            return f"{text} is not possible now: choose 'draw' or 'close'"
+        if self.phase == PH_TRUMP:
+            return f"{text} is not possible now: name trumps ('trump S') or 'turn'"
+        seat = self.to_act
+        hand = self.hands[seat]
+        r = self.rules
+        if action < DRAW:
+            card = action & 63
+            if action >= MARRY and card & 7 not in (KING, QUEEN):
+                return f"a marriage is a king and a queen, not {card_str(card)}"
+            if not (hand >> card) & 1:
+                return f"you do not hold {card_str(card)}"
+            if action < MARRY and self.trick:
+                led = self.trick[0]
+                suit = (led >> 3) & 3
+                same = hand & SUIT_MASK[suit]
+                mode = r.phase1_follow if self.stock_open else r.phase2_follow
+                if same and (card >> 3) & 3 != suit:
+                    return (f"must follow suit: {SUIT_NAMES[suit]} were led and you hold "
+                            f"{mask_str(same)}")
+                if same:
+                    return f"must beat the trick if you can: play {mask_str(self._legal_cards())}"
+                if mode == STRICT2 or mode > STRICT2:
+                    return f"must trump: play {mask_str(self._legal_cards())}"
+                return f"{text} is not allowed here"
+            if action >= MARRY:
+                partner = card ^ 1
+                if self.trick:
+                    return "a marriage can only be declared when leading"
+                if not (hand >> partner) & 1:
+                    return f"you need both the king and the queen: you do not hold {card_str(partner)}"
+                if not r.marriages:
+                    return "there are no marriages in this game"
+                if r.marriage_credit == "needs_trick_before" and not self.tricks[r.sides[seat]]:
+                    return "you must win a trick before declaring a marriage"
+                if self.strict:
+                    return "no marriages once the stock is closed or exhausted"
+                return f"{text} is not allowed now"
+            return f"{text} is not allowed now"
+        if action == EXCHANGE:
+            if r.exchange_rank is None:
+                return "there is no trump exchange in this game"
+            low = self.trump * 8 + r.exchange_rank
+            if not (hand >> low) & 1:
+                return f"you can exchange only holding {card_str(low)}"
+            if r.exchange_needs_trick and not self.tricks[r.sides[seat]] and self.closed_by < 0:
+                return "you must have won a trick before exchanging"
+            if self.trick and not r.exchange_any_time:
+                return "you may exchange only when you are about to lead"
+            return "the exchange is no longer possible: the stock is closed or too small"
+        if action == CLOSE:
+            if not r.close_allowed:
+                return "closing is not part of this game"
+            if self.trick:
+                return "only the player about to lead may close"
+            if self.closed_by >= 0 or not self.turnup_up:
+                return "the stock is already closed or exhausted"
+            if r.close_requires == "lead_and_own_trick" and not self.tricks[r.sides[seat]]:
+                return "you must have won a trick before closing"
+            return "closing is not allowed now"
+        if action == DECLARE or DECLARE_SHOW <= action < DRAW:
+            if not r.claims:
+                return "there are no claims in this game"
+            return "you may claim only right after winning a trick or showing a marriage"
+        if action == DRAW:
+            return "there is nothing to draw now"
+        return f"{text} is not allowed now"
+
+    def _legal_cards(self) -> int:
+        m = 0
+        for a in self.legal_actions():
+            if a < MARRY:
+                m |= 1 << a
+        return m
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (design.md §5)."""
+        from .view import make_view
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(mask_str(h) for h in self.hands)
+        return (f"<State {self.game.id} trump={'CDHS'[self.trump] if self.trump >= 0 else '-'} "
+                f"to_act={self.to_act} hands=[{hands}] points={self.points}>")
+
+
+_SCALARS = tuple(n for n in State.__slots__ if n not in {
+    "hands", "first_packet", "trick", "tseats", "won", "points", "melds", "pending",
+    "pending_trick", "tricks", "known", "marriages", "history"})
+
+
+def _mask(cards: tuple[int, ...] | list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

@@ -1,0 +1,194 @@
+"""What one seat may know (design.md §5), and determinization of that knowledge into full states.
+
+A ``View`` holds only public facts and the seat's own hand, so two states that differ only in what
+the seat cannot see give equal views. Bots, the terminal seat and the server work from views.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import cards_of
+from .state import PH_TRUMP, State
+
+if TYPE_CHECKING:
+    from ..games.base import Game
+
+__all__ = ["View", "make_view"]
+
+
+@dataclass(frozen=True, eq=True)
+class View:
+    """One seat's knowledge of a hand in progress. Card sets are bitmasks."""
+
+    game: Game
+    seat: int
+    dealer: int
+    active: tuple[int, ...]
+    phase: int
+    to_act: int
+    leader: int
+    hand: int
+    """The seat's own cards (while trumps are being named: only the first packet)."""
+    hand_sizes: tuple[int, ...]
+    trump: int
+    turnup: int
+    """The turn-up card where it is known to all (-1 where there is none or it is not yet seen)."""
+    turnup_up: bool
+    facedown: int
+    closed_by: int
+    close_points: tuple[int, ...] | None
+    close_tricks: tuple[int, ...] | None
+    close_window: int
+    claim_seat: int
+    trick: tuple[tuple[int, int], ...]
+    last_trick: tuple[tuple[int, int], ...]
+    won: tuple[int, ...]
+    points: tuple[int, ...]
+    melds: tuple[int, ...]
+    pending: tuple[int, ...]
+    pending_trick: tuple[int, ...]
+    tricks: tuple[int, ...]
+    known: tuple[int, ...]
+    """Cards of each seat's hand that everyone knows (shown in a marriage, taken from the table)."""
+    marriages: tuple[tuple[int, int, int], ...]
+    history: tuple[int, ...]
+    trick_no: int
+    bonus: int
+    match_score: tuple[int, ...]
+    exchanged: bool
+    legal: tuple[int, ...]
+    """The seat's legal actions, where it is to act."""
+
+    @property
+    def seen(self) -> int:
+        """Every card this seat has seen played or shown, and its own hand."""
+        m = self.hand
+        for w in self.won:
+            m |= w
+        for _, c in self.trick:
+            m |= 1 << c
+        for k in self.known:
+            m |= k
+        if self.turnup >= 0:
+            m |= 1 << self.turnup
+        return m
+
+    def unseen(self) -> int:
+        """Cards whose place this seat does not know: other hands and the face-down stock."""
+        return self.game.rules.pack & ~self.seen
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view: the unseen cards dealt at random."""
+        pool = list(cards_of(self.unseen()))
+        rng.shuffle(pool)
+        return self.state_with(pool)
+
+    def state_with(self, pool: list[int]) -> State:
+        """The full state that places ``pool`` (the unseen cards, in order) into the hidden slots:
+        each other seat's unknown cards by seat number, then the face-down stock from the top."""
+        s = State.__new__(State)
+        game = self.game
+        s.game = game
+        s.rules = r = game.rules
+        s.n = r.n_seats
+        s.dealer = self.dealer
+        s.active = self.active
+        nxt = [-1] * s.n
+        seq = [(self.dealer + k) % s.n for k in range(1, s.n + 1)]
+        seq = [p for p in seq if p in self.active]
+        for i, p in enumerate(seq):
+            nxt[p] = seq[(i + 1) % len(seq)]
+        s.nxt = tuple(nxt)
+        i = 0
+        hands = []
+        s.first_packet = [0] * s.n
+        s.turn_card = -1
+        if self.phase == PH_TRUMP:
+            # Only first packets have been seen; the rest of every hand is still to come.
+            for p in range(s.n):
+                fp = self.hand if p == self.seat else 0
+                need = self.hand_sizes[p] - fp.bit_count()
+                for c in pool[i:i + need]:
+                    fp |= 1 << c
+                i += need
+                rest = pool[i:i + r.hand_size - self.hand_sizes[p]] if p in self.active else []
+                i += len(rest)
+                if p == seq[0] and rest:
+                    s.turn_card = rest[0]
+                s.first_packet[p] = fp
+                hands.append(fp | _mask(rest))
+        else:
+            for p in range(s.n):
+                if p == self.seat:
+                    hands.append(self.hand)
+                    continue
+                need = self.hand_sizes[p] - self.known[p].bit_count()
+                hands.append(self.known[p] | _mask(pool[i:i + need]))
+                i += need
+        s.hands = hands
+        s.stock = tuple(pool[i:i + self.facedown])
+        s.spos = 0
+        s.turnup = self.turnup
+        s.turnup_up = self.turnup_up
+        s.trump = self.trump
+        s.phase = self.phase
+        s.leader = self.leader
+        s.to_act = self.to_act
+        s.trick = [c for _, c in self.trick]
+        s.tseats = [p for p, _ in self.trick]
+        s.won = list(self.won)
+        s.points = list(self.points)
+        s.melds = list(self.melds)
+        s.pending = list(self.pending)
+        s.pending_trick = list(self.pending_trick)
+        s.tricks = list(self.tricks)
+        s.closed_by = self.closed_by
+        s.close_points = self.close_points
+        s.close_tricks = self.close_tricks
+        s.close_window = self.close_window
+        s.claim_seat = self.claim_seat
+        s.known = list(self.known)
+        s.marriages = list(self.marriages)
+        s.last_trick = self.last_trick
+        s.result = None
+        s.history = list(self.history)
+        s.trick_no = self.trick_no
+        s.bonus = self.bonus
+        s.match_score = self.match_score
+        s.exchanged = self.exchanged
+        s._set_trump_tables()
+        return s
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def make_view(s: State, seat: int) -> View:
+    trumping = s.phase == PH_TRUMP
+    if trumping:
+        hand = s.first_packet[seat]
+        sizes = tuple(m.bit_count() for m in s.first_packet)
+    else:
+        hand = s.hands[seat]
+        sizes = tuple(h.bit_count() for h in s.hands)
+    turnup = s.turnup if (s.turnup >= 0 and not trumping) else -1
+    return View(
+        game=s.game, seat=seat, dealer=s.dealer, active=s.active, phase=s.phase,
+        to_act=s.to_act, leader=s.leader, hand=hand, hand_sizes=sizes, trump=s.trump,
+        turnup=turnup, turnup_up=s.turnup_up, facedown=s.facedown, closed_by=s.closed_by,
+        close_points=s.close_points, close_tricks=s.close_tricks, close_window=s.close_window,
+        claim_seat=s.claim_seat, trick=tuple(zip(s.tseats, s.trick)), last_trick=s.last_trick,
+        won=tuple(s.won), points=tuple(s.points), melds=tuple(s.melds),
+        pending=tuple(s.pending), pending_trick=tuple(s.pending_trick), tricks=tuple(s.tricks),
+        known=tuple(0 if trumping else k for k in s.known), marriages=tuple(s.marriages),
+        history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
+        match_score=s.match_score, exchanged=s.exchanged,
+        legal=tuple(s.legal_actions()) if s.to_act == seat else (),
+    )

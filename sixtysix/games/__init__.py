@@ -1,0 +1,26 @@
+"""The games of the family, by id (records.md §2).
+
+>>> make_game("sixty-six", {"target": 5}).options.target
+5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import OptionError
+from .base import Game, options_from_dict
+from .sixty_six import SixtySix
+
+__all__ = ["GAMES", "make_game", "Game"]
+
+GAMES: dict[str, type[Game]] = {g.id: g for g in (SixtySix,)}
+
+
+def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:
+    """The game ``game_id`` with ``options`` (names and values as in rules.md)."""
+    cls = GAMES.get(game_id)
+    if cls is None:
+        known = ", ".join(sorted(GAMES))
+        raise OptionError(f"unknown game {game_id!r} (implemented: {known})")
+    return cls(options_from_dict(cls.Options, options))

@@ -1,0 +1,285 @@
+"""What every game shares: options as frozen dataclasses, dealing, and the hooks a game overrides.
+
+A game is its options (field names and defaults exactly those of rules.md) plus a few hooks:
+``deal_from_deck`` (how the shuffled pack is dealt), ``make_rules`` (options → engine parameters),
+``score_hand`` and ``settle`` (hand and match scoring). Nothing else differs between games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+from typing import Any, ClassVar, Literal
+
+from ..cards import card_str, pack_cards
+from ..engine.rules import Rules
+from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
+
+if typing.TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["Game", "check_options", "options_from_dict", "options_to_dict", "grade",
+           "two_player_result", "make_result"]
+
+
+def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
+    """Build an options dataclass from a dict, refusing unknown names and values with OptionError."""
+    values = dict(values or {})
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    for name, value in values.items():
+        if name not in names:
+            known = ", ".join(sorted(names))
+            raise OptionError(f"unknown option {name!r} (this game's options: {known})")
+        values[name] = _check_value(name, hints[name], value)
+    return cls(**values)
+
+
+def options_to_dict(options: Any, only_changed: bool = True) -> dict[str, Any]:
+    """The options that differ from the defaults (or all of them), as plain JSON values."""
+    default = type(options)()
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
+            if not only_changed or getattr(options, f.name) != getattr(default, f.name)}
+
+
+def check_options(options: Any) -> None:
+    hints = typing.get_type_hints(type(options))
+    for f in dataclasses.fields(options):
+        _check_value(f.name, hints[f.name], getattr(options, f.name))
+
+
+def _check_value(name: str, hint: Any, value: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        choices = typing.get_args(hint)
+        if value not in choices:
+            shown = ", ".join(repr(c) for c in choices)
+            raise OptionError(f"option {name!r} takes {shown}, not {value!r}")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise OptionError(f"option {name!r} takes true or false, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise OptionError(f"option {name!r} takes a whole number, not {value!r}")
+        return value
+    return value
+
+
+def grade(loser_points: int, loser_tricks: int) -> int:
+    """1, 2 (schneider: loser below 33) or 3 (schwarz: loser without a trick)."""
+    if loser_tricks == 0:
+        return 3
+    return 2 if loser_points < 33 else 1
+
+
+class Game:
+    """A game of the family with its options. Equal when the game and the options are equal."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    Options: ClassVar[type[Any]]
+    n_seats: ClassVar[int] = 2
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        if options is None:
+            options = options_from_dict(self.Options, kwargs)
+        elif kwargs:
+            options = dataclasses.replace(options, **kwargs)
+        if not isinstance(options, self.Options):
+            raise OptionError(f"{self.name} takes {self.Options.__name__}, not {options!r}")
+        check_options(options)
+        self.options = options
+        self.rules: Rules = self.make_rules()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.id == self.id and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.options))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+    # ------------------------------------------------------------------ hooks
+
+    def make_rules(self) -> Rules:
+        raise NotImplementedError  # each game defines its rules
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        """Deal a shuffled pack (top card first) to the ``active`` seats."""
+        raise NotImplementedError  # each game defines its deal
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        raise NotImplementedError  # each game defines its scoring
+
+    def initial_score(self) -> list[int]:
+        return [0] * self.n_seats
+
+    def active_seats(self, match: Match, dealer: int) -> tuple[int, ...]:
+        """The seats dealt in for the next hand."""
+        return tuple(range(self.n_seats))
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        """Add the hand's result to the match: score, carried bonus, next dealer, the end."""
+        raise NotImplementedError  # each game defines its match
+
+    def first_dealer(self, rng: random.Random) -> int:
+        """The first dealer, chosen by lot."""
+        return rng.randrange(self.n_seats)
+
+    # ------------------------------------------------------------------ shared
+
+    def shuffled_deal(self, seed: int | random.Random, dealer: int,
+                      active: tuple[int, ...]) -> Deal:
+        """The engine's own seeded deal: the pack in its fixed order, shuffled, then dealt."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = pack_cards(self.rules.pack)
+        rng.shuffle(deck)
+        return self.deal_from_deck(deck, dealer, active)
+
+    def check_deal(self, deal: Deal, dealer: int, active: tuple[int, ...]) -> None:
+        """Refuse a deal that is not a permutation of the pack or gives wrong counts (ValueError)."""
+        r = self.rules
+        seen: dict[int, int] = {}
+        cards = [c for h in deal.hands for c in h] + list(deal.stock)
+        if deal.turnup is not None and r.stock:
+            cards.append(deal.turnup)
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+        expected = {}
+        for c in pack_cards(r.pack):
+            expected[c & 31] = expected.get(c & 31, 0) + 1
+        got: dict[int, int] = {}
+        for c, k in seen.items():
+            got[c & 31] = got.get(c & 31, 0) + k
+        if got != expected:
+            extra = sorted(card_str(c) for c in got if got[c] > expected.get(c, 0))
+            missing = sorted(card_str(c) for c in expected if got.get(c, 0) < expected[c])
+            parts = []
+            if extra:
+                parts.append("too many " + " ".join(extra))
+            if missing:
+                parts.append("missing " + " ".join(missing))
+            raise ValueError(f"the deal is not the {r.pack_size}-card pack: " + "; ".join(parts))
+        for p, h in enumerate(deal.hands):
+            want = r.hand_size if p in active else 0
+            if len(h) != want:
+                raise ValueError(f"seat {p} must be dealt {want} cards, not {len(h)}")
+        if r.stock and deal.turnup is None:
+            raise ValueError("this game turns up a trump card: the deal needs 'turnup'")
+        if not r.stock and not r.trump_choice and deal.turnup is None:
+            raise ValueError("the deal needs 'turnup' (the card that fixes trumps)")
+
+    def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,
+                 match_score: tuple[int, ...] = ()) -> State:
+        return State.new(self, dealer, deal, active=active, bonus=bonus, match_score=match_score)
+
+
+def two_player_result(state: State, claimant: int | None, *, closed_measured_at_close: bool,
+                      false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
+                      played_out: str) -> HandResult:
+    """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules.md §1.9, §2.8).
+
+    ``played_out`` says how a hand whose stock ran out and that nobody claimed is scored:
+    ``'seed'`` (exactly one player at 66+ wins, else a draw), ``'pagat'`` (higher total wins),
+    ``'one_point'`` (last trick wins 1) or ``'graded'`` (last trick wins 1/2/3).
+    """
+    r = state.rules
+    a, b = state.active
+    sa, sb = r.sides[a], r.sides[b]
+    pts = state.points
+    tr = state.tricks
+    closer = state.closed_by
+    target = r.claim_target
+
+    def opp(seat: int) -> int:
+        return b if seat == a else a
+
+    def side(seat: int) -> int:
+        return r.sides[seat]
+
+    def won_by(seat: int, gp: int, end: str, detail: str) -> HandResult:
+        gp_total = gp + state.bonus
+        if state.bonus:
+            detail += f" + {state.bonus} carried"
+        game_points = [0] * state.n
+        game_points[seat] = gp_total
+        return make_result(state, end, (seat,), game_points, detail)
+
+    def penalty(claimer: int) -> HandResult:
+        o = opp(claimer)
+        gp = 3 if false_claim_trickless_3 and tr[side(o)] == 0 else 2
+        return won_by(o, gp, "false claim",
+                      f"false claim at {pts[side(claimer)]}: opponent scores {gp}")
+
+    def graded_win(seat: int, end: str, at_close: bool) -> HandResult:
+        o = side(opp(seat))
+        if at_close and state.close_points is not None and state.close_tricks is not None:
+            lp, lt = state.close_points[o], state.close_tricks[o]
+            when = " at the close"
+        else:
+            lp, lt = pts[o], tr[o]
+            when = ""
+        gp = grade(lp, lt)
+        how = {1: "", 2: " (schneider)", 3: " (schwarz)"}[gp]
+        return won_by(seat, gp, end,
+                      f"{pts[side(seat)]} points; loser had {lp} points and {lt} tricks{when}"
+                      f" → {gp}{how}")
+
+    def closer_beaten(end: str) -> HandResult:
+        o = opp(closer)
+        had = state.close_tricks[side(o)] if state.close_tricks else tr[side(o)]
+        gp = 2 if (closer_beaten_flat_2 or had) else 3
+        return won_by(o, gp, end, f"closer made {pts[side(closer)]}; opponent scores {gp}"
+                                  + ("" if had else " (no trick at the close)"))
+
+    if claimant is not None:
+        correct = pts[side(claimant)] >= target
+        if not correct:
+            return penalty(claimant)
+        if closer >= 0 and claimant != closer:
+            return closer_beaten("closer beaten")
+        return graded_win(claimant, "claim", closed_measured_at_close and closer >= 0)
+    if closer >= 0:
+        if pts[side(closer)] >= target:
+            return graded_win(closer, "closed and made", closed_measured_at_close)
+        return closer_beaten("closer failed")
+    # Played out: the stock ran out and nobody claimed.
+    last_winner = state.leader  # the last trick's winner would lead next
+    if played_out == "one_point":
+        return won_by(last_winner, 1, "last trick", "last trick wins the hand: 1")
+    if played_out == "graded":
+        return graded_win(last_winner, "last trick", False)
+    pa, pb = pts[sa], pts[sb]
+    if played_out == "pagat":
+        if pa == pb:
+            return make_result(state, "draw", (), [0] * state.n, f"{pa}–{pb}: drawn hand")
+        return graded_win(a if pa > pb else b, "played out", False)
+    if (pa >= target) != (pb >= target):
+        return graded_win(a if pa >= target else b, "played out", False)
+    return make_result(state, "draw", (), [0] * state.n,
+                   f"{pa}–{pb}: nobody wins; a bonus game point goes to the next hand's winner")
+
+
+def make_result(state: State, end: str, winners: tuple[int, ...], game_points: list[int],
+            detail: str) -> HandResult:
+    r = state.rules
+    n = state.n
+    if r.sides != tuple(range(n)):
+        # Partnerships: each seat shows its side's value.
+        by_side: dict[int, int] = {}
+        for p, g in enumerate(game_points):
+            by_side[r.sides[p]] = by_side.get(r.sides[p], 0) + g
+        game_points = [by_side.get(r.sides[p], 0) for p in range(n)]
+        winners = tuple(p for p in range(n) if r.sides[p] in {r.sides[w] for w in winners})
+    points = tuple(state.points[r.sides[p]] if p in state.active or r.sides != tuple(range(n))
+                   else 0 for p in range(n))
+    tricks = tuple(state.tricks[r.sides[p]] if p in state.active or r.sides != tuple(range(n))
+                   else 0 for p in range(n))
+    return HandResult(end=end, winners=winners, game_points=tuple(game_points), points=points,
+                      tricks=tricks, detail=detail)
+

@@ -1,0 +1,139 @@
+"""Sixty-Six (Sechsundsechzig) for two players with 24 cards — rules.md §1.
+
+Six cards each in two packets of three (non-dealer first), the 13th card turned up for trumps,
+eleven face down across it. Free play while the stock is open, strict play after; marriages of
+20/40 by the leader; the trump nine may be exchanged; the leader may close; a player with 66
+claims the hand. Game points 1/2/3, first to 7.
+
+>>> g = SixtySix(nine_exchange_timing="any_time")
+>>> g.options.nine_exchange_timing, g.rules.exchange_any_time
+('any_time', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import NINE, PACK_24
+from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
+from ..engine.state import Deal, HandResult, State
+from .base import Game, two_player_result
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["SixtySix", "SixtySixOptions"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SixtySixOptions:
+    """The options of rules.md §1.12, by name, with their defaults."""
+
+    next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
+    phase2_follow: Literal["strict", "follow_only"] = "strict"
+    nine_exchange_timing: Literal["on_lead", "any_time"] = "on_lead"
+    nine_exchange_needs_trick: bool = True
+    nine_exchange_on_close: Literal["opponent_any", "either_with_trick", "none"] = "opponent_any"
+    first_trick_marriage: Literal["any_later_trick", "same_trick_only"] = "any_later_trick"
+    marriages_after_close: bool = False
+    show_marriage_to_go_out: bool = True
+    close_requires: Literal["lead", "lead_and_own_trick", "lead_after_first_trick"] = "lead"
+    close_before_draw_allowed: bool = True
+    close_min_stock: int = 1
+    claim_timing: Literal["after_trick_or_meld", "any_own_turn"] = "after_trick_or_meld"
+    false_claim_penalty: Literal["flat2", "2_or_3_if_opponent_trickless"] = "flat2"
+    closed_win_measured_at: Literal["claim", "close"] = "claim"
+    closer_beaten_flat_2: bool = False
+    unclaimed_end: Literal["seed", "pagat"] = "seed"
+    draw_bonus: bool = True
+    draw_bonus_accumulates: bool = True
+    target: int = 7
+    shutout_counts_double: bool = False
+    auto_claim: bool = False
+
+
+class SixtySix(Game):
+    id = "sixty-six"
+    name = "Sixty-Six"
+    Options = SixtySixOptions
+    n_seats = 2
+    options: SixtySixOptions
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        return Rules(
+            n_seats=2, sides=(0, 1), pack=PACK_24, hand_size=6, stock=True,
+            phase1_follow=FREE,
+            phase2_follow=STRICT2 if o.phase2_follow == "strict" else FOLLOW_ONLY,
+            exchange_rank=NINE, exchange_needs_trick=o.nine_exchange_needs_trick,
+            exchange_any_time=o.nine_exchange_timing == "any_time", exchange_min_facedown=1,
+            exchange_on_close=o.nine_exchange_on_close,
+            marriages=True, marriage_credit=o.first_trick_marriage,
+            marriages_after_close=o.marriages_after_close,
+            show_marriage_to_go_out=o.show_marriage_to_go_out,
+            close_allowed=True, close_requires=o.close_requires,
+            close_before_draw=o.close_before_draw_allowed,
+            close_min_facedown=max(1, o.close_min_stock),
+            claims=True, claim_timing=o.claim_timing, auto_claim=o.auto_claim,
+            last_trick_bonus=10,
+        )
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        return deal_two_packets(deck, dealer, active, self.n_seats)
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        o = self.options
+        return two_player_result(
+            state, claimant,
+            closed_measured_at_close=o.closed_win_measured_at == "close",
+            false_claim_trickless_3=o.false_claim_penalty == "2_or_3_if_opponent_trickless",
+            closer_beaten_flat_2=o.closer_beaten_flat_2,
+            played_out=o.unclaimed_end)
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        settle_points_match(match, result, self.options)
+
+
+def deal_two_packets(deck: list[int], dealer: int, active: tuple[int, ...], n: int) -> Deal:
+    """Three cards to each playing seat from the dealer's left, twice; the next card is turned up;
+    the rest is the stock (rules.md §1.2)."""
+    order = [p for p in ((dealer + k) % n for k in range(1, n + 1)) if p in active]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    i = 0
+    for _ in range(2):
+        for p in order:
+            hands[p] += deck[i:i + 3]
+            i += 3
+    return Deal(hands=tuple(tuple(h) for h in hands), turnup=deck[i], stock=tuple(deck[i + 1:]))
+
+
+def next_dealer(rule: str, dealer: int, result: HandResult, n: int) -> int:
+    """The next dealer under ``next_dealer`` (rules.md §1.2); after a draw the deal stays put
+    unless it alternates."""
+    if rule == "alternate":
+        return (dealer + 1) % n
+    if not result.winners:
+        return dealer
+    w = result.winners[0]
+    return w if rule == "winner" else (w + 1) % n
+
+
+def settle_points_match(match: Match, result: HandResult, o: SixtySixOptions) -> None:
+    """Game points up to ``target``, with the carried bonus of drawn hands (rules.md §1.9–1.10)."""
+    if result.winners:
+        for p, g in enumerate(result.game_points):
+            match.score[p] += g
+        match.bonus = 0
+    elif o.draw_bonus:
+        match.bonus = match.bonus + 1 if o.draw_bonus_accumulates else 1
+    if o.unclaimed_end == "pagat" and not result.winners:
+        pass  # pagat: after a drawn hand the same dealer deals again
+    else:
+        match.dealer = next_dealer(o.next_dealer, match.dealer, result, match.n)
+    best = max(match.score)
+    if best >= o.target:
+        match.complete = True
+        match.winner = [p for p, s in enumerate(match.score) if s == best]
+        loser_zero = any(s == 0 for s in match.score)
+        match.extra["stakes"] = 2 if (o.shutout_counts_double and loser_zero) else 1
