@@ -11,7 +11,7 @@ Cards occupy 0..63, so each card-carrying verb gets a block of 64 ids; the other
 
 from __future__ import annotations
 
-from ..cards import card_str, parse_card, parse_suit, SUITS, QUEEN
+from ..cards import QUEEN, SUITS, card_str, parse_card, parse_suit
 
 __all__ = [
     "PLAY", "MARRY", "DECLARE_SHOW", "DRAW", "EXCHANGE", "CLOSE", "DECLARE", "TURN", "DEFER",

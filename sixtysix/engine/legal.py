@@ -16,7 +16,7 @@ Both work on bitmasks: ``beats[c]`` is the set of cards of c's suit that rank ab
 from __future__ import annotations
 
 from ..cards import SUIT_MASK
-from .rules import FREE, FOLLOW_ONLY, STRICT2
+from .rules import FOLLOW_ONLY, FREE, STRICT2
 
 __all__ = ["legal_follow", "trick_winner"]
 

@@ -12,8 +12,18 @@ from typing import TYPE_CHECKING
 
 from ..cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_str, cards_of, mask_str
 from ..errors import IllegalActionError
-from .actions import (CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY, TRUMP, TURN,
-                      action_str, parse_action)
+from .actions import (
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    TRUMP,
+    TURN,
+    action_str,
+    parse_action,
+)
 from .legal import legal_follow, trick_winner
 from .rules import STRICT2, Rules
 
@@ -63,7 +73,7 @@ class State:
         "tseats", "won", "points", "melds", "pending", "tricks", "closed_by", "close_points",
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "result", "history", "values", "beats", "trick_no", "bonus", "match_score",
-        "pending_trick", "exchanged",
+        "pending_trick", "exchanged", "strict_from",
     )
 
     game: Game
@@ -107,6 +117,9 @@ class State:
     match_score: tuple[int, ...]
     pending_trick: list[int]
     exchanged: bool
+    strict_from: int
+    """Length of ``history`` when phase-2 play began (stock closed or exhausted; 0 without a
+    stock), -1 while the stock is open: lets a seat infer voids from the plays it saw."""
 
     # ------------------------------------------------------------------ construction
 
@@ -172,6 +185,7 @@ class State:
         s.bonus = bonus
         s.match_score = match_score
         s.exchanged = False
+        s.strict_from = -1 if s.turnup_up else 0
         s._set_trump_tables()
         return s
 
@@ -415,7 +429,7 @@ class State:
             for sd in range(len(self.pending)):
                 if self.pending[sd] and self.pending_trick[sd] <= self.trick_no:
                     self.pending[sd] = 0  # it counted only if that very trick was won
-        self.last_trick = tuple(zip(self.tseats, trick))
+        self.last_trick = tuple(zip(self.tseats, trick, strict=False))
         self.trick = []
         self.tseats = []
         self.trick_no += 1
@@ -446,6 +460,8 @@ class State:
                 self.hands[seat] |= 1 << self.turnup
                 self.known[seat] |= 1 << self.turnup  # everyone saw who took it
                 self.turnup_up = False
+                if self.strict_from < 0:
+                    self.strict_from = len(self.history)
             seat = self.nxt[seat]
 
     def _marry(self, card: int) -> None:
@@ -494,6 +510,8 @@ class State:
         seat = self.to_act
         r = self.rules
         self.closed_by = seat
+        if self.strict_from < 0:
+            self.strict_from = len(self.history)
         self.close_points = tuple(self.points)
         self.close_tricks = tuple(self.tricks)
         if self.phase == PH_DRAW:

@@ -61,6 +61,8 @@ class View:
     exchanged: bool
     legal: tuple[int, ...]
     """The seat's legal actions, where it is to act."""
+    strict_from: int = -1
+    """Length of ``history`` when phase-2 (strict) play began, -1 while the stock is open."""
 
     @property
     def seen(self) -> int:
@@ -159,6 +161,7 @@ class View:
         s.bonus = self.bonus
         s.match_score = self.match_score
         s.exchanged = self.exchanged
+        s.strict_from = self.strict_from
         s._set_trump_tables()
         return s
 
@@ -184,11 +187,12 @@ def make_view(s: State, seat: int) -> View:
         to_act=s.to_act, leader=s.leader, hand=hand, hand_sizes=sizes, trump=s.trump,
         turnup=turnup, turnup_up=s.turnup_up, facedown=s.facedown, closed_by=s.closed_by,
         close_points=s.close_points, close_tricks=s.close_tricks, close_window=s.close_window,
-        claim_seat=s.claim_seat, trick=tuple(zip(s.tseats, s.trick)), last_trick=s.last_trick,
+        claim_seat=s.claim_seat, trick=tuple(zip(s.tseats, s.trick, strict=False)), last_trick=s.last_trick,
         won=tuple(s.won), points=tuple(s.points), melds=tuple(s.melds),
         pending=tuple(s.pending), pending_trick=tuple(s.pending_trick), tricks=tuple(s.tricks),
         known=tuple(0 if trumping else k for k in s.known), marriages=tuple(s.marriages),
         history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
+        strict_from=s.strict_from,
     )

@@ -1,0 +1,483 @@
+"""Game records and replay — the interface contract of records.md.
+
+``replay(record)`` rebuilds a match from its JSON record through the same ``Match`` the players
+use, and reports each hand and the match. ``seat_record`` writes a record from one seat's point of
+view (records.md §7), and ``replay`` follows such a record as far as that seat can.
+
+>>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 42, "actions": ["play AS"]}]}
+>>> replay(rec)["hands"][0]["complete"]
+Traceback (most recent call last):
+...
+sixtysix.errors.RecordError: you do not hold AS
+>>> out = replay({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 42, "actions": []}]}, legal=True)
+>>> out["next"]["to_act"], len(out["next"]["legal"])
+(0, 6)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import SUIT_MASK, card_str, pack_cards, parse_card
+from .engine.actions import DRAW, TRUMP, action_str
+from .engine.match import Match
+from .engine.state import PH_DRAW, PH_OVER, Deal, State
+from .errors import IllegalActionError, OptionError, RecordError
+from .games import GAMES, make_game
+
+__all__ = ["replay", "match_from_record", "seat_record", "load_record", "legal_strings",
+           "hand_summary"]
+
+UNKNOWN = "??"
+
+
+def load_record(text: str) -> dict[str, Any]:
+    """Parse JSON text into a record dict, with a RecordError for bad JSON."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"the record is not valid JSON: {e.msg} at line {e.lineno}") from None
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with 'game' and 'hands'")
+    return record
+
+
+def replay(record: dict[str, Any], legal: bool = False) -> dict[str, Any]:
+    """Replay ``record`` and report every hand and the match (records.md §6).
+
+    Raises RecordError (a ValueError) with ``hand``/``action`` set at the fault.
+    """
+    match = match_from_record(record)
+    out: dict[str, Any] = {"game": match.game.id, "hands": [], "match": {}}
+    hidden = _hidden_seats(match)
+    for i in range(len(match.hand_records)):
+        out["hands"].append(hand_summary(match, i))
+    winner = match.winner
+    out["match"] = {"score": list(match.score), "complete": match.complete,
+                    "winner": list(winner) if winner is not None else None}
+    if legal and not match.complete:
+        if match.in_hand and match.hand is not None:
+            seat = match.hand.to_act
+            if hidden is not None and seat != hidden:
+                out["next"] = {"to_act": seat, "legal": None}
+            else:
+                out["next"] = {"to_act": seat, "legal": legal_strings(match.hand)}
+        else:
+            out["next"] = None
+    return out
+
+
+def hand_summary(match: Match, i: int) -> dict[str, Any]:
+    """The replay result of hand ``i`` of ``match``."""
+    n = match.n
+    if i < len(match.results):
+        res = match.results[i]
+        return {"complete": True, "points": list(res.points), "tricks": list(res.tricks),
+                "game_points": list(res.game_points), "end": res.end}
+    state = match.hand
+    assert state is not None
+    r = state.rules
+    shared = r.sides != tuple(range(n))
+    pts = [state.points[r.sides[p]] if (p in state.active or shared) else 0 for p in range(n)]
+    trk = [state.tricks[r.sides[p]] if (p in state.active or shared) else 0 for p in range(n)]
+    return {"complete": False, "points": pts, "tricks": trk, "game_points": [0] * n, "end": None}
+
+
+_VERB_ORDER = {"play": 0, "marry": 1, "declare_show": 2, "exchange": 3, "close": 4, "declare": 5,
+               "draw": 6, "trump": 7, "turn": 8, "defer": 9, "pass": 10}
+_SUIT_ORDER = (0, 3, 2, 1)  # clubs, spades, hearts, diamonds (rules.md §0.3)
+
+
+def _sort_key(a: int) -> tuple[int, int, int]:
+    text = action_str(a)
+    verb = text.split()[0]
+    if verb == "declare" and " " in text:
+        verb = "declare_show"
+    if a < DRAW:
+        c = a & 63
+        return (_VERB_ORDER[verb], _SUIT_ORDER[(c >> 3) & 3], (c & 7) * 2 + (c >> 5))
+    return (_VERB_ORDER.get(verb, 11), a - TRUMP if a >= TRUMP else 0, 0)
+
+
+def legal_strings(state: State) -> list[str]:
+    """The legal actions in canonical text, plays first, cards by suit (C S H D) and rank."""
+    seen: set[str] = set()
+    out = []
+    for a in sorted(state.legal_actions(), key=_sort_key):
+        t = action_str(a)
+        if t not in seen:  # both copies of a double-pack card read the same
+            seen.add(t)
+            out.append(t)
+    return out
+
+
+# ---------------------------------------------------------------------- building the match
+
+
+def match_from_record(record: dict[str, Any]) -> Match:
+    """The match a record describes, replayed action by action. Raises RecordError."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with 'game' and 'hands'")
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise RecordError("the record needs 'game', one of: " + ", ".join(sorted(GAMES)))
+    options = record.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise RecordError("'options' must be an object of option names and values")
+    try:
+        game = make_game(game_id, options)
+    except OptionError as e:
+        raise RecordError(str(e)) from None
+    n = game.n_seats
+    players = record.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != n
+                                or not all(isinstance(p, str) for p in players)):
+        raise RecordError(f"'players' must list {n} names, one per seat")
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError("the record needs 'hands', a list of the hands played")
+    seat = record.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                             or not 0 <= seat < n):
+        raise RecordError(f"'seat' must be a seat number from 0 to {n - 1}")
+    first = hands[0] if hands and isinstance(hands[0], dict) else {}
+    dealer = first.get("dealer", 0) if isinstance(first, dict) else 0
+    match = Match(game, dealer=dealer if isinstance(dealer, int) else 0, players=players)
+    if seat is not None:
+        match.extra["seat_record"] = seat
+    for h, entry in enumerate(hands):
+        _replay_hand(match, h, entry, seat)
+    return match
+
+
+def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
+    if not isinstance(entry, dict):
+        raise RecordError("each hand is an object with 'dealer', 'deal' or 'seed', and 'actions'", h)
+    if match.complete:
+        raise RecordError("the match was already over before this hand", h)
+    if match.in_hand:
+        raise RecordError("the previous hand is not finished, but the record goes on", h)
+    dealer = entry.get("dealer")
+    if dealer is None and h == 0:
+        raise RecordError("the first hand needs 'dealer'", h)
+    if dealer is not None:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < match.n:
+            raise RecordError(f"'dealer' must be a seat number from 0 to {match.n - 1}", h)
+        if h > 0 and dealer != match.dealer:
+            raise RecordError(f"seat {match.dealer} deals this hand by the rules, not seat {dealer}", h)
+        match.dealer = dealer
+    has_deal, has_seed = "deal" in entry, "seed" in entry
+    if has_deal == has_seed:
+        raise RecordError("a hand gives either 'deal' or 'seed'", h)
+    try:
+        if has_seed:
+            seed = entry["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise RecordError("'seed' must be a whole number", h)
+            if seat is not None:
+                raise RecordError("a seat record writes the deal out ('deal'), not a seed", h)
+            match.deal_hand(seed=seed)
+        else:
+            deal, unknown = _parse_deal(match, entry["deal"], h, seat)
+            if unknown:
+                _deal_seat_view(match, deal, unknown, h)
+            else:
+                match.deal_hand(deal=deal)
+    except IllegalActionError as e:
+        raise RecordError(str(e), h) from None
+    except ValueError as e:
+        if isinstance(e, RecordError):
+            raise
+        raise RecordError(str(e), h) from None
+    actions = entry.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list of action strings", h)
+    for a, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError("each action is a string such as 'play AS'", h, a, str(text))
+        if not match.in_hand:
+            raise RecordError("the hand is already over", h, a, text)
+        try:
+            _apply_text(match, text, seat)
+        except IllegalActionError as e:
+            raise RecordError(str(e), h, a, text) from None
+
+
+def _apply_text(match: Match, text: str, seat: int | None) -> None:
+    state = match.hand
+    assert state is not None
+    words = text.strip().lower().split()
+    # records.md §5.1: a record may leave 'draw' out; any other action there implies it.
+    if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
+        match.apply(DRAW)
+    if seat is not None and state.to_act != seat and state.phase != PH_OVER:
+        _make_consistent(state, text, seat)
+    match.apply(text)
+
+
+# ---------------------------------------------------------------------- deals
+
+
+def _parse_deal(match: Match, deal: Any, h: int,
+                seat: int | None) -> tuple[Deal, list[tuple[str, int, int]]]:
+    """A Deal from JSON. In a seat record, '??' places are returned as (where, seat, index)."""
+    n = match.n
+    if not isinstance(deal, dict):
+        raise RecordError("'deal' must be an object with 'hands', 'turnup' and 'stock'", h)
+    hands = deal.get("hands")
+    stock = deal.get("stock", [])
+    if not isinstance(hands, list) or len(hands) != n or not all(isinstance(x, list) for x in hands):
+        raise RecordError(f"'deal.hands' must list {n} hands, one per seat", h)
+    if not isinstance(stock, list):
+        raise RecordError("'deal.stock' must be a list of cards", h)
+    copies: dict[int, int] = {}
+    unknown: list[tuple[str, int, int]] = []
+    double = match.game.rules.pack_size > 32
+
+    def card(text: Any, where: str, p: int, i: int) -> int:
+        if not isinstance(text, str):
+            raise RecordError(f"not a card: {text!r}", h)
+        if text == UNKNOWN:
+            if seat is None:
+                raise RecordError("'??' stands only in a seat record (with 'seat')", h)
+            unknown.append((where, p, i))
+            return -1
+        try:
+            c = parse_card(text)
+        except ValueError as e:
+            raise RecordError(str(e), h) from None
+        if double:
+            k = copies.get(c, 0)
+            copies[c] = k + 1
+            c |= 32 * min(k, 1)
+        return c
+
+    parsed_hands = tuple(tuple(card(c, "hand", p, i) for i, c in enumerate(hand))
+                         for p, hand in enumerate(hands))
+    rules = match.game.rules
+    turnup_text = deal.get("turnup")
+    turnup: int | None
+    if turnup_text is None:
+        turnup = None
+    elif rules.stock:
+        turnup = card(turnup_text, "turnup", -1, 0)
+    else:  # Four-Hand: the turn-up is the dealer's last card, already listed in his hand
+        try:
+            turnup = parse_card(turnup_text)
+        except ValueError as e:
+            raise RecordError(str(e), h) from None
+        last = parsed_hands[match.dealer][-1] if parsed_hands[match.dealer] else None
+        if last is not None and last >= 0 and (last & 31) != turnup:
+            raise RecordError("'turnup' must be the dealer's last card", h)
+        turnup = last if last is not None and last >= 0 else turnup
+    parsed_stock = tuple(card(c, "stock", -1, i) for i, c in enumerate(stock))
+    return Deal(hands=parsed_hands, turnup=turnup, stock=parsed_stock), unknown
+
+
+def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]], h: int) -> None:
+    """Deal a seat record's hand: the '??' places get the cards the seat cannot see, in some
+    order; ``_make_consistent`` moves them about as the other seats' actions reveal them."""
+    rules = match.game.rules
+    known = [c for hand in deal.hands for c in hand if c >= 0] + [c for c in deal.stock if c >= 0]
+    if deal.turnup is not None and deal.turnup >= 0 and rules.stock:
+        known.append(deal.turnup)
+    pool = sorted(c for c in pack_cards(rules.pack) if c not in set(known))
+    if len(pool) != len(unknown):
+        raise RecordError(f"the deal has {len(unknown)} unknown places for {len(pool)} unseen cards", h)
+    hands = [list(x) for x in deal.hands]
+    stock = list(deal.stock)
+    turnup = deal.turnup
+    for (where, p, i), c in zip(unknown, pool, strict=True):
+        if where == "hand":
+            hands[p][i] = c
+        elif where == "stock":
+            stock[i] = c
+        else:
+            turnup = c
+    match.deal_hand(deal=Deal(tuple(tuple(x) for x in hands), turnup, tuple(stock)))
+    match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
+
+
+def _make_consistent(state: State, text: str, seat: int) -> None:
+    """Before another seat's action in a seat record: if it names a card that our placement put
+    elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
+    try:
+        state.parse(text)
+        return  # already legal as placed
+    except IllegalActionError:
+        pass
+    actor = state.to_act
+    words = text.strip().lower().split()
+    seen = state.view(seat).seen
+    if words == ["exchange"] and state.rules.exchange_rank is not None and state.trump >= 0:
+        low = state.trump * 8 + state.rules.exchange_rank
+        if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
+            _swap_in(state, actor, low, seen)
+        return
+    if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
+        return
+    try:
+        c = parse_card(words[1])
+    except ValueError:
+        return
+    for card in ([c, c ^ 1] if words[0] != "play" else [c]):
+        if not (state.hands[actor] >> card) & 1 and not (seen >> card) & 1:
+            _swap_in(state, actor, card, seen)
+    try:
+        state.parse(text)
+    except IllegalActionError:
+        # The player was void: move his unseen cards that would oblige another play elsewhere.
+        _relieve_obligation(state, actor, c, seen)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _swap_in(state: State, actor: int, card: int, seen: int) -> None:
+    """Put ``card`` (unseen by the record's seat) into ``actor``'s hand in exchange for one of his
+    own unseen cards."""
+    give = _bits(state.hands[actor] & ~seen & ~(1 << card))
+    if not give:
+        return
+    g = give[0]
+    for p in state.active:
+        if p != actor and (state.hands[p] >> card) & 1:
+            state.hands[p] ^= (1 << card) | (1 << g)
+            state.hands[actor] ^= (1 << card) | (1 << g)
+            return
+    stock = list(state.stock)
+    for i in range(state.spos, len(stock)):
+        if stock[i] == card:
+            stock[i] = g
+            state.stock = tuple(stock)
+            state.hands[actor] ^= (1 << card) | (1 << g)
+            return
+
+
+def _relieve_obligation(state: State, actor: int, card: int, seen: int) -> None:
+    """Swap the actor's unseen cards of the suit led (and trumps) for unseen cards of other suits, so
+    that a play the real player made (being void) is legal in our placement too."""
+    if not state.trick:
+        return
+    led = (state.trick[0] >> 3) & 3
+    burden = SUIT_MASK[led]
+    if state.trump >= 0 and (card >> 3) & 3 != state.trump:
+        burden |= SUIT_MASK[state.trump]
+    if (card >> 3) & 3 == led:
+        return  # he followed; beating duties are settled below by the engine's check
+    mine = _bits(state.hands[actor] & ~seen & burden & ~(1 << card))
+    for g in mine:
+        placed = False
+        for p in state.active:
+            if p == actor:
+                continue
+            for c in _bits(state.hands[p] & ~seen & ~burden):
+                state.hands[p] ^= (1 << c) | (1 << g)
+                state.hands[actor] ^= (1 << c) | (1 << g)
+                placed = True
+                break
+            if placed:
+                break
+        if not placed:
+            stock = list(state.stock)
+            for i in range(state.spos, len(stock)):
+                c = stock[i]
+                if not (seen >> c) & 1 and not (burden >> c) & 1:
+                    stock[i] = g
+                    state.stock = tuple(stock)
+                    state.hands[actor] ^= (1 << c) | (1 << g)
+                    break
+
+
+def _hidden_seats(match: Match) -> int | None:
+    seat = match.extra.get("seat_record")
+    return seat if isinstance(seat, int) else None
+
+
+# ---------------------------------------------------------------------- seat records
+
+
+def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The record as ``seat`` knows it: other hands and the stock written '??' except what the seat
+    saw (records.md §7). Finished hands show the cards that were played or shown."""
+    match = match_from_record(record)
+    if not 0 <= seat < match.n:
+        raise RecordError(f"there is no seat {seat}")
+    out = {k: v for k, v in record.items() if k != "hands"}
+    out["seat"] = seat
+    out["hands"] = []
+    for i, entry in enumerate(match.hand_records):
+        full = _full_deal(match, i)
+        actions = entry["actions"]
+        out["hands"].append({"dealer": entry["dealer"],
+                             "deal": _deal_for_seat(match, full, actions, seat, i),
+                             "actions": list(actions)})
+    return out
+
+
+def _full_deal(match: Match, i: int) -> Deal:
+    entry = match.hand_records[i]
+    active = match.game.active_seats(match, entry["dealer"])
+    if "seed" in entry:
+        return match.game.shuffled_deal(entry["seed"], entry["dealer"], active)
+    d = entry["deal"]
+    return Deal(tuple(tuple(parse_card(c) for c in h) for h in d["hands"]),
+                parse_card(d["turnup"]) if "turnup" in d else None,
+                tuple(parse_card(c) for c in d["stock"]))
+
+
+def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> dict[str, Any]:
+    """Replay hand ``i`` to find which stock places ``seat`` drew and which cards became public."""
+    game = match.game
+    entry = match.hand_records[i]
+    state = game.new_hand(entry["dealer"], deal, game.active_seats(match, entry["dealer"]))
+    drawn: set[int] = set()
+    for text in actions:
+        before = state.spos
+        hand_before = state.hands[seat]
+        if state.phase == PH_DRAW and text.split()[0].lower() not in ("draw", "close"):
+            state.apply(DRAW)
+        state.apply(text)
+        if state.spos != before:
+            new = state.hands[seat] & ~hand_before
+            for k in range(before, state.spos):
+                if (new >> deal.stock[k]) & 1:
+                    drawn.add(k)
+    public = 0
+    if state.over:
+        for w in state.won:
+            public |= w
+        for k in state.known:
+            public |= k
+    rules = game.rules
+    hands_out = []
+    for p, hand in enumerate(deal.hands):
+        if p == seat:
+            hands_out.append([card_str(c) for c in hand])
+            continue
+        row = []
+        for k, c in enumerate(hand):
+            visible = (public >> c) & 1
+            if not rules.stock and deal.turnup is not None and c == deal.turnup:
+                visible = 1  # Four-Hand: the dealer's turned card lay face up
+            if rules.trump_choice and k == rules.first_packet and p == state.active[0] \
+                    and any(t.strip().lower() == "turn" for t in actions):
+                visible = 1  # the card forehand turned up for trumps
+            row.append(card_str(c) if visible else UNKNOWN)
+        hands_out.append(row)
+    stock_out = [card_str(c) if (k in drawn or (public >> c) & 1) else UNKNOWN
+                 for k, c in enumerate(deal.stock)]
+    out: dict[str, Any] = {"hands": hands_out}
+    if deal.turnup is not None:
+        out["turnup"] = card_str(deal.turnup)
+    out["stock"] = stock_out
+    return out
