@@ -1,0 +1,92 @@
+"""Action text: parsing and printing round trips (records.md §4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sixtysix.cards import make_card, parse_card
+from sixtysix.engine.actions import (
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    N_ACTIONS,
+    PASS,
+    PLAY,
+    TRUMP,
+    TURN,
+    action_str,
+    is_play,
+    parse_action,
+)
+
+CANONICAL = (
+    [f"play {r}{s}" for r in "ATKQJ987" for s in "CDHS"]
+    + [f"marry {r}{s}" for r in "KQ" for s in "CDHS"]
+    + [f"declare Q{s}" for s in "CDHS"]
+    + ["draw", "exchange", "close", "declare", "turn", "defer", "pass"]
+    + [f"trump {s}" for s in "CDHS"]
+)
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_canonical_text_round_trips(text: str) -> None:
+    a = parse_action(text)
+    assert 0 <= a < N_ACTIONS
+    assert action_str(a) == text
+    assert parse_action(text.upper()) == a
+
+
+def test_ids() -> None:
+    assert parse_action("play AS") == PLAY + parse_card("AS")
+    assert parse_action("marry QH") == MARRY + parse_card("QH")
+    assert parse_action("draw") == DRAW
+    assert parse_action("exchange") == EXCHANGE
+    assert parse_action("close") == CLOSE
+    assert parse_action("declare") == DECLARE
+    assert parse_action("turn") == TURN
+    assert parse_action("defer") == DEFER
+    assert parse_action("pass") == PASS
+    assert parse_action("trump h") == TRUMP + 2
+    assert is_play(parse_action("play 9D")) and not is_play(parse_action("marry KD"))
+
+
+def test_second_copy_prints_like_the_first() -> None:
+    assert action_str(PLAY + make_card(3, 0, copy=1)) == "play AS"
+
+
+@pytest.mark.parametrize("text,canonical", [
+    ("PLAY 10h", "play TH"), ("Play t♥", "play TH"), ("  marry  k♠ ", "marry KS"),
+    ("declare KH", "declare QH"), ("declare qh", "declare QH"), ("DECLARE", "declare"),
+    ("Trump ♦", "trump D"), ("DRAW", "draw"), ("Exchange", "exchange"),
+])
+def test_input_is_case_insensitive_and_output_canonical(text: str, canonical: str) -> None:
+    assert action_str(parse_action(text)) == canonical
+
+
+def test_declare_with_king_or_queen_is_the_same_action() -> None:
+    assert parse_action("declare KS") == parse_action("declare QS") == DECLARE_SHOW + parse_card("QS")
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "empty action"),
+    ("   ", "empty action"),
+    ("jump AS", "unknown action"),
+    ("play", "takes one card"),
+    ("play AS KS", "takes one card"),
+    ("play XY", "not a card"),
+    ("marry AS", "king or a queen"),
+    ("marry 9H", "king or a queen"),
+    ("declare JH", "king or a queen"),
+    ("declare KH QH", "at most one card"),
+    ("draw AS", "takes no argument"),
+    ("close now", "takes no argument"),
+    ("trump", "takes one suit"),
+    ("trump X", "not a suit"),
+])
+def test_malformed_actions_are_refused_with_a_readable_message(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_action(text)
