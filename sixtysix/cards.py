@@ -33,6 +33,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "cards_of",
+    "card_list",
     "mask_of",
     "mask_str",
     "popcount",
@@ -115,6 +116,25 @@ def cards_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_BYTE_AT = tuple(tuple(tuple(k * 8 + i for i in range(8) if (b >> i) & 1) for b in range(256))
+                 for k in range(8))
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _BYTE_AT
+
+
+def card_list(mask: int) -> list[int]:
+    """The cards of a set as a list, lowest first: the fast path (byte tables, no loop).
+
+    >>> card_list(parse_cards("AC 9D KS"))
+    [0, 13, 26]
+    """
+    if mask < 0x100000000:
+        return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255],
+                *_B3[mask >> 24]]
+    return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255],
+            *_B3[(mask >> 24) & 255], *_B4[(mask >> 32) & 255], *_B5[(mask >> 40) & 255],
+            *_B6[(mask >> 48) & 255], *_B7[mask >> 56]]
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -10,33 +10,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_str, cards_of, mask_str
+from ..cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_list, card_str, mask_str
 from ..errors import IllegalActionError
 from .actions import (
     CLOSE,
     DECLARE,
     DECLARE_SHOW,
+    DEFER,
     DRAW,
     EXCHANGE,
     MARRY,
+    PASS,
     TRUMP,
     TURN,
     action_str,
     parse_action,
 )
 from .legal import legal_follow, trick_winner
-from .rules import STRICT2, Rules
+from .rules import FREE, STRICT2, Rules
 
 if TYPE_CHECKING:
     from ..games.base import Game
     from .view import View
 
-__all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER"]
+__all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
+           "PH_DEFER"]
 
 PH_TRUMP = 0  # forehand names trumps or turns
 PH_PLAY = 1   # a seat leads or follows (leaders may also exchange, close, declare)
 PH_DRAW = 2   # the trick winner chooses to draw or to close before drawing
 PH_OVER = 3
+PH_DEFER = 4  # the leader deferred: his partner declares a marriage ('marry C') or passes
+
+_KINGS = sum(1 << (copy * 32 + suit * 8 + KING) for suit in range(4) for copy in range(2))
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,37 +249,58 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """Every action the seat to act may take now; empty when the hand is over."""
-        ph = self.phase
-        if ph == PH_PLAY:
+        if self.phase == PH_PLAY:
             seat = self.to_act
             r = self.rules
+            hand = self.hands[seat]
             if self.trick:
-                mode = r.phase1_follow if (self.turnup_up and self.closed_by < 0) else r.phase2_follow
-                acts = list(cards_of(legal_follow(
-                    self.hands[seat], self.trick, self.tseats + [seat], r.sides, self.trump, mode,
-                    self.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump)))
-                if self._may_exchange(seat):
+                if self.turnup_up and self.closed_by < 0:
+                    mode = r.phase1_follow
+                    acts = card_list(hand) if mode == FREE else card_list(legal_follow(
+                        hand, self.trick, self.tseats + [seat], r.sides, self.trump, mode,
+                        self.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump))
+                else:
+                    acts = card_list(legal_follow(
+                        hand, self.trick, self.tseats + [seat], r.sides, self.trump,
+                        r.phase2_follow, self.beats, r.must_beat_partner,
+                        r.must_trump_when_cannot_overtrump))
+                if r.exchange_any_time and self._may_exchange(seat):
+                    acts.append(EXCHANGE)
+                elif self.close_window and self._may_exchange(seat):
                     acts.append(EXCHANGE)
                 if r.claims and r.claim_timing == "any_own_turn":
                     acts.append(DECLARE)
+                if r.partner_marriage:
+                    acts = self._keep_promise(seat, acts)
                 return acts
-            acts = list(cards_of(self.hands[seat]))
-            if r.marriages:
+            acts = card_list(hand)
+            if r.partner_marriage and self._deferred():
+                return acts  # one marriage per lead: the partner has had his turn
+            if r.marriages and hand & (hand >> 1) & _KINGS:
                 for q in self._marriage_queens(seat):
                     acts.append(MARRY + q - 1)
                     acts.append(MARRY + q)
                     if r.claims and r.show_marriage_to_go_out:
                         acts.append(DECLARE_SHOW + q)
-            if self._may_exchange(seat):
+            if r.exchange_rank is not None and self._may_exchange(seat):
                 acts.append(EXCHANGE)
-            if self._may_close(seat):
+            if r.close_allowed and self._may_close(seat):
                 acts.append(CLOSE)
             if r.claims and (seat == self.claim_seat or r.claim_timing == "any_own_turn"):
                 acts.append(DECLARE)
+            if r.partner_marriage:
+                acts.append(DEFER)
             return acts
-        if ph == PH_DRAW:
+        if self.phase == PH_DRAW:
             return [DRAW, CLOSE]
-        if ph == PH_TRUMP:
+        if self.phase == PH_DEFER:
+            acts = []
+            for q in self._marriage_queens(self.to_act):
+                acts.append(MARRY + q - 1)
+                acts.append(MARRY + q)
+            acts.append(PASS)
+            return acts
+        if self.phase == PH_TRUMP:
             seat = self.to_act
             if self.rules.trump_must_be_held:
                 held = self.first_packet[seat]
@@ -282,6 +309,30 @@ class State:
                 suits = [0, 1, 2, 3]
             return [TRUMP + t for t in suits] + [TURN]
         return []
+
+    def partner(self, seat: int) -> int:
+        """The next seat in playing order on ``seat``'s side (his partner in a partnership)."""
+        p = self.nxt[seat]
+        while self.rules.sides[p] != self.rules.sides[seat]:
+            p = self.nxt[p]
+        return p
+
+    def _deferred(self) -> bool:
+        """The leader has deferred this lead and his partner has answered (read from the history,
+        which views and determinizations carry, so no extra field is needed)."""
+        h = self.history
+        return bool(h) and (h[-1] == PASS or (len(h) >= 2 and h[-2] == DEFER))
+
+    def _keep_promise(self, seat: int, acts: list[int]) -> list[int]:
+        """A partner who declared a marriage for the leader named the card of it he plays to this
+        trick (records.md §5): he must play it, where the obligations allow it."""
+        h = self.history
+        k = len(self.trick)
+        if len(h) >= k + 2 and h[-k - 2] == DEFER and MARRY <= h[-k - 1] < DECLARE_SHOW:
+            card = h[-k - 1] - MARRY
+            if seat == self.partner(self.tseats[0]) and card in acts:
+                return [card]
+        return acts
 
     def _marriage_queens(self, seat: int) -> list[int]:
         """Queens of the marriages the leader may declare now (rules.md §0.4, §1.6)."""
@@ -369,6 +420,10 @@ class State:
         self.history.append(a)
         if a < MARRY:
             self._play(a)
+        elif a < DECLARE_SHOW and self.phase == PH_DEFER:
+            self._marry(a - MARRY)  # the partner's marriage; he plays the card in his turn
+            self.phase = PH_PLAY
+            self.to_act = self.leader
         elif a < DECLARE_SHOW:
             self._marry(a - MARRY)
             if self.phase != PH_OVER:  # an automatic claim may have ended the hand
@@ -388,20 +443,29 @@ class State:
             self._set_trump(a - TRUMP, named=True)
         elif a == TURN:
             self._set_trump((self.turn_card >> 3) & 3, named=False)
-        else:  # DEFER / PASS are offered only by games that add them
+        elif a == DEFER:
+            self.phase = PH_DEFER
+            self.to_act = self.partner(self.leader)
+        elif a == PASS and self.phase == PH_DEFER:
+            self.phase = PH_PLAY
+            self.to_act = self.leader
+        else:
             raise IllegalActionError(f"{action_str(a)} is not part of this game")
 
     def _play(self, card: int) -> None:
         seat = self.to_act
         bit = 1 << card
         self.hands[seat] ^= bit
-        self.known[seat] &= ~bit
-        self.close_window &= ~(1 << seat)
+        if self.known[seat] & bit:
+            self.known[seat] ^= bit
+        if self.close_window:
+            self.close_window &= ~(1 << seat)
         if seat == self.claim_seat:
             self.claim_seat = -1
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         self.tseats.append(seat)
-        if len(self.trick) < len(self.active):
+        if len(trick) < len(self.active):
             self.to_act = self.nxt[seat]
             return
         self._finish_trick()
@@ -421,21 +485,26 @@ class State:
         self.won[side] |= mask
         self.points[side] += pts
         self.tricks[side] += 1
-        if self.pending[side]:
-            self.points[side] += self.pending[side]
-            self.melds[side] += self.pending[side]
-            self.pending[side] = 0
+        pending = self.pending
+        if pending[side]:
+            self.points[side] += pending[side]
+            self.melds[side] += pending[side]
+            pending[side] = 0
         if r.marriage_credit == "same_trick_only":
-            for sd in range(len(self.pending)):
-                if self.pending[sd] and self.pending_trick[sd] <= self.trick_no:
-                    self.pending[sd] = 0  # it counted only if that very trick was won
-        self.last_trick = tuple(zip(self.tseats, trick, strict=False))
+            for sd in range(len(pending)):
+                if pending[sd] and self.pending_trick[sd] <= self.trick_no:
+                    pending[sd] = 0  # it counted only if that very trick was won
+        self.last_trick = tuple(zip(self.tseats, trick, strict=True))
         self.trick = []
         self.tseats = []
         self.trick_no += 1
         self.leader = self.to_act = winner
         self.claim_seat = winner
-        if not any(self.hands[p] for p in self.active) and (self.facedown == 0 or not self.stock_open):
+        if r.trick_hook and self.game.trick_ends_hand(self):
+            self._end(None)
+            return
+        if not self.hands[winner] and (self.spos == len(self.stock) or not self.stock_open):
+            # Every seat holds as many cards as the trick winner: nobody has any left.
             if self.closed_by < 0:
                 self.points[side] += r.last_trick_bonus
             self._end(None)
@@ -548,6 +617,13 @@ class State:
             return f"{text} is not possible now: choose 'draw' or 'close'"
         if self.phase == PH_TRUMP:
             return f"{text} is not possible now: name trumps ('trump S') or 'turn'"
+        if self.phase == PH_DEFER:
+            return (f"{text} is not possible now: your partner deferred to you; declare a "
+                    f"marriage ('marry C') or 'pass'")
+        if action in (DEFER, PASS):
+            if not self.rules.partner_marriage:
+                return f"{text} is not part of this game"
+            return f"{text} is possible only for the leader, before his marriage or lead"
         seat = self.to_act
         hand = self.hands[seat]
         r = self.rules

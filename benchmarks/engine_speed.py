@@ -1,0 +1,85 @@
+"""Engine speed: random-vs-random complete hands per second, and one legal-actions query.
+
+Run:  .venv/bin/python benchmarks/engine_speed.py [--seconds 3] [--games sixty-six,schnapsen]
+
+Plays whole hands with a seeded generator on one core (the ``State.step`` fast path that search
+uses, choosing uniformly among ``legal_actions()``), then times single ``legal_actions()`` calls on
+positions sampled from such hands. Prints figures with the machine; it never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sixtysix.engine.state import State  # noqa: E402
+from sixtysix.games import GAMES, make_game  # noqa: E402
+
+
+def hands_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
+    game = make_game(game_id)
+    rng = random.Random(seed)
+    active = game.active_seats_for_benchmark() if hasattr(game, "active_seats_for_benchmark") \
+        else tuple(range(game.n_seats))
+    deals = [game.shuffled_deal(rng, 0, active) for _ in range(2000)]
+    choice = rng.choice
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for deal in deals[:200]:
+            s = State.new(game, 0, deal, active=active)
+            while s.phase != 3:
+                s.step(choice(s.legal_actions()))
+            n += 1
+        deals.append(deals.pop(0))
+    return n / (time.perf_counter() - start)
+
+
+def legal_query_ns(game_id: str, samples: int = 20000, seed: int = 2) -> float:
+    game = make_game(game_id)
+    rng = random.Random(seed)
+    active = tuple(range(game.n_seats))
+    states: list[State] = []
+    while len(states) < 2000:
+        s = State.new(game, 0, game.shuffled_deal(rng, 0, active), active=active)
+        while s.phase != 3:
+            if rng.random() < 0.2:
+                states.append(s.copy())
+            s.step(rng.choice(s.legal_actions()))
+    times = []
+    clock = time.perf_counter_ns
+    for i in range(samples):
+        s = states[i % len(states)]
+        t0 = clock()
+        s.legal_actions()
+        times.append(clock() - t0)
+    overhead = statistics.median([clock() - clock() for _ in range(10000)])
+    return statistics.median(times) - overhead
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--games", default=",".join(GAMES))
+    args = ap.parse_args()
+    print(f"machine: {platform.machine()} {platform.processor() or ''} {platform.system()}, "
+          f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
+    print(f"command: {' '.join(['python'] + sys.argv)}")
+    print(f"{'game':28} {'hands/s':>10} {'legal query (median)':>22}")
+    for gid in args.games.split(","):
+        hps = hands_per_second(gid, args.seconds)
+        ns = legal_query_ns(gid)
+        print(f"{gid:28} {hps:10,.0f} {ns / 1000:19.2f} µs")
+    print("targets (Sixty-Six): >= 40,000 hands/s, <= 2 µs per legal query")
+
+
+if __name__ == "__main__":
+    main()
