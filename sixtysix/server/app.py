@@ -1,0 +1,260 @@
+"""The HTTP and WebSocket API (FastAPI) and the web client's static files.
+
+HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
+``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``, ``GET /api/tables/{id}/record``,
+``GET /api/tables/{id}/hint``. WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages;
+the client sends ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next",
+"version": 9}`` or ``{"type": "hint"}``. Every refusal is ``{"error": {"code", "message"}}`` (on
+the WebSocket wrapped as ``{"type": "error", ...}``) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..bots.base import bot_names
+from .hub import Hub
+from .storage import Storage
+from .table import Table, TableError, game_catalog
+
+__all__ = ["create_app", "WEB_DIR"]
+
+log = logging.getLogger("sixtysix.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 16_384
+
+
+def _error(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise TableError("too_large", f"the request body is over {MAX_BODY} bytes", 413)
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise TableError("bad_json", "the request body is not valid JSON", 400) from None
+    if not isinstance(data, dict):
+        raise TableError("bad_json", "the request body must be a JSON object", 400)
+    return data
+
+
+def _hint_view(table: Table, seat: int | None) -> Any:
+    """The view a hint is computed from: the asking seat's own, when it is to act."""
+    if not table.spec["hints"]:
+        raise TableError("no_hints", "this table does not allow hints", 403)
+    hand = table.match.hand
+    if seat is None or hand is None or hand.over or hand.to_act != seat:
+        raise TableError("not_your_turn", "a hint is given to the seat that is to act", 409)
+    return hand.view(seat)
+
+
+async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
+    """Advice for the seat to act, from ``sixtysix.analysis.hint`` on that seat's view only."""
+    view = _hint_view(table, seat)  # taken now, in the loop: the table may move on meanwhile
+    version = table.version
+    try:
+        from ..analysis import hint
+    except ImportError:
+        raise TableError("unavailable", "hints are not available in this version", 501) from None
+    from ..engine.actions import action_str
+    result: Any = await asyncio.to_thread(hint, view)
+    return {"type": "hint", "version": version, "hint": _plain(result, action_str)}
+
+
+def _plain(value: Any, action_str: Any) -> Any:
+    """A hint result as JSON values, whatever shape the analysis module returns."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v, action_str) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v, action_str) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        import dataclasses
+        return _plain(dataclasses.asdict(value), action_str)
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | None = None) -> FastAPI:
+    """The server application storing its tables in ``database`` (a SQLAlchemy URL)."""
+    store = storage or Storage(database)
+    hub = Hub(store)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        n = hub.resume_all()
+        if n:
+            log.info("resumed %d table(s)", n)
+        yield
+        for rt in hub.tables.values():
+            if rt.driver is not None:
+                rt.driver.cancel()
+        if storage is None:
+            store.close()
+
+    app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = "not_found" if exc.status_code == 404 else "http_error"
+        return _error(code, str(exc.detail), exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = ["{}: {}".format(".".join(str(x) for x in e.get("loc", ())), e.get("msg", ""))
+                 for e in exc.errors()]
+        return _error("bad_request", "; ".join(parts) or "bad request", 400)
+
+    # ------------------------------------------------------------------ pages
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    # ------------------------------------------------------------------ API
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": game_catalog(), "bots": bot_names()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        t = hub.create(await _json_body(request))
+        seats = []
+        for i, s in enumerate(t.seats):
+            entry: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
+            if s.kind == "human":
+                entry["token"] = s.token
+                entry["link"] = f"/t/{t.id}?token={s.token}"
+            else:
+                entry["bot"] = s.bot
+            seats.append(entry)
+        return {"table": t.id, "seats": seats, "spectator_link": f"/t/{t.id}",
+                "game": t.game.id, "options": t.spec["options"]}
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str, token: str | None = None) -> JSONResponse:
+        t = hub.require(table_id)
+        seat = t.seat_of(token)
+        return JSONResponse(json.loads(t.message_text(seat)))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def post_action(table_id: str, request: Request) -> JSONResponse:
+        t = hub.require(table_id)
+        body = await _json_body(request)
+        seat = t.seat_of(_token(body))
+        t.act(seat, body.get("action"), version=body.get("version"))
+        await hub.broadcast(t.id)
+        hub.kick(t.id)
+        return JSONResponse(json.loads(t.message_text(seat)))
+
+    @app.post("/api/tables/{table_id}/next")
+    async def post_next(table_id: str, request: Request) -> JSONResponse:
+        t = hub.require(table_id)
+        body = await _json_body(request)
+        seat = t.seat_of(_token(body))
+        t.next_hand(seat, version=body.get("version"))
+        await hub.broadcast(t.id)
+        hub.kick(t.id)
+        return JSONResponse(json.loads(t.message_text(seat)))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def get_record(table_id: str, token: str | None = None) -> dict[str, Any]:
+        t = hub.require(table_id)
+        return t.record_for(t.seat_of(token))
+
+    @app.get("/api/tables/{table_id}/hint")
+    async def get_hint(table_id: str, token: str | None = None) -> dict[str, Any]:
+        t = hub.require(table_id)
+        return await _hint(t, t.seat_of(token))
+
+    # ------------------------------------------------------------------ WebSocket
+
+    @app.websocket("/ws/{table_id}")
+    async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+        await ws.accept()
+        try:
+            t = hub.require(table_id)
+            seat = t.seat_of(token)
+        except TableError as e:
+            await ws.send_json({"type": "error", **e.to_json()})
+            await ws.close(code=4000 + e.status)
+            return
+        conn = await hub.connect(t, ws, seat)
+        try:
+            while True:
+                text = await ws.receive_text()
+                try:
+                    reply = await _ws_request(hub, t, seat, text)
+                except TableError as e:
+                    reply = {"type": "error", **e.to_json()}
+                if reply is not None:
+                    await ws.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.disconnect(t, conn)
+
+    return app
+
+
+def _token(body: dict[str, Any]) -> str | None:
+    token = body.get("token")
+    if token is not None and not isinstance(token, str):
+        raise TableError("bad_token", "'token' must be text", 400)
+    return token
+
+
+async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str) -> dict[str, Any] | None:
+    if len(text) > MAX_BODY:
+        raise TableError("too_large", f"messages are limited to {MAX_BODY} bytes", 413)
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise TableError("bad_json", "the message is not valid JSON", 400) from None
+    if not isinstance(msg, dict):
+        raise TableError("bad_json", "a message must be a JSON object with a 'type'", 400)
+    kind = msg.get("type")
+    if kind == "act":
+        t.act(seat, msg.get("action"), version=msg.get("version"))
+    elif kind == "next":
+        t.next_hand(seat, version=msg.get("version"))
+    elif kind == "hint":
+        return await _hint(t, seat)
+    elif kind == "ping":
+        return {"type": "pong", "version": t.version}
+    elif kind == "state":
+        return json.loads(t.message_text(seat))  # type: ignore[no-any-return]
+    else:
+        raise TableError("bad_request", f"unknown message type {kind!r} "
+                         "(act, next, hint, state, ping)", 400)
+    await hub.broadcast(t.id)
+    hub.kick(t.id)
+    return None

@@ -1,0 +1,410 @@
+"""A table: one match, its seats (people with secret tokens, or computer players) and its events.
+
+The table is the authority: an action is accepted only from the seat's token, only when that seat
+is to act, only at the state version the sender saw, and only when the rules allow it; then it is
+stored and applied. Every check happens before anything changes, so a refused request changes
+nothing. The table is plain synchronous code; ``app.py`` puts it on the network.
+
+>>> from sixtysix.server.storage import Storage
+>>> t = Table.create(Storage("sqlite://"), {"game": "sixty-six", "seats": [
+...     {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "seed": 5})
+>>> seat = t.match.to_act
+>>> action = t.message(seat)["view"]["legal"][0]["action"]
+>>> t.act(seat, action, version=t.version)
+>>> t.version
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import secrets
+import time
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.base import Bot, BotError, make_bot
+from ..engine.actions import action_str
+from ..engine.match import Match
+from ..errors import IllegalActionError, OptionError
+from ..games import GAMES, make_game
+from ..games.base import options_to_dict
+from .storage import Storage
+from .views import result_to_json, view_to_json
+
+__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT"]
+
+DEFAULT_TAKEOVER_BOT = "random"
+MAX_NAME = 40
+
+
+class TableError(Exception):
+    """A refused request: ``code`` names the reason, ``status`` is the HTTP status to answer."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+@dataclass
+class SeatInfo:
+    kind: str
+    """'human' or 'bot'."""
+    name: str
+    bot: str | None = None
+    token: str | None = None
+
+
+def game_catalog() -> list[dict[str, Any]]:
+    """Every game with its options (name, kind, choices, default), for the lobby form.
+
+    >>> [o["name"] for o in game_catalog()[0]["options"]][:2]
+    ['next_dealer', 'phase2_follow']
+    """
+    out = []
+    for gid, cls in sorted(GAMES.items()):
+        hints = typing.get_type_hints(cls.Options)
+        defaults = cls.Options()
+        opts = []
+        for f in dataclasses.fields(cls.Options):
+            hint = hints[f.name]
+            default = getattr(defaults, f.name)
+            if typing.get_origin(hint) is typing.Literal:
+                opts.append({"name": f.name, "type": "choice", "choices": list(typing.get_args(hint)),
+                             "default": default})
+            elif hint is bool:
+                opts.append({"name": f.name, "type": "bool", "default": default})
+            elif hint is int:
+                opts.append({"name": f.name, "type": "int", "default": default})
+        out.append({"id": gid, "name": cls.name, "n_seats": cls.n_seats, "options": opts})
+    return out
+
+
+def _spec_error(message: str) -> TableError:
+    return TableError("bad_table", message, 400)
+
+
+def check_spec(raw: Any) -> dict[str, Any]:
+    """Validate a table request and return the normalized spec (tokens, seed and dealer added)."""
+    if not isinstance(raw, dict):
+        raise _spec_error("the table request must be a JSON object")
+    known = {"game", "options", "seats", "hints", "takeover_seconds", "takeover_bot", "bot_delay",
+             "seed"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise _spec_error(f"unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    game_id = raw.get("game", "sixty-six")
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise _spec_error(f"unknown game {game_id!r} (choose from {', '.join(sorted(GAMES))})")
+    options = raw.get("options") or {}
+    if not isinstance(options, dict):
+        raise _spec_error("'options' must be an object of rule options")
+    try:
+        game = make_game(game_id, options)
+    except (OptionError, TypeError, ValueError) as e:
+        raise _spec_error(str(e)) from None
+    seats_raw = raw.get("seats")
+    n = game.n_seats
+    if seats_raw is None:
+        seats_raw = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
+    if not isinstance(seats_raw, list) or len(seats_raw) != n:
+        raise _spec_error(f"{game.name} needs 'seats': a list of {n} seats")
+    seats = []
+    for i, s in enumerate(seats_raw):
+        if not isinstance(s, dict):
+            raise _spec_error(f"seat {i} must be an object like {{'kind': 'human'}}")
+        kind = s.get("kind")
+        name = s.get("name") or (f"Seat {i}" if kind == "human" else None)
+        if kind not in ("human", "bot"):
+            raise _spec_error(f"seat {i}: 'kind' must be 'human' or 'bot', not {kind!r}")
+        if not isinstance(name, str | None) or (name and len(name) > MAX_NAME):
+            raise _spec_error(f"seat {i}: 'name' must be text of at most {MAX_NAME} characters")
+        if kind == "bot":
+            bot = s.get("bot", "random")
+            if not isinstance(bot, str):
+                raise _spec_error(f"seat {i}: 'bot' must be a computer player's name")
+            try:
+                make_bot(bot)
+            except BotError as e:
+                raise _spec_error(f"seat {i}: {e}") from None
+            seats.append({"kind": "bot", "bot": bot, "name": name or f"Computer ({bot})"})
+        else:
+            seats.append({"kind": "human", "name": name, "token": secrets.token_urlsafe(16)})
+    takeover = raw.get("takeover_seconds", 0)
+    if isinstance(takeover, bool) or not isinstance(takeover, int | float) or takeover < 0:
+        raise _spec_error("'takeover_seconds' must be a number of seconds (0: never)")
+    takeover_bot = raw.get("takeover_bot", DEFAULT_TAKEOVER_BOT)
+    try:
+        make_bot(str(takeover_bot))
+    except BotError as e:
+        raise _spec_error(f"takeover_bot: {e}") from None
+    delay = raw.get("bot_delay", 0.6)
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 10:
+        raise _spec_error("'bot_delay' must be between 0 and 10 seconds")
+    hints = raw.get("hints", True)
+    if not isinstance(hints, bool):
+        raise _spec_error("'hints' must be true or false")
+    seed = raw.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _spec_error("'seed' must be a whole number")
+    dealer = game.first_dealer(random.Random(f"{seed}:dealer"))
+    return {"game": game_id, "options": options_to_dict(game.options), "seats": seats,
+            "hints": hints, "takeover_seconds": takeover, "takeover_bot": str(takeover_bot),
+            "bot_delay": float(delay), "seed": seed, "dealer": dealer}
+
+
+class Table:
+    """One match at one table. Build with ``create`` (new) or ``load`` (from storage)."""
+
+    def __init__(self, table_id: str, spec: dict[str, Any], storage: Storage) -> None:
+        self.id = table_id
+        self.spec = spec
+        self.storage = storage
+        self.game = make_game(spec["game"], spec["options"])
+        self.seats = [SeatInfo(kind=s["kind"], name=s["name"], bot=s.get("bot"), token=s.get("token"))
+                      for s in spec["seats"]]
+        self.match = Match(self.game, dealer=spec["dealer"], players=[s.name for s in self.seats])
+        self.events: list[dict[str, Any]] = []
+        self.finished = False
+        self.away_since: dict[int, float] = {i: time.monotonic() for i, s in enumerate(self.seats)
+                                             if s.kind == "human"}
+        """Human seats with no open connection, and since when (for the computer takeover)."""
+        self._bots: dict[int, Bot] = {}
+        self.presence = 0
+        """Bumped when a seat connects or leaves: part of the message's identity with the version."""
+        self._cache: dict[int | None, tuple[tuple[int, int], str]] = {}
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def create(cls, storage: Storage, raw: Any, table_id: str | None = None) -> Table:
+        spec = check_spec(raw)
+        table_id = table_id or secrets.token_urlsafe(6)
+        storage.create_table(table_id, spec)
+        t = cls(table_id, spec, storage)
+        t.deal()
+        return t
+
+    @classmethod
+    def load(cls, storage: Storage, table_id: str) -> Table | None:
+        """Rebuild a stored table by replaying its events."""
+        stored = storage.load_table(table_id)
+        if stored is None:
+            return None
+        spec, events, finished = stored
+        t = cls(table_id, spec, storage)
+        t.match = t._replay(events)
+        t.events = events
+        t.finished = finished or t.match.complete
+        return t
+
+    def _replay(self, events: list[dict[str, Any]]) -> Match:
+        record = self.record_of(events)
+        try:
+            from ..records import match_from_record
+        except ImportError:
+            match_from_record = None
+        if match_from_record is not None:
+            m: Match = match_from_record(record)
+            return m
+        m = Match(self.game, dealer=self.spec["dealer"], players=[s.name for s in self.seats])
+        for ev in events:
+            if "deal" in ev:
+                m.deal_hand(seed=ev["deal"])
+            else:
+                m.apply(ev["action"])
+        return m
+
+    def record_of(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The record (records.md §3) of this table's events."""
+        hands: list[dict[str, Any]] = []
+        for ev in events:
+            if "deal" in ev:
+                entry: dict[str, Any] = {"seed": ev["deal"], "actions": []}
+                if not hands:
+                    entry = {"dealer": self.spec["dealer"], **entry}
+                hands.append(entry)
+            else:
+                hands[-1]["actions"].append(ev["action"])
+        return {"game": self.spec["game"], "options": dict(self.spec["options"]),
+                "players": [s.name for s in self.seats], "hands": hands}
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def version(self) -> int:
+        """The number of events so far; a client's action must name the version it saw."""
+        return len(self.events)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; None (a spectator) without a token; TableError if wrong."""
+        if token is None or token == "":
+            return None
+        for i, s in enumerate(self.seats):
+            if s.token is not None and secrets.compare_digest(s.token, str(token)):
+                return i
+        raise TableError("bad_token", "this token belongs to no seat at this table", 403)
+
+    def _store(self, ev: dict[str, Any]) -> None:
+        # Stored first: if the database refuses, nothing has changed and the request fails.
+        self.storage.append_event(self.id, self.version, ev)
+        self.events.append(ev)
+
+    def deal(self) -> None:
+        """Deal the next hand from a seed derived from the table's seed and the hand number."""
+        seed = random.Random(f"{self.spec['seed']}:hand:{len(self.match.hand_records)}").randrange(2**31)
+        self._store({"deal": seed})
+        self.match.deal_hand(seed=seed)
+
+    def _check_version(self, version: Any) -> None:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise TableError("bad_request", "an action must carry 'version': the state version "
+                             "it was chosen at (a whole number)", 400)
+        if version != self.version:
+            raise TableError("stale", f"the table has moved on (version {self.version}, "
+                             f"you sent {version}): look again and choose again", 409)
+
+    def act(self, seat: int | None, action: Any, *, version: Any, by: str = "human") -> None:
+        """Take ``action`` (text) for ``seat`` (already identified by its token; None for a
+        spectator). Raises TableError, changing nothing, if refused."""
+        if seat is None:
+            raise TableError("bad_token", "spectators cannot act: use a seat's link", 403)
+        if self.match.complete:
+            raise TableError("match_over", "the match is over", 409)
+        self._check_version(version)
+        hand = self.match.hand
+        if hand is None or hand.over:
+            raise TableError("hand_over", "the hand is over: deal the next hand first", 409)
+        if seat != hand.to_act:
+            raise TableError("not_your_turn", f"it is not your turn: seat {hand.to_act} is to act", 409)
+        if not isinstance(action, str) or len(action) > 40:
+            raise TableError("bad_request", "'action' must be an action's text, e.g. 'play AS'", 400)
+        try:
+            code = hand.parse(action)
+        except (IllegalActionError, ValueError) as e:
+            raise TableError("illegal", str(e), 422) from None
+        self._store({"seat": seat, "action": action_str(code), "by": by})
+        self.match.apply(code)
+        self._after_change()
+
+    def next_hand(self, seat: int | None, *, version: Any) -> None:
+        """Deal the next hand once the current one is over (asked by a seat, or by the server
+        with ``seat`` -1)."""
+        if seat is None:
+            raise TableError("bad_token", "only a seat at the table may ask for the next hand", 403)
+        if self.match.complete:
+            raise TableError("match_over", "the match is over", 409)
+        self._check_version(version)
+        if self.match.in_hand:
+            raise TableError("hand_in_progress", "the current hand is still being played", 409)
+        self.deal()
+
+    def _after_change(self) -> None:
+        if self.match.complete and not self.finished:
+            self.finished = True
+            self.storage.set_finished(self.id)
+
+    # ------------------------------------------------------------------ computer players
+
+    def bot_for(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            s = self.seats[seat]
+            self._bots[seat] = make_bot(s.bot if s.kind == "bot" and s.bot else self.spec["takeover_bot"])
+        return self._bots[seat]
+
+    def bot_rng(self) -> random.Random:
+        """The generator for the computer's choice at this version: replays choose the same."""
+        return random.Random(f"{self.spec['seed']}:bot:{self.version}")
+
+    def computer_seat(self, now: float) -> tuple[int | None, float | None]:
+        """(seat, None) when a computer should act for ``seat`` now; (None, wait) when a human seat
+        will be taken over after ``wait`` seconds; (None, None) when no computer has to act."""
+        hand = self.match.hand
+        if self.match.complete or hand is None:
+            return None, None
+        if hand.over:
+            # Nobody to ask for the next hand: deal it (-1 means "deal").
+            if all(self._computer_controls(p, now)[0] for p in self.humans):
+                return -1, None
+            return None, None
+        seat = hand.to_act
+        ctl, wait = self._computer_controls(seat, now)
+        return (seat, None) if ctl else (None, wait)
+
+    def _computer_controls(self, seat: int, now: float) -> tuple[bool, float | None]:
+        if self.seats[seat].kind == "bot":
+            return True, None
+        limit = self.spec["takeover_seconds"]
+        since = self.away_since.get(seat)
+        if not limit or since is None:
+            return False, None
+        away = now - since
+        return (True, None) if away >= limit else (False, limit - away)
+
+    # ------------------------------------------------------------------ messages
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The state as ``seat`` (None: a spectator) may see it."""
+        m = self.match
+        hand = m.hand
+        assert hand is not None
+        viewer = seat if seat is not None else 0
+        view = view_to_json(hand.view(viewer), spectator=seat is None)
+        now = time.monotonic()
+        seats = []
+        for i, s in enumerate(self.seats):
+            away = i in self.away_since
+            seats.append({"name": s.name, "kind": s.kind, "bot": s.bot,
+                          "connected": s.kind == "bot" or not away,
+                          "computer": self._computer_controls(i, now)[0]})
+        return {
+            "type": "state", "table": self.id, "version": self.version, "seat": seat,
+            "game": self.game.id, "game_name": self.game.name, "options": dict(self.spec["options"]),
+            "seats": seats, "score": list(m.score), "hand_no": len(m.hand_records),
+            "complete": m.complete, "winner": m.winner, "view": view,
+            "result": result_to_json(hand.result) if hand.result is not None else None,
+            "results": [result_to_json(r) for r in m.results],
+            "can_next": hand.over and not m.complete and seat is not None,
+            "hints": bool(self.spec["hints"]),
+        }
+
+    def message_text(self, seat: int | None) -> str:
+        """``message`` as JSON text, computed once per version and seat."""
+        key = (self.version, self.presence)
+        cached = self._cache.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = json.dumps(self.message(seat), separators=(",", ":"))
+        self._cache[seat] = (key, text)
+        return text
+
+    def record_for(self, seat: int | None) -> dict[str, Any]:
+        """The full record once the match is over; while it runs, only what ``seat`` may know."""
+        record = self.record_of(self.events)
+        if self.match.complete:
+            return record
+        if seat is None:
+            raise TableError("forbidden", "while the match runs its record is given only to its "
+                             "seats (use your seat's link)", 403)
+        try:
+            from ..records import seat_record
+        except ImportError:
+            raise TableError("unavailable", "seat records are not available in this version",
+                             501) from None
+        out: dict[str, Any] = seat_record(record, seat)
+        return out
+
