@@ -1,0 +1,402 @@
+"""Exact solver for open positions of two-sided games: alpha-beta (negamax) with a transposition table.
+
+An open position is a full ``State``: both hands and the stock order known. Every decision is a
+move of the search — leads, follows, marriages, the exchange, closing (before or after drawing),
+claims and going out by showing — so the value is that of perfect play by both sides under the
+game's own scoring. The value is given from the side of the seat to act, in game points of the hand
+times ``SCALE`` plus the card-point margin (``points[own side] - points[other side]``) as a tie
+break: a won hand at 1 game point with 80–40 is worth ``1000 + 40``.
+
+>>> from sixtysix.engine.state import Deal, State
+>>> from sixtysix.games import make_game
+>>> from sixtysix.cards import parse_card as c
+>>> g = make_game("sixty-six")
+>>> s = State.new(g, 1, Deal(hands=(tuple(map(c, "AS TS KS QS JS 9S".split())),
+...                              tuple(map(c, "AH TH KH QH JH 9H".split()))),
+...                        turnup=c("AD"), stock=tuple(map(c, "TD KD QD JD 9D AC TC KC QC JC 9C".split()))))
+>>> value, best = solve(s)
+>>> value // SCALE  # seat 0 (the non-dealer, to lead) wins this deal in perfect play
+1
+
+Only ``State.copy`` and ``State.step`` are used, so every game of the family with two sides can be
+solved (the tree of a whole Sixty-Six hand from the deal is too big to be practical; positions
+after the fourth trick are solved in well under a second, phase-2 positions in milliseconds).
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_MASK
+from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2
+from ..engine.state import PH_OVER, PH_PLAY, State
+
+__all__ = ["SCALE", "Solver", "solve", "action_values", "is_solvable", "terminal_value"]
+
+SCALE = 1000
+"""Weight of one game point against one card point of margin."""
+
+_INF = 1 << 30
+
+
+def is_solvable(state: State) -> bool:
+    """True when ``state`` is a position the solver can value: a hand in progress between two sides."""
+    return not state.over and len({state.rules.sides[p] for p in state.active}) == 2
+
+
+def terminal_value(state: State, side: int, margin: bool = True) -> int:
+    """Value of a finished hand for ``side``: game-point difference × SCALE (+ card-point margin)."""
+    result = state.result
+    assert result is not None
+    sides = state.rules.sides
+    mine = theirs = 0
+    for p in state.active:
+        # In partnerships every seat shows its side's game points: count one seat per side.
+        if sides[p] == side:
+            mine = result.game_points[p]
+        else:
+            theirs = result.game_points[p]
+    v = (mine - theirs) * SCALE
+    if margin:
+        pts = state.points
+        v += pts[side] - sum(pts) + pts[side]
+    return v
+
+
+class Solver:
+    """An alpha-beta searcher with its own transposition table (reuse it across related positions).
+
+    ``margin=False`` values game points only, which searches faster; ``nodes`` counts the positions
+    expanded, for benchmarks.
+    """
+
+    def __init__(self, margin: bool = True) -> None:
+        self.margin = margin
+        self.nodes = 0
+        self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self.term_cache: dict[tuple[object, ...], int] = {}
+        self.contexts: dict[tuple[object, ...], int] = {}
+
+    def clear(self) -> None:
+        self.tt.clear()
+        self.term_cache.clear()
+        self.contexts.clear()
+
+    # ------------------------------------------------------------------ public
+
+    def value(self, state: State) -> int:
+        """Exact value of ``state`` for the side of the seat to act."""
+        _check(state)
+        return self._ab(state, -_INF, _INF)
+
+    def action_values(self, state: State) -> dict[int, int]:
+        """The exact value of every legal action, for the side of the seat to act now."""
+        _check(state)
+        side = state.rules.sides[state.to_act]
+        out = {}
+        for a in state.legal_actions():
+            out[a] = self._child_value(state, a, side, -_INF, _INF)
+        return out
+
+    def solve(self, state: State) -> tuple[int, list[int]]:
+        """The value and every action that achieves it."""
+        values = self.action_values(state)
+        best = max(values.values())
+        return best, [a for a, v in values.items() if v == best]
+
+    # ------------------------------------------------------------------ search
+
+    def _child_value(self, s: State, a: int, side: int, alpha: int, beta: int) -> int:
+        c = s.copy()
+        c.step(a)
+        if c.phase == PH_OVER:
+            return terminal_value(c, side, self.margin)
+        if c.rules.sides[c.to_act] == side:
+            return self._ab(c, alpha, beta)
+        return -self._ab(c, -beta, -alpha)
+
+    def _ab(self, s: State, alpha: int, beta: int) -> int:
+        if _kernel_ok(s):
+            return _endgame_search(self, s, alpha, beta)
+        self.nodes += 1
+        key = _key(s)
+        entry = self.tt.get(key)
+        lo, hi, hint = -_INF, _INF, -1
+        if entry is not None:
+            lo, hi, hint = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha or lo == hi:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0 = alpha
+        side = s.rules.sides[s.to_act]
+        best = -_INF
+        best_move = -1
+        for a in _ordered(s, hint):
+            v = self._child_value(s, a, side, alpha, beta)
+            if v > best:
+                best, best_move = v, a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        # Fail-soft bounds stay valid whatever window they were found with.
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.tt[key] = (lo, hi, best_move)
+        return best
+
+
+def _check(state: State) -> None:
+    if state.over:
+        raise ValueError("the hand is over: there is nothing to solve")
+    if not is_solvable(state):
+        raise ValueError("the exact solver handles positions between two sides only")
+
+
+def _key(s: State) -> tuple[object, ...]:
+    """Everything that decides the rest of the hand (the stock's order below ``spos`` is fixed)."""
+    return (tuple(s.hands), s.stock[s.spos:] if s.turnup_up and s.closed_by < 0 else s.spos,
+            s.turnup, s.turnup_up, s.trump, s.phase, s.to_act, tuple(s.trick), tuple(s.points),
+            tuple(s.tricks), tuple(s.pending), s.closed_by, s.close_points, s.close_tricks,
+            s.close_window, s.claim_seat, s.trick_no)
+
+
+def _ordered(s: State, hint: int) -> list[int]:
+    """Legal actions, the likely best first: the table's move, a claim that holds, marriages, then
+    cards (leads high first; follows that win cheaply first, then cheap discards)."""
+    acts = s.legal_actions()
+    if len(acts) <= 1:
+        return acts
+    r = s.rules
+    vals = s.values
+    scored = []
+    claim_ok = s.points[r.sides[s.to_act]] >= r.claim_target
+    trick = s.trick
+    if trick:
+        led = trick[0]
+        beats = s.beats
+        trump = s.trump
+    for a in acts:
+        if a == hint:
+            k = -10_000
+        elif a < MARRY:
+            if trick:
+                wins = (beats[led] >> a) & 1 or ((a >> 3) & 3 == trump and (led >> 3) & 3 != trump)
+                k = vals[a] - 100 if wins and len(trick) + 1 == len(s.active) else vals[a]
+            else:
+                k = -vals[a]
+        elif a < DECLARE_SHOW:
+            k = -500
+        elif a == DECLARE or a < DRAW:
+            k = -5_000 if claim_ok else 1_000
+        elif a in (DRAW, EXCHANGE):
+            k = -200
+        elif a == CLOSE:
+            k = 50
+        else:
+            k = 0
+        scored.append((k, a))
+    scored.sort()
+    return [a for _, a in scored]
+
+
+def solve(state: State, margin: bool = True) -> tuple[int, list[int]]:
+    """Exact value of ``state`` for the side to act and the actions that achieve it."""
+    return Solver(margin).solve(state)
+
+
+def action_values(state: State, margin: bool = True) -> dict[int, int]:
+    """Exact value of every legal action of ``state`` for the side to act."""
+    return Solver(margin).action_values(state)
+
+
+# ---------------------------------------------------------------------- phase-2 kernel
+
+KERNEL_GAMES = {"sixty-six"}
+"""Games whose ``score_hand`` reads only points, tricks, the close, the last leader and the bonus,
+so that the bitmask kernel below may stand in for ``State`` once the stock is gone."""
+
+
+def _kernel_ok(s: State) -> bool:
+    """Phase 2 of a two-seat game in the kernel's scope: no stock, no melds, no exchange left."""
+    r = s.rules
+    return (s.game.id in KERNEL_GAMES and s.phase == PH_PLAY and not (s.turnup_up and s.closed_by < 0)
+            and s.close_window == 0 and len(s.active) == 2 and s.trump >= 0
+            and not (r.marriages and r.marriages_after_close)
+            and r.phase2_follow in (FREE, FOLLOW_ONLY, STRICT2)
+            and (not any(s.pending) or r.marriage_credit == "any_later_trick"))
+
+
+def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
+    """Alpha-beta over phase-2 play on bitmasks; the value is for the side of ``root.to_act``.
+
+    The players are the two active seats, 0 and 1 locally; a node is (hands, who leads, the card
+    led or -1, points, tricks, who may claim, pending melds). Terminal positions are scored by the
+    game itself on a scratch copy of ``root``.
+    """
+    r = root.rules
+    seat = root.active
+    sides = (r.sides[seat[0]], r.sides[seat[1]])
+    trump = root.trump
+    tmask = SUIT_MASK[trump]
+    beats = root.beats
+    vals = root.values
+    mode = r.phase2_follow
+    claims = r.claims
+    anytime = claims and r.claim_timing == "any_own_turn"
+    auto = claims and r.auto_claim
+    target = r.claim_target
+    bonus_last = r.last_trick_bonus if root.closed_by < 0 else 0
+    margin = solver.margin
+    tt = solver.tt
+    term_cache = solver.term_cache
+    template = root.copy()
+    # What the terminal values depend on beyond the node itself (a Solver may serve many hands).
+    # Interned to a small int: tuples do not cache their hash, and this one holds the game.
+    tfull = (root.game, trump, root.closed_by, root.close_points, root.close_tricks, root.bonus, seat)
+    tkey = solver.contexts.setdefault(tfull, len(solver.contexts))
+
+    def terminal(p0: int, p1: int, t0: int, t1: int, leader: int, claimant: int) -> int:
+        """Value for local player 0 of the hand ending here (the game's own scoring)."""
+        k = (p0, p1, t0, t1, leader, claimant, tkey)
+        v = term_cache.get(k)
+        if v is None:
+            t = template
+            t.points[sides[0]], t.points[sides[1]] = p0, p1
+            t.tricks[sides[0]], t.tricks[sides[1]] = t0, t1
+            t.leader = seat[leader]
+            res = t.game.score_hand(t, None if claimant < 0 else seat[claimant])
+            v = (res.game_points[seat[0]] - res.game_points[seat[1]]) * SCALE
+            if margin:
+                v += p0 - p1
+            term_cache[k] = v
+        return v
+
+    def order(cards: int, led: int) -> list[int]:
+        out = []
+        while cards:
+            low = cards & -cards
+            c = low.bit_length() - 1
+            cards ^= low
+            if led < 0:
+                out.append((-vals[c] - (20 if (tmask >> c) & 1 else 0), c))
+            elif (beats[led] >> c) & 1 or ((tmask >> c) & 1 and not (tmask >> led) & 1):
+                out.append((vals[c] - 100, c))
+            else:
+                out.append((vals[c], c))
+        out.sort()
+        return [c for _, c in out]
+
+    def search(h0: int, h1: int, lead: int, led: int, p0: int, p1: int, t0: int, t1: int,
+               claim: int, q0: int, q1: int, alpha: int, beta: int) -> int:
+        # Value for the player to act: the leader when led < 0, else the follower.
+        solver.nodes += 1
+        me = lead if led < 0 else 1 - lead
+        key = (h0, h1, lead, led, p0, p1, t0, t1, claim, q0, q1, tkey)
+        entry = tt.get(key)
+        lo, hi, hint = -_INF, _INF, -1
+        if entry is not None:
+            lo, hi, hint = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha or lo == hi:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0 = alpha
+        best = -_INF
+        best_move = -1
+        sign = 1 if me == 0 else -1
+        if claims and (anytime or (led < 0 and claim == me)):
+            best = sign * terminal(p0, p1, t0, t1, lead, me)
+            best_move = DECLARE
+            if best > alpha:
+                alpha = best
+        if alpha < beta:
+            hand = h0 if me == 0 else h1
+            if led < 0:
+                moves = order(hand, -1)
+            else:
+                same = hand & SUIT_MASK[(led >> 3) & 3]
+                if mode == STRICT2:
+                    legal = (same & beats[led] or same) if same else (hand & tmask or hand)
+                elif mode == FOLLOW_ONLY:
+                    legal = same or hand
+                else:
+                    legal = hand
+                moves = order(legal, led)
+            if hint >= 0 and hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
+            for c in moves:
+                if me == 0:
+                    n0, n1 = h0 ^ (1 << c), h1
+                else:
+                    n0, n1 = h0, h1 ^ (1 << c)
+                if led < 0:
+                    v = -search(n0, n1, lead, c, p0, p1, t0, t1, -1, q0, q1, -beta, -alpha)
+                else:
+                    # The trick is complete: score it for its winner, who leads next.
+                    won = (beats[led] >> c) & 1 or ((tmask >> c) & 1 and not (tmask >> led) & 1)
+                    w = me if won else lead
+                    pts = vals[led] + vals[c]
+                    a, b, u0, u1, m0, m1 = p0, p1, t0, t1, q0, q1
+                    if w == 0:
+                        a += pts + m0
+                        u0 += 1
+                        m0 = 0
+                    else:
+                        b += pts + m1
+                        u1 += 1
+                        m1 = 0
+                    if not n0 and not n1:
+                        if w == 0:
+                            a += bonus_last
+                        else:
+                            b += bonus_last
+                        v = sign * terminal(a, b, u0, u1, w, -1)
+                    elif auto and (a if w == 0 else b) >= target:
+                        v = sign * terminal(a, b, u0, u1, w, w)
+                    elif w == me:
+                        v = search(n0, n1, w, -1, a, b, u0, u1, w, m0, m1, alpha, beta)
+                    else:
+                        v = -search(n0, n1, w, -1, a, b, u0, u1, w, m0, m1, -beta, -alpha)
+                if v > best:
+                    best, best_move = v, c
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        tt[key] = (lo, hi, best_move)
+        return best
+
+    a_, b_ = root.active
+    h = root.hands
+    pts = root.points
+    trk = root.tricks
+    pend = root.pending
+    claim = {a_: 0, b_: 1}.get(root.claim_seat, -1)
+    if root.trick:
+        lead = 0 if root.tseats[0] == a_ else 1
+        led = root.trick[0]
+    else:
+        lead = 0 if root.to_act == a_ else 1
+        led = -1
+    return search(h[a_], h[b_], lead, led, pts[sides[0]], pts[sides[1]], trk[sides[0]],
+                  trk[sides[1]], claim, pend[sides[0]], pend[sides[1]], alpha, beta)
