@@ -16,7 +16,7 @@ Both work on bitmasks: ``beats[c]`` is the set of cards of c's suit that rank ab
 from __future__ import annotations
 
 from ..cards import SUIT_MASK
-from .rules import FOLLOW_ONLY, FREE, STRICT2
+from .rules import FOLLOW_ONLY, FOLLOW_TRUMP, FREE, STRICT2
 
 __all__ = ["legal_follow", "trick_winner"]
 
@@ -40,6 +40,14 @@ def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int
     if mode == STRICT2:
         if same:
             return same & beats[led] or same
+        return trumps or hand
+    if mode == FOLLOW_TRUMP:
+        # Seed 002's literal Four-Hand rule: try to win only when trumps were led.
+        if same:
+            if led_suit == trump:
+                w = trick[trick_winner(trick, trump, beats)]
+                return same & beats[w] or same
+            return same
         return trumps or hand
     # STRICT_MULTI: the obligations depend on the card now winning the trick.
     w = trick_winner(trick, trump, beats)

@@ -11,13 +11,15 @@ from functools import cached_property
 
 from ..cards import SUIT_MASK, cards_of
 
-__all__ = ["Rules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "NATURAL_VALUES"]
+__all__ = ["Rules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "FOLLOW_TRUMP",
+           "NATURAL_VALUES"]
 
 # Follow rules (the obligation of a player who is not leading).
 FREE = 0          # any card
 FOLLOW_ONLY = 1   # follow suit if possible, else any card
 STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any (rules.md §0.4)
 STRICT_MULTI = 3  # three or more players: §0.4 with the current winning card
+FOLLOW_TRUMP = 4  # follow suit (beating the trick only when trumps were led), else trump, else any
 
 NATURAL_VALUES = (11, 10, 4, 3, 2, 0, 0, 0)
 """Card points by rank index A T K Q J 9 8 7."""
@@ -76,6 +78,10 @@ class Rules:
     """Forehand names trumps from his first packet, or turns (Three-Player Sixty-Six)."""
     trump_must_be_held: bool = False
     first_packet: int = 3
+    partner_marriage: bool = False
+    """The leader may ``defer``: his partner then declares one marriage (``marry C``) or passes."""
+    trick_hook: bool = False
+    """Ask ``game.trick_ends_hand(state)`` after every trick whether the hand stops there."""
 
     @cached_property
     def pack_size(self) -> int:

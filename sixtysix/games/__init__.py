@@ -10,11 +10,16 @@ from typing import Any
 
 from ..errors import OptionError
 from .base import Game, options_from_dict
+from .four_hand import FourHandSixtySix
+from .schnapsen import Schnapsen
 from .sixty_six import SixtySix
+from .three_hand import ThreeHandSixtySix
+from .three_player import ThreePlayerSixtySix
 
 __all__ = ["GAMES", "make_game", "Game"]
 
-GAMES: dict[str, type[Game]] = {g.id: g for g in (SixtySix,)}
+GAMES: dict[str, type[Game]] = {g.id: g for g in (
+    SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix)}
 
 
 def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:

@@ -123,6 +123,10 @@ class Game:
         """The seats dealt in for the next hand."""
         return tuple(range(self.n_seats))
 
+    def trick_ends_hand(self, state: State) -> bool:
+        """Whether the trick just completed stops the hand (asked only when ``rules.trick_hook``)."""
+        return False
+
     def settle(self, match: Match, result: HandResult) -> None:
         """Add the hand's result to the match: score, carried bonus, next dealer, the end."""
         raise NotImplementedError  # each game defines its match
@@ -182,14 +186,16 @@ class Game:
 def two_player_result(state: State, claimant: int | None, *, closed_measured_at_close: bool,
                       false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
                       played_out: str) -> HandResult:
-    """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules.md §1.9, §2.8).
+    """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules.md §1.9, §2.8), and
+    by two partnerships (pagat's Four-Hand Sixty-Six): ``a`` and ``b`` stand for the two sides.
 
     ``played_out`` says how a hand whose stock ran out and that nobody claimed is scored:
     ``'seed'`` (exactly one player at 66+ wins, else a draw), ``'pagat'`` (higher total wins),
     ``'one_point'`` (last trick wins 1) or ``'graded'`` (last trick wins 1/2/3).
     """
     r = state.rules
-    a, b = state.active
+    a = state.active[0]
+    b = next(p for p in state.active if r.sides[p] != r.sides[a])
     sa, sb = r.sides[a], r.sides[b]
     pts = state.points
     tr = state.tricks
@@ -197,7 +203,7 @@ def two_player_result(state: State, claimant: int | None, *, closed_measured_at_
     target = r.claim_target
 
     def opp(seat: int) -> int:
-        return b if seat == a else a
+        return a if r.sides[seat] == r.sides[b] else b
 
     def side(seat: int) -> int:
         return r.sides[seat]

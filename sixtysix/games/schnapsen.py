@@ -1,0 +1,137 @@
+"""Schnapsen (Austrian), two players, 20 cards — rules.md §2.
+
+A T K Q J in four suits (120 card points, no last-trick bonus). Three cards each, the turn-up,
+two more each; a talon of nine face-down cards across the trump card. The trump jack may be
+exchanged by the leader; the leader may close after drawing; marriages may be declared after
+the close; the winner of the last trick of an unclosed hand wins it for 1. The match is the
+Bummerl: both start at 7 and count down; the first at 0 or below wins.
+
+>>> g = Schnapsen()
+>>> g.rules.pack_size, g.rules.hand_size, g.rules.last_trick_bonus
+(20, 5, 0)
+>>> Schnapsen(exchange_min_talon=4).rules.exchange_min_facedown
+3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import JACK, PACK_20
+from ..engine.rules import FREE, STRICT2, Rules
+from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
+from .base import Game, two_player_result
+from .sixty_six import next_dealer
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["Schnapsen", "SchnapsenOptions", "deal_three_turnup_two"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SchnapsenOptions:
+    """The options of rules.md §2.11, by name, with their defaults."""
+
+    jack_exchange_needs_trick: bool = False
+    exchange_min_talon: int = 2
+    """Talon cards (the face-up trump card included) needed to exchange the trump jack."""
+    close_min_talon: int = 2
+    """Talon cards (the face-up trump card included) needed to close."""
+    close_requires: Literal["lead_and_own_trick", "lead"] = "lead_and_own_trick"
+    marriage_before_first_trick: bool = False
+    marriages_after_close: bool = True
+    false_claim_penalty: Literal["2_or_3_if_opponent_trickless", "flat2"] = (
+        "2_or_3_if_opponent_trickless")
+    last_trick_rule: Literal["one_point", "graded"] = "one_point"
+    start_score: int = 7
+    schneider_bummerl: bool = False
+    next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
+    auto_claim: bool = False
+
+
+class Schnapsen(Game):
+    id = "schnapsen"
+    name = "Schnapsen"
+    Options = SchnapsenOptions
+    n_seats = 2
+    options: SchnapsenOptions
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        # The talon minima count the face-up trump card; the engine counts face-down cards only.
+        if o.exchange_min_talon < 2 or o.close_min_talon < 2:
+            raise OptionError("exchange_min_talon and close_min_talon count the trump card: "
+                              "at least 2")
+        if o.start_score < 1:
+            raise OptionError("start_score must be at least 1")
+        return Rules(
+            n_seats=2, sides=(0, 1), pack=PACK_20, hand_size=5, stock=True,
+            phase1_follow=FREE, phase2_follow=STRICT2,
+            exchange_rank=JACK, exchange_needs_trick=o.jack_exchange_needs_trick,
+            exchange_any_time=False, exchange_min_facedown=o.exchange_min_talon - 1,
+            exchange_on_close="none",
+            marriages=True,
+            # Without marriage_before_first_trick the declarer must already hold a trick (seed).
+            marriage_credit="any_later_trick" if o.marriage_before_first_trick
+            else "needs_trick_before",
+            marriages_after_close=o.marriages_after_close,
+            show_marriage_to_go_out=True,
+            close_allowed=True, close_requires=o.close_requires, close_before_draw=False,
+            close_min_facedown=o.close_min_talon - 1,
+            claims=True, claim_timing="after_trick_or_meld", auto_claim=o.auto_claim,
+            last_trick_bonus=0,
+        )
+
+    def initial_score(self) -> list[int]:
+        return [self.options.start_score] * self.n_seats
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        return deal_three_turnup_two(deck, dealer, self.n_seats)
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        o = self.options
+        return two_player_result(
+            state, claimant,
+            closed_measured_at_close=True,
+            false_claim_trickless_3=o.false_claim_penalty == "2_or_3_if_opponent_trickless",
+            closer_beaten_flat_2=False,
+            played_out=o.last_trick_rule)
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        """Count down: the hand's game points come off the winner's count (rules.md §2.9)."""
+        o = self.options
+        for p, g in enumerate(result.game_points):
+            match.score[p] -= g
+        match.dealer = next_dealer(o.next_dealer, match.dealer, result, match.n)
+        done = [p for p in range(match.n) if match.score[p] <= 0]
+        if done:
+            match.complete = True
+            match.winner = done
+            loser_untouched = any(s == o.start_score for s in match.score)
+            match.extra["bummerl"] = 2 if (o.schneider_bummerl and loser_untouched) else 1
+
+
+def deal_three_turnup_two(deck: list[int], dealer: int, n: int) -> Deal:
+    """Three cards each (non-dealer first), the trump card turned up, then two each; the rest is
+    the talon, top first (rules.md §2.2).
+
+    >>> from sixtysix.cards import mask_str, mask_of
+    >>> d = deal_three_turnup_two(list(range(20)), 1, 2)
+    >>> d.hands, d.turnup, d.stock[:2]
+    (((0, 1, 2, 7, 8), (3, 4, 5, 9, 10)), 6, (11, 12))
+    """
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    i = 0
+    for p in order:
+        hands[p] += deck[i:i + 3]
+        i += 3
+    turnup = deck[i]
+    i += 1
+    for p in order:
+        hands[p] += deck[i:i + 2]
+        i += 2
+    return Deal(hands=tuple(tuple(h) for h in hands), turnup=turnup, stock=tuple(deck[i:]))

@@ -1,0 +1,126 @@
+"""Three-Hand Sixty-Six: the dealer sits out — rules.md §4.
+
+Each hand is two-handed Sixty-Six (every §1 option) between the two seats that do not deal; the
+dealer holds no cards and copies the hand winner's award, but never past ``dealer_cap``
+(``target - 1`` by default). The first to the target wins and retires; with ``playoff`` the
+other two play on, two-handed, for second place, while the retired winner still deals in turn.
+
+>>> g = ThreeHandSixtySix()
+>>> g.rules.n_seats, g.options.dealer_cap, g.cap
+(3, None, 6)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..engine.rules import Rules
+from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
+from .sixty_six import SixtySix, SixtySixOptions, deal_two_packets
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["ThreeHandSixtySix", "ThreeHandOptions"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThreeHandOptions(SixtySixOptions):
+    """Every option of Sixty-Six (rules.md §1.12) plus those of §4.2."""
+
+    dealer_copies_bonus: bool = True
+    dealer_cap: int | None = None
+    """The most the dealer may reach by copying; None means ``target - 1``."""
+    playoff: bool = True
+
+
+class ThreeHandSixtySix(SixtySix):
+    id = "three-hand-sixty-six"
+    name = "Three-Hand Sixty-Six"
+    Options = ThreeHandOptions
+    n_seats = 3
+    options: ThreeHandOptions
+
+    @property
+    def cap(self) -> int:
+        o = self.options
+        return o.target - 1 if o.dealer_cap is None else o.dealer_cap
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        cap = o.dealer_cap
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int)
+                                or not 0 <= cap < o.target):
+            raise OptionError(f"option 'dealer_cap' takes a whole number below the target "
+                              f"({o.target}), not {cap!r}")
+        return dataclasses.replace(super().make_rules(), n_seats=3, sides=(0, 1, 2))
+
+    def active_seats(self, match: Match, dealer: int) -> tuple[int, ...]:
+        """The two seats that play: the non-dealers, or in the play-off the two not retired."""
+        retired = match.extra.get("retired", [])
+        if retired:
+            return tuple(p for p in range(3) if p not in retired)
+        return tuple(p for p in range(3) if p != dealer)
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        return deal_two_packets(deck, dealer, active, self.n_seats)
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        """Sixty-Six scoring between the two players; a sitting-out dealer who has not retired
+        copies the winner's award up to the cap (rules.md §4.1)."""
+        res = super().score_hand(state, claimant)
+        dealer = state.dealer
+        if dealer in state.active or not res.winners:
+            return res  # the play-off dealer plays; a drawn hand gives the dealer nothing
+        score = state.match_score[dealer] if state.match_score else 0
+        target = self.options.target
+        if score >= target:
+            return res  # the retired winner deals in the play-off and scores nothing
+        award = res.game_points[res.winners[0]]
+        if not self.options.dealer_copies_bonus:
+            award -= state.bonus
+        copied = max(0, min(award, self.cap - score))
+        gp = list(res.game_points)
+        gp[dealer] = copied
+        detail = res.detail + f"; dealer copies {copied}" + (
+            f" (capped at {self.cap})" if copied < award else "")
+        return dataclasses.replace(res, game_points=tuple(gp), detail=detail)
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        o = self.options
+        retired: list[int] = match.extra.setdefault("retired", [])
+        for p, g in enumerate(result.game_points):
+            if p not in retired:
+                match.score[p] += g
+        if result.winners:
+            match.bonus = 0
+        elif o.draw_bonus:
+            match.bonus = match.bonus + 1 if o.draw_bonus_accumulates else 1
+        if not (o.unclaimed_end == "pagat" and not result.winners):
+            active = match.hand.active if match.hand is not None else ()
+            match.dealer = _next_dealer(o.next_dealer, match.dealer, result, active)
+        reached = [p for p in range(3) if p not in retired and match.score[p] >= o.target]
+        for p in reached:  # one at most: only the hand's winner can reach the target
+            retired.append(p)
+            if match.winner is None:
+                match.winner = [p]  # named as soon as he reaches the target
+        if retired and (not o.playoff or len(retired) >= 2):
+            match.complete = True
+            places = retired + [p for p in range(3) if p not in retired]
+            match.extra["places"] = places[:3] if o.playoff else places[:1]
+            loser = places[2]
+            match.extra["stakes"] = 2 if (o.shutout_counts_double and match.score[loser] == 0) else 1
+
+
+def _next_dealer(rule: str, dealer: int, result: HandResult, active: tuple[int, ...]) -> int:
+    """``alternate``: the deal passes to the left; ``winner``/``loser``: the hand's winner or the
+    other player deals (after a draw the deal passes to the left)."""
+    if rule == "alternate" or not result.winners:
+        return (dealer + 1) % 3
+    w = result.winners[0]
+    if rule == "winner":
+        return w
+    return next(p for p in active if p != w)

@@ -1,0 +1,114 @@
+"""Three-Player Sixty-Six: all three play, 8 cards each, for chips — rules.md §5.
+
+Packets of 3, 2, 3 from the dealer's left; forehand names trumps from his first three cards, or
+turns the first card of his 2-card packet (records.md: his fourth listed card). No stock: strict
+three-player play from the first trick, marriages by the leader, last trick 10, no claims. The
+top scorer collects 1/2/3 chips from each other player by that player's count; a fixed number of
+hands is played and the most chips win.
+
+>>> g = ThreePlayerSixtySix()
+>>> g.rules.hand_size, g.rules.stock, g.rules.trump_choice, g.initial_score()
+(8, False, True, [20, 20, 20])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import PACK_24
+from ..engine.rules import STRICT_MULTI, Rules
+from ..engine.state import Deal, HandResult, State
+from .base import Game, grade, make_result
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["ThreePlayerSixtySix", "ThreePlayerOptions", "deal_packets"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThreePlayerOptions:
+    """The options of rules.md §5, by name, with their defaults."""
+
+    trump_must_be_held: bool = False
+    marriage_needs_trick: bool = True
+    tie_rule: Literal["no_payment", "split"] = "no_payment"
+    hands: int = 9
+    starting_chips: int = 20
+
+
+class ThreePlayerSixtySix(Game):
+    id = "three-player-sixty-six"
+    name = "Three-Player Sixty-Six"
+    Options = ThreePlayerOptions
+    n_seats = 3
+    options: ThreePlayerOptions
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        return Rules(
+            n_seats=3, sides=(0, 1, 2), pack=PACK_24, hand_size=8, stock=False,
+            phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,
+            marriages=True, marriage_credit="any_later_trick",
+            marriage_needs_trick=o.marriage_needs_trick,
+            claims=False, last_trick_bonus=10,
+            trump_choice=True, trump_must_be_held=o.trump_must_be_held, first_packet=3,
+        )
+
+    def initial_score(self) -> list[int]:
+        return [self.options.starting_chips] * self.n_seats
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        hands = deal_packets(deck, dealer, self.n_seats, (3, 2, 3))
+        return Deal(hands=hands, turnup=None, stock=())
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        """Chips per payer (rules.md §5.4): the top scorer collects 1, 2 or 3 from each other."""
+        pts = state.points
+        tr = state.tricks
+        best = max(pts)
+        top = [p for p in range(3) if pts[p] == best]
+        chips = [0, 0, 0]
+        if len(top) > 1 and self.options.tie_rule == "no_payment":
+            return make_result(state, "tie", (), chips, f"tie at {best}: no chips change hands")
+        if best < 33:
+            # Seed 002's guard; unreachable with 130+ points among three, kept as the seed says.
+            return make_result(state, "played out", tuple(top), chips,
+                               f"top score {best} is below 33: nobody collects")
+        parts = []
+        for w in top:
+            for p in range(3):
+                if p in top:
+                    continue
+                pay = grade(pts[p], tr[p])
+                chips[w] += pay
+                chips[p] -= pay
+                parts.append(f"seat {p} ({pts[p]} points, {tr[p]} tricks) pays seat {w} {pay}")
+        return make_result(state, "played out", tuple(top), chips, "; ".join(parts))
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        for p, g in enumerate(result.game_points):
+            match.score[p] += g
+        match.dealer = (match.dealer + 1) % 3
+        if len(match.results) >= self.options.hands:
+            match.complete = True
+            best = max(match.score)
+            match.winner = [p for p in range(3) if match.score[p] == best]
+
+
+def deal_packets(deck: list[int], dealer: int, n: int,
+                 packets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Deal packets of the given sizes round the table from the dealer's left, the dealer last.
+
+    >>> deal_packets(list(range(24)), 2, 3, (3, 2, 3))[0]
+    (0, 1, 2, 9, 10, 15, 16, 17)
+    """
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    i = 0
+    for size in packets:
+        for p in order:
+            hands[p] += deck[i:i + size]
+            i += size
+    return tuple(tuple(h) for h in hands)
