@@ -4,14 +4,14 @@
 use, and reports each hand and the match. ``seat_record`` writes a record from one seat's point of
 view (records.md §7), and ``replay`` follows such a record as far as that seat can.
 
->>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 42, "actions": ["play AS"]}]}
->>> replay(rec)["hands"][0]["complete"]
+>>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 42, "actions": ["marry 9H"]}]}
+>>> replay(rec)
 Traceback (most recent call last):
 ...
-sixtysix.errors.RecordError: you do not hold AS
+sixtysix.errors.RecordError: a marriage is shown with a king or a queen, not 9H
 >>> out = replay({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 42, "actions": []}]}, legal=True)
->>> out["next"]["to_act"], len(out["next"]["legal"])
-(0, 6)
+>>> out["hands"][0]["complete"], out["next"]["to_act"]
+(False, 0)
 """
 
 from __future__ import annotations
