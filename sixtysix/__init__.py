@@ -14,8 +14,14 @@ __all__ = [
 __version__ = "0.1.0"
 
 
+_SUBMODULES = {"bots", "records", "analysis", "research", "games", "engine", "cards"}
+
+
 def __getattr__(name: str) -> object:
+    # Lazy: the outer layers load only when asked for, so the engine imports alone and fast.
+    import importlib
     if name == "replay":
-        from .records import replay
-        return replay
-    raise AttributeError(name)
+        return importlib.import_module(".records", __name__).replay
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'sixtysix' has no attribute {name!r}")
