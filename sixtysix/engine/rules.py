@@ -87,6 +87,15 @@ class Rules:
     def pack_size(self) -> int:
         return self.pack.bit_count()
 
+    @cached_property
+    def n_sides(self) -> int:
+        return max(self.sides) + 1
+
+    @cached_property
+    def partnership(self) -> bool:
+        """Seats share sides (points and tricks count per side)."""
+        return self.sides != tuple(range(self.n_seats))
+
     def beats_table(self, trump: int) -> tuple[int, ...]:
         """``beats[c]``: the mask of cards of c's suit that rank strictly above c, with ``trump``."""
         return _beats_cache(self.trump_order, trump)

@@ -275,17 +275,17 @@ def make_result(state: State, end: str, winners: tuple[int, ...], game_points: l
             detail: str) -> HandResult:
     r = state.rules
     n = state.n
-    if r.sides != tuple(range(n)):
+    shared = r.partnership
+    if shared:
         # Partnerships: each seat shows its side's value.
         by_side: dict[int, int] = {}
         for p, g in enumerate(game_points):
             by_side[r.sides[p]] = by_side.get(r.sides[p], 0) + g
         game_points = [by_side.get(r.sides[p], 0) for p in range(n)]
         winners = tuple(p for p in range(n) if r.sides[p] in {r.sides[w] for w in winners})
-    points = tuple(state.points[r.sides[p]] if p in state.active or r.sides != tuple(range(n))
-                   else 0 for p in range(n))
-    tricks = tuple(state.tricks[r.sides[p]] if p in state.active or r.sides != tuple(range(n))
-                   else 0 for p in range(n))
+    active = state.active
+    points = tuple(state.points[r.sides[p]] if shared or p in active else 0 for p in range(n))
+    tricks = tuple(state.tricks[r.sides[p]] if shared or p in active else 0 for p in range(n))
     return HandResult(end=end, winners=winners, game_points=tuple(game_points), points=points,
                       tricks=tricks, detail=detail)
 
