@@ -1,0 +1,449 @@
+"""Search bots that see a view only: PIMC and single-observer ISMCTS, with the exact solver where it is exact.
+
+Both sample *determinizations*: full states consistent with the view. Sampling respects what play
+has proven — a seat that failed to follow suit, to beat or to trump under a strict follow rule
+cannot hold the cards that would have obliged it (``exclusions``), and cards everyone saw (a
+marriage's partner, the taken turn-up) stay where they are (``View.known``).
+
+* ``pimc`` — Perfect Information Monte Carlo: N worlds; each is solved exactly by ``solver`` where
+  that is quick (two sides, the stock closed, exhausted or nearly so), otherwise each action gets a
+  few playouts; the action with the best average wins the vote.
+* ``ismcts`` — single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012): one tree of
+  the root seat's information sets, a new determinization every iteration, UCB1 with availability
+  counts, playouts with a cheap sensible policy. It works for every game of the family and any
+  number of seats. In a two-sided game whose stock is exhausted the only unknown is the opponent's
+  hand, which is exactly the unseen cards: it then plays the solver's move; after a close (dead
+  cards in the stock) it votes over exactly solved worlds.
+
+>>> import random
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> m = Match(make_game("sixty-six"), dealer=1)
+>>> state = m.deal_hand(seed=3)
+>>> bot = make_bot("ismcts:iterations=50")
+>>> bot.choose(state.view(0), random.Random(1)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..cards import cards_of
+from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.legal import legal_follow, trick_winner
+from ..engine.state import PH_PLAY, PH_TRUMP, State
+from ..engine.view import View
+from .base import Limit, make_bot, register
+from .solver import SCALE, Solver, is_solvable
+
+__all__ = ["exclusions", "determinize", "playout", "policy_action", "outcome", "exact_view",
+           "Ismcts", "Pimc", "make_bot"]
+
+
+# ---------------------------------------------------------------------- inference
+
+
+def exclusions(view: View) -> list[int]:
+    """Per seat, the cards that seat is proven not to hold, from the follows it made in strict play.
+
+    A follow under a rule with obligations shows which cards the follower did not have: holding
+    any card that would have made the played card illegal is impossible. Drawing from the stock
+    forgets what was proven (the new card is unknown). Where the replay of the public history does
+    not agree with the view (a game this reading does not cover), nothing is inferred.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> m = Match(make_game("sixty-six"), dealer=1)
+    >>> state = m.deal_hand(seed=7)
+    >>> m.apply("close"); m.apply("play 9C")  # strict play: seat 1 must follow, else trump
+    >>> m.apply("play TD")  # a trump (diamonds): seat 1 has no club at all
+    >>> from sixtysix.cards import mask_str
+    >>> mask_str(exclusions(state.view(0))[1])
+    '9C JC QC KC TC AC'
+    """
+    r = view.game.rules
+    n = r.n_seats
+    out = [0] * n
+    if view.phase == PH_TRUMP or view.trump < 0:
+        return out
+    order = [(view.dealer + k) % n for k in range(1, n + 1)]
+    seq = [p for p in order if p in view.active]
+    nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
+    beats = r.beats_table(view.trump)
+    leader = seq[0]
+    trick: list[int] = []
+    seats: list[int] = []
+    sf = view.strict_from
+    pack = r.pack
+    for i, a in enumerate(view.history):
+        if a >= DECLARE_SHOW:
+            continue
+        card = a if a < MARRY else a - MARRY
+        seat = leader if not trick else nxt[seats[-1]]
+        strict = 0 <= sf <= i
+        if trick:
+            mode = r.phase2_follow if strict else r.phase1_follow
+            out[seat] |= _excluded_by(card, trick, seats + [seat], mode, view.trump, beats, r, pack)
+        trick.append(card)
+        seats.append(seat)
+        if len(trick) == len(seq):
+            leader = seats[trick_winner(trick, view.trump, beats)]
+            trick, seats = [], []
+            if not strict:
+                for p in seq:
+                    out[p] = 0  # everyone drew a card it may not have had before
+    if tuple(zip(seats, trick, strict=True)) != view.trick or (not trick and leader != view.leader):
+        return [0] * n
+    return out
+
+
+def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump: int,
+                 beats: tuple[int, ...], r: object, pack: int) -> int:
+    """Cards whose presence in the follower's hand would have made ``card`` illegal here."""
+    from ..engine.rules import FREE, Rules
+    assert isinstance(r, Rules)
+    if mode == FREE:
+        return 0
+    out = 0
+    base = 1 << card
+    for x in cards_of(pack & ~base):
+        hand = base | (1 << x)
+        if not (legal_follow(hand, trick, seats, r.sides, trump, mode, beats, r.must_beat_partner,
+                             r.must_trump_when_cannot_overtrump) >> card) & 1:
+            out |= 1 << x
+    return out
+
+
+def determinize(view: View, rng: random.Random, excluded: list[int] | None = None,
+                tries: int = 20) -> State:
+    """A full state consistent with ``view`` and with the proven ``excluded`` cards of each seat.
+
+    Seats are filled most constrained first; after ``tries`` failed attempts (only possible with
+    contradictory constraints) the constraints are dropped rather than refusing to play.
+    """
+    if excluded is None or view.phase == PH_TRUMP or not any(excluded):
+        return view.determinize(rng)
+    unseen = view.unseen()
+    others = [p for p in range(view.game.rules.n_seats) if p != view.seat]
+    need = {p: view.hand_sizes[p] - view.known[p].bit_count() for p in others}
+    for _ in range(tries):
+        left = unseen
+        chosen: dict[int, list[int]] = {}
+        ok = True
+        for p in sorted(others, key=lambda q: (unseen & ~excluded[q]).bit_count() - need[q]):
+            allowed = list(cards_of(left & ~excluded[p]))
+            if len(allowed) < need[p]:
+                ok = False
+                break
+            pick = rng.sample(allowed, need[p])
+            chosen[p] = pick
+            for c in pick:
+                left &= ~(1 << c)
+        if ok:
+            stock = list(cards_of(left))
+            rng.shuffle(stock)
+            pool = [c for p in others for c in chosen[p]] + stock
+            return view.state_with(pool)
+    return view.determinize(rng)
+
+
+# ---------------------------------------------------------------------- playouts
+
+
+def policy_action(s: State, acts: list[int], rng: random.Random) -> int:
+    """A cheap sensible move for playouts: claim when it holds and never falsely, show marriages,
+    take the exchange, draw rather than close, otherwise a random card."""
+    r = s.rules
+    side = r.sides[s.to_act]
+    plays = []
+    marry = []
+    for a in acts:
+        if a < MARRY:
+            plays.append(a)
+        elif a < DECLARE_SHOW:
+            marry.append(a)
+        elif a < DRAW:
+            if s.tricks[side] and s.points[side] + (40 if (a >> 3) & 3 == s.trump else 20) \
+                    >= r.claim_target:
+                return a
+        elif a == DECLARE:
+            if s.points[side] >= r.claim_target:
+                return a
+        elif a in (EXCHANGE, DRAW):
+            return a
+    if marry:
+        return rng.choice(marry)
+    if plays:
+        return rng.choice(plays)
+    rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
+    return rng.choice(rest or acts)
+
+
+def playout(s: State, rng: random.Random) -> None:
+    """Play ``s`` to the end of the hand with ``policy_action``."""
+    while not s.over:
+        s.step(policy_action(s, s.legal_actions(), rng))
+
+
+def outcome(s: State) -> list[float]:
+    """Per seat, the finished hand's game-point lead over the average opponent seat."""
+    res = s.result
+    assert res is not None
+    gp = res.game_points
+    sides = s.rules.sides
+    out = [0.0] * s.n
+    for p in s.active:
+        opp = [gp[q] for q in s.active if sides[q] != sides[p]]
+        out[p] = gp[p] - (sum(opp) / len(opp) if opp else 0.0)
+    return out
+
+
+def _reward(d: float) -> float:
+    """Game points → [-1, 1] for UCB: winning by 3 is better than by 1, but not three times."""
+    return math.tanh(d / 2.0)
+
+
+# ---------------------------------------------------------------------- exact where possible
+
+
+def exact_view(view: View) -> bool:
+    """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
+    is exactly the unseen cards and the solver's value is the true value."""
+    return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+
+
+def _closed_open(view: View) -> bool:
+    """Two seats and the stock closed or exhausted: each world is solved exactly and quickly; only
+    the dead cards of a closed stock (if any) make the worlds differ from the truth."""
+    return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+
+
+def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
+                  worlds: int, excluded: list[int] | None = None) -> tuple[dict[int, float], int]:
+    """Average exact value (game points, margin as the fraction) of each legal action over worlds.
+
+    With an exhausted stock there is one world and the values are exact.
+    """
+    if exact_view(view):
+        worlds = 1
+    totals = {a: 0.0 for a in view.legal}
+    done = 0
+    for _ in range(worlds):
+        s = determinize(view, rng, excluded)
+        for a, v in solver.action_values(s).items():
+            totals[a] += v / SCALE
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return {a: t / done for a, t in totals.items()}, done
+
+
+# ---------------------------------------------------------------------- ISMCTS
+
+
+class _Node:
+    __slots__ = ("children", "n", "w", "g", "avail", "mover")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.n = 0
+        self.w = 0.0
+        self.g = 0.0
+        self.avail = 0
+        self.mover = mover
+
+
+@dataclass
+class Ismcts:
+    """Single-observer ISMCTS. ``seconds`` or ``iterations`` bound a move (``iterations`` wins when
+    both are given); ``c`` is the exploration constant; ``endgame`` values a playout by the exact
+    solver once its world's stock is gone (two-sided games); ``exact`` plays the solver's move at
+    the root when the position is open."""
+
+    seconds: float = 0.2
+    iterations: int | None = None
+    c: float = 0.7
+    endgame: bool = False
+    exact: bool = True
+    worlds: int = 30
+    name: str = "ismcts"
+    solver: Solver = field(default_factory=Solver, repr=False)
+
+    def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
+        values = self.action_values(view, rng, limit)
+        best = max(values.values())
+        return min(a for a, v in values.items() if v == best)
+
+    def action_values(self, view: View, rng: random.Random,
+                      limit: Limit | None = None) -> dict[int, float]:
+        """Estimated game-point value of each legal action for the view's seat (best is highest)."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} is not to act")
+        seconds, iterations = self.seconds, self.iterations
+        if limit is not None:
+            seconds, iterations = limit.seconds, limit.iterations
+        if len(view.legal) == 1:
+            return {view.legal[0]: 0.0}
+        deadline = None if iterations is not None or seconds is None else \
+            time.perf_counter() + seconds
+        excluded = exclusions(view)
+        if self.exact and _closed_open(view):
+            self.solver.clear()
+            return solved_values(view, rng, self.solver, deadline,
+                                 self.worlds if iterations is None else max(1, iterations // 20),
+                                 excluded)[0]
+        root = self._search(view, rng, deadline, iterations or 10**9, excluded)
+        out = {}
+        for a in view.legal:
+            ch = root.children.get(a)
+            # Rank by visits (robust child); the mean game points break ties and inform hints.
+            out[a] = (ch.n + (ch.g / ch.n) * 1e-3) if ch and ch.n else -1e9
+        return out
+
+    def estimates(self, view: View, rng: random.Random, limit: Limit | None = None
+                  ) -> dict[int, tuple[float, int]]:
+        """Mean game points and visit count of each legal action (for hints and analysis)."""
+        if self.exact and _closed_open(view) or len(view.legal) == 1:
+            vals = self.action_values(view, rng, limit)
+            return {a: (v, 0) for a, v in vals.items()}
+        seconds, iterations = self.seconds, self.iterations
+        if limit is not None:
+            seconds, iterations = limit.seconds, limit.iterations
+        deadline = None if iterations is not None or seconds is None else \
+            time.perf_counter() + seconds
+        root = self._search(view, rng, deadline, iterations or 10**9, exclusions(view))
+        out = {}
+        for a in view.legal:
+            ch = root.children.get(a)
+            out[a] = (ch.g / ch.n, ch.n) if ch and ch.n else (float("-inf"), 0)
+        return out
+
+    def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
+                excluded: list[int]) -> _Node:
+        root = _Node(-1)
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        self.solver.clear()
+        it = 0
+        while it < iterations:
+            if deadline is not None and it & 15 == 0 and it and time.perf_counter() > deadline:
+                break
+            it += 1
+            s = determinize(view, rng, excluded)
+            node = root
+            path = [root]
+            while not s.over:
+                acts = s.legal_actions()
+                untried = []
+                best_child = None
+                best_score = -1e18
+                for a in acts:
+                    ch = node.children.get(a)
+                    if ch is None:
+                        untried.append(a)
+                        continue
+                    ch.avail += 1
+                    score = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                    if score > best_score:
+                        best_score, best_child = score, ch
+                        best_a = a
+                if untried:
+                    a = rng.choice(untried)
+                    ch = node.children[a] = _Node(s.to_act)
+                    ch.avail = 1
+                    s.step(a)
+                    path.append(ch)
+                    break
+                assert best_child is not None
+                s.step(best_a)
+                node = best_child
+                path.append(node)
+            result = self._finish(s, rng)
+            for nd in path[1:]:
+                d = result[nd.mover]
+                nd.n += 1
+                nd.w += _reward(d)
+                nd.g += d
+        return root
+
+    def _finish(self, s: State, rng: random.Random) -> list[float]:
+        """Per-seat game-point leads at the end of this world: playout, or exact once solvable."""
+        if self.endgame:
+            while not s.over and s.stock_open:
+                s.step(policy_action(s, s.legal_actions(), rng))
+            if not s.over and is_solvable(s):
+                v = self.solver.value(s) / SCALE
+                side = s.rules.sides[s.to_act]
+                out = [0.0] * s.n
+                for p in s.active:
+                    out[p] = v if s.rules.sides[p] == side else -v
+                return out
+        playout(s, rng)
+        return outcome(s)
+
+
+# ---------------------------------------------------------------------- PIMC
+
+
+@dataclass
+class Pimc:
+    """Perfect Information Monte Carlo over ``worlds`` determinizations (or ``seconds``).
+
+    Each world is solved exactly when two sides play and at most ``solve_facedown`` face-down cards
+    are left (or the stock is closed); otherwise each action is valued by ``playouts`` playouts.
+    """
+
+    worlds: int = 20
+    seconds: float | None = None
+    playouts: int = 8
+    solve_facedown: int = 2
+    name: str = "pimc"
+    solver: Solver = field(default_factory=Solver, repr=False)
+
+    def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
+        values = self.action_values(view, rng, limit)
+        best = max(values.values())
+        return min(a for a, v in values.items() if v == best)
+
+    def action_values(self, view: View, rng: random.Random,
+                      limit: Limit | None = None) -> dict[int, float]:
+        """Average game-point value of each legal action over the sampled worlds."""
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} is not to act")
+        worlds, seconds = self.worlds, self.seconds
+        if limit is not None:
+            worlds = limit.iterations or worlds
+            seconds = limit.seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        if len(view.legal) == 1:
+            return {view.legal[0]: 0.0}
+        excluded = exclusions(view)
+        self.solver.clear()
+        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+        if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
+            return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
+        totals = {a: 0.0 for a in view.legal}
+        done = 0
+        for _ in range(worlds):
+            world = determinize(view, rng, excluded)
+            for a in view.legal:
+                for _ in range(self.playouts):
+                    s = world.copy()
+                    s.step(a)
+                    playout(s, rng)
+                    totals[a] += outcome(s)[view.seat]
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return {a: t / (done * self.playouts) for a, t in totals.items()}
+
+
+register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false)")(Ismcts)
+register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)")(Pimc)
