@@ -1,0 +1,42 @@
+"""The ``sixtysix`` command: play at the terminal, replay records, list games, options and bots.
+
+Each command module registers its commands on the shared ``app`` when it is imported; the loop
+below imports them all, skipping only a module that is not there (yet) in this install, so the
+command works while optional parts are missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+__all__ = ["app", "main", "COMMAND_MODULES"]
+
+app = typer.Typer(
+    name="sixtysix",
+    help="The Sixty-Six family of card games: play, replay, analyse.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve")
+
+
+def _load_commands() -> None:
+    for mod in COMMAND_MODULES:
+        full = f"{__name__}.{mod}"
+        try:
+            importlib.import_module(full)
+        except ModuleNotFoundError as e:
+            if e.name != full:
+                raise  # a missing dependency inside a present module is a real error
+
+
+_load_commands()
+
+
+def main() -> None:
+    """Entry point of the ``sixtysix`` script."""
+    app()

@@ -1,0 +1,5 @@
+"""``python -m sixtysix.cli``: the same as the ``sixtysix`` command."""
+
+from . import main
+
+main()

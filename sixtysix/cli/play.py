@@ -1,0 +1,492 @@
+"""``sixtysix play``: a whole match against the computer at the terminal.
+
+The human seat is shown its view only; the computer seats choose from their own views. The match
+itself (the referee) is a ``Match``; its record is written after every action with ``--save``, so
+``sixtysix replay`` reproduces the game.
+
+>>> from sixtysix.games import make_game
+>>> from sixtysix.engine import Match
+>>> m = Match(make_game("sixty-six"), dealer=1)
+>>> state = m.deal_hand(seed=7)
+>>> normalize_input("10h", state.view(0))
+'play TH'
+>>> normalize_input("trump hearts", state.view(0))
+'trump H'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..bots import Bot, BotError, bot_names, make_bot
+from ..cards import SUIT_NAMES, parse_card, parse_suit
+from ..engine.actions import (
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    PASS,
+    TRUMP,
+    TURN,
+    action_str,
+    parse_action,
+)
+from ..engine.match import Match
+from ..engine.state import PH_TRUMP
+from ..engine.view import View
+from ..errors import IllegalActionError, SixtySixError
+from ..games import GAMES, make_game
+from . import app
+from .render import (
+    action_label,
+    card_text,
+    offered,
+    render_view,
+    seat_label,
+    suit_text,
+    trick_points,
+    trick_text,
+)
+
+__all__ = ["play", "TerminalPlay", "normalize_input", "parse_option_values", "NotUnderstood"]
+
+HELP = """\
+Type an action, or the number of one of the offered actions:
+  AS, as, 10h, play AS   play a card (rank then suit: A 10 K Q J 9 8 7 and C D H S or ♣ ♦ ♥ ♠)
+  marry KH               declare the marriage of hearts and lead the king
+  declare                claim the hand (you have the points)
+  declare QH             show the marriage of hearts and claim without leading
+  exchange               swap the low trump for the turn-up card
+  close                  close the stock (turn the trump card down)
+  draw                   draw (when you could close before drawing instead)
+  trump H, turn          name trumps, or turn a card for them
+  defer, pass            let the partner show a marriage; decline
+Other commands:
+  last   the last trick      table   show the table again      ?   a hint
+  help   this text           quit    leave the match"""
+
+QUIT_WORDS = {"quit", "q", "exit"}
+_SUIT_WORDS = {name: name[0].upper() for name in SUIT_NAMES} | {
+    name[:-1]: name[0].upper() for name in SUIT_NAMES}
+
+
+_BASE_FORMS = {"passes": "pass", "closes": "close", "exchanges": "exchange"}
+"""Verbs whose form with 'you' is not the third person without its final 's'."""
+
+
+class NotUnderstood(ValueError):
+    """Input that names no action at all."""
+
+
+def normalize_input(text: str, view: View) -> str:
+    """Turn what a person types into an action string (``AS`` → ``play AS``, suit words to
+    letters). Raises NotUnderstood when it cannot be an action."""
+    words = text.strip().split()
+    words = [_SUIT_WORDS.get(w.lower(), w) for w in words]
+    if not words:
+        raise NotUnderstood(text)
+    if len(words) == 1:
+        w = words[0]
+        with contextlib.suppress(ValueError):
+            return "play " + action_str(parse_card(w))[5:]
+        if view.phase == PH_TRUMP:
+            with contextlib.suppress(ValueError):
+                return "trump " + "CDHS"[parse_suit(w)]
+    candidate = " ".join(words)
+    try:
+        return action_str(parse_action(candidate))
+    except ValueError:
+        raise NotUnderstood(text) from None
+
+
+def parse_option_values(pairs: list[str]) -> dict[str, Any]:
+    """``name=value`` strings into an options dict: true/false, whole numbers, else text.
+
+    >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
+    {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
+    """
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise ValueError(f"--option takes name=value, not {pair!r}")
+        v = value.strip()
+        parsed: Any = v
+        if v.lower() in ("true", "false"):
+            parsed = v.lower() == "true"
+        else:
+            with contextlib.suppress(ValueError):
+                parsed = int(v)
+        out[name.strip()] = parsed
+    return out
+
+
+class TerminalPlay:
+    """A match between one human seat (at ``read``/``console``) and computer seats."""
+
+    def __init__(self, match: Match, human: int, bots: dict[int, Bot], *, seed: int,
+                 console: Console, read: Callable[[str], str], save: Path | None = None,
+                 hint_seconds: float = 1.0) -> None:
+        self.match = match
+        self.human = human
+        self.bots = bots
+        self.deal_rng = random.Random(seed)
+        self.bot_rng = random.Random(f"bots-{seed}")
+        self.console = console
+        self.read = read
+        self.save_path = save
+        self.hint_seconds = hint_seconds
+        self.names = match.players
+        self._save_failed = False
+
+    # ------------------------------------------------------------------ flow
+
+    def run(self) -> int:
+        """Play until the match is over or the human quits; the exit status."""
+        m = self.match
+        self.console.print(Text(f"{m.game.name}: ", style="bold").append(" vs ".join(self.names)))
+        while not m.complete:
+            state = m.deal_hand(seed=self.deal_rng.randrange(2**31))
+            self.save()
+            self.console.rule(f"Hand {len(m.results) + 1} — "
+                              f"{self.names[m.hand_records[-1]['dealer']]} "
+                              f"{self.verb(m.hand_records[-1]['dealer'], 'deals')}")
+            if self.human not in state.active:
+                self.console.print(f"{self.names[self.human]} {self.verb(self.human, 'sits')} out "
+                                   "this hand.")
+            while m.in_hand:
+                seat = m.to_act
+                assert seat is not None
+                if seat == self.human:
+                    action = self.ask_human()
+                    if action is None:
+                        return self.quit()
+                else:
+                    action = self.bots[seat].choose(state.view(seat), self.bot_rng)
+                self.act(seat, action)
+            self.hand_summary()
+            if not m.complete and not self.pause():
+                return self.quit()
+        self.match_summary()
+        return 0
+
+    def act(self, seat: int, action: int) -> None:
+        """Apply an action and tell the human what happened, as far as he may know it."""
+        m = self.match
+        assert m.hand is not None
+        before = m.hand.view(self.human)
+        who = seat_label(seat, before, self.names)
+        you = self.is_you(seat)
+        m.apply(action)
+        self.save()
+        after = m.hand.view(self.human)
+        self.console.print(self.describe(who, action, before, after, you))
+        if after.trick_no > before.trick_no and after.last_trick:
+            winner = after.leader
+            pts = trick_points(after.last_trick, after)
+            self.console.print(
+                Text(f"  Trick {after.trick_no}: ").append_text(
+                    trick_text(after.last_trick, after, self.names, show_winner=True))
+                .append(f"  → {seat_label(winner, after, self.names)} "
+                        f"{self.verb(winner, 'takes')} {pts}"))
+        drawn = after.hand & ~before.hand
+        if drawn and action != EXCHANGE and after.phase != PH_TRUMP and before.phase != PH_TRUMP:
+            cards = [c for c in range(64) if drawn >> c & 1]
+            self.console.print(Text("  You draw ").append_text(card_text(cards[0], after.trump)))
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.human and self.names[seat].lower() == "you"
+
+    def verb(self, seat: int, word: str) -> str:
+        """``word`` (third person) as it goes with the seat's name: 'You take', 'Bob takes'."""
+        return _BASE_FORMS.get(word, word[:-1]) if self.is_you(seat) else word
+
+    def describe(self, who: str, action: int, before: View, after: View, you: bool) -> Text:
+        """One line for an action, in words: 'Bob declares 20 in ♥ hearts and leads K♥'."""
+        def v(word: str) -> str:
+            return _BASE_FORMS.get(word, word[:-1]) if you else word
+
+        t = Text(who + " ", style="bold")
+        trump = before.trump
+        if action < MARRY:
+            t.append(v("leads") + " " if not before.trick else v("plays") + " ")
+            return t.append_text(card_text(action, trump))
+        if action < DECLARE_SHOW:
+            c = action - MARRY
+            value = 40 if (c >> 3) & 3 == trump else 20
+            t.append(f"{v('declares')} {value} in ").append_text(suit_text((c >> 3) & 3))
+            return t.append(f" and {v('leads')} ").append_text(card_text(c, trump))
+        if action < DRAW:
+            q = action - DECLARE_SHOW
+            value = 40 if (q >> 3) & 3 == trump else 20
+            return t.append(f"{v('shows')} {value} in ").append_text(suit_text((q >> 3) & 3)).append(
+                f" and {v('claims')} the hand")
+        if action == DRAW:
+            return t.append(f"{v('draws')} (the stock stays open)")
+        if action == CLOSE:
+            return t.append(f"{v('closes')} the stock")
+        if action == EXCHANGE:
+            t.append(f"{v('exchanges')} ").append_text(card_text(after.turnup, trump))
+            return t.append(" for the turn-up ").append_text(card_text(before.turnup, trump))
+        if action == DECLARE:
+            return t.append(f"{v('claims')} the hand")
+        if TRUMP <= action < TRUMP + 4:
+            return t.append(f"{v('names')} trumps: ").append_text(suit_text(action - TRUMP))
+        if action == TURN:
+            t.append(f"{v('turns')} up a card for trumps")
+            if after.turnup >= 0:
+                t.append(": ").append_text(card_text(after.turnup, after.trump))
+            return t
+        if action == DEFER:
+            return t.append(f"{v('lets')} the partner show a marriage")
+        if action == PASS:
+            return t.append(v("passes"))
+        return t.append_text(action_label(action, before))
+
+    # ------------------------------------------------------------------ the human seat
+
+    def ask_human(self) -> int | None:
+        """Show the table and read until a legal action (None: the human quits)."""
+        m = self.match
+        assert m.hand is not None
+        view = m.hand.view(self.human)
+        self.show_table(view)
+        while True:
+            try:
+                text = self.read("> ").strip()
+            except EOFError:
+                return None
+            cmd = text.lower()
+            if not cmd:
+                continue
+            if cmd in QUIT_WORDS:
+                return None
+            if cmd in ("help", "h"):
+                self.console.print(HELP, markup=False, highlight=False)
+                continue
+            if cmd in ("table", "t", "show"):
+                self.show_table(view)
+                continue
+            if cmd == "last":
+                self.show_last(view)
+                continue
+            if cmd in ("?", "hint"):
+                self.show_hint(view)
+                continue
+            try:
+                return self.parse(text, view)
+            except NotUnderstood:
+                self.console.print(f"not understood: {text!r}; type help", markup=False,
+                                   style="yellow")
+            except IllegalActionError as e:
+                self.console.print(str(e), markup=False, style="yellow")
+
+    def parse(self, text: str, view: View) -> int:
+        """The legal action that ``text`` names (IllegalActionError with the engine's reason)."""
+        choices = offered(view)
+        if text.isdigit():
+            k = int(text)
+            if not 1 <= k <= len(choices):
+                raise IllegalActionError(f"choose a number from 1 to {len(choices)}")
+            return choices[k - 1]
+        canonical = normalize_input(text, view)
+        assert self.match.hand is not None
+        return self.match.hand.parse(canonical)
+
+    def show_table(self, view: View) -> None:
+        m = self.match
+        title = f"{m.game.name} — hand {len(m.results) + 1}"
+        target = getattr(m.game.options, "target", None)
+        if target is not None:
+            title += f" — match to {target}"
+        self.console.print(render_view(view, self.names, m.score, title=title))
+
+    def show_last(self, view: View) -> None:
+        if not view.last_trick:
+            self.console.print("No trick has been completed in this hand yet.")
+            return
+        self.console.print(Text("Last trick: ").append_text(
+            trick_text(view.last_trick, view, self.names, show_winner=True)))
+
+    def show_hint(self, view: View) -> None:
+        try:
+            analysis = importlib.import_module("sixtysix.analysis")
+            hint = analysis.hint
+        except ModuleNotFoundError as e:
+            if e.name != "sixtysix.analysis":
+                raise
+            self.console.print("hints are not available (the analysis module is not installed)")
+            return
+        except AttributeError:
+            self.console.print("hints are not available (this version has no hint function)")
+            return
+        self.console.print(f"thinking for {self.hint_seconds:g} s…", style="dim")
+        ranked = hint(view, random.Random(self.bot_rng.random()), seconds=self.hint_seconds)
+        out = Text("Hint: ", style="bold")
+        for i, (action, value) in enumerate(ranked[:3]):
+            if i:
+                out.append("   ")
+            out.append(f"{i + 1}. ").append_text(action_label(action, view)).append(
+                f" ({value:+.2f})", style="dim")
+        self.console.print(out)
+
+    # ------------------------------------------------------------------ between hands
+
+    def hand_summary(self) -> None:
+        m = self.match
+        result = m.results[-1]
+        assert m.hand is not None
+        view = m.hand.view(self.human)
+        if result.winners:
+            names = " and ".join(self.names[p] for p in result.winners
+                                 if p in m.hand.active or m.game.rules.sides != tuple(range(m.n)))
+            gp = max(result.game_points[p] for p in result.winners)
+            head = f"{names} win{'s' if len(result.winners) == 1 and names != 'You' else ''}" \
+                   f" the hand ({result.end}): {gp} game point{'s' if gp != 1 else ''}"
+        else:
+            head = f"Nobody wins the hand ({result.end})"
+        self.console.print(Text(head, style="bold green"))
+        if result.detail:
+            self.console.print("  " + result.detail, markup=False)
+        pts = " · ".join(f"{seat_label(p, view, self.names)} {result.points[p]} points "
+                         f"in {result.tricks[p]} tricks" for p in m.hand.active)
+        self.console.print("  Card points: " + pts, markup=False)
+        self.console.print("  Match: " + self.score_line(), markup=False)
+
+    def score_line(self) -> str:
+        m = self.match
+        return " · ".join(f"{self.names[p]} {m.score[p]}" for p in range(m.n))
+
+    def pause(self) -> bool:
+        """Wait for Enter before the next hand; False if the human quits."""
+        while True:
+            try:
+                text = self.read("Enter for the next hand (or quit) > ").strip().lower()
+            except EOFError:
+                return False
+            if text in QUIT_WORDS:
+                return False
+            if text in ("help", "h"):
+                self.console.print(HELP, markup=False, highlight=False)
+                continue
+            return True
+
+    def match_summary(self) -> None:
+        m = self.match
+        winners = m.winner or []
+        names = " and ".join(self.names[p] for p in winners) or "nobody"
+        self.console.rule("Match over")
+        self.console.print(Text(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}"
+                                f" the match. Final score: {self.score_line()}", style="bold green"))
+        if self.save_path is not None:
+            self.console.print(f"The record is in {self.save_path}.", markup=False)
+
+    def quit(self) -> int:
+        self.console.print("Leaving the match. Score: " + self.score_line(), markup=False)
+        if self.save_path is not None and self.save_path.exists():
+            try:
+                keep = self.read(f"Keep the record in {self.save_path}? [Y/n] ").strip().lower()
+            except EOFError:
+                keep = "y"
+            if keep in ("n", "no"):
+                self.save_path.unlink()
+                self.console.print("Record removed.")
+            else:
+                self.console.print(f"Saved: sixtysix replay {self.save_path}", markup=False)
+        return 0
+
+    def save(self) -> None:
+        """Write the match record (written whole to a temporary file, then moved into place)."""
+        if self.save_path is None or self._save_failed:
+            return
+        tmp = self.save_path.with_name(self.save_path.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps(self.match.record(), indent=1) + "\n")
+            os.replace(tmp, self.save_path)
+        except OSError as e:
+            self._save_failed = True
+            self.console.print(f"could not save to {self.save_path}: {e.strerror}; playing on "
+                               "without saving", markup=False, style="red")
+
+
+def default_opponent() -> str:
+    return "casual" if "casual" in bot_names() else "heuristic"
+
+
+def seat_names(n: int, human: int, name: str, opponent: str) -> list[str]:
+    """``name`` for the human seat; the computer seats by the bot's name and a number."""
+    if n == 2:
+        return [name if p == human else "Computer" for p in range(2)]
+    label = opponent.partition(":")[0].capitalize()
+    others = [p for p in range(n) if p != human]
+    return [name if p == human else f"{label} {others.index(p) + 1}" for p in range(n)]
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Option("--game", "-g", help="game id (see 'sixtysix games')")]
+    = "sixty-six",
+    seed: Annotated[int | None, typer.Option(help="seed for the deals and the computer's "
+                                             "choices (default: a fresh one, shown)")] = None,
+    opponent: Annotated[str | None, typer.Option(help="computer player, e.g. 'heuristic' or "
+                                                 "'heuristic:miss=0.3' (see 'sixtysix bots')")]
+    = None,
+    seat: Annotated[int, typer.Option(help="your seat, from 0")] = 0,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="rule option name=value (see 'sixtysix options GAME'); repeatable")]
+    = None,
+    save: Annotated[Path | None, typer.Option(help="write the match record here after every "
+                                              "action")] = None,
+    name: Annotated[str, typer.Option(help="your name in the record")] = "You",
+    hint_seconds: Annotated[float, typer.Option(help="thinking time for '?' hints")] = 1.0,
+) -> None:
+    """Play a match against the computer at the terminal."""
+    err = Console(stderr=True)
+    try:
+        options = parse_option_values(option or [])
+        g = make_game(game, options)
+    except (ValueError, SixtySixError) as e:
+        err.print(f"error: {e}", markup=False)
+        if game not in GAMES:
+            err.print("games: " + ", ".join(sorted(GAMES)), markup=False)
+        raise typer.Exit(2) from None
+    if not 0 <= seat < g.n_seats:
+        err.print(f"error: --seat must be from 0 to {g.n_seats - 1} in {g.name}", markup=False)
+        raise typer.Exit(2)
+    spec = opponent or default_opponent()
+    try:
+        bots: dict[int, Bot] = {p: make_bot(spec) for p in range(g.n_seats) if p != seat}
+    except (BotError, ValueError) as e:
+        err.print(f"error: {e}", markup=False)
+        raise typer.Exit(2) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    console = Console(highlight=False)
+    rng = random.Random(seed)
+    names = seat_names(g.n_seats, seat, name, spec)
+    match = Match(g, dealer=g.first_dealer(rng), players=names)
+    console.print(f"Seed {seed} (play the same deals again with --seed {seed}); "
+                  "type help for the commands.", markup=False)
+    session = TerminalPlay(match, seat, bots, seed=rng.randrange(2**31), console=console,
+                           read=lambda prompt: console.input(prompt), save=save,
+                           hint_seconds=hint_seconds)
+    try:
+        code = session.run()
+    except KeyboardInterrupt:
+        console.print()
+        code = session.quit()
+    raise typer.Exit(code)

@@ -1,0 +1,253 @@
+"""Drawing one seat's view at the terminal with rich: cards with suit symbols and colours, the trump
+and the stock, every seat's count, the trick on the table, the scores and the offered actions.
+
+Everything here reads a ``View`` (what the human seat may know) and public match facts (names,
+the match score); it never sees the full state.
+
+>>> from sixtysix.cards import parse_card
+>>> card_text(parse_card("TH")).plain
+'10♥'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, cards_of
+from ..engine.actions import (
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    PASS,
+    TRUMP,
+    TURN,
+    action_str,
+)
+from ..engine.legal import trick_winner
+from ..engine.state import PH_OVER, PH_TRUMP
+from ..engine.view import View
+
+__all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
+           "seat_label", "suit_text", "offered", "RANK_LABELS"]
+
+RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
+"""How ranks are shown to people (input accepts these, the record letters, and symbols)."""
+
+
+def suit_style(suit: int) -> str:
+    return "bold red" if suit in (1, 2) else "bold"
+
+
+def card_text(card: int, trump: int = -1) -> Text:
+    """A card as ``10♥``, red for hearts and diamonds; trumps underlined."""
+    suit = (card >> 3) & 3
+    style = suit_style(suit) + (" underline" if suit == trump else "")
+    return Text(RANK_LABELS[card & 7] + SUIT_SYMBOLS[suit], style=style)
+
+
+def suit_text(suit: int) -> Text:
+    return Text(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}", style=suit_style(suit))
+
+
+def cards_text(cards: Sequence[int], trump: int = -1, sep: str = " ") -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c, trump))
+    return out
+
+
+def _order(view: View, suit: int) -> list[int]:
+    """The cards of a suit in the hand, highest first (by the game's own rank in that suit)."""
+    beats = view.game.rules.beats_table(view.trump if view.trump >= 0 else 0)
+    cards = list(cards_of(view.hand & SUIT_MASK[suit]))
+    return sorted(cards, key=lambda c: (beats[c].bit_count(), c))
+
+
+def hand_text(view: View) -> Text:
+    """The hand grouped by suit, trumps last, highest first inside a suit."""
+    suits = [s for s in range(4) if s != view.trump] + ([view.trump] if view.trump >= 0 else [])
+    out = Text()
+    for s in suits:
+        cards = _order(view, s)
+        if not cards:
+            continue
+        if out:
+            out.append("   ")
+        out.append_text(cards_text(cards, view.trump))
+    return out if out else Text("(no cards)", style="dim")
+
+
+def seat_label(seat: int, view: View, names: Sequence[str]) -> str:
+    """The seat's name, marked '(you)' or '(partner)' from the human seat's point of view."""
+    sides = view.game.rules.sides
+    name = names[seat]
+    if seat == view.seat:
+        return f"{name} (you)" if name.lower() != "you" else name
+    if sides[seat] == sides[view.seat]:
+        return f"{name} (partner)"
+    return name
+
+
+def marriage_value(view: View, card: int) -> int:
+    return 40 if (card >> 3) & 3 == view.trump else 20
+
+
+def action_label(action: int, view: View) -> Text:
+    """The words for an offered action, cards drawn as cards."""
+    if action < MARRY:
+        return Text("play ").append_text(card_text(action, view.trump))
+    if action < DECLARE_SHOW:
+        c = action - MARRY
+        return (Text("marry ").append_text(card_text(c, view.trump))
+                .append(f" ({marriage_value(view, c)})"))
+    if action < DRAW:
+        q = action - DECLARE_SHOW
+        return (Text("declare ").append_text(card_text(q, view.trump))
+                .append(f" (show {marriage_value(view, q)} and claim)"))
+    if TRUMP <= action < TRUMP + 4:
+        return Text("trump ").append_text(suit_text(action - TRUMP))
+    words = {DRAW: "draw", CLOSE: "close", DECLARE: "declare (claim the hand)",
+             EXCHANGE: "exchange", TURN: "turn (a card sets trumps)",
+             DEFER: "defer (let the partner marry)", PASS: "pass"}
+    if action == EXCHANGE and view.turnup >= 0 and view.trump >= 0:
+        low = view.game.rules.exchange_rank
+        if low is not None:
+            return (Text("exchange ").append_text(card_text(view.trump * 8 + low, view.trump))
+                    .append(" for ").append_text(card_text(view.turnup, view.trump)))
+    if action in words:
+        return Text(words[action])
+    try:
+        return Text(action_str(action))
+    except (KeyError, IndexError, ValueError):
+        return Text(f"action {action}")
+
+
+def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str],
+               show_winner: bool = False) -> Text:
+    """``Ann K♠ · Bob A♠`` with the winner marked when asked."""
+    out = Text()
+    if not trick:
+        return Text("(empty)", style="dim")
+    cards = [c for _, c in trick]
+    w = -1
+    if show_winner and view.trump >= 0:
+        w = trick_winner(cards, view.trump, view.game.rules.beats_table(view.trump))
+    for i, (seat, card) in enumerate(trick):
+        if i:
+            out.append(" · ")
+        out.append(f"{seat_label(seat, view, names)} ")
+        out.append_text(card_text(card, view.trump))
+        if i == w:
+            out.append(" ✔", style="green")
+    return out
+
+
+def trick_points(trick: Sequence[tuple[int, int]], view: View) -> int:
+    values = view.game.rules.value_table(view.trump if view.trump >= 0 else 0)
+    return sum(values[c] for _, c in trick)
+
+
+def stock_text(view: View, names: Sequence[str]) -> Text:
+    r = view.game.rules
+    out = Text()
+    if view.trump >= 0:
+        out.append("Trumps ").append_text(suit_text(view.trump))
+    elif view.phase == PH_TRUMP:
+        out.append("Trumps not named yet", style="yellow")
+    if not r.stock:
+        if view.turnup >= 0 and view.phase != PH_TRUMP:
+            out.append("   (card turned: ").append_text(card_text(view.turnup, view.trump)).append(")")
+        return out
+    out.append("   ")
+    if view.closed_by >= 0:
+        out.append(f"stock closed by {seat_label(view.closed_by, view, names)}", style="yellow")
+        out.append(f" ({view.facedown} cards dead)")
+    elif view.turnup_up:
+        out.append("turn-up ").append_text(card_text(view.turnup, view.trump))
+        out.append(f" under {view.facedown} face-down card{'s' if view.facedown != 1 else ''}")
+    else:
+        out.append("stock exhausted", style="yellow")
+    return out
+
+
+def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table:
+    r = view.game.rules
+    t = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
+    t.add_column("seat")
+    t.add_column("cards", justify="right")
+    t.add_column("tricks", justify="right")
+    t.add_column("points", justify="right")
+    t.add_column("match", justify="right")
+    for p in range(len(names)):
+        side = r.sides[p]
+        label = seat_label(p, view, names)
+        marks = []
+        if p == view.dealer:
+            marks.append("dealer")
+        if p == view.to_act and view.phase != PH_OVER:
+            marks.append("to act")
+        style = "bold cyan" if p == view.seat else ""
+        name = Text(label, style=style)
+        if marks:
+            name.append(f" [{', '.join(marks)}]", style="dim")
+        if p not in view.active:
+            t.add_row(name, "—", "—", Text("sits out", style="dim"), str(score[p]))
+            continue
+        pts = Text(str(view.points[side]))
+        if view.pending[side]:
+            pts.append(f" (+{view.pending[side]} pending)", style="dim")
+        t.add_row(name, str(view.hand_sizes[p]), str(view.tricks[side]), pts, str(score[p]))
+    return t
+
+
+def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title: str = "",
+                show_actions: bool = True) -> RenderableType:
+    """The whole table as the human seat sees it."""
+    parts: list[RenderableType] = [stock_text(view, names), seats_table(view, names, score)]
+    if view.marriages:
+        m = Text("Marriages: ")
+        for i, (seat, suit, value) in enumerate(view.marriages):
+            if i:
+                m.append(", ")
+            m.append(f"{seat_label(seat, view, names)} {value} in ").append_text(
+                Text(SUIT_SYMBOLS[suit], style=suit_style(suit)))
+        parts.append(m)
+    if view.trick:
+        parts.append(Text("On the table: ").append_text(trick_text(view.trick, view, names)))
+    label = "Your first cards: " if view.phase == PH_TRUMP else "Your hand: "
+    parts.append(Text(label, style="bold").append_text(hand_text(view)))
+    if show_actions and view.legal:
+        parts.append(actions_text(view))
+    return Panel(Group(*parts), title=title or view.game.name, title_align="left")
+
+
+def offered(view: View) -> list[int]:
+    """The legal actions in the order they are shown and numbered: the cards as in the hand
+    display, then the other actions."""
+    position: dict[int, int] = {}
+    suits = [s for s in range(4) if s != view.trump] + ([view.trump] if view.trump >= 0 else [])
+    for s in suits:
+        for c in _order(view, s):
+            position[c] = len(position)
+    return sorted(view.legal, key=lambda a: (a >= MARRY, position.get(a, 0), a))
+
+
+def actions_text(view: View) -> Text:
+    out = Text("You may: ", style="bold")
+    for i, a in enumerate(offered(view), 1):
+        if i > 1:
+            out.append("  ")
+        out.append(f"{i}) ", style="cyan")
+        out.append_text(action_label(a, view))
+    return out
