@@ -1,0 +1,58 @@
+"""Shared helpers for the game tests: explicit deals from text, playing action strings, perft."""
+
+from __future__ import annotations
+
+from sixtysix.cards import card_str, pack_cards, parse_card
+from sixtysix.engine.actions import action_str
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import Deal, State
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """Cards from text such as ``"AS TS 9D"``, in the order written."""
+    return tuple(parse_card(w) for w in text.split())
+
+
+def make_deal(pack: int, hands: list[str], turnup: str | None, stock: str = "",
+              fill_stock: bool = True) -> Deal:
+    """A deal from text; with ``fill_stock`` the cards not named go to the end of the stock in the
+    pack's fixed order, so a test writes only the draws it depends on."""
+    hs = tuple(cards(h) for h in hands)
+    named = [c for h in hs for c in h] + list(cards(stock))
+    up = parse_card(turnup) if turnup is not None else None
+    if up is not None and up not in named:
+        named.append(up)
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice in the deal")
+    rest = tuple(c for c in pack_cards(pack) if c not in named) if fill_stock else ()
+    return Deal(hands=hs, turnup=up, stock=cards(stock) + rest)
+
+
+def act(m: Match | State, *actions: str) -> None:
+    """Apply actions in order; ``"a / b / …"`` plays those cards as one trick, leader first."""
+    for a in actions:
+        if "/" in a:
+            for c in a.split("/"):
+                m.apply("play " + c.strip())
+        else:
+            m.apply(a)
+
+
+def legal(m: Match | State) -> list[str]:
+    return [action_str(a) for a in m.legal_actions()]
+
+
+def hand_of(state: State, seat: int) -> set[str]:
+    return {card_str(c) for c in range(64) if (state.hands[seat] >> c) & 1}
+
+
+def perft(state: State, depth: int) -> int:
+    """Leaves of the action tree ``depth`` actions deep (a finished hand is a leaf)."""
+    if depth == 0 or state.over:
+        return 1
+    total = 0
+    for a in state.legal_actions():
+        s = state.copy()
+        s.step(a)
+        total += perft(s, depth - 1)
+    return total
