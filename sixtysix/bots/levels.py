@@ -1,0 +1,66 @@
+"""Playing strengths by name, for people choosing an opponent: beginner, casual, strong, master.
+
+Each level is one of the other bots with fixed parameters, built through ``make_bot`` so that a
+level is exactly reproducible from its text form:
+
+* ``beginner`` — the heuristic that sometimes forgets the cards played and overlooks a marriage,
+  an exchange or a claim (``heuristic:forget=0.5,miss=0.3``);
+* ``casual`` — the heuristic as it is;
+* ``strong`` — ISMCTS, about 0.2 s a move, exact once the stock is exhausted;
+* ``master`` — ISMCTS, about 1 s a move, exact once the stock is exhausted.
+
+A ``seconds=`` parameter rescales the thinking time of the search levels
+(``make_bot("master:seconds=2")``).
+
+>>> import random
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> m = Match(make_game("sixty-six"), dealer=1)
+>>> state = m.deal_hand(seed=3)
+>>> make_bot("beginner").choose(state.view(0), random.Random(0)) in state.legal_actions()
+True
+>>> LEVELS["master"]
+'ismcts:seconds=1.0'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import Bot, make_bot, register
+
+__all__ = ["LEVELS", "make_bot"]
+
+LEVELS = {
+    "beginner": "heuristic:forget=0.5,miss=0.3",
+    "casual": "heuristic",
+    "strong": "ismcts:seconds=0.2",
+    "master": "ismcts:seconds=1.0",
+}
+"""Each level's bot, in the text form ``make_bot`` reads."""
+
+_HELP = {
+    "beginner": "forgetful rules of thumb; overlooks marriages and claims now and then",
+    "casual": "sensible rules of thumb, no search",
+    "strong": "information-set search, about 0.2 s a move, exact endgames",
+    "master": "information-set search, about 1 s a move, exact endgames",
+}
+
+
+def _level(name: str) -> Callable[..., Bot]:
+    def factory(seconds: float | None = None) -> Bot:
+        spec = LEVELS[name]
+        if seconds is not None:
+            if not spec.startswith("ismcts"):
+                from .base import BotError
+                raise BotError(f"{name!r} does not search: it takes no 'seconds'")
+            spec = f"ismcts:seconds={float(seconds)}"
+        bot = make_bot(spec)
+        bot.name = name
+        return bot
+    factory.__name__ = name
+    return factory
+
+
+for _name in LEVELS:
+    register(_name, _HELP[_name])(_level(_name))

@@ -1,0 +1,1 @@
+"""Research tools: tournaments between computer players, with confidence intervals and ratings."""

@@ -1,0 +1,306 @@
+"""Tournaments between computer players: seat-swapped duplicate deals, confidence intervals, ratings.
+
+Every *deal* (a match seed) is played once per seating: in a two-seat game bot A sits at seat 0 and
+then at seat 1 with the same seeds for every hand, so each bot plays the other's cards and luck of
+the deal cancels out. Games with more seats rotate the line-up (two bots in four seats sit as
+partners). Each match is written as a record (records.md) so it can be replayed later.
+
+>>> summary = run_tournament("sixty-six", ["random", "heuristic"], matches=2, seed=1, workers=1,
+...                          progress=False)
+>>> summary.matches, sorted(summary.stats)
+(2, ['heuristic', 'random'])
+>>> round(sum(s.match_score for s in summary.stats.values()), 6)  # one match point per match
+2.0
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bots import make_bot
+from ..engine.match import Match
+from ..games import make_game
+
+__all__ = ["MatchOutcome", "BotStats", "Summary", "play_match", "seatings", "run_tournament",
+           "wilson", "mean_ci"]
+
+MAX_HANDS = 500
+"""A match that has not ended after this many hands is stopped (only drawn hands could do that)."""
+
+
+@dataclass
+class MatchOutcome:
+    """One match: who sat where, the match winners, game points and hands won per seat."""
+
+    deal: int
+    seating: list[str]
+    winners: list[int]
+    game_points: list[int]
+    hands_won: list[int]
+    hands: int
+    score: list[int]
+    record: dict[str, Any]
+
+
+def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: int) -> MatchOutcome:
+    """Play one match of ``seating`` (a bot spec per seat) from the deal seed ``deal``.
+
+    The hand seeds and the first dealer come from ``deal`` alone, so the same deal with another
+    seating gives every seat the same cards (as long as the matches run alike); each seat's bot
+    draws its own random numbers from ``deal`` and its seat.
+    """
+    game = make_game(game_id, options)
+    rng = random.Random(deal)
+    m = Match(game, dealer=game.first_dealer(rng), players=list(seating))
+    bots = [make_bot(spec) for spec in seating]
+    brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
+    hands_won = [0] * game.n_seats
+    gp = [0] * game.n_seats
+    while not m.complete and len(m.results) < MAX_HANDS:
+        m.deal_hand(seed=rng.randrange(2**31))
+        hand = m.hand
+        assert hand is not None
+        while m.in_hand:
+            p = hand.to_act
+            m.apply(bots[p].choose(hand.view(p), brng[p]))
+        res = m.results[-1]
+        for w in res.winners:
+            hands_won[w] += 1
+        for p, g in enumerate(res.game_points):
+            gp[p] += g
+    return MatchOutcome(deal=deal, seating=list(seating), winners=list(m.winner or []),
+                        game_points=gp, hands_won=hands_won, hands=len(m.results),
+                        score=list(m.score), record=m.record())
+
+
+def seatings(bots: list[str], n_seats: int) -> list[list[str]]:
+    """The line-ups each deal is played with.
+
+    >>> seatings(["a", "b"], 2)
+    [['a', 'b'], ['b', 'a']]
+    >>> seatings(["a", "b"], 4)
+    [['a', 'b', 'a', 'b'], ['b', 'a', 'b', 'a']]
+    >>> seatings(["a", "b", "c"], 2)
+    [['a', 'b'], ['b', 'a'], ['a', 'c'], ['c', 'a'], ['b', 'c'], ['c', 'b']]
+    """
+    k = len(bots)
+    if k < 2:
+        raise ValueError("a tournament needs at least two bots")
+    if n_seats % k == 0:
+        return [[bots[(p + r) % k] for p in range(n_seats)] for r in range(k)]
+    if n_seats == 2:
+        out = []
+        for i in range(k):
+            for j in range(i + 1, k):
+                out += [[bots[i], bots[j]], [bots[j], bots[i]]]
+        return out
+    raise ValueError(f"give {n_seats} bots, or a number of bots that divides {n_seats}")
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (ties count half).
+
+    >>> tuple(round(x, 3) for x in wilson(90, 100))
+    (0.826, 0.945)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean with a normal 95% interval.
+
+    >>> [round(x, 3) for x in mean_ci([1.0, 2.0, 3.0])]
+    [2.0, 0.868, 3.132]
+    """
+    n = len(xs)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    m = sum(xs) / n
+    if n == 1:
+        return (m, m, m)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = z * sd / math.sqrt(n)
+    return (m, m - h, m + h)
+
+
+@dataclass
+class BotStats:
+    """One bot's results over the tournament (per seat it occupied: a partnership counts once)."""
+
+    matches: int = 0
+    match_score: float = 0.0
+    """Match wins, a shared win counting as a fraction."""
+    game_points: list[float] = field(default_factory=list)
+    """Game points won per match."""
+    hands: int = 0
+    hands_won: int = 0
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+
+    def win_ci(self) -> tuple[float, float]:
+        return wilson(self.match_score, self.matches)
+
+    def hand_ci(self) -> tuple[float, float]:
+        return wilson(self.hands_won, self.hands)
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class Summary:
+    game: str
+    bots: list[str]
+    matches: int
+    stats: dict[str, BotStats]
+    out: str | None = None
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per bot, best rated first (JSON-ready)."""
+        rows = []
+        for name, s in self.stats.items():
+            lo, hi = s.win_ci()
+            gp, gplo, gphi = mean_ci(s.game_points)
+            hlo, hhi = s.hand_ci()
+            rows.append({"bot": name, "matches": s.matches, "match_wins": round(s.match_score, 2),
+                         "win_rate": round(s.match_score / s.matches, 4) if s.matches else 0.0,
+                         "win_ci": [round(lo, 4), round(hi, 4)],
+                         "game_points_per_match": round(gp, 3),
+                         "game_points_ci": [round(gplo, 3), round(gphi, 3)],
+                         "hands": s.hands, "hands_won": s.hands_won,
+                         "hand_win_rate": round(s.hands_won / s.hands, 4) if s.hands else 0.0,
+                         "hand_win_ci": [round(hlo, 4), round(hhi, 4)],
+                         "rating": round(s.ordinal, 2), "mu": round(s.mu, 2),
+                         "sigma": round(s.sigma, 2)})
+        rows.sort(key=lambda r: -float(r["rating"]))
+        return rows
+
+    def text(self) -> str:
+        """The table for people."""
+        head = f"{self.game}: {self.matches} matches" + (f", records in {self.out}" if self.out else "")
+        lines = [head, f"{'bot':<26}{'matches':>8}  {'match wins (95% CI)':<24}"
+                       f"{'GP/match (95% CI)':<24}{'hands won (95% CI)':<24}{'rating':>7}"]
+        for r in self.table():
+            win = f"{r['win_rate']:.1%} ({r['win_ci'][0]:.1%}-{r['win_ci'][1]:.1%})"
+            gp = (f"{r['game_points_per_match']:.2f} ({r['game_points_ci'][0]:.2f}-"
+                  f"{r['game_points_ci'][1]:.2f})")
+            hw = f"{r['hand_win_rate']:.1%} ({r['hand_win_ci'][0]:.1%}-{r['hand_win_ci'][1]:.1%})"
+            lines.append(f"{r['bot']:<26}{r['matches']:>8}  {win:<24}{gp:<24}{hw:<24}"
+                         f"{r['rating']:>7.2f}")
+        return "\n".join(lines)
+
+
+def _task(args: tuple[str, dict[str, Any], list[str], int]) -> MatchOutcome:
+    return play_match(*args)
+
+
+def _tasks(game_id: str, options: dict[str, Any], bots: list[str], matches: int,
+           seed: int) -> list[tuple[str, dict[str, Any], list[str], int]]:
+    """``matches`` matches in all: deals from ``seed``, each played with every seating in turn."""
+    lineups = seatings(bots, make_game(game_id, options).n_seats)
+    rng = random.Random(seed)
+    out: list[tuple[str, dict[str, Any], list[str], int]] = []
+    while len(out) < matches:
+        deal = rng.randrange(2**31)
+        for lineup in lineups:
+            if len(out) < matches:
+                out.append((game_id, options, lineup, deal))
+    return out
+
+
+def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0, workers: int = 1,
+                   out: str | Path | None = None, options: dict[str, Any] | None = None,
+                   progress: bool = True) -> Summary:
+    """Play ``matches`` matches between ``bots`` (specs for ``make_bot``) and summarise them.
+
+    ``out``: a directory that receives one record per match (``match-0001.json``…) and
+    ``summary.json``. ``workers`` > 1 plays matches in parallel processes.
+    """
+    options = dict(options or {})
+    for spec in bots:
+        make_bot(spec)  # refuse a bad bot name before starting anything
+    tasks = _tasks(game_id, options, bots, matches, seed)
+    outdir = Path(out) if out is not None else None
+    if outdir is not None:
+        outdir.mkdir(parents=True, exist_ok=True)
+    stats = {b: BotStats() for b in bots}
+    from openskill.models import PlackettLuce
+    model = PlackettLuce()
+    ratings = {b: model.rating(name=b) for b in bots}
+    results = _run(tasks, workers, progress)
+    for i, res in enumerate(results, 1):
+        if outdir is not None:
+            (outdir / f"match-{i:04d}.json").write_text(json.dumps(res.record, indent=1))
+        _count(res, stats)
+        teams = sorted(set(res.seating), key=res.seating.index)
+        if len(teams) > 1:
+            ranks = [_rank(res, t) for t in teams]
+            new = model.rate([[ratings[t]] for t in teams], ranks=ranks)
+            for t, r in zip(teams, new, strict=True):
+                ratings[t] = r[0]
+    for b in bots:
+        stats[b].mu, stats[b].sigma = ratings[b].mu, ratings[b].sigma
+    summary = Summary(game=game_id, bots=list(bots), matches=len(results), stats=stats,
+                      out=str(outdir) if outdir is not None else None)
+    if outdir is not None:
+        (outdir / "summary.json").write_text(json.dumps(
+            {"game": game_id, "options": options, "bots": bots, "matches": len(results),
+             "seed": seed, "table": summary.table()}, indent=1))
+    return summary
+
+
+def _run(tasks: list[tuple[str, dict[str, Any], list[str], int]], workers: int,
+         progress: bool) -> list[MatchOutcome]:
+    def produce() -> Iterator[MatchOutcome]:
+        if workers > 1:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                yield from pool.map(_task, tasks)
+        else:
+            yield from map(_task, tasks)
+
+    if not progress:
+        return list(produce())
+    from rich.progress import Progress
+    results = []
+    with Progress() as bar:
+        job = bar.add_task("matches", total=len(tasks))
+        for res in produce():
+            results.append(res)
+            bar.advance(job)
+    return results
+
+
+def _count(res: MatchOutcome, stats: dict[str, BotStats]) -> None:
+    """Credit each bot once per match, however many seats it held (partners share one result)."""
+    seats_of: dict[str, list[int]] = {}
+    for p, b in enumerate(res.seating):
+        seats_of.setdefault(b, []).append(p)
+    winning_bots = {res.seating[w] for w in res.winners}
+    for b, seats in seats_of.items():
+        s = stats[b]
+        s.matches += 1
+        if b in winning_bots:
+            s.match_score += 1 / len(winning_bots)
+        # Partners show their side's game points at each seat: count one seat.
+        s.game_points.append(float(res.game_points[seats[0]]))
+        s.hands += res.hands
+        s.hands_won += max(res.hands_won[q] for q in seats)
+
+
+def _rank(res: MatchOutcome, bot: str) -> int:
+    """1 for the match winners, 2 for everyone else."""
+    return 1 if any(res.seating[w] == bot for w in res.winners) else 2
