@@ -364,38 +364,49 @@ def _swap_in(state: State, actor: int, card: int, seen: int) -> None:
 
 
 def _relieve_obligation(state: State, actor: int, card: int, seen: int) -> None:
-    """Swap the actor's unseen cards of the suit led (and trumps) for unseen cards of other suits, so
-    that a play the real player made (being void) is legal in our placement too."""
+    """Make a play the real player made legal in our placement: while the rules would oblige him
+    to play something else, move those alternatives (cards the record's seat has not seen) out of
+    his hand, preferring replacements that oblige nothing (another suit than the one led, no trump)."""
     if not state.trick:
         return
     led = (state.trick[0] >> 3) & 3
-    burden = SUIT_MASK[led]
-    if state.trump >= 0 and (card >> 3) & 3 != state.trump:
-        burden |= SUIT_MASK[state.trump]
-    if (card >> 3) & 3 == led:
-        return  # he followed; beating duties are settled below by the engine's check
-    mine = _bits(state.hands[actor] & ~seen & burden & ~(1 << card))
-    for g in mine:
-        placed = False
-        for p in state.active:
-            if p == actor:
-                continue
-            for c in _bits(state.hands[p] & ~seen & ~burden):
-                state.hands[p] ^= (1 << c) | (1 << g)
-                state.hands[actor] ^= (1 << c) | (1 << g)
-                placed = True
-                break
-            if placed:
-                break
-        if not placed:
-            stock = list(state.stock)
-            for i in range(state.spos, len(stock)):
-                c = stock[i]
-                if not (seen >> c) & 1 and not (burden >> c) & 1:
-                    stock[i] = g
-                    state.stock = tuple(stock)
-                    state.hands[actor] ^= (1 << c) | (1 << g)
-                    break
+    burden = SUIT_MASK[led] | (SUIT_MASK[state.trump] if state.trump >= 0 else 0)
+    for _ in range(8):
+        legal = 0
+        for a in state.legal_actions():
+            if a < 64:
+                legal |= 1 << a
+        if (legal >> card) & 1:
+            return
+        offending = _bits(legal & state.hands[actor] & ~seen & ~(1 << card))
+        if not offending:
+            return
+        for g in offending:
+            _swap_out(state, actor, g, seen, burden)
+
+
+def _swap_out(state: State, actor: int, g: int, seen: int, burden: int) -> None:
+    """Swap card ``g`` out of ``actor``'s hand for an unseen card held elsewhere (another hand or the
+    face-down stock), one outside ``burden`` if there is one."""
+    places: list[tuple[int, int, int]] = []  # (preference, where, card); where = seat, or -1-index
+    for p in state.active:
+        if p != actor:
+            for c in _bits(state.hands[p] & ~seen):
+                places.append(((burden >> c) & 1, p, c))
+    for i in range(state.spos, len(state.stock)):
+        c = state.stock[i]
+        if not (seen >> c) & 1:
+            places.append(((burden >> c) & 1, -1 - i, c))
+    if not places:
+        return
+    _, where, c = min(places)
+    if where >= 0:
+        state.hands[where] ^= (1 << c) | (1 << g)
+    else:
+        stock = list(state.stock)
+        stock[-1 - where] = g
+        state.stock = tuple(stock)
+    state.hands[actor] ^= (1 << c) | (1 << g)
 
 
 def _hidden_seats(match: Match) -> int | None:
@@ -416,7 +427,7 @@ def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
     out["seat"] = seat
     out["hands"] = []
     for i, entry in enumerate(match.hand_records):
-        full = _full_deal(match, i)
+        full = match.deals[i][0]
         actions = entry["actions"]
         out["hands"].append({"dealer": entry["dealer"],
                              "deal": _deal_for_seat(match, full, actions, seat, i),
@@ -424,22 +435,11 @@ def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
     return out
 
 
-def _full_deal(match: Match, i: int) -> Deal:
-    entry = match.hand_records[i]
-    active = match.game.active_seats(match, entry["dealer"])
-    if "seed" in entry:
-        return match.game.shuffled_deal(entry["seed"], entry["dealer"], active)
-    d = entry["deal"]
-    return Deal(tuple(tuple(parse_card(c) for c in h) for h in d["hands"]),
-                parse_card(d["turnup"]) if "turnup" in d else None,
-                tuple(parse_card(c) for c in d["stock"]))
-
-
 def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> dict[str, Any]:
     """Replay hand ``i`` to find which stock places ``seat`` drew and which cards became public."""
     game = match.game
     entry = match.hand_records[i]
-    state = game.new_hand(entry["dealer"], deal, game.active_seats(match, entry["dealer"]))
+    state = game.new_hand(entry["dealer"], deal, match.deals[i][1])
     drawn: set[int] = set()
     for text in actions:
         before = state.spos

@@ -44,6 +44,8 @@ class Match:
         self.extra: dict[str, Any] = {}
         """Game-specific match state (e.g. who has retired in Three-Hand Sixty-Six)."""
         self.hand_records: list[dict[str, Any]] = []
+        self.deals: list[tuple[Deal, tuple[int, ...]]] = []
+        """Each hand's deal and the seats dealt in, as they were at the time."""
 
     # ------------------------------------------------------------------ flow
 
@@ -78,6 +80,7 @@ class Match:
         entry["actions"] = []
         self.hand = self.game.new_hand(self.dealer, deal, active, self.bonus, tuple(self.score))
         self.hand_records.append(entry)
+        self.deals.append((deal, active))
         return self.hand
 
     def legal_actions(self) -> list[int]:

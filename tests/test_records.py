@@ -1,0 +1,226 @@
+"""Records and replay (records.md): the contract outside tools check the engine through."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+import sixtysix
+from sixtysix.engine import Match
+from sixtysix.engine.match import deal_to_json
+from sixtysix.games import GAMES, make_game
+from sixtysix.records import load_record, match_from_record, seat_record
+
+EXAMPLE: dict[str, Any] = {
+    "game": "sixty-six",
+    "options": {"nine_exchange_timing": "any_time"},
+    "players": ["Ann", "Bob"],
+    "hands": [{
+        "dealer": 1,
+        "deal": {
+            "hands": [["AS", "TS", "KS", "QS", "JS", "9D"], ["AH", "TH", "KH", "QH", "JH", "9H"]],
+            "turnup": "JD",
+            "stock": ["AD", "TD", "KD", "QD", "9S", "AC", "TC", "KC", "QC", "JC", "9C"],
+        },
+        "actions": ["play AS", "play 9H", "draw", "exchange", "marry KS"],
+    }],
+}
+
+
+def test_example_of_records_md_section_6() -> None:
+    # AS (11) + 9H (0) = 11 for seat 0, plus 20 in spades credited at once (he has a trick) = 31.
+    assert sixtysix.replay(EXAMPLE, legal=True) == {
+        "game": "sixty-six",
+        "hands": [{"complete": False, "points": [31, 0], "tricks": [1, 0],
+                   "game_points": [0, 0], "end": None}],
+        "match": {"score": [0, 0], "complete": False, "winner": None},
+        "next": {"to_act": 1,
+                 "legal": ["play AH", "play TH", "play KH", "play QH", "play JH", "play TD"]},
+    }
+
+
+def test_next_is_absent_without_legal() -> None:
+    assert "next" not in sixtysix.replay(EXAMPLE)
+
+
+def test_draw_may_be_left_out() -> None:
+    rec = copy.deepcopy(EXAMPLE)
+    rec["hands"][0]["actions"] = ["play AS", "play 9H", "exchange", "marry KS"]
+    assert sixtysix.replay(rec)["hands"][0]["points"] == [31, 0]
+
+
+def test_input_is_case_insensitive_and_accepts_symbols() -> None:
+    rec = copy.deepcopy(EXAMPLE)
+    rec["hands"][0]["actions"] = ["PLAY a♠", "play 9h", "Draw", "EXCHANGE", "marry k♠"]
+    assert sixtysix.replay(rec)["hands"][0]["points"] == [31, 0]
+
+
+def _error(rec: dict[str, Any]) -> sixtysix.RecordError:
+    with pytest.raises(sixtysix.RecordError) as info:
+        sixtysix.replay(rec)
+    return info.value
+
+
+@pytest.mark.parametrize("mutate, hand, action, words", [
+    (lambda r: r.update(game="skat"), None, None, "unknown game 'skat'"),
+    (lambda r: r.update(options={"nine_exchange": "x"}), None, None, "unknown option 'nine_exchange'"),
+    (lambda r: r.update(options={"target": "seven"}), None, None, "option 'target' takes a whole number"),
+    (lambda r: r["hands"][0]["deal"]["hands"][0].__setitem__(0, "AH"), 0, None, "too many AH"),
+    (lambda r: r["hands"][0]["deal"]["hands"][0].pop(), 0, None, "missing 9D"),
+    (lambda r: r["hands"][0]["deal"]["hands"][0].__setitem__(0, "XX"), 0, None, "not a card"),
+    (lambda r: r["hands"][0].pop("dealer"), 0, None, "needs 'dealer'"),
+    (lambda r: r["hands"][0].update(seed=5), 0, None, "either 'deal' or 'seed'"),
+    (lambda r: r["hands"][0]["actions"].__setitem__(1, "play 9D"), 0, 1, "you do not hold 9D"),
+    (lambda r: r["hands"][0]["actions"].__setitem__(4, "marry KH"), 0, 4, "do not hold KH"),
+    (lambda r: r["hands"][0]["actions"].append("fly"), 0, 5, "unknown action 'fly'"),
+    (lambda r: r["hands"][0]["actions"].__setitem__(0, "exchange"), 0, 0,
+     "you must have won a trick before exchanging"),
+])
+def test_errors_locate_the_fault_in_words(mutate: Any, hand: int | None, action: int | None,
+                                          words: str) -> None:
+    rec = copy.deepcopy(EXAMPLE)
+    mutate(rec)
+    err = _error(rec)
+    assert (err.hand, err.action) == (hand, action)
+    assert words in err.message
+    assert isinstance(err, ValueError)
+
+
+def test_strict_follow_error_names_the_suit_and_the_cards() -> None:
+    # Ann closes on the first lead (allowed by default), so strict play holds from trick 1. She
+    # leads 9H; Bob holds five hearts and must follow (and beat): 9D is refused.
+    rec = copy.deepcopy(EXAMPLE)
+    rec["hands"][0]["deal"]["hands"] = [["AS", "TS", "KS", "QS", "JS", "9H"],
+                                        ["AH", "TH", "KH", "QH", "JH", "9D"]]
+    rec["hands"][0]["actions"] = ["close", "play 9H", "play 9D"]
+    err = _error(rec)
+    assert (err.hand, err.action) == (0, 2)
+    assert err.message == "must follow suit: hearts were led and you hold JH QH KH TH AH"
+
+
+def test_hand_after_the_match_is_over_is_an_error() -> None:
+    game = make_game("sixty-six", {"target": 1})
+    m = Match(game, dealer=0)
+    rng = random.Random(4)
+    while not m.complete:
+        m.deal_hand(rng=rng)
+        while m.in_hand:
+            m.apply(rng.choice(m.legal_actions()))
+    rec = m.record()
+    rec["hands"].append({"seed": 1, "actions": []})
+    err = _error(rec)
+    assert err.hand == len(rec["hands"]) - 1 and "already over" in err.message
+
+
+def test_wrong_dealer_for_a_later_hand() -> None:
+    m = Match(make_game("sixty-six"), dealer=0)
+    rng = random.Random(2)
+    m.deal_hand(rng=rng)
+    while m.in_hand:
+        m.apply(rng.choice(m.legal_actions()))
+    m.deal_hand(seed=9)
+    rec = m.record()
+    rec["hands"][1]["dealer"] = 0  # alternate: seat 1 deals the second hand
+    err = _error(rec)
+    assert err.hand == 1 and "seat 1 deals this hand" in err.message
+
+
+def test_unfinished_hand_followed_by_another() -> None:
+    rec = {"game": "sixty-six", "hands": [{"dealer": 0, "seed": 1, "actions": []},
+                                          {"seed": 2, "actions": []}]}
+    err = _error(rec)
+    assert err.hand == 1 and "not finished" in err.message
+
+
+def test_between_hands_next_is_null_and_seeds_are_stable() -> None:
+    m = Match(make_game("sixty-six"), dealer=0)
+    rng = random.Random(11)
+    m.deal_hand(seed=123)
+    while m.in_hand:
+        m.apply(rng.choice(m.legal_actions()))
+    out = sixtysix.replay(m.record(), legal=True)
+    assert out["next"] is None and out["hands"][0]["complete"] is True
+    # The same seed deals the same cards on every run (the procedure is fixed).
+    again = make_game("sixty-six").shuffled_deal(123, 0, (0, 1))
+    assert m.hand is not None
+    assert again == make_game("sixty-six").shuffled_deal(123, 0, (0, 1))
+
+
+def test_load_record_rejects_bad_json() -> None:
+    with pytest.raises(sixtysix.RecordError, match="not valid JSON"):
+        load_record("{nope")
+    with pytest.raises(sixtysix.RecordError, match="JSON object"):
+        load_record("[1, 2]")
+
+
+def test_error_json_shape() -> None:
+    rec = copy.deepcopy(EXAMPLE)
+    rec["hands"][0]["actions"][1] = "play 9D"
+    err = _error(rec)
+    assert err.to_json() == {"error": {"hand": 0, "action": 1, "text": "play 9D",
+                                       "message": "you do not hold 9D"}}
+    json.dumps(err.to_json())
+
+
+def _random_match(game_id: str, seed: int, hands: int = 3) -> dict[str, Any]:
+    rng = random.Random(seed)
+    m = Match(make_game(game_id), dealer=seed % GAMES[game_id].n_seats)
+    for _ in range(hands):
+        if m.complete:
+            break
+        m.deal_hand(rng=rng)
+        while m.in_hand:
+            m.apply(rng.choice(m.legal_actions()))
+    if not m.complete:  # stop in the middle of a hand too
+        m.deal_hand(rng=rng)
+        for _ in range(rng.randrange(6)):
+            if m.in_hand:
+                m.apply(rng.choice(m.legal_actions()))
+    return m.record()
+
+
+def _explicit(rec: dict[str, Any]) -> dict[str, Any]:
+    """The same record with every seeded deal written out."""
+    m = match_from_record(rec)
+    out = copy.deepcopy(rec)
+    for i, (deal, _) in enumerate(m.deals):
+        if "seed" in out["hands"][i]:
+            del out["hands"][i]["seed"]
+            out["hands"][i]["deal"] = deal_to_json(deal, m.n)
+    return out
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("seed", range(6))
+def test_record_round_trip_and_seat_records(game_id: str, seed: int) -> None:
+    rec = _random_match(game_id, seed)
+    full = sixtysix.replay(rec, legal=True)
+    # record -> match -> record is the identity, and an explicit deal replays like its seed.
+    assert match_from_record(rec).record() == rec
+    assert sixtysix.replay(_explicit(rec), legal=True) == full
+    for seat in range(GAMES[game_id].n_seats):
+        sr = seat_record(rec, seat)
+        assert sr["seat"] == seat
+        text = json.dumps(sr)
+        mine = [h["deal"]["hands"][seat] for h in sr["hands"]]
+        assert all("??" not in h for h in mine)
+        out = sixtysix.replay(json.loads(text), legal=True)
+        # Everything that counts is public: the seat's replay agrees with the full one.
+        assert out["hands"] == full["hands"]
+        assert out["match"] == full["match"]
+        if full.get("next") and full["next"]["to_act"] == seat:
+            assert out["next"] == full["next"]
+
+
+def test_seat_record_hides_the_other_hand_and_the_stock() -> None:
+    sr = seat_record(EXAMPLE, 1)
+    deal = sr["hands"][0]["deal"]
+    assert deal["hands"][0] == ["??"] * 6
+    assert deal["hands"][1] == ["AH", "TH", "KH", "QH", "JH", "9H"]
+    # Bob drew the second stock card (TD); Ann's draw (AD) stays hidden.
+    assert deal["stock"][:2] == ["??", "TD"] and set(deal["stock"][2:]) == {"??"}
+    assert deal["turnup"] == "JD"
