@@ -113,6 +113,9 @@ class _Turn:
         if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
             return self.name_trumps(legal)
         if DRAW in legal:
+            # With the points already in, draw and claim at the lead; closing would gain nothing.
+            if v.points[self.side] >= self.rules.claim_target:
+                return DRAW
             return CLOSE if CLOSE in legal and self.clearly_winning() else DRAW
         claim = self.claim(legal)
         if claim is not None:
