@@ -703,8 +703,9 @@ def _make_copy() -> None:
     env: dict[str, object] = {"_new": object.__new__, "State": State}
     exec("\n".join(lines), env)  # noqa: S102 - code generated from our own slot names
     copy = env["copy"]
-    copy.__doc__ = State.copy.__doc__  # type: ignore[attr-defined]
-    State.copy = copy  # type: ignore[method-assign]
+    assert callable(copy)
+    copy.__doc__ = State.copy.__doc__
+    setattr(State, "copy", copy)  # noqa: B010 - replacing the method with the generated one
 
 
 _make_copy()

@@ -154,7 +154,7 @@ class Game:
             cards.append(deal.turnup)
         for c in cards:
             seen[c] = seen.get(c, 0) + 1
-        expected = {}
+        expected: dict[int, int] = {}
         for c in pack_cards(r.pack):
             expected[c & 31] = expected.get(c & 31, 0) + 1
         got: dict[int, int] = {}
