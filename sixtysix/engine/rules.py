@@ -96,6 +96,11 @@ class Rules:
         """Seats share sides (points and tricks count per side)."""
         return self.sides != tuple(range(self.n_seats))
 
+    @cached_property
+    def tables(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """(values, beats) for each trump suit, precomputed once per rules."""
+        return tuple((self.value_table(t), self.beats_table(t)) for t in range(4))
+
     def beats_table(self, trump: int) -> tuple[int, ...]:
         """``beats[c]``: the mask of cards of c's suit that rank strictly above c, with ``trump``."""
         return _beats_cache(self.trump_order, trump)

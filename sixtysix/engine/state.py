@@ -191,9 +191,7 @@ class State:
         return s
 
     def _set_trump_tables(self) -> None:
-        t = self.trump if self.trump >= 0 else 0
-        self.values = self.rules.value_table(t)
-        self.beats = self.rules.beats_table(t)
+        self.values, self.beats = self.rules.tables[self.trump if self.trump >= 0 else 0]
 
     def copy(self) -> State:
         """An independent copy (lists copied, immutable values shared); generated below."""
@@ -370,7 +368,7 @@ class State:
             action = self.parse(action)
         elif action not in self.legal_actions():
             raise IllegalActionError(self.explain_illegal(action))
-        self._do(action)
+        self.step(action)
 
     def parse(self, text: str) -> int:
         """The legal action meant by ``text``, or IllegalActionError explaining why it is not one."""
@@ -392,11 +390,8 @@ class State:
                 return action | 32
         return action
 
-    def step(self, action: int) -> None:
+    def step(self, a: int) -> None:
         """Apply an action known to be legal (no check): the fast path for search."""
-        self._do(action)
-
-    def _do(self, a: int) -> None:
         self.history.append(a)
         if a < MARRY:
             self._play(a)
@@ -453,7 +448,15 @@ class State:
     def _finish_trick(self) -> None:
         r = self.rules
         trick = self.trick
-        w = trick_winner(trick, self.trump, self.beats)
+        if len(trick) == 2:  # two seats: the common case, without the general loop
+            c0, c1 = trick
+            s1 = (c1 >> 3) & 3
+            if s1 == (c0 >> 3) & 3:
+                w = (self.beats[c0] >> c1) & 1
+            else:
+                w = 1 if s1 == self.trump else 0
+        else:
+            w = trick_winner(trick, self.trump, self.beats)
         winner = self.tseats[w]
         side = r.sides[winner]
         vals = self.values
@@ -474,7 +477,7 @@ class State:
             for sd in range(len(pending)):
                 if pending[sd] and self.pending_trick[sd] <= self.trick_no:
                     pending[sd] = 0  # it counted only if that very trick was won
-        self.last_trick = tuple(zip(self.tseats, trick, strict=True))
+        self.last_trick = tuple(zip(self.tseats, trick))  # noqa: B905 - equal lengths by construction
         self.trick = []
         self.tseats = []
         self.trick_no += 1
