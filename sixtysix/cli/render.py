@@ -172,7 +172,8 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
     out.append("   ")
     if view.closed_by >= 0:
         out.append(f"stock closed by {seat_label(view.closed_by, view, names)}", style="yellow")
-        out.append(f" ({view.facedown} cards dead)")
+        if view.facedown:
+            out.append(f" ({view.facedown} card{'s' if view.facedown != 1 else ''} dead)")
     elif view.turnup_up:
         out.append("turn-up ").append_text(card_text(view.turnup, view.trump))
         out.append(f" under {view.facedown} face-down card{'s' if view.facedown != 1 else ''}")

@@ -1,0 +1,320 @@
+"""The ``sixtysix`` command: terminal play driven with scripted input, replay, games, options, bots."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from sixtysix.bots import make_bot
+from sixtysix.cards import card_str
+from sixtysix.cli import app
+from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
+from sixtysix.engine.actions import MARRY, TRUMP, action_str
+from sixtysix.engine.match import Match
+from sixtysix.games import GAMES, make_game
+from sixtysix.records import replay
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | None = None):
+    result = runner.invoke(app, list(args), input=input)
+    assert "Traceback" not in result.output
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def score_at_quit(output: str) -> list[int]:
+    """The match score printed when the human left, or at the end of the match."""
+    line = re.search(r"(?:Leaving the match\. Score|Final score): (.*)", output)
+    assert line, output[-2000:]
+    return [int(x) for x in re.findall(r" (-?\d+)(?: ·|$)", line.group(1).strip())]
+
+
+# ---------------------------------------------------------------------------------- play
+
+def test_play_a_seeded_hand_with_bad_input_and_replay_the_saved_record(tmp_path: Path):
+    save = tmp_path / "match.json"
+    bad = ["zz", "marry", "draw", "99", "play XX", "last", "help"]
+    script = bad + ["1"] * 60 + ["quit", "y"]
+    result = invoke("play", "--seed", "5", "--opponent", "random", "--save", str(save),
+                    input="\n".join(script) + "\n")
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    assert "not understood: 'zz'; type help" in out
+    assert "not understood: 'marry'; type help" in out
+    assert "there is nothing to draw now" in out  # the engine's reason, at a lead
+    assert "choose a number from 1 to" in out
+    assert "not understood: 'play XX'; type help" in out
+    assert "No trick has been completed in this hand yet." in out
+    assert "Type an action, or the number" in out
+    # The first hand was played to its end and summed up.
+    assert "Card points:" in out and "Match: You" in out
+    assert "Trumps" in out and "Your hand:" in out and "You may:" in out
+    record = json.loads(save.read_text())
+    assert record["game"] == "sixty-six" and record["players"] == ["You", "Computer"]
+    replayed = replay(record)
+    assert replayed["hands"][0]["complete"] is True
+    assert replayed["match"]["score"] == score_at_quit(out)
+
+
+def test_the_same_seed_deals_the_same_match(tmp_path: Path):
+    records = []
+    for name in ("a.json", "b.json"):
+        invoke("play", "--seed", "9", "--opponent", "heuristic", "--save", str(tmp_path / name),
+               input="1\n" * 10 + "quit\ny\n")
+        records.append(json.loads((tmp_path / name).read_text()))
+    assert records[0] == records[1]
+
+
+def test_quit_can_drop_the_record(tmp_path: Path):
+    save = tmp_path / "m.json"
+    result = invoke("play", "--seed", "2", "--save", str(save), input="quit\nn\n")
+    assert result.exit_code == 0
+    assert "Record removed." in result.output
+    assert not save.exists()
+
+
+def test_end_of_input_leaves_cleanly(tmp_path: Path):
+    save = tmp_path / "m.json"
+    result = invoke("play", "--seed", "3", "--save", str(save), input="1\n1\n")
+    assert result.exit_code == 0
+    assert "Leaving the match." in result.output
+    assert replay(json.loads(save.read_text()))["match"]["complete"] is False
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_can_be_played(game_id: str, tmp_path: Path):
+    save = tmp_path / "m.json"
+    result = invoke("play", "--game", game_id, "--seed", "4", "--opponent", "random",
+                    "--save", str(save), input="1\n" * 40 + "quit\ny\n")
+    assert result.exit_code == 0, result.output[-3000:]
+    n = GAMES[game_id].n_seats
+    if n == 4 and make_game(game_id).rules.sides == (0, 1, 0, 1):
+        assert "(partner)" in result.output
+    assert replay(json.loads(save.read_text()))["match"]["score"] == score_at_quit(result.output)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "whist"], "unknown game 'whist'"),
+    (["--option", "no_such=1"], "unknown option 'no_such'"),
+    (["--option", "target"], "--option takes name=value"),
+    (["--option", "next_dealer=sometimes"], "option 'next_dealer' takes"),
+    (["--opponent", "nobody"], "unknown computer player 'nobody'"),
+    (["--seat", "2"], "--seat must be from 0 to 1"),
+])
+def test_bad_play_arguments_get_a_message_and_status_2(args: list[str], message: str):
+    result = invoke("play", *args, input="quit\n")
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_rule_options_reach_the_game(tmp_path: Path):
+    save = tmp_path / "m.json"
+    invoke("play", "--seed", "1", "-o", "target=3", "-o", "nine_exchange_timing=any_time",
+           "--save", str(save), input="quit\ny\n")
+    record = json.loads(save.read_text())
+    assert record["options"] == {"target": 3, "nine_exchange_timing": "any_time"}
+
+
+# ---------------------------------------------------------------------------------- input forms
+
+def scripted_session(game_id: str, seed: int, answer, **kwargs) -> tuple[TerminalPlay, str]:
+    """A TerminalPlay whose human seat 0 answers with ``answer(view)``; returns it and its output."""
+    g = make_game(game_id)
+    rng = random.Random(seed)
+    m = Match(g, dealer=1, players=["You"] + [f"Bot {i}" for i in range(1, g.n_seats)])
+    out = io.StringIO()
+    console = Console(file=out, width=100, highlight=False)
+    bots = {p: make_bot("heuristic") for p in range(1, g.n_seats)}
+    session: TerminalPlay
+
+    def read(prompt: str) -> str:
+        if "Keep the record" in prompt:
+            return "y"
+        assert m.hand is not None
+        if m.to_act != 0:  # between hands
+            if len(m.results) >= 2:
+                raise EOFError
+            return ""
+        return answer(m.hand.view(0))
+
+    session = TerminalPlay(m, 0, bots, seed=rng.randrange(2**31), console=console, read=read,
+                           **kwargs)
+    session.run()
+    return session, out.getvalue()
+
+
+def human_text(view) -> str:
+    """Type the first offered action the way a person might: cards in lower case with '10',
+    marriages with the king, trumps by suit word."""
+    from sixtysix.cli.render import offered
+    a = offered(view)[0]
+    if a < MARRY:
+        return card_str(a).lower().replace("t", "10")
+    if TRUMP <= a < TRUMP + 4:
+        return "trump " + ("clubs", "diamonds", "hearts", "spades")[a - TRUMP]
+    return action_str(a).upper()
+
+
+def test_natural_input_plays_whole_hands():
+    session, out = scripted_session("sixty-six", 8, human_text)
+    assert len(session.match.results) == 2
+    assert "not understood" not in out and "not allowed" not in out
+    assert "Trick 1:" in out
+
+
+def test_natural_input_names_trumps():
+    if "three-player-sixty-six" not in GAMES:
+        pytest.skip("needs Three-Player Sixty-Six")
+    session, out = scripted_session("three-player-sixty-six", 3, human_text)
+    assert session.match.results
+    assert "names trumps" in out or "turns up" in out
+
+
+def test_normalize_input_forms():
+    m = Match(make_game("sixty-six"), dealer=1)
+    view = m.deal_hand(seed=1).view(0)
+    assert normalize_input("AS", view) == "play AS"
+    assert normalize_input("as", view) == "play AS"
+    assert normalize_input("10h", view) == "play TH"
+    assert normalize_input("play 10♥", view) == "play TH"
+    assert normalize_input("marry kh", view) == "marry KH"
+    assert normalize_input("Declare", view) == "declare"
+    assert normalize_input("declare kh", view) == "declare QH"
+    assert normalize_input("trump hearts", view) == "trump H"
+    for text in ("", "hello", "play", "marry 9h", "trump X"):
+        with pytest.raises(ValueError):
+            normalize_input(text, view)
+
+
+def test_option_values():
+    assert parse_option_values(["a=1", "b=false", "c=x y"]) == {"a": 1, "b": False, "c": "x y"}
+    with pytest.raises(ValueError):
+        parse_option_values(["=3"])
+
+
+# ---------------------------------------------------------------------------------- hints
+
+def first_legal_after_hint(view) -> str:
+    return "1"
+
+
+def test_hint_says_unavailable_without_the_analysis_module(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(sys.modules, "sixtysix.analysis", None)  # as if it were not installed
+    answers = iter(["?"])
+    session, out = scripted_session("sixty-six", 2, lambda v: next(answers, "1"))
+    assert "hints are not available" in out
+
+
+def test_hint_shows_the_best_actions(monkeypatch: pytest.MonkeyPatch):
+    calls = []
+
+    def hint(view, rng, seconds=1.0, bot=None):
+        calls.append(seconds)
+        return [(a, 1.0 - i / 10) for i, a in enumerate(view.legal)]
+
+    fake = types.ModuleType("sixtysix.analysis")
+    fake.hint = hint  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sixtysix.analysis", fake)
+    answers = iter(["?"])
+    session, out = scripted_session("sixty-six", 2, lambda v: next(answers, "1"),
+                                    hint_seconds=0.25)
+    assert calls == [0.25]
+    assert "Hint: 1. play" in out and "(+1.00)" in out and "(+0.90)" in out
+
+
+# ---------------------------------------------------------------------------------- replay
+
+def good_record() -> dict:
+    return {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 42, "actions": []}]}
+
+
+def test_replay_a_good_record(tmp_path: Path):
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(good_record()))
+    result = invoke("replay", str(f))
+    assert result.exit_code == 0
+    assert json.loads(result.output) == replay(good_record())
+    result = invoke("replay", str(f), "--legal")
+    assert result.exit_code == 0
+    out = json.loads(result.output)
+    assert out == replay(good_record(), legal=True) and out["next"]["to_act"] == 0
+
+
+def test_replay_reads_standard_input():
+    result = invoke("replay", "-", "--legal", input=json.dumps(good_record()))
+    assert result.exit_code == 0
+    assert json.loads(result.output) == replay(good_record(), legal=True)
+
+
+def test_replay_a_bad_action():
+    rec = good_record()
+    legal = replay(rec, legal=True)["next"]["legal"]
+    rec["hands"][0]["actions"] = [legal[0], "close", "play ZZ"]
+    result = invoke("replay", "-", input=json.dumps(rec))
+    assert result.exit_code == 2
+    err = json.loads(result.output)["error"]
+    assert err["hand"] == 0 and err["action"] in (1, 2)
+    assert err["message"]
+
+
+def test_replay_invalid_json_and_missing_file(tmp_path: Path):
+    result = invoke("replay", "-", input="{not json")
+    assert result.exit_code == 2
+    err = json.loads(result.output)["error"]
+    assert err["hand"] is None and err["action"] is None and "JSON" in err["message"]
+    result = invoke("replay", str(tmp_path / "missing.json"))
+    assert result.exit_code == 2
+    err = json.loads(result.output)["error"]
+    assert err["hand"] is None and "cannot read" in err["message"]
+
+
+def test_replay_unknown_game():
+    result = invoke("replay", "-", input=json.dumps({"game": "whist", "hands": []}))
+    assert result.exit_code == 2
+    assert "whist" in json.loads(result.output)["error"]["message"]
+
+
+# ---------------------------------------------------------------------------------- listings
+
+def test_games_lists_every_game():
+    result = invoke("games")
+    assert result.exit_code == 0
+    for gid, cls in GAMES.items():
+        assert re.search(rf"^{re.escape(gid)}\s+{re.escape(cls.name)}\s+{cls.n_seats} seats$",
+                         result.output, re.M)
+
+
+def test_options_lists_defaults_and_allowed_values():
+    result = invoke("options", "sixty-six")
+    assert result.exit_code == 0
+    lines = {line.split()[0]: line.split(None, 2)[1:] for line in result.output.splitlines()[2:]}
+    assert lines["nine_exchange_timing"] == ["on_lead", "on_lead, any_time"]
+    assert lines["target"] == ["7", "a whole number"]
+    assert lines["auto_claim"] == ["false", "true, false"]
+    import dataclasses
+    assert set(lines) == {f.name for f in dataclasses.fields(GAMES["sixty-six"].Options)}
+
+
+def test_options_of_an_unknown_game():
+    result = invoke("options", "whist")
+    assert result.exit_code == 2
+    assert "unknown game 'whist'" in result.output
+
+
+def test_bots_lists_the_registry():
+    result = invoke("bots")
+    assert result.exit_code == 0
+    assert re.search(r"^heuristic\s+a sensible casual player", result.output, re.M)
+    assert re.search(r"^random\s+", result.output, re.M)
