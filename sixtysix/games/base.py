@@ -195,7 +195,9 @@ def two_player_result(state: State, claimant: int | None, *, closed_measured_at_
     """
     r = state.rules
     a = state.active[0]
-    b = next(p for p in state.active if r.sides[p] != r.sides[a])
+    b = state.active[1]
+    if r.sides[b] == r.sides[a]:  # partnerships: the first seat of the other side
+        b = next(p for p in state.active if r.sides[p] != r.sides[a])
     sa, sb = r.sides[a], r.sides[b]
     pts = state.points
     tr = state.tricks
@@ -283,9 +285,16 @@ def make_result(state: State, end: str, winners: tuple[int, ...], game_points: l
             by_side[r.sides[p]] = by_side.get(r.sides[p], 0) + g
         game_points = [by_side.get(r.sides[p], 0) for p in range(n)]
         winners = tuple(p for p in range(n) if r.sides[p] in {r.sides[w] for w in winners})
-    active = state.active
-    points = tuple(state.points[r.sides[p]] if shared or p in active else 0 for p in range(n))
-    tricks = tuple(state.tricks[r.sides[p]] if shared or p in active else 0 for p in range(n))
+    if shared:
+        points = tuple(state.points[r.sides[p]] for p in range(n))
+        tricks = tuple(state.tricks[r.sides[p]] for p in range(n))
+    elif len(state.active) == n:  # one side per seat, everybody playing
+        points = tuple(state.points)
+        tricks = tuple(state.tricks)
+    else:  # seats out of the hand (Three-Hand's dealer) show zeros
+        active = state.active
+        points = tuple(state.points[p] if p in active else 0 for p in range(n))
+        tricks = tuple(state.tricks[p] if p in active else 0 for p in range(n))
     return HandResult(end=end, winners=winners, game_points=tuple(game_points), points=points,
                       tricks=tricks, detail=detail)
 
