@@ -41,12 +41,14 @@ def match66(h0: str, h1: str, turnup: str, stock: str = "", *, dealer: int = 1,
 
 
 def act(m: Match, *actions: str) -> None:
-    """Apply actions (text) in order; a ``"a / b"`` string is a whole trick, leader's card first,
-    drawing afterwards when the winner is offered the choice."""
+    """Apply actions (text) in order. A ``"AS / 9S"`` string is a whole trick, leader's card first
+    (a bare card means ``play``; ``"marry KS / 9S"`` leads with a marriage), followed by ``draw``
+    when the winner is offered the choice between drawing and closing."""
     for a in actions:
         if "/" in a:
-            for card in a.split("/"):
-                m.apply("play " + card.strip())
+            for part in a.split("/"):
+                part = part.strip()
+                m.apply(part if " " in part else "play " + part)
             if m.hand is not None and m.hand.phase == PH_DRAW:
                 m.apply("draw")
         else:

@@ -641,12 +641,16 @@ class State:
                     return "you must win a trick before declaring a marriage"
                 if self.strict:
                     return "no marriages once the stock is closed or exhausted"
+                if action >= DECLARE_SHOW and not (r.claims and r.show_marriage_to_go_out):
+                    return "showing a marriage to go out without leading is not allowed in this game"
                 return f"{text} is not allowed now"
             return f"{text} is not allowed now"
         if action == EXCHANGE:
             if r.exchange_rank is None:
                 return "there is no trump exchange in this game"
             low = self.trump * 8 + r.exchange_rank
+            if self.turnup == low and self.turnup_up and not self.exchanged:
+                return f"the turn-up card is {card_str(low)} itself: there is nothing to exchange"
             if not (hand >> low) & 1:
                 return f"you can exchange only holding {card_str(low)}"
             if r.exchange_needs_trick and not self.tricks[r.sides[seat]] and self.closed_by < 0:
@@ -663,6 +667,8 @@ class State:
                 return "the stock is already closed or exhausted"
             if r.close_requires == "lead_and_own_trick" and not self.tricks[r.sides[seat]]:
                 return "you must have won a trick before closing"
+            if r.close_requires == "lead_after_first_trick" and self.trick_no == 0:
+                return "you may not close before the first trick"
             return "closing is not allowed now"
         if action == DECLARE or DECLARE_SHOW <= action < DRAW:
             if not r.claims:
