@@ -236,7 +236,7 @@ class TerminalPlay:
             return t.append(f"{v('shows')} {value} in ").append_text(suit_text((q >> 3) & 3)).append(
                 f" and {v('claims')} the hand")
         if action == DRAW:
-            return t.append(f"{v('draws')} (the stock stays open)")
+            return t.append(f"{v('keeps')} the stock open: both draw")
         if action == CLOSE:
             return t.append(f"{v('closes')} the stock")
         if action == EXCHANGE:
@@ -335,7 +335,11 @@ class TerminalPlay:
             self.console.print("hints are not available (this version has no hint function)")
             return
         self.console.print(f"thinking for {self.hint_seconds:g} s…", style="dim")
-        ranked = hint(view, random.Random(self.bot_rng.random()), seconds=self.hint_seconds)
+        try:
+            ranked = hint(view, random.Random(self.bot_rng.random()), seconds=self.hint_seconds)
+        except (SixtySixError, NotImplementedError) as e:
+            self.console.print(f"no hint here: {e}", markup=False)
+            return
         out = Text("Hint: ", style="bold")
         for i, (action, value) in enumerate(ranked[:3]):
             if i:
