@@ -90,3 +90,22 @@ def test_declare_with_king_or_queen_is_the_same_action() -> None:
 def test_malformed_actions_are_refused_with_a_readable_message(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_action(text)
+
+
+@pytest.mark.parametrize("action", [-1, 199, N_ACTIONS, 10**6])
+def test_ints_that_name_no_action(action: int) -> None:
+    with pytest.raises(ValueError, match="not an action"):
+        action_str(action)
+
+
+@pytest.mark.parametrize("action", [-1, 199, N_ACTIONS])
+def test_state_refuses_ints_that_name_no_action(action: int) -> None:
+    from sixtysix.engine.match import Match
+    from sixtysix.errors import IllegalActionError
+    from sixtysix.games import make_game
+
+    state = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=1)
+    before = (state.view(0), state.view(1), state.legal_actions())
+    with pytest.raises(IllegalActionError, match="not an action"):
+        state.apply(action)
+    assert (state.view(0), state.view(1), state.legal_actions()) == before

@@ -41,7 +41,15 @@ def is_play(action: int) -> bool:
 
 
 def action_str(action: int) -> str:
-    """Canonical text: lower-case verb, upper-case card."""
+    """Canonical text: lower-case verb, upper-case card. An int that is no action: ValueError.
+
+    >>> action_str(199)
+    Traceback (most recent call last):
+    ...
+    ValueError: not an action: 199
+    """
+    if not 0 <= action < N_ACTIONS or DRAW <= action < TRUMP and action not in _SIMPLE:
+        raise ValueError(f"not an action: {action}")
     if action < MARRY:
         return "play " + card_str(action)
     if action < DECLARE_SHOW:

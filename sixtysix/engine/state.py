@@ -593,7 +593,10 @@ class State:
 
     def explain_illegal(self, action: int) -> str:
         """Why ``action`` is not allowed now, in a player's words."""
-        text = action_str(action)
+        try:
+            text = action_str(action)
+        except ValueError as e:  # an int that names no action at all
+            return str(e)
         if self.phase == PH_OVER:
             return f"the hand is over: {text} is not possible"
         if self.phase == PH_DRAW:
