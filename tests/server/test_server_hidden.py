@@ -1,0 +1,162 @@
+"""No message ever carries a card its receiver may not know.
+
+Whole games are played over WebSockets with every seat a person (and a spectator watching). For
+each message, the cards it names are checked against the true state at that moment: a card in
+another seat's hand is secret unless everyone saw it go there (the face-up trump card taken by the
+last draw or an exchange, the partner of a declared marriage), the face-down stock is secret, and
+while trumps are being named even the seat's own cards beyond its first packet are secret. This
+oracle is worked out here from the actions, not taken from the engine's own bookkeeping.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_util import new_table, seats
+
+from sixtysix.cards import card_str, cards_of, parse_card
+from sixtysix.engine.state import PH_TRUMP, State
+from sixtysix.games import GAMES
+
+CARD = re.compile(r"(?<![A-Za-z0-9_-])([AKQJT987][CDHS])(?![A-Za-z0-9_-])")
+
+
+def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
+    """Cards ``seat`` (None: a spectator) may not know in ``state``."""
+    secret = set()
+    for p, hand in enumerate(state.hands):
+        for c in cards_of(hand):
+            if p == seat:
+                if state.phase == PH_TRUMP and not (state.first_packet[p] >> c) & 1:
+                    secret.add(c)  # not yet picked up
+            elif c not in shown:
+                secret.add(c)
+    secret.update(state.stock[state.spos:])
+    # Two copies of a card are written alike: a secret copy is a leak only if no copy is known.
+    names = {card_str(c) for c in secret}
+    visible = {card_str(c) for p, h in enumerate(state.hands) for c in cards_of(h)
+               if c not in secret}
+    visible |= {card_str(c) for c in state.trick}
+    return names - visible if any(c >= 32 for c in secret) else names
+
+
+def update_shown(before: State | None, after: State, action: str | None, shown: set[int]) -> None:
+    """Cards now in a hand that everyone saw go there."""
+    turnups = {after.turnup}
+    if before is not None:
+        turnups.add(before.turnup)
+    if after.phase != PH_TRUMP:
+        for c in turnups:
+            if c >= 0 and any((h >> c) & 1 for h in after.hands):
+                shown.add(c)
+    if action and before is not None:
+        verb, _, arg = action.partition(" ")
+        if verb in ("marry", "declare") and arg:
+            card = parse_card(arg)
+            for c in (card, card ^ 1, card | 32, (card ^ 1) | 32):
+                # The marriage's king and queen, in whichever copy the declarer holds.
+                if (before.hands[before.to_act] >> c) & 1:
+                    shown.add(c)
+
+
+def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> int:
+    n = GAMES[game].n_seats
+    t = new_table(client, game=game, seats=seats(*["human"] * n), seed=seed)
+    tid = t["table"]
+    table = client.app.state.hub.tables[tid].table  # type: ignore[attr-defined]
+    toks = [s["token"] for s in t["seats"]]
+    rng = random.Random(seed)
+    checked = 0
+    shown: set[int] = set()
+    ctxs = [client.websocket_connect(f"/ws/{tid}?token={tok}") for tok in toks]
+    ctxs.append(client.websocket_connect(f"/ws/{tid}"))
+    viewers: list[int | None] = [*range(n), None]
+    socks = []
+    last: list[dict[str, Any]] = []
+    try:
+        for i, c in enumerate(ctxs):
+            socks.append(c.__enter__())
+            del i
+        # Each connection is sent the state again whenever someone joins after it.
+        for i, ws in enumerate(socks):
+            for _ in range(len(socks) - i):
+                m = ws.receive_json()
+            last.append(m)
+        state = table.match.hand
+        update_shown(None, state, None, shown)
+        hands = 1
+        while True:
+            for viewer, m_raw in zip(viewers, last, strict=True):
+                assert m_raw["version"] == table.version
+                text = repr(m_raw)
+                leaked = set(CARD.findall(text)) & secret_cards(table.match.hand, viewer, shown)
+                assert not leaked, f"seat {viewer} was sent {sorted(leaked)} (version {table.version})"
+                checked += 1
+            m0 = last[0]
+            if m0["complete"] or (m0["view"]["phase"] == "over" and hands >= max_hands):
+                break
+            before = table.match.hand.copy()
+            if m0["view"]["phase"] == "over":
+                socks[0].send_json({"type": "next", "version": m0["version"]})
+                hands += 1
+                action = None
+                shown.clear()
+            else:
+                seat = m0["view"]["to_act"]
+                legal = [a["action"] for a in last[seat]["view"]["legal"]]
+                plays = [a for a in legal if a.startswith("play")]
+                # Mostly play cards, so that hands run long and reach the last draw and the close.
+                action = rng.choice(plays if plays and rng.random() < 0.8 else legal)
+                socks[seat].send_json({"type": "act", "action": action, "version": m0["version"]})
+            last = [ws.receive_json() for ws in socks]
+            for m in last:
+                assert m["type"] == "state", m
+            update_shown(before if action else None, table.match.hand, action, shown)
+    finally:
+        for c in reversed(ctxs[:len(socks)]):
+            c.__exit__(None, None, None)
+    return checked
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_sixty_six_matches_leak_nothing(client: TestClient, seed: int) -> None:
+    assert play_and_check(client, "sixty-six", seed, max_hands=100) > 100
+
+
+@pytest.mark.parametrize("game", sorted(g for g in GAMES if g != "sixty-six"))
+def test_other_games_leak_nothing(client: TestClient, game: str) -> None:
+    assert play_and_check(client, game, 7, max_hands=3) > 20
+
+
+def test_the_oracle_catches_a_leak() -> None:
+    """The checker itself: the opponent's hand in a message is found."""
+    from sixtysix.engine.match import Match
+    from sixtysix.games import make_game
+    m = Match(make_game("sixty-six"), dealer=1)
+    s = m.deal_hand(seed=1)
+    secret = secret_cards(s, 0, set())
+    opp = {card_str(c) for c in cards_of(s.hands[1])}
+    assert opp <= secret
+    assert set(CARD.findall(repr({"x": sorted(opp)}))) & secret == opp
+    assert not {card_str(c) for c in cards_of(s.hands[0])} & secret
+
+
+def test_the_check_fails_on_a_leaking_server(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run the whole harness against a server that sends one stock card too many: it must fail."""
+    from sixtysix.server.table import Table
+    honest = Table.message
+
+    def leaky(self: Table, seat: int | None) -> dict[str, Any]:
+        msg = honest(self, seat)
+        hand = self.match.hand
+        if hand is not None and hand.spos < len(hand.stock):
+            msg["debug"] = card_str(hand.stock[-1])
+        return msg
+
+    monkeypatch.setattr(Table, "message", leaky)
+    with pytest.raises(AssertionError, match="was sent"):
+        play_and_check(client, "sixty-six", 1, max_hands=1)

@@ -1,0 +1,191 @@
+"""The WebSocket protocol: playing, refusals that change nothing, reconnecting, spectators,
+the computer taking over a seat that is away, and hints."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_util import new_table, seats
+from starlette.websockets import WebSocketDisconnect
+
+from sixtysix.server.table import Table
+
+
+def table_obj(client: TestClient, tid: str) -> Table:
+    t: Table = client.app.state.hub.tables[tid].table  # type: ignore[attr-defined]
+    return t
+
+
+def test_a_whole_match_against_the_computer(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "random"), seed=21)
+    tid, tok = t["table"], t["seats"][0]["token"]
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        for _ in range(3000):
+            m = ws.receive_json()
+            assert m["type"] == "state", m
+            if m["complete"]:
+                break
+            v = m["view"]
+            if m["can_next"]:
+                ws.send_json({"type": "next", "version": m["version"]})
+            elif v["to_act"] == 0:
+                ws.send_json({"type": "act", "action": rng.choice(v["legal"])["action"],
+                              "version": m["version"]})
+        else:
+            raise AssertionError("the match did not end")
+    assert max(m["score"]) >= 7 and m["winner"]
+    assert len(m["results"]) == m["hand_no"]
+    assert table_obj(client, tid).finished
+
+
+def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
+    for _ in range(200):
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] == "state" and m["view"]["to_act"] == seat:
+            return m
+    raise AssertionError("never our turn")
+
+
+@pytest.mark.parametrize("message, code", [
+    ("{not json", "bad_json"),
+    ("[1, 2, 3]", "bad_json"),
+    ('{"type": "launch"}', "bad_request"),
+    ('{"type": "act", "action": "play AS"}', "bad_request"),
+    ('{"type": "act", "action": "play AS", "version": -3}', "stale"),
+    ('{"type": "act", "action": "fly", "version": VERSION}', "illegal"),
+    ('{"type": "act", "action": "play ZZ", "version": VERSION}', "illegal"),
+    ('{"type": "act", "action": 17, "version": VERSION}', "bad_request"),
+    ('{"type": "next", "version": VERSION}', "hand_in_progress"),
+    ("x" * 20000, "too_large"),
+])
+def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, message: str,
+                                                            code: str) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    tid = t["table"]
+    first = table_obj(client, tid).match.to_act
+    tok = t["seats"][first]["token"]
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        m = ws.receive_json()
+        ws.send_text(message.replace("VERSION", str(m["version"])))
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["error"]["code"] == code, err
+        assert err["error"]["message"]
+        ws.send_json({"type": "state"})
+        again = ws.receive_json()
+        assert again["version"] == m["version"] and again["view"] == m["view"]
+        # ... and the connection still plays.
+        ws.send_json({"type": "act", "action": m["view"]["legal"][0]["action"], "version": m["version"]})
+        assert ws.receive_json()["version"] == m["version"] + 1
+
+
+def test_ws_not_your_turn_and_spectators_cannot_act(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    tid = t["table"]
+    first = table_obj(client, tid).match.to_act
+    other = t["seats"][1 - first]["token"]
+    with client.websocket_connect(f"/ws/{tid}?token={other}") as ws:
+        m = ws.receive_json()
+        ws.send_json({"type": "act", "action": "play AS", "version": m["version"]})
+        assert ws.receive_json()["error"]["code"] == "not_your_turn"
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        m = ws.receive_json()
+        assert m["seat"] is None and m["view"]["hand"] == []
+        ws.send_json({"type": "act", "action": "play AS", "version": m["version"]})
+        assert ws.receive_json()["error"]["code"] == "bad_token"
+        ws.send_json({"type": "next", "version": m["version"]})
+        assert ws.receive_json()["error"]["code"] == "bad_token"
+    assert table_obj(client, tid).version == 1
+
+
+@pytest.mark.parametrize("path, close", [("/ws/{tid}?token=forged", 4403), ("/ws/nosuch", 4404)])
+def test_ws_bad_token_or_table_is_refused(client: TestClient, path: str, close: int) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
+    with client.websocket_connect(path.format(tid=t["table"])) as ws:
+        err = ws.receive_json()
+        assert err["type"] == "error" and err["error"]["message"]
+        with pytest.raises(WebSocketDisconnect) as e:
+            ws.receive_json()
+        assert e.value.code == close
+
+
+def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=8)
+    tid = t["table"]
+    first = table_obj(client, tid).match.to_act
+    tok = t["seats"][first]["token"]
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        m = ws.receive_json()
+        ws.send_json({"type": "act", "action": m["view"]["legal"][0]["action"], "version": m["version"]})
+        after = ws.receive_json()
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        back = ws.receive_json()
+    assert back["version"] == after["version"] and back["view"] == after["view"]
+    assert back["seats"][first]["connected"]
+
+
+def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=2,
+                  takeover_seconds=0.2, takeover_bot="random")
+    tid = t["table"]
+    tok = t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        # Seat 1 never connects: after 0.2 s the computer plays for it, every time.
+        for _ in range(4):
+            m = _wait_turn(ws, 0)
+            ws.send_json({"type": "act", "action": m["view"]["legal"][0]["action"],
+                          "version": m["version"]})
+        m = _wait_turn(ws, 0)
+        assert m["seats"][1]["computer"] and not m["seats"][1]["connected"]
+        assert not m["seats"][0]["computer"]
+    by = {e.get("by") for e in table_obj(client, tid).events if "action" in e}
+    assert by == {"human", "takeover"}
+
+
+def test_no_takeover_by_default(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=2)
+    tid = t["table"]
+    time.sleep(0.3)
+    assert table_obj(client, tid).version == 1
+
+
+def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3, hints=False)
+    tid = t["table"]
+    first = table_obj(client, tid).match.to_act
+    r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][first]['token']}")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "no_hints"
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    tid = t["table"]
+    first = table_obj(client, tid).match.to_act
+    r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][1 - first]['token']}")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
+
+
+def test_hint_for_the_seat_to_act(client: TestClient) -> None:
+    pytest.importorskip("sixtysix.analysis", reason="sixtysix.analysis is not in this tree yet")
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    tid = t["table"]
+    first = table_obj(client, tid).match.to_act
+    tok = t["seats"][first]["token"]
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        m = ws.receive_json()
+        ws.send_json({"type": "hint"})
+        h = ws.receive_json()
+    assert h["type"] == "hint" and h["version"] == m["version"]
+    legal = {a["action"] for a in m["view"]["legal"]}
+    assert any(isinstance(x, str) and x in legal for x in _strings(h["hint"]))
+
+
+def _strings(x: Any) -> list[str]:
+    if isinstance(x, str):
+        return [x]
+    if isinstance(x, dict):
+        return [s for v in list(x.values()) + list(x.keys()) for s in _strings(v)]
+    if isinstance(x, list):
+        return [s for v in x for s in _strings(v)]
+    return []
