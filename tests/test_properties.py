@@ -1,0 +1,223 @@
+"""Invariants of every game in ``sixtysix.games.GAMES`` (new games are picked up automatically),
+checked on random hands played with random legal actions (hypothesis draws the seeds)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sixtysix.cards import cards_of
+from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
+from sixtysix.engine.match import Match
+from sixtysix.engine.rules import mask_points
+from sixtysix.engine.state import PH_OVER, PH_TRUMP, State
+from sixtysix.errors import IllegalActionError
+from sixtysix.games import GAMES, make_game
+
+GAME_IDS = sorted(GAMES)
+SETTINGS = settings(max_examples=30, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(min_value=0, max_value=2**31 - 1)
+ENDERS = (DECLARE, CLOSE)
+
+
+def in_play(s: State) -> int:
+    """Every card somewhere in the hand: hands, face-down stock (dead or not), the turn-up while it
+    lies on the table, won tricks and the trick on the table. Checks that no card is in two places."""
+    parts = [*s.hands, *(1 << c for c in s.stock[s.spos:]), *s.won, *(1 << c for c in s.trick)]
+    if s.turnup_up and s.turnup >= 0:
+        parts.append(1 << s.turnup)
+    total = 0
+    for p in parts:
+        assert not total & p, f"a card is in two places: {s!r}"
+        total |= p
+    return total
+
+
+def random_hand(game_id: str, seed: int, check: Any = None, hands: int = 1) -> Match:
+    """Play ``hands`` hands of ``game_id`` with random legal actions, calling ``check(state, rng)``
+    before every action."""
+    rng = random.Random(seed)
+    game = make_game(game_id)
+    m = Match(game, dealer=rng.randrange(game.n_seats))
+    for _ in range(hands):
+        if m.complete:
+            break
+        s = m.deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            if check is not None:
+                check(s, rng)
+            acts = s.legal_actions()
+            assert acts, f"no legal action before the end: {s!r}"
+            # Claims and closes end hands early; take them rarely so that many hands play out.
+            quiet = [a for a in acts if a not in ENDERS and not DECLARE_SHOW <= a < DRAW]
+            m.apply(rng.choice(quiet if quiet and rng.random() < 0.9 else acts))
+        if check is not None:
+            check(s, rng)
+        assert s.legal_actions() == []
+    return m
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(seed=seeds)
+def test_cards_are_conserved_and_legal_sets_never_empty(game_id: str, seed: int) -> None:
+    pack = make_game(game_id).rules.pack
+
+    def check(s: State, rng: random.Random) -> None:
+        assert in_play(s) == pack
+
+    random_hand(game_id, seed, check, hands=2)
+
+
+def _played_out(s: State) -> bool:
+    return s.over and not any(s.hands) and s.closed_by < 0 and s.trick == [] and (
+        s.facedown == 0 and not s.turnup_up)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(seed=seeds)
+def test_card_points_in_tricks(game_id: str, seed: int) -> None:
+    m = random_hand(game_id, seed)
+    s = m.hand
+    assert s is not None and s.phase == PH_OVER
+    r = s.rules
+    won = 0
+    for w in s.won:
+        won |= w
+    cardpts = mask_points(won, s.values)
+    extra = sum(s.points) - sum(s.melds) - cardpts
+    if _played_out(s):
+        # Every card was played: the tricks hold the whole pack (120 in Sixty-Six) and the
+        # last trick's bonus is on top (130).
+        assert won == r.pack
+        assert cardpts == mask_points(r.pack, s.values)
+        assert extra == r.last_trick_bonus
+    else:
+        # A claim or a close: no last-trick bonus.
+        assert extra == 0
+
+
+@SETTINGS
+@given(seed=seeds)
+def test_sixty_six_totals(seed: int) -> None:
+    m = random_hand("sixty-six", seed)
+    s = m.hand
+    assert s is not None
+    total = sum(s.points) - sum(s.melds)
+    if _played_out(s):
+        assert total == 130
+    else:
+        assert total < 130 and total == mask_points(s.won[0] | s.won[1], s.values)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(seed=seeds)
+def test_refused_actions_leave_the_state_unchanged(game_id: str, seed: int) -> None:
+    def check(s: State, rng: random.Random) -> None:
+        legal = set(s.legal_actions())
+        bad = [a for a in rng.sample(range(-1, N_ACTIONS + 1), 12) if a not in legal]
+        before = ([s.view(p) for p in range(s.n)], s.legal_actions(), repr(s), list(s.history))
+        for a in bad[:3]:
+            with pytest.raises(IllegalActionError) as err:
+                s.apply(a)
+            assert str(err.value)  # a message for people
+            after = ([s.view(p) for p in range(s.n)], s.legal_actions(), repr(s), list(s.history))
+            assert after == before
+
+    random_hand(game_id, seed, check)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(seed=seeds)
+def test_record_replay_round_trip(game_id: str, seed: int) -> None:
+    from sixtysix.records import match_from_record, replay
+
+    m = random_hand(game_id, seed, hands=3)
+    record = m.record()
+    again = match_from_record(record)
+    assert again.record() == record
+    assert again.score == m.score and again.results == m.results
+    out = replay(record)
+    assert out["match"]["score"] == list(m.score)
+    assert out["match"]["complete"] == m.complete
+    assert [h["game_points"] for h in out["hands"]] == [list(r.game_points) for r in m.results]
+
+
+def _hidden_swap(s: State, seat: int, rng: random.Random) -> State | None:
+    """A copy of ``s`` in which two cards that ``seat`` cannot place trade places (between two other
+    hands, or another hand and the face-down stock), or None if there are no two such places."""
+    slots: list[tuple[str, int, int]] = []
+    for p in s.active:
+        if p != seat:
+            slots += [("hand", p, c) for c in cards_of(s.hands[p] & ~s.known[p])]
+    slots += [("stock", i, c) for i, c in enumerate(s.stock) if i >= s.spos]
+    pairs = [(a, b) for a in slots for b in slots if a[:2] != b[:2] and a[0] + str(a[1]) < b[0] + str(b[1])]
+    if not pairs:
+        return None
+    a, b = rng.choice(pairs)
+    t = s.copy()
+    stock = list(t.stock)
+    for (kind, where, card), new in ((a, b[2]), (b, a[2])):
+        if kind == "hand":
+            t.hands[where] = t.hands[where] & ~(1 << card) | (1 << new)
+        else:
+            stock[where] = new
+    t.stock = tuple(stock)
+    # Not a vacuous test: the owner of a changed hand sees the change (while trumps are being
+    # named he has seen only his first packet, so not then).
+    for kind, where, _ in (a, b):
+        if kind == "hand" and s.phase != PH_TRUMP:
+            assert t.view(where) != s.view(where)
+    return t
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SETTINGS
+@given(seed=seeds)
+def test_views_hide_what_a_seat_cannot_see(game_id: str, seed: int) -> None:
+    def check(s: State, rng: random.Random) -> None:
+        for seat in s.active:
+            v = s.view(seat)
+            # A state that differs only in hidden cards gives the seat the same view.
+            t = _hidden_swap(s, seat, rng)
+            if t is not None:
+                assert t.view(seat) == v
+                assert in_play(t) == s.rules.pack
+            # A determinization is a full state consistent with the view.
+            d = v.determinize(rng)
+            assert d.view(seat) == v
+            assert in_play(d) == s.rules.pack
+            if s.phase == PH_TRUMP:
+                # Naming trumps: the seat has seen only its first packet.
+                assert d.hands[seat] & v.hand == v.hand == s.first_packet[seat]
+            else:
+                assert d.hands[seat] == s.hands[seat]
+            if s.to_act == seat:
+                assert d.legal_actions() == s.legal_actions()
+
+    random_hand(game_id, seed, check)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_determinized_states_play_on(game_id: str, seed: int) -> None:
+    # A determinization must be a working state: play it to the end with random legal actions.
+    def check(s: State, rng: random.Random) -> None:
+        if rng.random() < 0.2 and s.to_act >= 0:
+            d = s.view(s.to_act).determinize(rng)
+            while not d.over:
+                acts = d.legal_actions()
+                assert acts
+                d.apply(rng.choice(acts))
+                assert in_play(d) == s.rules.pack
+
+    random_hand(game_id, seed, check)
