@@ -54,8 +54,12 @@ class Hub:
         """Load every unfinished stored table and set its computer players going again."""
         n = 0
         for tid in self.storage.table_ids(unfinished_only=True):
-            if self.get(tid) is not None:
-                n += 1
+            try:
+                if self.get(tid) is not None:
+                    n += 1
+            except Exception:
+                # One damaged table must not keep the server (and every other table) down.
+                log.exception("table %s could not be resumed", tid)
         return n
 
     def create(self, raw: Any) -> Table:
