@@ -154,9 +154,10 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
 # ---------------------------------------------------------------------- playouts
 
 
-def policy_action(s: State, acts: list[int], rng: random.Random) -> int:
+def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.25) -> int:
     """A cheap sensible move for playouts: claim when it holds and never falsely, show marriages,
-    take the exchange, draw rather than close, otherwise a random card."""
+    take the exchange, draw rather than close; follow by taking a valuable trick with the cheapest
+    card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``."""
     r = s.rules
     side = r.sides[s.to_act]
     plays = []
@@ -178,7 +179,20 @@ def policy_action(s: State, acts: list[int], rng: random.Random) -> int:
     if marry:
         return rng.choice(marry)
     if plays:
-        return rng.choice(plays)
+        if len(plays) == 1 or rng.random() < eps:
+            return rng.choice(plays)
+        vals = s.values
+        trump = s.trump
+        trick = s.trick
+        if not trick:
+            # Lead the cheapest card, plain suits before trumps.
+            return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+        at_stake = sum(vals[c] for c in trick)
+        n = len(trick)
+        winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
+        if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
+            return min(winners, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+        return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 

@@ -28,11 +28,26 @@ from ..bots import make_bot
 from ..engine.match import Match
 from ..games import make_game
 
-__all__ = ["MatchOutcome", "BotStats", "Summary", "play_match", "seatings", "run_tournament",
+__all__ = ["split_bots", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings", "run_tournament",
            "wilson", "mean_ci"]
 
 MAX_HANDS = 500
 """A match that has not ended after this many hands is stopped (only drawn hands could do that)."""
+
+
+def split_bots(text: str) -> list[str]:
+    """Bot specs from one comma-separated text: a part ``key=value`` belongs to the bot before it.
+
+    >>> split_bots("ismcts:seconds=0.1,c=0.5,heuristic,random")
+    ['ismcts:seconds=0.1,c=0.5', 'heuristic', 'random']
+    """
+    out: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" in part and ":" not in part and out:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return out
 
 
 @dataclass
