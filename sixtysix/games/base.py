@@ -8,6 +8,7 @@ A game is its options (field names and defaults exactly those of rules.md) plus 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import typing
 from typing import Any, ClassVar, Literal
@@ -141,7 +142,7 @@ class Game:
                       active: tuple[int, ...]) -> Deal:
         """The engine's own seeded deal: the pack in its fixed order, shuffled, then dealt."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = pack_cards(self.rules.pack)
+        deck = list(_pack_order(self.rules.pack))
         rng.shuffle(deck)
         return self.deal_from_deck(deck, dealer, active)
 
@@ -181,6 +182,12 @@ class Game:
     def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,
                  match_score: tuple[int, ...] = ()) -> State:
         return State.new(self, dealer, deal, active=active, bonus=bonus, match_score=match_score)
+
+
+@functools.cache
+def _pack_order(pack: int) -> tuple[int, ...]:
+    """The pack's fixed order, computed once per pack (dealing is on the hot path of playouts)."""
+    return tuple(pack_cards(pack))
 
 
 def two_player_result(state: State, claimant: int | None, *, closed_measured_at_close: bool,

@@ -1,0 +1,138 @@
+"""Whole random-vs-random Schnapsen hands per second: the PyPI package ``schnapsen`` against ours.
+
+Run:  .venv/bin/python benchmarks/pypi_schnapsen.py [--seconds 5]
+
+Needs the PyPI package (``pip install schnapsen`` into the venv; it is not a dependency of this
+project). Everything runs in this one process, pinned to one core where the OS allows it, in
+interleaved one-second slices (``--seconds`` slices each):
+
+* theirs: ``SchnapsenGamePlayEngine().play_game(RandBot, RandBot, rng)`` — shuffles, deals and
+  plays one whole hand (their "game") with two bots choosing uniformly among
+  ``perspective.valid_moves()``;
+* ours: ``Game.shuffled_deal`` + ``State.new``, then ``step(rng.choice(legal_actions()))`` until the
+  hand is over — the same work: shuffle, deal, every legal-move query, every move, the scoring.
+
+Their rules have no closing of the talon and end a hand by themselves once a player has 66, so
+the like-for-like figure plays ours with ``auto_claim`` and without ``close``/``declare`` among the
+random choices. A second figure offers every legal action (random false claims then end many hands
+early, which flatters us). Prints the rates, the ratios and the machine; never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sixtysix.engine.actions import CLOSE, DECLARE  # noqa: E402
+from sixtysix.engine.state import State  # noqa: E402
+from sixtysix.games import make_game  # noqa: E402
+
+
+class Ours:
+    """Our engine: shuffle, deal, then ``step(rng.choice(legal_actions()))`` to the end of the hand.
+
+    ``like_theirs``: their rules have no closing and end the hand by themselves at 66, so we play
+    with ``auto_claim`` and leave ``close`` and ``declare`` out of the random choice; otherwise every
+    legal action is a candidate (random false claims then end many hands early).
+    """
+
+    def __init__(self, seed: int, like_theirs: bool) -> None:
+        self.game = make_game("schnapsen", {"auto_claim": True} if like_theirs else {})
+        self.rng = random.Random(seed)
+        self.skip = {CLOSE, DECLARE} if like_theirs else set()
+        self.hands = self.actions = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        game, rng, skip = self.game, self.rng, self.skip
+        choice = rng.choice
+        n = actions = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            for _ in range(50):
+                dealer = n & 1
+                s = State.new(game, dealer, game.shuffled_deal(rng, dealer, (0, 1)), active=(0, 1))
+                if skip:
+                    while not s.over:
+                        s.step(choice([a for a in s.legal_actions() if a not in skip]))
+                else:
+                    while not s.over:
+                        s.step(choice(s.legal_actions()))
+                actions += len(s.history)
+                n += 1
+        self.seconds += time.perf_counter() - start
+        self.hands += n
+        self.actions += actions
+
+
+class Theirs:
+    """The PyPI engine: ``SchnapsenGamePlayEngine().play_game(RandBot, RandBot, rng)`` shuffles,
+    deals and plays one whole hand (their "game"), each bot choosing uniformly among
+    ``perspective.valid_moves()``."""
+
+    def __init__(self, seed: int) -> None:
+        from schnapsen.bots import RandBot
+        from schnapsen.game import SchnapsenGamePlayEngine
+
+        self.engine = SchnapsenGamePlayEngine()
+        self.rng = random.Random(seed)
+        self.bots = RandBot(random.Random(seed + 1)), RandBot(random.Random(seed + 2))
+        self.hands = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        n = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            for _ in range(5):
+                self.engine.play_game(*self.bots, self.rng)
+                n += 1
+        self.seconds += time.perf_counter() - start
+        self.hands += n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=5.0, help="time per engine (whole seconds)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as asked
+    try:
+        import schnapsen  # noqa: F401
+    except ImportError:
+        sys.exit("the PyPI package 'schnapsen' is needed: .venv/bin/pip install schnapsen")
+    theirs = Theirs(args.seed)
+    same = Ours(args.seed, like_theirs=True)
+    every = Ours(args.seed, like_theirs=False)
+    # Interleave one-second slices so that load from other processes hits all three alike.
+    for _ in range(max(1, round(args.seconds))):
+        theirs.run(1.0)
+        same.run(1.0)
+        every.run(1.0)
+    from importlib.metadata import version
+    t = theirs.hands / theirs.seconds
+    a = same.hands / same.seconds
+    b = every.hands / every.seconds
+    print(f"command:  {' '.join([Path(sys.executable).name] + sys.argv)}")
+    print(f"machine:  {platform.processor() or platform.machine()}, {platform.platform()}, "
+          f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
+    print(f"schnapsen {version('schnapsen')} (PyPI):            {t:9.1f} hands/s")
+    print(f"sixtysix, their rule set (auto 66, no close): {a:9.1f} hands/s "
+          f"({same.actions / same.hands:.1f} actions a hand)   ratio {a / t:5.1f}x")
+    print(f"sixtysix, every legal action a candidate:     {b:9.1f} hands/s "
+          f"({every.actions / every.hands:.1f} actions a hand)   ratio {b / t:5.1f}x")
+    print("target: ratio >= 15 (the first ratio is the like-for-like one)")
+
+
+if __name__ == "__main__":
+    main()
