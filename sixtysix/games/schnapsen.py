@@ -118,20 +118,13 @@ def deal_three_turnup_two(deck: list[int], dealer: int, n: int) -> Deal:
     """Three cards each (non-dealer first), the trump card turned up, then two each; the rest is
     the talon, top first (rules.md §2.2).
 
-    >>> from sixtysix.cards import mask_str, mask_of
     >>> d = deal_three_turnup_two(list(range(20)), 1, 2)
     >>> d.hands, d.turnup, d.stock[:2]
     (((0, 1, 2, 7, 8), (3, 4, 5, 9, 10)), 6, (11, 12))
     """
-    order = [(dealer + k) % n for k in range(1, n + 1)]
-    hands: list[list[int]] = [[] for _ in range(n)]
-    i = 0
-    for p in order:
-        hands[p] += deck[i:i + 3]
-        i += 3
-    turnup = deck[i]
-    i += 1
-    for p in order:
-        hands[p] += deck[i:i + 2]
-        i += 2
-    return Deal(hands=tuple(tuple(h) for h in hands), turnup=turnup, stock=tuple(deck[i:]))
+    hands: list[tuple[int, ...]] = [()] * n
+    second = 3 * n + 1  # where the packets of two start, after the turn-up
+    for k in range(n):
+        p = (dealer + 1 + k) % n
+        hands[p] = tuple(deck[3 * k:3 * k + 3] + deck[second + 2 * k:second + 2 * k + 2])
+    return Deal(hands=tuple(hands), turnup=deck[3 * n], stock=tuple(deck[5 * n + 1:]))
