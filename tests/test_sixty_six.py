@@ -210,6 +210,10 @@ def test_5_and_6_meld_and_exchange_after_the_stock_is_exhausted_are_refused() ->
     refused(m, "marry KD", "no marriages once the stock is closed or exhausted")
     refused(m, "exchange", "no longer possible")
     refused(m, "close", "already closed or exhausted")
+    # Stock exhausted: strict play. s1 (QS KS KC QC KH JH, all drawn) has no diamond: he must trump.
+    act(m, "play KD")
+    assert set(legal(m)) == {"play KH", "play JH"}
+    refused(m, "play QS", "must trump")
 
 
 # ------------------------------------------------------------------ §1.13.6 trump-nine exchange
@@ -458,6 +462,13 @@ def test_12_closer_claims_before_the_last_trick() -> None:
     act(m, "close", *STRONG_TRICKS[:5], "declare")
     r = result(m)
     assert r.end == "claim" and r.points == (71, 0) and r.game_points == (3, 0)
+
+
+def test_closers_false_claim_costs_2_even_if_the_opponent_was_trickless_at_the_close() -> None:
+    m = match66(**STRONG)
+    act(m, "close", "AS / KS", "declare")  # the closer claims at 15: a false claim
+    r = result(m)
+    assert r.end == "false claim" and r.points == (15, 0) and r.game_points == (0, 2)
 
 
 # ------------------------------------------------------------------ §1.13.13–14 claims
@@ -750,6 +761,36 @@ def test_option_next_dealer(rule: str, dealer_after: int) -> None:
     m.deal_hand(deal=deal66(**LAST))
     act(m, *LAST_TRICKS)  # seat 0 wins
     assert m.dealer == dealer_after
+
+
+@pytest.mark.parametrize("rule,dealer_after", [("alternate", 0), ("winner", 1), ("loser", 1)])
+def test_option_next_dealer_after_a_drawn_hand(rule: str, dealer_after: int) -> None:
+    # pagat: after a drawn hand the same dealer deals again; alternating deals simply alternate.
+    m = Match(make_game("sixty-six", {"next_dealer": rule}), dealer=1)
+    _drawn_hand(m, forehand=0)
+    assert m.dealer == dealer_after
+
+
+def test_bad_deals_are_refused_and_nothing_is_dealt() -> None:
+    m = Match(make_game("sixty-six"), dealer=1)
+    d = deal66(**SHOW)
+    twice = sixtysix.Deal(hands=(d.hands[0], d.hands[1][:5] + d.hands[0][:1]), turnup=d.turnup,
+                          stock=d.stock)
+    with pytest.raises(ValueError, match="too many AS; missing JS"):
+        m.deal_hand(deal=twice)
+    short = sixtysix.Deal(hands=(d.hands[0][:5], d.hands[1]), turnup=d.turnup,
+                          stock=d.stock + d.hands[0][5:])
+    with pytest.raises(ValueError, match="seat 0 must be dealt 6 cards, not 5"):
+        m.deal_hand(deal=short)
+    assert m.hand is None and m.hand_records == []
+
+
+def test_seeded_deals_are_reproducible() -> None:
+    a = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=12345)
+    b = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=12345)
+    assert a.hands == b.hands and a.stock == b.stock and a.turnup == b.turnup
+    c = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=12346)
+    assert (a.hands, a.stock) != (c.hands, c.stock)
 
 
 # ------------------------------------------------------------------ §1.13.21 drawing order
