@@ -1,0 +1,157 @@
+"""End to end in headless Chromium: the lobby, a hand against the computer, two people playing.
+
+Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from server_util import ServerProcess, seats
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
+                       reason="no /usr/bin/chromium here (CI installs it)"),
+]
+
+
+@pytest.fixture
+def server(server_factory: Any) -> ServerProcess:
+    s: ServerProcess = server_factory()
+    s.start()
+    return s
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def watch_errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def click_something(page: Any) -> bool:
+    """Take one legal action by clicking: a playable card, else draw, else another button."""
+    cards = page.locator("#hand button.card.legal")
+    if cards.count():
+        cards.first.click()
+        return True
+    draw = page.locator('#actions button[data-action="draw"]')
+    if draw.count():
+        draw.click()
+        return True
+    others = page.locator("#actions button.action")
+    if others.count():
+        others.first.click()
+        return True
+    return False
+
+
+def hand_over(page: Any) -> bool:
+    return bool(page.locator("#summary h2").count())
+
+
+def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.select_option("#game-select", "sixty-six")
+    page.select_option("#seat-kind-1", "bot:heuristic")
+    page.fill("#seat-name-0", "Ann")
+    page.click("#create-btn")
+    link = page.locator('.seat-link[data-seat="0"]')
+    link.wait_for()
+    assert "token=" in (link.get_attribute("href") or "")
+    link.click()
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand .card").count() == 6
+    assert page.locator("#opponents .card.back").count() == 6  # the computer's cards, face down
+    assert page.locator("#stock-area .turnup").count() == 1
+    # German suits are a setting: the cards are redrawn.
+    page.check("#german-suits")
+    labels = " ".join(page.locator("#hand svg.card-svg").evaluate_all("els => els.map(e => e.ariaLabel)"))
+    assert any(w in labels for w in ("acorns", "leaves", "bells", "hearts"))
+    page.uncheck("#german-suits")
+    deadline = time.monotonic() + 90
+    clicks = 0
+    while not hand_over(page):
+        assert time.monotonic() < deadline, "the hand did not end"
+        page.wait_for_selector("#hand button.card.legal, #actions button.action, #summary h2",
+                               timeout=15000)
+        if hand_over(page):
+            break
+        version = page.evaluate("Table.state.version")
+        if click_something(page):
+            clicks += 1
+            page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+    assert clicks >= 3  # a sensible computer does not end the hand before several tricks
+    summary = page.locator("#summary").inner_text()
+    assert "won" in summary and "points" in summary
+    assert page.locator("#next-hand").count() == 1 or "match is over" in page.inner_text("#status")
+    # Usable on a phone: nothing wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []
+
+
+def test_two_people_play_each_other_in_two_browsers(server: ServerProcess, browser: Any) -> None:
+    status, t = server.request("POST", "/api/tables", {"game": "sixty-six", "seed": 12,
+                                                      "seats": seats("human", "human")})
+    assert status == 201
+    pages = []
+    errors: list[str] = []
+    for s in t["seats"]:
+        ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+        page = ctx.new_page()
+        errors += watch_errors(page)
+        page.goto(server.url + s["link"])
+        page.wait_for_selector("#hand .card")
+        pages.append(page)
+    # Each sees its own six cards and the other's six backs; the hands differ.
+    hands = [set(p.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+             for p in pages]
+    assert len(hands[0]) == len(hands[1]) == 6 and not hands[0] & hands[1]
+    deadline = time.monotonic() + 90
+    clicks = 0
+    while not all(hand_over(p) for p in pages):
+        assert time.monotonic() < deadline, "the hand did not end"
+        acted = False
+        for p in pages:
+            if p.locator("#hand button.card.legal, #actions button.action").count():
+                version = p.evaluate("Table.state.version")
+                if click_something(p):
+                    clicks += 1
+                    acted = True
+                    for q in pages:  # both browsers see the move
+                        q.wait_for_function(f"Table.state && Table.state.version > {version}",
+                                            timeout=15000)
+                break
+        if not acted:
+            time.sleep(0.05)
+    assert clicks >= 6
+    # Both show the same result.
+    texts = [p.locator("#summary h2").inner_text() for p in pages]
+    assert texts[0] == texts[1]
+    # A person asks for the next hand; both get new cards.
+    pages[1].click("#next-hand")
+    for p in pages:
+        p.wait_for_function("Table.state.hand_no === 2", timeout=15000)
+        assert p.locator("#hand .card").count() == 6
+    assert errors == []
