@@ -329,3 +329,19 @@ def test_bad_deal_refused() -> None:
     bad = Deal(hands=d.hands, turnup=d.turnup, stock=(parse_card("AC"),))
     with pytest.raises(ValueError):
         Match(make_game("four-hand-sixty-six"), dealer=3).deal_hand(deal=bad)
+
+
+def test_pagat_views_and_determinization_while_deferred() -> None:
+    # Only the partner is to act after 'defer'; what he may do is his alone. A determinization
+    # from the leader's view keeps the phase and the one-marriage-per-lead rule.
+    m = pagat()
+    m.apply("defer")
+    h = m.hand
+    assert h is not None
+    assert h.view(0).legal == () and h.view(1).legal == ()
+    assert set(h.view(2).legal) == set(h.legal_actions())
+    s = h.view(0).determinize(random.Random(3))
+    assert s.phase == PH_DEFER and s.to_act == 2
+    s.apply("pass")
+    assert s.to_act == 0 and "defer" not in legal(s)
+    assert all(a.startswith("play") for a in legal(s))
