@@ -3,11 +3,13 @@ checked on random hands played with random legal actions (hypothesis draws the s
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import typing
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sixtysix.cards import cards_of
@@ -15,7 +17,7 @@ from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTION
 from sixtysix.engine.match import Match
 from sixtysix.engine.rules import mask_points
 from sixtysix.engine.state import PH_OVER, PH_TRUMP, State
-from sixtysix.errors import IllegalActionError
+from sixtysix.errors import IllegalActionError, OptionError
 from sixtysix.games import GAMES, make_game
 
 GAME_IDS = sorted(GAMES)
@@ -221,3 +223,50 @@ def test_determinized_states_play_on(game_id: str, seed: int) -> None:
                 assert in_play(d) == s.rules.pack
 
     random_hand(game_id, seed, check)
+
+
+def option_values(game_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Any combination of a game's options: every value of each choice, both of each flag, and
+    whole numbers from the default up."""
+    cls = GAMES[game_id].Options
+    hints = typing.get_type_hints(cls)
+    default = cls()
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for f in dataclasses.fields(cls):
+        hint = hints[f.name]
+        if typing.get_origin(hint) is typing.Literal:
+            fields[f.name] = st.sampled_from(typing.get_args(hint))
+        elif hint is bool:
+            fields[f.name] = st.booleans()
+        elif hint is int:
+            d = getattr(default, f.name)
+            fields[f.name] = st.sampled_from([d, d + 1, d + 2])
+    return st.fixed_dictionaries(fields)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=seeds)
+def test_any_options_play_and_replay(game_id: str, data: st.DataObject, seed: int) -> None:
+    from sixtysix.records import match_from_record
+
+    options = data.draw(option_values(game_id))
+    try:
+        game = make_game(game_id, options)
+    except OptionError:
+        assume(False)  # a combination the game refuses, with a message; not one to play
+    rng = random.Random(seed)
+    m = Match(game, dealer=rng.randrange(game.n_seats))
+    for _ in range(3):
+        if m.complete:
+            break
+        s = m.deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            assert in_play(s) == game.rules.pack
+            acts = s.legal_actions()
+            assert acts
+            quiet = [a for a in acts if a not in ENDERS and not DECLARE_SHOW <= a < DRAW]
+            m.apply(rng.choice(quiet if quiet and rng.random() < 0.9 else acts))
+        assert s.result is not None and s.legal_actions() == []
+    record = m.record()
+    assert match_from_record(record).record() == record
