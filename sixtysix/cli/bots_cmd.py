@@ -1,0 +1,200 @@
+"""Commands of the computer players: ``solve``, ``hint``, ``analyze`` and ``tournament``.
+
+``hint`` and ``analyze`` accept full records and seat records (records.md §7), so any program can
+use a computer player through them. A bad record or a bad option prints a message (JSON with
+``--json``) and exits with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from ..errors import RecordError, SixtySixError
+from . import app
+
+__all__ = ["solve_command", "hint_command", "analyze_command", "tournament_command",
+           "solve_record", "hint_record"]
+
+
+def _read(file: str) -> dict[str, Any]:
+    from ..records import load_record
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
+    return load_record(text)
+
+
+def _fail(message: str, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps({"error": {"message": message}}))
+    else:
+        typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def solve_record(record: dict[str, Any]) -> dict[str, Any]:
+    """Exact values after the record's last action (a full record, a two-seat hand in progress).
+
+    >>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": ["close"]}]}
+    >>> out = solve_record(rec)
+    >>> out["to_act"], out["value"], out["best"]
+    (0, 3.066, ['play AD', 'play AS'])
+    """
+    from ..bots.solver import SCALE, Solver, is_solvable
+    from ..engine.actions import action_str
+    from ..records import match_from_record
+    match = match_from_record(record)
+    if match.extra.get("seat_record") is not None:
+        raise RecordError("the solver needs every card: give the full record, not a seat record")
+    state = match.hand
+    if state is None or not match.in_hand:
+        raise RecordError("no hand is in progress at the end of the record: nothing to solve")
+    if not is_solvable(state):
+        raise RecordError("the exact solver handles positions between two sides only")
+    values = Solver().action_values(state)
+    best = max(values.values())
+    return {"to_act": state.to_act, "value": best / SCALE, "game_points": round(best / SCALE),
+            "margin": best - round(best / SCALE) * SCALE,
+            "best": sorted(action_str(a) for a, v in values.items() if v == best),
+            "values": {action_str(a): v / SCALE for a, v in sorted(values.items(), key=lambda x: -x[1])}}
+
+
+def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float = 1.0,
+                seed: int = 0) -> dict[str, Any]:
+    """The action a computer player chooses after the record's last action, and every legal
+    action's value for the seat to act (game points of the hand).
+
+    >>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}]}
+    >>> out = hint_record(rec, bot="casual")
+    >>> out["seat"], out["action"] in [v["action"] for v in out["values"]]
+    (0, True)
+    """
+    from ..analysis import hint, is_exact
+    from ..bots import Limit, make_bot
+    from ..engine.actions import action_str
+    from ..records import match_from_record
+    match = match_from_record(record)
+    state = match.hand
+    if state is None or not match.in_hand:
+        raise RecordError("no hand is in progress at the end of the record: nothing to advise")
+    seat = state.to_act
+    own = match.extra.get("seat_record")
+    if own is not None and own != seat:
+        raise RecordError(f"it is seat {seat}'s turn, not seat {own}'s: no hint for this record")
+    view = state.view(seat)
+    rng = random.Random(seed)
+    values = hint(view, rng, seconds, bot)
+    if bot is None:
+        action = values[0][0]
+        name = "master"
+    else:
+        player = make_bot(bot)
+        action = player.choose(view, random.Random(seed), Limit(seconds=seconds))
+        name = bot
+    return {"seat": seat, "bot": name, "action": action_str(action), "exact": is_exact(view),
+            "values": [{"action": action_str(a), "value": round(v, 3)} for a, v in values]}
+
+
+@app.command("solve")
+def solve_command(
+    record: Annotated[str, typer.Argument(help="a full record (JSON); '-' reads standard input")],
+    as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
+) -> None:
+    """Exact value and best actions after the record's last action (every card known)."""
+    try:
+        out = solve_record(_read(record))
+    except (RecordError, ValueError) as e:
+        _fail(str(e), as_json)
+        return
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"seat {out['to_act']} to act: value {out['value']:+.3f} "
+               f"({out['game_points']:+d} game points, margin {out['margin']:+d})")
+    typer.echo("best: " + ", ".join(out["best"]))
+    for a, v in out["values"].items():
+        typer.echo(f"  {a:<14} {v:+.3f}")
+
+
+@app.command("hint")
+def hint_command(
+    record: Annotated[str, typer.Argument(help="a full or seat record (JSON); '-' reads stdin")],
+    as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
+    bot: Annotated[str | None, typer.Option("--bot", help="computer player (default: master)")]
+    = None,
+    seconds: Annotated[float, typer.Option("--time", help="seconds to think", min=0.01)] = 1.0,
+    seed: Annotated[int, typer.Option("--seed", help="random seed of the search")] = 0,
+) -> None:
+    """The action a computer player chooses now, and the value of every legal action."""
+    try:
+        out = hint_record(_read(record), bot, seconds, seed)
+    except (SixtySixError, ValueError) as e:
+        _fail(str(e), as_json)
+        return
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    exact = "exact" if out["exact"] else "estimated"
+    typer.echo(f"seat {out['seat']}: {out['bot']} plays '{out['action']}' (values {exact}, "
+               f"game points of the hand)")
+    for v in out["values"]:
+        typer.echo(f"  {v['action']:<14} {v['value']:+.2f}")
+
+
+@app.command("analyze")
+def analyze_command(
+    record: Annotated[str, typer.Argument(help="a full or seat record (JSON); '-' reads stdin")],
+    seat: Annotated[int | None, typer.Option("--seat", help="only this seat's decisions")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
+    seconds: Annotated[float, typer.Option("--time", help="seconds per decision", min=0.01)] = 0.3,
+    threshold: Annotated[float, typer.Option("--threshold", help="smallest loss reported")] = 0.1,
+) -> None:
+    """List the decisions of a game that lost value, with the better action and the loss."""
+    from ..analysis import analyze
+    try:
+        report = analyze(_read(record), seat=seat, seconds=seconds, threshold=threshold)
+    except (SixtySixError, ValueError) as e:
+        _fail(str(e), as_json)
+        return
+    typer.echo(json.dumps(report.to_json()) if as_json else report.text())
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Option("--game", help="game id")] = "sixty-six",
+    bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated "
+                                                     "(e.g. 'strong,ismcts:seconds=0.1,c=1,casual')")]
+    = "casual,random",
+    matches: Annotated[int, typer.Option("--matches", help="matches in all", min=1)] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the deals")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="parallel processes", min=1)] = 1,
+    out: Annotated[str | None, typer.Option("--out", help="directory for the match records")]
+    = None,
+    options: Annotated[str | None, typer.Option("--options", help="game options as JSON")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the table as JSON")] = False,
+) -> None:
+    """Seat-swapped duplicate matches between computer players, with 95% intervals and ratings."""
+    from ..research.tournament import run_tournament, split_bots
+    try:
+        opts = json.loads(options) if options else {}
+        if not isinstance(opts, dict):
+            raise ValueError("--options must be a JSON object")
+        summary = run_tournament(game, split_bots(bots), matches=matches, seed=seed,
+                                 workers=workers, out=out, options=opts, progress=not as_json)
+    except (SixtySixError, ValueError) as e:
+        _fail(str(e), as_json)
+        return
+    if as_json:
+        typer.echo(json.dumps({"game": game, "matches": summary.matches, "table": summary.table()}))
+    else:
+        typer.echo(summary.text())
