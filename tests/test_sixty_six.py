@@ -372,6 +372,38 @@ def test_10_after_a_close_no_marriage_and_strict_following() -> None:
     refused(m, "play KD", "must follow suit: spades were led")
 
 
+@pytest.mark.parametrize("closed", [True, False])
+def test_option_marriages_after_close(closed: bool) -> None:
+    # Seed 000: marriages may still be scored after the close or once the stock is exhausted.
+    m = match66(**EXHAUST, marriages_after_close=True)
+    if closed:
+        act(m, "close")
+    else:
+        act(m, *EXHAUST_TRICKS, "TD / JD")  # s0 69, the stock is exhausted
+    before = m.hand.points[0]  # type: ignore[union-attr]
+    assert {"marry KD", "marry QD", "declare QD"} <= set(legal(m))
+    act(m, "marry KD")  # 20 in diamonds, credited when he has a trick (pending before trick 1)
+    s = m.hand
+    assert s is not None
+    if closed:
+        assert s.pending == [20, 0] and s.points == [0, 0]
+    else:
+        assert s.points == [before + 20, 0]
+
+
+def test_unknown_options_are_refused() -> None:
+    with pytest.raises(sixtysix.OptionError, match="unknown option 'nine_exchange'"):
+        make_game("sixty-six", {"nine_exchange": "any_time"})
+    with pytest.raises(sixtysix.OptionError, match="'phase2_follow' takes 'strict', 'follow_only'"):
+        make_game("sixty-six", {"phase2_follow": "loose"})
+    with pytest.raises(sixtysix.OptionError, match="true or false"):
+        make_game("sixty-six", {"auto_claim": "yes"})
+    with pytest.raises(sixtysix.OptionError, match="whole number"):
+        make_game("sixty-six", {"target": -1})
+    with pytest.raises(sixtysix.OptionError, match="unknown game"):
+        make_game("sixty-seven")
+
+
 def test_option_phase2_follow_only() -> None:
     m = match66(h0="QS KC KD QD AS TS", h1="KS 9S AH 9H 9D JD", turnup="JH",
                 phase2_follow="follow_only")
@@ -613,10 +645,11 @@ def test_15_sixty_five_all_then_bonus(options: dict[str, Any], bonus: int) -> No
     assert m.score == [0, 2 + bonus] and m.bonus == 0
 
 
-def test_option_unclaimed_end_pagat_draw_redeals_with_the_same_dealer() -> None:
-    m = Match(make_game("sixty-six", {"unclaimed_end": "pagat"}), dealer=1)
+@pytest.mark.parametrize("bonus", [True, False])
+def test_option_unclaimed_end_pagat_draw_redeals_with_the_same_dealer(bonus: bool) -> None:
+    m = Match(make_game("sixty-six", {"unclaimed_end": "pagat", "draw_bonus": bonus}), dealer=1)
     _drawn_hand(m, forehand=0)
-    assert m.results[0].end == "draw" and m.dealer == 1 and m.bonus == 1
+    assert m.results[0].end == "draw" and m.dealer == 1 and m.bonus == int(bonus)
 
 
 BOTH66 = dict(h0="9S JD KS KH 9D TC", h1="JH 9C JS TH QS TS", turnup="AS",
