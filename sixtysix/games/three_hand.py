@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..engine.rules import Rules
-from ..engine.state import Deal, HandResult, State
+from ..engine.state import HandResult, State
 from ..errors import OptionError
-from .sixty_six import SixtySix, SixtySixOptions, deal_two_packets
+from .sixty_six import SixtySix, SixtySixOptions
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -64,9 +64,6 @@ class ThreeHandSixtySix(SixtySix):
         if retired:
             return tuple(p for p in range(3) if p not in retired)
         return tuple(p for p in range(3) if p != dealer)
-
-    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
-        return deal_two_packets(deck, dealer, active, self.n_seats)
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         """Sixty-Six scoring between the two players; a sitting-out dealer who has not retired
