@@ -1,0 +1,184 @@
+"""The exact solver: hand-worked endgames, and agreement with plain minimax on small positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import cards, deal66
+
+from sixtysix.bots import solver as solver_mod
+from sixtysix.bots.solver import SCALE, Solver, action_values, is_solvable, solve, terminal_value
+from sixtysix.engine.actions import DECLARE, action_str
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import PH_OVER, State
+from sixtysix.games import make_game
+
+
+def _set_endgame(s: State, h0: str, h1: str, points: tuple[int, int], tricks: tuple[int, int],
+                 to_act: int) -> State:
+    """Turn a fresh hand into a phase-2 position with an exhausted stock and the given hands."""
+    s.hands = [sum(1 << c for c in cards(h0)), sum(1 << c for c in cards(h1))]
+    s.spos = len(s.stock)
+    s.turnup_up = False
+    s.strict_from = 0
+    s.points = list(points)
+    s.tricks = list(tricks)
+    s.trick_no = 12 - len(cards(h0))
+    s.leader = s.to_act = to_act
+    return s
+
+
+def test_all_trumps_against_no_trumps_takes_every_trick_after_a_close() -> None:
+    # Seat 0 holds five hearts (trumps) and AS; seat 1 holds no heart and no spade. After seat
+    # 0 closes, whatever he leads wins: 6 tricks, 41 + 30 = 71 points, seat 1 schwarz: 3 game
+    # points; with the margin 71 - 0 the value is 3071 for every lead.
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(deal=deal66("AH TH KH QH JH AS", "AC TC KC QC JC 9C", "9H"))
+    m.apply("close")
+    value, best = solve(s)
+    assert value == 3 * SCALE + 71
+    assert sorted(map(action_str, best)) == sorted(f"play {c}" for c in ["AH", "TH", "KH", "QH", "JH", "AS"])
+
+
+def test_two_card_endgame_worked_by_hand() -> None:
+    # Trumps spades, stock exhausted, seat 0 to lead with 50 points and 1 trick against 40 and 1.
+    # Leading AS: seat 1 must follow with KS (15 points, seat 0 at 65, no claim), then TH beats
+    # 9H and seat 1 gets 10 + the last trick's 10 = 60: nobody reaches 66, a drawn hand: 0 game
+    # points, margin 65 - 60 = 5.
+    # Leading 9H: seat 1 must beat it with TH (50), then must lead KS; AS takes it, 15 + 10 for
+    # the last trick = 75 against 50: seat 0 wins 1 game point (50 >= 33), margin 25.
+    g = make_game("sixty-six")
+    s = State.new(g, 1, deal66("AS 9H 9C JC QC KC", "TH KS AC TC JD QD", "9S"))
+    _set_endgame(s, "AS 9H", "TH KS", (50, 40), (1, 1), 0)
+    values = {action_str(a): v for a, v in action_values(s).items()}
+    assert values == {"play AS": 0 * SCALE + 5, "play 9H": 1 * SCALE + 25}
+    assert solve(s) == (1025, [cards("9H")[0]])
+    assert solve(s, margin=False)[0] == SCALE
+
+
+def test_claim_is_taken_when_waiting_loses() -> None:
+    # Seat 0 has just won a trick and holds 66: claiming now wins 1 (seat 1 has 40 >= 33).
+    # Playing on, seat 1 would win the last two tricks (seat 1 holds both trumps).
+    g = make_game("sixty-six")
+    s = State.new(g, 1, deal66("JH 9H 9C JC QC KC", "AS TS AC TC JD QD", "9S"))
+    _set_endgame(s, "JH 9H", "AS TS", (66, 40), (3, 2), 0)
+    s.claim_seat = 0
+    values = action_values(s)
+    assert values[DECLARE] == SCALE + 26
+    assert solve(s)[1] == [DECLARE]
+
+
+def test_refuses_finished_hands_and_more_than_two_sides() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(seed=1)
+    while not s.over:
+        m.apply(s.legal_actions()[0])
+    assert s.phase == PH_OVER
+    with pytest.raises(ValueError, match="over"):
+        solve(s)
+    three = make_game("three-player-sixty-six")
+    m3 = Match(three, dealer=0)
+    s3 = m3.deal_hand(seed=1)
+    assert not is_solvable(s3)
+
+
+# ---------------------------------------------------------------------- against brute force
+
+
+def _minimax(s: State, side: int) -> int:
+    """Plain minimax over State.copy/step: no pruning, no table, no kernel."""
+    best: int | None = None
+    maximize = s.rules.sides[s.to_act] == side
+    for a in s.legal_actions():
+        c = s.copy()
+        c.step(a)
+        v = terminal_value(c, side) if c.phase == PH_OVER else _minimax(c, side)
+        if best is None or (v > best if maximize else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+def _random_position(g: object, rng: random.Random, max_cards: int, close: bool) -> State:
+    from sixtysix.games.base import Game
+    assert isinstance(g, Game)
+    while True:
+        m = Match(g, dealer=rng.randrange(2))
+        s = m.deal_hand(seed=rng.randrange(10**9))
+        closed = False
+        while not s.over:
+            acts = s.legal_actions()
+            if close and not closed and 194 in acts and s.trick_no >= 2:
+                s.step(194)
+                closed = True
+                continue
+            if (not s.stock_open and s.phase == 1 and max(h.bit_count() for h in s.hands) <= max_cards
+                    and rng.random() < 0.6):
+                return s
+            # Avoid claims, so that positions reach the endgame.
+            acts = [a for a in acts if a != DECLARE and not 128 <= a < 192] or acts
+            s.step(rng.choice(acts))
+
+
+@pytest.mark.parametrize("options", [{}, {"auto_claim": True}, {"phase2_follow": "follow_only"},
+                                     {"claim_timing": "any_own_turn"},
+                                     {"closed_win_measured_at": "close", "closer_beaten_flat_2": True}])
+def test_agrees_with_brute_force_minimax(options: dict[str, object]) -> None:
+    g = make_game("sixty-six", options)
+    rng = random.Random(hash(tuple(sorted(options))) & 0xFFFF)
+    for k in range(12):
+        s = _random_position(g, rng, 4, close=k % 2 == 1)
+        side = s.rules.sides[s.to_act]
+        assert Solver().value(s) == _minimax(s, side), s
+
+
+def test_kernel_agrees_with_the_generic_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = make_game("sixty-six")
+    rng = random.Random(3)
+    for k in range(10):
+        s = _random_position(g, rng, 6, close=k % 2 == 0)
+        fast = Solver().action_values(s)
+        monkeypatch.setattr(solver_mod, "KERNEL_GAMES", set())
+        slow = Solver().action_values(s)
+        monkeypatch.setattr(solver_mod, "KERNEL_GAMES", {"sixty-six"})
+        assert fast == slow
+
+
+def _memo_minimax(s: State, side: int, memo: dict[tuple[object, ...], int]) -> int:
+    """Minimax without pruning, remembering positions by everything that decides their future."""
+    key = solver_mod._key(s)
+    if key in memo:
+        return memo[key]
+    maximize = s.rules.sides[s.to_act] == side
+    best: int | None = None
+    for a in s.legal_actions():
+        c = s.copy()
+        c.step(a)
+        v = terminal_value(c, side) if c.phase == PH_OVER else _memo_minimax(c, side, memo)
+        if best is None or (v > best if maximize else v < best):
+            best = v
+    assert best is not None
+    memo[key] = best
+    return best
+
+
+def test_phase_one_position_with_the_stock_order_known() -> None:
+    # Phase 1 with one face-down card and the turn-up left: drawing, closing before or after the
+    # draw, the exchange, marriages and claims are all moves of the search.
+    g = make_game("sixty-six")
+    rng = random.Random(11)
+    done = 0
+    while done < 2:
+        m = Match(g, dealer=1)
+        s = m.deal_hand(seed=rng.randrange(10**9))
+        while not s.over and not (s.stock_open and s.facedown <= 1 and s.trick and s.phase == 1):
+            acts = [a for a in s.legal_actions() if a != DECLARE] or s.legal_actions()
+            s.step(rng.choice(acts))
+        if s.over:
+            continue
+        side = s.rules.sides[s.to_act]
+        assert Solver().value(s) == _memo_minimax(s, side, {})
+        done += 1
