@@ -7,6 +7,8 @@ import pytest
 
 import sixtysix
 
+STOCK = ["TS", "9C", "AS", "QD", "9S", "QH", "JH", "KD", "TC", "TH", "AH"]
+
 
 def test_three_hand_dealer_holds_nothing_and_copies() -> None:
     # Dealer 2 is dealt []; seat 1 takes JS with JC (clubs trumps), draws and claims falsely
@@ -15,7 +17,7 @@ def test_three_hand_dealer_holds_nothing_and_copies() -> None:
         "dealer": 2,
         "deal": {"hands": [["KH", "AC", "9H", "JS", "QS", "JD"],
                            ["TD", "AD", "9D", "JC", "KC", "KS"], []],
-                 "turnup": "QC", "stock": "TS 9C AS QD 9S QH JH KD TC TH AH".split()},
+                 "turnup": "QC", "stock": STOCK},
         "actions": ["play JS", "play JC", "draw", "declare"]}]}
     out = sixtysix.replay(rec, legal=True)
     assert out["hands"][0]["game_points"] == [2, 0, 2]
