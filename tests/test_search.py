@@ -1,0 +1,157 @@
+"""Search bots: they see views only, respect proven voids, play exactly when the position is open,
+and every level plays legal moves in every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import deal66
+
+from sixtysix.bots import make_bot
+from sixtysix.bots.base import Limit
+from sixtysix.bots.levels import LEVELS
+from sixtysix.bots.search import Ismcts, Pimc, determinize, exact_view, exclusions
+from sixtysix.bots.solver import Solver
+from sixtysix.cards import SUIT_MASK, cards_of, parse_cards
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import State
+from sixtysix.engine.view import View
+from sixtysix.games import GAMES, make_game
+
+
+class Spy:
+    """Wraps a bot and records what it was given."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.name = "spy"
+        self.seen: list[object] = []
+
+    def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
+        self.seen.append(view)
+        return self.inner.choose(view, rng, limit)  # type: ignore[attr-defined]
+
+
+def test_bots_receive_views_only_and_hidden_cards_do_not_change_their_choice() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(seed=12)
+    for _ in range(2):  # one trick: the leader's and the follower's first cards
+        m.apply(s.legal_actions()[0])
+    view = s.view(s.to_act)
+    # Another full state that differs only in the cards this seat cannot see.
+    other = view.state_with(list(reversed(list(cards_of(view.unseen())))))
+    assert other.hands[1 - view.seat] != s.hands[1 - view.seat] or other.stock != s.stock
+    assert other.view(view.seat) == view
+    for spec in ("ismcts:iterations=150", "pimc:worlds=3,playouts=2", "heuristic", "beginner"):
+        bot = Spy(make_bot(spec))
+        a = bot.choose(view, random.Random(4))
+        b = bot.choose(other.view(view.seat), random.Random(4))
+        assert a == b
+        assert all(isinstance(v, View) and not isinstance(v, State) for v in bot.seen)
+
+
+def test_a_failure_to_follow_proves_a_void_and_worlds_respect_it() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(deal=deal66("AC KC 9D QS JS AS", "TH KH QH JH 9H TD", "9S"))
+    m.apply("close")
+    m.apply("play AC")
+    m.apply("play 9H")  # strict play: no club, no spade (trump) — seat 1 throws a heart
+    view = s.view(0)
+    ex = exclusions(view)
+    assert ex[1] & SUIT_MASK[0] & g.rules.pack == SUIT_MASK[0] & g.rules.pack
+    assert ex[1] & SUIT_MASK[3] & g.rules.pack == SUIT_MASK[3] & g.rules.pack
+    rng = random.Random(0)
+    for _ in range(30):
+        world = determinize(view, rng, ex)
+        assert world.hands[1] & (SUIT_MASK[0] | SUIT_MASK[3]) == 0
+        assert world.view(0) == view
+
+
+def test_free_play_proves_nothing_and_draws_forget() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(deal=deal66("AC KC 9D QS JS AS", "TH KH QH JH 9H TD", "9S"))
+    m.apply("play AC")
+    m.apply("play 9H")  # free play in phase 1: no obligation, no inference
+    assert exclusions(s.view(0)) == [0, 0]
+
+
+def test_the_trump_obligation_shows_in_a_strict_follow() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(deal=deal66("AC KC 9D QS JS AS", "TH KH QH JH 9H TS", "9S"))
+    m.apply("close")
+    m.apply("play AC")
+    m.apply("play TS")  # void in clubs, trumps instead: proves only the clubs
+    ex = exclusions(s.view(0))[1] & g.rules.pack
+    assert ex == SUIT_MASK[0] & g.rules.pack
+
+
+def test_ismcts_plays_the_solver_move_when_the_stock_is_exhausted() -> None:
+    g = make_game("sixty-six")
+    rng = random.Random(2)
+    checked = 0
+    while checked < 5:
+        m = Match(g, dealer=1)
+        s = m.deal_hand(seed=rng.randrange(10**9))
+        while not s.over and not exact_view(s.view(s.to_act)):
+            m.apply(rng.choice([a for a in s.legal_actions() if a not in (194, 195)]
+                               or s.legal_actions()))
+        if s.over or len(s.legal_actions()) < 2:
+            continue
+        view = s.view(s.to_act)
+        value, best = Solver().solve(s)
+        assert Ismcts(iterations=100).choose(view, random.Random(0)) in best
+        assert Pimc(worlds=2).choose(view, random.Random(0)) in best
+        checked += 1
+
+
+def test_search_parameters_come_from_the_registry() -> None:
+    bot = make_bot("ismcts:seconds=0.05,c=0.9,endgame=true")
+    assert isinstance(bot, Ismcts)
+    assert (bot.seconds, bot.c, bot.endgame) == (0.05, 0.9, True)
+    assert isinstance(make_bot("pimc:worlds=4"), Pimc)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_level_plays_legal_moves_in_every_game(game_id: str) -> None:
+    assert set(LEVELS) == {"beginner", "casual", "strong", "master"}
+    g = make_game(game_id)
+    rng = random.Random(7)
+    specs = ["beginner", "casual", "strong:seconds=0.01", "master:seconds=0.01"]
+    bots = [make_bot(specs[p % len(specs)]) for p in range(g.n_seats)]
+    m = Match(g, dealer=0)
+    for _ in range(2):  # two hands, so that search also meets a second deal
+        if m.complete:
+            break
+        s = m.deal_hand(seed=rng.randrange(10**9))
+        while m.in_hand:
+            p = s.to_act
+            a = bots[p].choose(s.view(p), rng)
+            assert a in s.legal_actions()
+            m.apply(a)
+
+
+def test_ismcts_uses_game_specific_actions_in_multi_seat_games() -> None:
+    g = make_game("four-hand-sixty-six")
+    m = Match(g, dealer=0)
+    s = m.deal_hand(seed=3)
+    bot = Ismcts(iterations=60)
+    values = bot.estimates(s.view(s.to_act), random.Random(1))
+    assert set(values) == set(s.legal_actions())
+
+
+def test_determinize_keeps_known_cards_and_sizes() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(deal=deal66("KH QH 9D QS JS AS", "TH AH AC JH 9H TD", "9S"))
+    m.apply("play QS")
+    m.apply("play TD")
+    view = s.view(1)
+    world = determinize(view, random.Random(5), exclusions(view))
+    assert world.hands[1] == s.hands[1]
+    assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in s.hands]
+    assert parse_cards("QS TD") & (world.hands[0] | world.hands[1]) == 0
