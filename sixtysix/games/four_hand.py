@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from ..cards import PACK_24, PACK_32, TEN, card_str
 from ..engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
 from .base import Game, make_result, two_player_result
 from .three_player import deal_packets
 
@@ -56,6 +57,8 @@ class FourHandSixtySix(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
+        if o.target < 1:
+            raise OptionError("option 'target' takes a whole number of at least 1")
         pagat = o.variant == "pagat"
         mode = STRICT_MULTI if o.follow_rule == "foster" else FOLLOW_TRUMP
         return Rules(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from ..cards import PACK_24
 from ..engine.rules import STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
 from .base import Game, grade, make_result
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ class ThreePlayerSixtySix(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
+        if o.hands < 1:
+            raise OptionError("option 'hands' takes a whole number of at least 1")
         return Rules(
             n_seats=3, sides=(0, 1, 2), pack=PACK_24, hand_size=8, stock=False,
             phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,
