@@ -1065,3 +1065,127 @@ def test_engine_offers_exactly_the_legal_actions(options: dict[str, Any], seed: 
         seat = s.to_act
         m.apply(a)
         log.append((seat, a - MARRY if MARRY <= a < DECLARE_SHOW else a))
+
+
+# ------------------------------------------------------------------ differential test: scoring
+# The hand's points and game points worked out from the actions alone, by rules.md §1.6–1.9.
+
+SCORING_OPTIONS = st.fixed_dictionaries({
+    "first_trick_marriage": st.sampled_from(["any_later_trick", "same_trick_only"]),
+    "marriages_after_close": st.booleans(),
+    "close_before_draw_allowed": st.booleans(),
+    "claim_timing": st.sampled_from(["after_trick_or_meld", "any_own_turn"]),
+    "false_claim_penalty": st.sampled_from(["flat2", "2_or_3_if_opponent_trickless"]),
+    "closed_win_measured_at": st.sampled_from(["claim", "close"]),
+    "closer_beaten_flat_2": st.booleans(),
+    "unclaimed_end": st.sampled_from(["seed", "pagat"]),
+})
+VALUE = (11, 10, 4, 3, 2, 0)
+
+
+def expected_result(trump: int, o: dict[str, Any],
+                    log: list[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                         tuple[int, ...]]:
+    """(points, tricks, game points) of a finished hand from its (seat, action) log."""
+    pts, tricks = [0, 0], [0, 0]
+    pending: list[list[int]] = [[], []]
+    trick: list[tuple[int, int]] = []
+    closer, claimant = -1, -1
+    at_close: tuple[list[int], list[int]] = ([0, 0], [0, 0])
+    last_winner = -1
+
+    def meld(seat: int, card: int) -> None:
+        value = 40 if card >> 3 == trump else 20
+        if tricks[seat]:
+            pts[seat] += value
+        else:
+            pending[seat].append(value)
+
+    for seat, a in log:
+        if a < 64 or MARRY <= a < DECLARE_SHOW:
+            card = a % 64
+            if a >= MARRY:
+                meld(seat, card)
+            trick.append((seat, card))
+            if len(trick) == 2:
+                (s0, c0), (s1, c1) = trick
+                follower_wins = (c1 >> 3 == c0 >> 3 and c1 & 7 < c0 & 7) or (
+                    c1 >> 3 == trump and c0 >> 3 != trump)
+                w = s1 if follower_wins else s0
+                pts[w] += VALUE[c0 & 7] + VALUE[c1 & 7] + sum(pending[w])
+                tricks[w] += 1
+                pending[w] = []
+                if o["first_trick_marriage"] == "same_trick_only":
+                    pending[1 - w] = []
+                trick, last_winner = [], w
+        elif DECLARE_SHOW <= a < DRAW:
+            meld(seat, a - DECLARE_SHOW)
+            claimant = seat
+        elif a == DECLARE:
+            claimant = seat
+        elif a == CLOSE:
+            closer = seat
+            at_close = (pts[:], tricks[:])
+    if claimant < 0 and closer < 0:
+        pts[last_winner] += 10  # every trick played
+
+    def grade(loser: int, measured_at_close: bool) -> int:
+        lp, lt = (at_close[0][loser], at_close[1][loser]) if measured_at_close else (
+            pts[loser], tricks[loser])
+        return 3 if lt == 0 else 2 if lp < 33 else 1
+
+    def beaten(opp: int) -> int:
+        return 2 if o["closer_beaten_flat_2"] or at_close[1][opp] else 3
+
+    gp = [0, 0]
+    at = o["closed_win_measured_at"] == "close" and closer >= 0
+    if claimant >= 0:
+        other = 1 - claimant
+        if pts[claimant] < 66:
+            trickless = o["false_claim_penalty"] != "flat2" and tricks[other] == 0
+            gp[other] = 3 if trickless else 2
+        elif closer >= 0 and claimant != closer:
+            gp[claimant] = beaten(claimant)
+        else:
+            gp[claimant] = grade(other, at)
+    elif closer >= 0:
+        if pts[closer] >= 66:
+            gp[closer] = grade(1 - closer, at)
+        else:
+            gp[1 - closer] = beaten(1 - closer)
+    elif o["unclaimed_end"] == "seed":
+        if (pts[0] >= 66) != (pts[1] >= 66):
+            w = 0 if pts[0] >= 66 else 1
+            gp[w] = grade(1 - w, False)
+    elif pts[0] != pts[1]:
+        w = 0 if pts[0] > pts[1] else 1
+        gp[w] = grade(1 - w, False)
+    return tuple(pts), tuple(tricks), tuple(gp)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=SCORING_OPTIONS, seed=st.integers(min_value=0, max_value=2**31 - 1),
+       claim_rate=st.sampled_from([0.0, 0.05, 0.3]), close_rate=st.sampled_from([0.0, 0.1, 0.5]))
+def test_engine_scores_hands_as_the_rules_say(options: dict[str, Any], seed: int,
+                                              claim_rate: float, close_rate: float) -> None:
+    rng = random.Random(seed)
+    m = Match(make_game("sixty-six", options), dealer=rng.randrange(2))
+    s = m.deal_hand(seed=rng.randrange(2**31))
+    trump = s.trump
+    log: list[tuple[int, int]] = []
+    while not s.over:
+        acts = s.legal_actions()
+        claims = [a for a in acts if a == DECLARE or DECLARE_SHOW <= a < DRAW]
+        closes = [a for a in acts if a == CLOSE]
+        others = [a for a in acts if a not in claims and a not in closes]
+        if claims and rng.random() < claim_rate:
+            a = rng.choice(claims)
+        elif closes and rng.random() < close_rate:
+            a = CLOSE
+        else:
+            a = rng.choice(others or acts)
+        log.append((s.to_act, a))
+        m.apply(a)
+    r = m.results[0]
+    assert (r.points, r.tricks, r.game_points) == expected_result(trump, options, log), (
+        f"{r}; {[action_str(a) for _, a in log]}")
