@@ -1,0 +1,130 @@
+"""Hints and analysis: every legal action valued, exact where the position is open, and mistakes
+found in a finished game; and the commands that expose them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from typer.testing import CliRunner
+
+from sixtysix.analysis import analyze, hint, is_exact
+from sixtysix.bots.search import exact_view
+from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.cli import app
+from sixtysix.engine.match import Match
+from sixtysix.games import make_game
+from sixtysix.records import seat_record
+from sixtysix.research.tournament import play_match
+
+
+def _exhausted_position(seed: int) -> tuple[Match, object]:
+    g = make_game("sixty-six")
+    rng = random.Random(seed)
+    while True:
+        m = Match(g, dealer=1)
+        s = m.deal_hand(seed=rng.randrange(10**9))
+        while not s.over and not exact_view(s.view(s.to_act)):
+            m.apply(rng.choice([a for a in s.legal_actions() if a not in (194, 195)]
+                               or s.legal_actions()))
+        if not s.over and len(s.legal_actions()) > 2:
+            return m, s
+
+
+def test_hint_is_exact_once_the_stock_is_exhausted() -> None:
+    m, s = _exhausted_position(4)
+    view = s.view(s.to_act)  # type: ignore[attr-defined]
+    assert is_exact(view)
+    values = hint(view, random.Random(0))
+    exact = Solver().action_values(s)  # type: ignore[arg-type]
+    assert dict(values) == {a: v / SCALE for a, v in exact.items()}
+    assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
+
+
+def test_hint_values_every_legal_action_before_the_stock_is_gone() -> None:
+    g = make_game("sixty-six")
+    m = Match(g, dealer=1)
+    s = m.deal_hand(seed=5)
+    view = s.view(0)
+    values = hint(view, random.Random(0), seconds=0.05)
+    assert sorted(a for a, _ in values) == sorted(s.legal_actions())
+    assert not is_exact(view)
+    assert all(-4 <= v <= 4 for _, v in values)
+
+
+def test_analysis_finds_an_exact_blunder() -> None:
+    # Once the stock is exhausted the analysis is exact: play the worst action in such a
+    # position and the report must give the solver's loss for it, marked exact.
+    seed = 0
+    while True:
+        seed += 1
+        m, s = _exhausted_position(seed)
+        exact = Solver().action_values(s)  # type: ignore[arg-type]
+        worst = min(exact, key=lambda a: (exact[a], a))
+        loss = (max(exact.values()) - exact[worst]) / SCALE
+        if loss >= 1:
+            break
+    seat = s.to_act  # type: ignore[attr-defined]
+    hand_no, index = len(m.hand_records) - 1, len(m.hand_records[-1]["actions"])
+    m.apply(worst)
+    while m.in_hand:
+        assert m.hand is not None
+        m.apply(m.hand.legal_actions()[0])
+    report = analyze(m.record(), seat=seat, seconds=0.02)
+    found = [d for d in report.mistakes if (d.hand, d.action) == (hand_no, index)]
+    assert found and found[0].exact
+    assert abs(found[0].loss - loss) < 1e-9
+    out = report.to_json()
+    json.dumps(out)
+    assert out["seats"] == [seat] and f"seat {seat}" in report.text()
+
+
+def test_analysis_of_a_seat_record_only_judges_that_seat() -> None:
+    res = play_match("sixty-six", {}, ["casual", "random"], 3)
+    sr = seat_record(res.record, 1)
+    report = analyze(sr, seconds=0.02)
+    assert report.seats == [1]
+    assert all(d.seat == 1 for d in report.mistakes)
+    assert report.checked > 0
+
+
+runner = CliRunner()
+
+
+def _write(tmp_path: object, record: dict[str, object]) -> str:
+    from pathlib import Path
+    assert isinstance(tmp_path, Path)
+    p = tmp_path / "rec.json"
+    p.write_text(json.dumps(record))
+    return str(p)
+
+
+def test_cli_solve_hint_and_analyze(tmp_path: object) -> None:
+    rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": ["close"]}]}
+    path = _write(tmp_path, rec)
+    out = runner.invoke(app, ["solve", path, "--json"])
+    assert out.exit_code == 0, out.output
+    solved = json.loads(out.output)
+    assert solved["best"] == ["play AD", "play AS"] and solved["game_points"] == 3
+    full = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}]}
+    seat0 = seat_record(full, 0)
+    out = runner.invoke(app, ["hint", _write(tmp_path, seat0), "--json", "--bot", "casual",
+                              "--time", "0.05"])
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.output)
+    assert answer["seat"] == 0 and answer["action"] in [v["action"] for v in answer["values"]]
+    res = play_match("sixty-six", {}, ["casual", "random"], 8)
+    out = runner.invoke(app, ["analyze", _write(tmp_path, res.record), "--seat", "1", "--json",
+                              "--time", "0.02"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["seats"] == [1]
+
+
+def test_cli_refuses_bad_input_without_a_traceback(tmp_path: object) -> None:
+    out = runner.invoke(app, ["hint", "/nonexistent/file.json", "--json"])
+    assert out.exit_code == 2 and "cannot read" in json.loads(out.output)["error"]["message"]
+    seat1 = seat_record({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}]}, 1)
+    out = runner.invoke(app, ["hint", _write(tmp_path, seat1), "--json"])
+    assert out.exit_code == 2 and "turn" in json.loads(out.output)["error"]["message"]
+    out = runner.invoke(app, ["solve", _write(tmp_path, seat1)])
+    assert out.exit_code == 2
