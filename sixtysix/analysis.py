@@ -29,7 +29,7 @@ from typing import Any
 
 from .bots import Limit, make_bot
 from .bots.base import Bot
-from .bots.search import Ismcts, _closed_open, exact_view, solved_values
+from .bots.search import Ismcts, _closed_open, exact_view, exclusions, solved_values
 from .bots.solver import Solver
 from .engine.actions import action_str
 from .engine.match import Match
@@ -58,9 +58,8 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
         return [(view.legal[0], 0.0)]
     if _closed_open(view):
         worlds = 1 if exact_view(view) else 40
-        from .bots.search import exclusions
-        values, _ = solved_values(view, rng, Solver(), None, worlds, exclusions(view))
-        return sorted(values.items(), key=lambda av: (-av[1], av[0]))
+        solved, _ = solved_values(view, rng, Solver(), None, worlds, exclusions(view))
+        return sorted(solved.items(), key=lambda av: (-av[1], av[0]))
     if isinstance(bot, str):
         bot = make_bot(bot)
     if bot is None or not hasattr(bot, "estimates") and not hasattr(bot, "action_values"):
@@ -72,7 +71,7 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
         # it spent few visits.
         order = sorted(est.items(), key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))
         return [(a, v) for a, (v, _) in order]
-    values = bot.action_values(view, rng, limit)  # type: ignore[union-attr]
+    values: dict[int, float] = getattr(bot, "action_values")(view, rng, limit)  # noqa: B009
     return sorted(values.items(), key=lambda av: (-av[1], av[0]))
 
 

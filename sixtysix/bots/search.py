@@ -280,7 +280,7 @@ class Ismcts:
     solver once its world's stock is gone (two-sided games); ``exact`` plays the solver's move at
     the root when the position is open."""
 
-    seconds: float = 0.2
+    seconds: float | None = 0.2
     iterations: int | None = None
     c: float = 0.7
     endgame: bool = False
@@ -299,7 +299,8 @@ class Ismcts:
         """Estimated game-point value of each legal action for the view's seat (best is highest)."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act")
-        seconds, iterations = self.seconds, self.iterations
+        seconds: float | None = self.seconds
+        iterations = self.iterations
         if limit is not None:
             seconds, iterations = limit.seconds, limit.iterations
         if len(view.legal) == 1:

@@ -186,7 +186,7 @@ class Summary:
 
     def table(self) -> list[dict[str, Any]]:
         """One row per bot, best rated first (JSON-ready)."""
-        rows = []
+        rows: list[dict[str, Any]] = []
         for name, s in self.stats.items():
             lo, hi = s.win_ci()
             gp, gplo, gphi = mean_ci(s.game_points)
@@ -263,7 +263,7 @@ def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0
         _count(res, stats)
         teams = sorted(set(res.seating), key=res.seating.index)
         if len(teams) > 1:
-            ranks = [_rank(res, t) for t in teams]
+            ranks = [float(_rank(res, t)) for t in teams]
             new = model.rate([[ratings[t]] for t in teams], ranks=ranks)
             for t, r in zip(teams, new, strict=True):
                 ratings[t] = r[0]
