@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sixtysix.engine.match import Match  # noqa: E402
 from sixtysix.engine.state import State  # noqa: E402
 from sixtysix.games import GAMES, make_game  # noqa: E402
 
@@ -26,8 +27,7 @@ from sixtysix.games import GAMES, make_game  # noqa: E402
 def hands_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
     game = make_game(game_id)
     rng = random.Random(seed)
-    active = game.active_seats_for_benchmark() if hasattr(game, "active_seats_for_benchmark") \
-        else tuple(range(game.n_seats))
+    active = Match(game, dealer=0).active_seats()  # Three-Hand: the dealer sits out
     deals = [game.shuffled_deal(rng, 0, active) for _ in range(2000)]
     choice = rng.choice
     n = 0
@@ -46,7 +46,7 @@ def hands_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
 def legal_query_ns(game_id: str, samples: int = 20000, seed: int = 2) -> float:
     game = make_game(game_id)
     rng = random.Random(seed)
-    active = tuple(range(game.n_seats))
+    active = Match(game, dealer=0).active_seats()
     states: list[State] = []
     while len(states) < 2000:
         s = State.new(game, 0, game.shuffled_deal(rng, 0, active), active=active)

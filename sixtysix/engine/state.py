@@ -242,9 +242,8 @@ class State:
                         hand, self.trick, self.tseats + [seat], r.sides, self.trump,
                         r.phase2_follow, self.beats, r.must_beat_partner,
                         r.must_trump_when_cannot_overtrump))
-                if r.exchange_any_time and self._may_exchange(seat):
-                    acts.append(EXCHANGE)
-                elif self.close_window and self._may_exchange(seat):
+                # A follower exchanges only under "any_time", or in his window at a close.
+                if (r.exchange_any_time or self.close_window) and self._may_exchange(seat):
                     acts.append(EXCHANGE)
                 if r.claims and r.claim_timing == "any_own_turn":
                     acts.append(DECLARE)
@@ -451,10 +450,7 @@ class State:
         if len(trick) == 2:  # two seats: the common case, without the general loop
             c0, c1 = trick
             s1 = (c1 >> 3) & 3
-            if s1 == (c0 >> 3) & 3:
-                w = (self.beats[c0] >> c1) & 1
-            else:
-                w = 1 if s1 == self.trump else 0
+            w = (self.beats[c0] >> c1) & 1 if s1 == (c0 >> 3) & 3 else int(s1 == self.trump)
         else:
             w = trick_winner(trick, self.trump, self.beats)
         winner = self.tseats[w]
