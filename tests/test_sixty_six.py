@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import act, deal66, hand_str, legal, match66
+from deal_helpers import act, deal66, hand_str, legal, match66
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -1,0 +1,68 @@
+"""Helpers for building explicit deals and playing them through ``Match`` with action strings.
+
+Imported by name (``from deal_helpers import ...``): ``from conftest import`` is ambiguous once
+several conftest.py files exist (tests/server has one), since they all load as module ``conftest``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sixtysix.cards import PACK_24, card_str, pack_cards, parse_card
+from sixtysix.engine.actions import action_str
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import PH_DRAW, Deal, State
+from sixtysix.games import make_game
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """Cards from text such as ``"AS TS 9D"``, in the order written."""
+    return tuple(parse_card(w) for w in text.split())
+
+
+def deal66(h0: str, h1: str, turnup: str, stock: str = "") -> Deal:
+    """A Sixty-Six deal: seat 0's and seat 1's hands, the turn-up, and the stock from the top.
+
+    ``stock`` may name only its first cards: the rest follow in the pack's fixed order, so a test
+    writes down just the draws it depends on.
+    """
+    given = cards(h0) + cards(h1) + cards(turnup) + cards(stock)
+    if len(set(given)) != len(given):
+        raise ValueError(f"a card is named twice in the deal: {h0} | {h1} | {turnup} | {stock}")
+    rest = tuple(c for c in pack_cards(PACK_24) if c not in given)
+    return Deal(hands=(cards(h0), cards(h1)), turnup=parse_card(turnup), stock=cards(stock) + rest)
+
+
+def match66(h0: str, h1: str, turnup: str, stock: str = "", *, dealer: int = 1,
+            **options: Any) -> Match:
+    """A Sixty-Six match with the given options, its first hand dealt from the explicit deal.
+
+    The dealer defaults to seat 1, so seat 0 is the non-dealer who leads to trick 1.
+    """
+    m = Match(make_game("sixty-six", options), dealer=dealer)
+    m.deal_hand(deal=deal66(h0, h1, turnup, stock))
+    return m
+
+
+def act(m: Match, *actions: str) -> None:
+    """Apply actions (text) in order. A ``"AS / 9S"`` string is a whole trick, leader's card first
+    (a bare card means ``play``; ``"marry KS / 9S"`` leads with a marriage), followed by ``draw``
+    when the winner is offered the choice between drawing and closing."""
+    for a in actions:
+        if "/" in a:
+            for part in a.split("/"):
+                part = part.strip()
+                m.apply(part if " " in part else "play " + part)
+            if m.hand is not None and m.hand.phase == PH_DRAW:
+                m.apply("draw")
+        else:
+            m.apply(a)
+
+
+def legal(state: State | Match) -> list[str]:
+    """The legal actions as canonical text."""
+    return [action_str(a) for a in state.legal_actions()]
+
+
+def hand_str(state: State, seat: int) -> set[str]:
+    return {card_str(c) for c in range(64) if (state.hands[seat] >> c) & 1}
