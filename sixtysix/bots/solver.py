@@ -7,16 +7,15 @@ game's own scoring. The value is given from the side of the seat to act, in game
 times ``SCALE`` plus the card-point margin (``points[own side] - points[other side]``) as a tie
 break: a won hand at 1 game point with 80–40 is worth ``1000 + 40``.
 
->>> from sixtysix.engine.state import Deal, State
+>>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
->>> from sixtysix.cards import parse_card as c
->>> g = make_game("sixty-six")
->>> s = State.new(g, 1, Deal(hands=(tuple(map(c, "AS TS KS QS JS 9S".split())),
-...                              tuple(map(c, "AH TH KH QH JH 9H".split()))),
-...                        turnup=c("AD"), stock=tuple(map(c, "TD KD QD JD 9D AC TC KC QC JC 9C".split()))))
->>> value, best = solve(s)
->>> value // SCALE  # seat 0 (the non-dealer, to lead) wins this deal in perfect play
-1
+>>> from sixtysix.engine.actions import action_str
+>>> m = Match(make_game("sixty-six"), dealer=1)
+>>> state = m.deal_hand(seed=7)
+>>> m.apply("close")  # seat 0 closes on the first lead, holding 9C AD 9S JS QS AS; trumps are D
+>>> value, best = solve(state)
+>>> value, [action_str(a) for a in best]  # he takes every trick: 3 game points, 66 points ahead
+(3066, ['play AD', 'play AS'])
 
 Only ``State.copy`` and ``State.step`` are used, so every game of the family with two sides can be
 solved (the tree of a whole Sixty-Six hand from the deal is too big to be practical; positions
@@ -75,11 +74,13 @@ class Solver:
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.term_cache: dict[tuple[object, ...], int] = {}
         self.contexts: dict[tuple[object, ...], int] = {}
+        self.order_cache: dict[tuple[object, ...], dict[tuple[int, int], list[int]]] = {}
 
     def clear(self) -> None:
         self.tt.clear()
         self.term_cache.clear()
         self.contexts.clear()
+        self.order_cache.clear()
 
     # ------------------------------------------------------------------ public
 
@@ -280,12 +281,21 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             term_cache[k] = v
         return v
 
+    order_cache = solver.order_cache.setdefault((trump, vals, beats), {})
+
     def order(cards: int, led: int) -> list[int]:
+        """Leads: high cards and trumps first; follows: the cheapest winner first, then the
+        cheapest card. Remembered per (cards, led), a pure function of the trump suit."""
+        k = (cards, led)
+        got = order_cache.get(k)
+        if got is not None:
+            return got[:]
         out = []
-        while cards:
-            low = cards & -cards
+        rest = cards
+        while rest:
+            low = rest & -rest
             c = low.bit_length() - 1
-            cards ^= low
+            rest ^= low
             if led < 0:
                 out.append((-vals[c] - (20 if (tmask >> c) & 1 else 0), c))
             elif (beats[led] >> c) & 1 or ((tmask >> c) & 1 and not (tmask >> led) & 1):
@@ -293,7 +303,8 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             else:
                 out.append((vals[c], c))
         out.sort()
-        return [c for _, c in out]
+        got = order_cache[k] = [c for _, c in out]
+        return got[:]
 
     def search(h0: int, h1: int, lead: int, led: int, p0: int, p1: int, t0: int, t1: int,
                claim: int, q0: int, q1: int, alpha: int, beta: int) -> int:
