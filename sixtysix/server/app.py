@@ -217,7 +217,8 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                     reply = {"type": "error", **e.to_json()}
                 if reply is not None:
                     await ws.send_json(reply)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):
+            # RuntimeError: Starlette's "not connected" once the peer vanished during a broadcast.
             pass
         finally:
             await hub.disconnect(t, conn)

@@ -18,6 +18,7 @@ nothing. The table is plain synchronous code; ``app.py`` puts it on the network.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 import secrets
@@ -30,7 +31,7 @@ from ..bots.base import Bot, BotError, make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
 from ..errors import IllegalActionError, OptionError
-from ..games import GAMES, make_game
+from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
 from .storage import Storage
 from .views import result_to_json, view_to_json
@@ -88,6 +89,17 @@ def game_catalog() -> list[dict[str, Any]]:
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def _cached_game(game_id: str, options_json: str) -> Game:
+    return make_game(game_id, json.loads(options_json))
+
+
+def shared_game(game_id: str, options: dict[str, Any]) -> Game:
+    """``make_game``, shared between tables with the same rules (games are immutable values;
+    building one reads type hints, which costs milliseconds per table)."""
+    return _cached_game(game_id, json.dumps(options, sort_keys=True))
+
+
 def _spec_error(message: str) -> TableError:
     return TableError("bad_table", message, 400)
 
@@ -108,7 +120,7 @@ def check_spec(raw: Any) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise _spec_error("'options' must be an object of rule options")
     try:
-        game = make_game(game_id, options)
+        game = shared_game(game_id, options)
     except (OptionError, TypeError, ValueError) as e:
         raise _spec_error(str(e)) from None
     seats_raw = raw.get("seats")
@@ -170,7 +182,7 @@ class Table:
         self.id = table_id
         self.spec = spec
         self.storage = storage
-        self.game = make_game(spec["game"], spec["options"])
+        self.game = shared_game(spec["game"], spec["options"])
         self.seats = [SeatInfo(kind=s["kind"], name=s["name"], bot=s.get("bot"), token=s.get("token"))
                       for s in spec["seats"]]
         self.match = Match(self.game, dealer=spec["dealer"], players=[s.name for s in self.seats])

@@ -1,0 +1,174 @@
+"""Load test of the play server: many concurrent tables played over WebSockets on loopback.
+
+Starts ``sixtysix serve`` as a subprocess (a fresh SQLite file unless --database is given), then
+keeps ``--tables`` tables busy for ``--seconds``: at each table two clients, one per seat, play
+random legal actions (a computer-vs-computer game driven from outside, through the real server).
+When a match ends its slot starts a new table. Reports actions/s and the action latency: the time
+from sending an action to receiving the state that includes it, on the same connection.
+
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20             # flat out
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --think 0.5 # paced
+
+Client and server share the machine, so the figures include the client's own CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.measure_from = 0.0
+        """perf_counter time after which actions count (the warm-up is left out)."""
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.matches = 0
+        self.errors: list[str] = []
+
+
+async def seat_client(url: str, tid: str, token: str, seat: int, rng: random.Random, stats: Stats,
+                      stop_at: float, done: asyncio.Event, think: float) -> None:
+    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**20) as ws:
+        sent_version = -1
+        sent_at = 0.0
+        while not done.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic() + 5))
+            except TimeoutError:
+                break
+            m = json.loads(raw)
+            if m.get("type") == "error":
+                stats.errors.append(m["error"]["message"])
+                sent_version = -1
+                continue
+            if m.get("type") != "state":
+                continue
+            v = m["version"]
+            if sent_version >= 0 and v > sent_version:
+                if sent_at >= stats.measure_from:
+                    stats.latencies.append(time.perf_counter() - sent_at)
+                    stats.actions += 1
+                sent_version = -1
+            if m["complete"]:
+                if seat == 0:
+                    stats.matches += 1
+                done.set()
+                break
+            if time.monotonic() > stop_at:
+                done.set()
+                break
+            view = m["view"]
+            if sent_version >= 0:
+                continue  # our action is still on its way
+            if think and (view["to_act"] == seat or (m["can_next"] and seat == 0)):
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a player thinking
+            if m["can_next"] and seat == 0:
+                sent_version, sent_at = v, time.perf_counter()
+                await ws.send(json.dumps({"type": "next", "version": v}))
+            elif view["to_act"] == seat and view["legal"]:
+                action = rng.choice(view["legal"])["action"]
+                sent_version, sent_at = v, time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action, "version": v}))
+
+
+async def slot(http: httpx.AsyncClient, url: str, game: str, k: int, stats: Stats, stop_at: float,
+               think: float) -> None:
+    rng = random.Random(k)
+    await asyncio.sleep(rng.uniform(0, 1))  # tables open over a second, not all at once
+    while time.monotonic() < stop_at:
+        r = await http.post("/api/tables", json={
+            "game": game, "seed": rng.randrange(2**31), "hints": False,
+            "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]})
+        r.raise_for_status()
+        t = r.json()
+        done = asyncio.Event()
+        await asyncio.gather(*(seat_client(url.replace("http", "ws", 1), t["table"], s["token"], i,
+                                           random.Random(rng.random()), stats, stop_at, done, think)
+                               for i, s in enumerate(t["seats"])))
+
+
+async def run(url: str, tables: int, seconds: float, game: str, think: float,
+              warmup: float) -> Stats:
+    stats = Stats()
+    stats.measure_from = time.perf_counter() + warmup
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
+        stop_at = time.monotonic() + warmup + seconds
+        await asyncio.gather(*(slot(http, url, game, k, stats, stop_at, think) for k in range(tables)))
+    return stats
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--game", default="sixty-six")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="mean seconds a player waits before acting (0: as fast as possible)")
+    p.add_argument("--warmup", type=float, default=3.0,
+                   help="seconds of play before measuring (tables opening, connections)")
+    p.add_argument("--database", default=None, help="default: a new SQLite file in a temp dir")
+    p.add_argument("--url", default=None, help="use a server already running there")
+    a = p.parse_args()
+    proc = None
+    tmp = tempfile.TemporaryDirectory()
+    url = a.url
+    if url is None:
+        port = free_port()
+        db = a.database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+        proc = subprocess.Popen([sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(port),
+                                 "--database", db], stdout=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                httpx.get(url + "/api/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+    try:
+        stats = asyncio.run(run(url, a.tables, a.seconds, a.game, a.think, a.warmup))
+        elapsed = a.seconds
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        tmp.cleanup()
+    lat = sorted(stats.latencies)
+    if not lat:
+        print("no actions completed", stats.errors[:5])
+        sys.exit(1)
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    report: dict[str, Any] = {
+        "tables": a.tables, "think_s": a.think, "seconds": round(elapsed, 1), "actions": stats.actions,
+        "actions_per_s": round(stats.actions / elapsed, 1), "matches_finished": stats.matches,
+        "latency_ms": {"p50": round(p50, 1), "p99": round(p99, 1), "max": round(lat[-1] * 1000, 1)},
+        "errors": len(stats.errors),
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
