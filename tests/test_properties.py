@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sixtysix.cards import cards_of
+from sixtysix.cards import card_str, cards_of
 from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
 from sixtysix.engine.match import Match
 from sixtysix.engine.rules import mask_points
@@ -270,3 +270,45 @@ def test_any_options_play_and_replay(game_id: str, data: st.DataObject, seed: in
         assert s.result is not None and s.legal_actions() == []
     record = m.record()
     assert match_from_record(record).record() == record
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, cut=st.floats(min_value=0.0, max_value=1.0))
+def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> None:
+    # records.md §7: a seat record hides what the seat cannot know, and replays as far as that seat
+    # can follow, with the same public results; the seat's own legal actions are given.
+    import json
+
+    from sixtysix.records import replay, seat_record
+
+    m = random_hand(game_id, seed, hands=2)
+    record = m.record()
+    # Stop somewhere in the last hand, so that someone is to act.
+    last = record["hands"][-1]
+    last["actions"] = last["actions"][:int(len(last["actions"]) * cut)]
+    full = replay(record, legal=True)
+    for seat in range(make_game(game_id).n_seats):
+        sr = seat_record(record, seat)
+        assert sr["seat"] == seat
+        text = json.dumps(sr)
+        out = replay(json.loads(text), legal=True)
+        assert out["hands"] == full["hands"] and out["match"] == full["match"]
+        nxt, want = out.get("next"), full.get("next")
+        if want is not None and want["to_act"] == seat:
+            assert nxt == want
+        # Cards hidden from the seat are '??'; its own dealt hand is known.
+        own = sr["hands"][-1]["deal"]["hands"][seat]
+        assert "??" not in own
+        assert own == last["deal"]["hands"][seat] if "deal" in last else True
+        # Another seat's dealt card is written only once it has been played or shown.
+        words = " ".join(last["actions"]).upper().split()
+        shown = set(words)
+        if m.hand is not None and m.hand.turnup >= 0:
+            shown.add(card_str(m.hand.turnup))  # turned up for trumps: seen by everyone
+        for verb, card in zip(words, words[1:], strict=False):
+            if verb in ("MARRY", "DECLARE"):
+                shown |= {"K" + card[1], "Q" + card[1]}
+        for p, cards_p in enumerate(sr["hands"][-1]["deal"]["hands"]):
+            if p != seat:
+                assert {c for c in cards_p if c != "??"} <= shown
