@@ -20,6 +20,7 @@ from sixtysix.engine.rules import Rules, mask_points
 from sixtysix.engine.state import PH_DRAW, State
 from sixtysix.errors import IllegalActionError
 from sixtysix.games import make_game
+from sixtysix.records import replay
 
 
 def snapshot(m: Match) -> tuple[Any, ...]:
@@ -72,7 +73,7 @@ def test_1_pack_is_120_and_a_played_out_hand_130() -> None:
 # ------------------------------------------------------------------ §1.13.2–4 marriages
 
 # s0 leads 20 in clubs before having a trick and loses trick 1 to AC (trumps: hearts).
-PENDING = dict(h0="KC QC 9C JD 9D 9S", h1="AC TC AD TD AS TS", turnup="JH")
+PENDING: dict[str, Any] = dict(h0="KC QC 9C JD 9D 9S", h1="AC TC AD TD AS TS", turnup="JH")
 
 
 def test_2a_pending_marriage_is_credited_at_a_later_trick() -> None:
@@ -122,7 +123,7 @@ def test_2b_and_19_void_marriage_and_schwarz() -> None:
 
 
 # s0 holds the trump marriage (hearts) and the club marriage.
-FORTY = dict(h0="KH QH KC QC AD 9D", h1="TS 9S JS QS KS AS", turnup="JH")
+FORTY: dict[str, Any] = dict(h0="KH QH KC QC AD 9D", h1="TS 9S JS QS KS AS", turnup="JH")
 
 
 def test_3_forty_on_the_first_lead_won_is_credited_at_once_then_claim() -> None:
@@ -141,7 +142,7 @@ def test_3_forty_on_the_first_lead_won_is_credited_at_once_then_claim() -> None:
     assert r.end == "claim" and r.points == (74, 0) and r.game_points == (3, 0)  # s1 trickless
 
 
-SHOW = dict(h0="AS KD KH QH 9C JC", h1="AC 9D TC TD 9S JS", turnup="JH")
+SHOW: dict[str, Any] = dict(h0="AS KD KH QH 9C JC", h1="AC 9D TC TD 9S JS", turnup="JH")
 
 
 def test_4_show_a_marriage_to_go_out_at_exactly_66() -> None:
@@ -189,7 +190,7 @@ def test_5_meld_after_close_is_refused() -> None:
 
 
 # s0 wins the six tricks of the stock phase; the stock order fixes every draw.
-EXHAUST = dict(h0="KD QD AS TS AC TC", h1="9S JS 9C JC 9D JD", turnup="JH",
+EXHAUST: dict[str, Any] = dict(h0="KD QD AS TS AC TC", h1="9S JS 9C JC 9D JD", turnup="JH",
                stock="AH QS TH KS AD KC TD QC 9H KH QH")
 EXHAUST_TRICKS = ("AS / 9S",  # s0 11; draws: s0 AH, s1 QS
                   "TS / JS",  # s0 12 → 23; s0 TH, s1 KS
@@ -240,7 +241,7 @@ def test_6_option_exchange_needs_no_trick() -> None:
 
 
 # s1 holds the trump nine, wins trick 1, and follows at trick 3.
-FOLLOWER = dict(h0="9S AC 9C 9D JD TD", h1="AS 9H QC KS QS JS", turnup="JH")
+FOLLOWER: dict[str, Any] = dict(h0="9S AC 9C 9D JD TD", h1="AS 9H QC KS QS JS", turnup="JH")
 
 
 def test_6_exchange_while_following_refused_by_default() -> None:
@@ -421,7 +422,7 @@ def test_option_phase2_follow_only() -> None:
 # ------------------------------------------------------------------ §1.13.11–12 closer's fate
 
 # s0 closes at once with six low cards; s1 takes every trick.
-WEAK = dict(h0="9S JS 9C JC 9D QD", h1="AS TS AC TC AD TD", turnup="JH")
+WEAK: dict[str, Any] = dict(h0="9S JS 9C JC 9D QD", h1="AS TS AC TC AD TD", turnup="JH")
 WEAK_TRICKS = ("9S / AS",  # s1 11
                "TS / JS",  # 12 → 23
                "AC / 9C",  # 11 → 34
@@ -469,7 +470,7 @@ def test_closers_opponent_claims_first(flat: bool, expected: int) -> None:
 
 
 # s0 closes at once and makes 71; s1 wins the last trick with AH over s0's 9H.
-STRONG = dict(h0="AS TS AC TC AD 9H", h1="KS QS KC QC AH KD", turnup="QH")
+STRONG: dict[str, Any] = dict(h0="AS TS AC TC AD 9H", h1="KS QS KC QC AH KD", turnup="QH")
 STRONG_TRICKS = ("AS / KS",  # s0 15
                  "TS / QS",  # 13 → 28
                  "AC / KC",  # 15 → 43
@@ -509,7 +510,7 @@ def test_closers_false_claim_costs_2_even_if_the_opponent_was_trickless_at_the_c
 
 # ------------------------------------------------------------------ §1.13.13–14 claims
 
-FALSE64 = dict(h0="9C AD AS AC AH KC", h1="JC 9D TS TC 9S QS", turnup="JH")
+FALSE64: dict[str, Any] = dict(h0="9C AD AS AC AH KC", h1="JC 9D TS TC 9S QS", turnup="JH")
 FALSE64_TRICKS = ("9C / JC",  # s1 0 + 2 = 2
                   "9D / AD",  # s0 11
                   "AS / TS",  # 21 → 32
@@ -595,7 +596,7 @@ def test_option_auto_claim_on_a_marriage() -> None:
 # ------------------------------------------------------------------ §1.13.15–17 played out
 
 # Found by a seeded random play-out, then checked trick by trick (trumps: diamonds).
-DRAWN = dict(h0="JH 9C QD TD AD 9H", h1="TC 9D JC 9S AH AC", turnup="JD",
+DRAWN: dict[str, Any] = dict(h0="JH 9C QD TD AD 9H", h1="TC 9D JC 9S AH AC", turnup="JD",
              stock="JS KS AS QH TS KD QS KH TH QC KC")
 DRAWN_TRICKS = (
     "QD / JC",  # T1: s0 3+2 = 5 → [5, 0]
@@ -656,7 +657,7 @@ def test_option_unclaimed_end_pagat_draw_redeals_with_the_same_dealer(bonus: boo
     assert m.results[0].end == "draw" and m.dealer == 1 and m.bonus == int(bonus)
 
 
-BOTH66 = dict(h0="9S JD KS KH 9D TC", h1="JH 9C JS TH QS TS", turnup="AS",
+BOTH66: dict[str, Any] = dict(h0="9S JD KS KH 9D TC", h1="JH 9C JS TH QS TS", turnup="AS",
               stock="KD AD AC 9H KC JC QH AH QC QD TD")
 BOTH66_TRICKS = (  # trumps: spades
     "9S / JH",        # T1: s0 0+2 = 2 → [2, 0]
@@ -688,7 +689,7 @@ def test_16_option_unclaimed_end_pagat_higher_total_wins() -> None:
     assert r.winners == (0,) and r.points == (77, 73) and r.game_points == (1, 0)
 
 
-LAST = dict(h0="QH AS JC JH AD 9H", h1="TD QD TS KH 9D QS", turnup="AC",
+LAST: dict[str, Any] = dict(h0="QH AS JC JH AD 9H", h1="TD QD TS KH 9D QS", turnup="AC",
             stock="KS 9C JD AH 9S QC JS TH KC KD TC")
 LAST_TRICKS = (  # trumps: clubs
     "9H / KH",  # T1: s1 0+4 = 4 → [0, 4]
@@ -717,7 +718,7 @@ def test_17_the_last_trick_bonus_decides_the_hand() -> None:
 
 # ------------------------------------------------------------------ §1.13.18 schneider boundary
 
-BOUND = dict(h0="TC JS 9S AD KH QH", h1="AC TS AS 9D 9C KD", turnup="JH")
+BOUND: dict[str, Any] = dict(h0="TC JS 9S AD KH QH", h1="AC TS AS 9D 9C KD", turnup="JH")
 
 
 def test_18_opponent_at_exactly_33_scores_1() -> None:
@@ -867,7 +868,7 @@ def test_option_close_min_stock() -> None:
 
 
 def test_leader_may_exchange_close_and_declare_in_any_order() -> None:
-    base = dict(h0="9H AS 9C JC 9D JD", h1="9S KS QC AC TC TD", turnup="JH", stock="QS")
+    base: dict[str, Any] = dict(h0="9H AS 9C JC 9D JD", h1="9S KS QC AC TC TD", turnup="JH", stock="QS")
     # exchange, then close, then declare (a false claim at 11, but a legal one).
     m = match66(**base)
     act(m, "play AS", "play 9S", "draw", "exchange", "close", "declare")
@@ -913,12 +914,12 @@ def test_record_of_records_md_example_replays_exactly() -> None:
         "next": {"to_act": 1,
                  "legal": ["play AH", "play TH", "play KH", "play QH", "play JH", "play TD"]},
     }
-    assert sixtysix.replay(record, legal=True) == expected
+    assert replay(record, legal=True) == expected
     # The 'draw' may be left out: the exchange implies it.
     record["hands"][0]["actions"].remove("draw")  # type: ignore[index]
-    assert sixtysix.replay(record, legal=True) == expected
+    assert replay(record, legal=True) == expected
     # Without legal=True there is no "next".
-    assert "next" not in sixtysix.replay(record)
+    assert "next" not in replay(record)
 
 
 # ------------------------------------------------------------------ refused actions
