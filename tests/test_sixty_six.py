@@ -914,6 +914,7 @@ def test_record_of_records_md_example_replays_exactly() -> None:
         "next": {"to_act": 1,
                  "legal": ["play AH", "play TH", "play KH", "play QH", "play JH", "play TD"]},
     }
+    assert sixtysix.replay is replay  # the package root gives the same function (records.md §6)
     assert replay(record, legal=True) == expected
     # The 'draw' may be left out: the exchange implies it.
     record["hands"][0]["actions"].remove("draw")  # type: ignore[index]
