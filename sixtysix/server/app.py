@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_names
+from ..engine.actions import action_str
 from .hub import Hub
 from .storage import Storage
 from .table import Table, TableError, game_catalog
@@ -65,30 +67,19 @@ def _hint_view(table: Table, seat: int | None) -> Any:
 
 
 async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
-    """Advice for the seat to act, from ``sixtysix.analysis.hint`` on that seat's view only."""
+    """Advice for the seat to act from ``sixtysix.analysis.hint``, computed on that seat's view
+    only: every legal action with its estimated value in game points, best first."""
     view = _hint_view(table, seat)  # taken now, in the loop: the table may move on meanwhile
     version = table.version
     try:
         from ..analysis import hint
     except ImportError:
         raise TableError("unavailable", "hints are not available in this version", 501) from None
-    from ..engine.actions import action_str
-    result: Any = await asyncio.to_thread(hint, view)
-    return {"type": "hint", "version": version, "hint": _plain(result, action_str)}
-
-
-def _plain(value: Any, action_str: Any) -> Any:
-    """A hint result as JSON values, whatever shape the analysis module returns."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v, action_str) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v, action_str) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        import dataclasses
-        return _plain(dataclasses.asdict(value), action_str)
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    return str(value)
+    rng = random.Random(f"{table.spec['seed']}:hint:{version}")
+    seconds = float(table.spec.get("hint_seconds", 1.0))
+    values = await asyncio.to_thread(hint, view, rng, seconds)
+    ranked = [{"action": action_str(a), "value": round(float(v), 3)} for a, v in values]
+    return {"type": "hint", "version": version, "best": ranked[0]["action"], "values": ranked}
 
 
 def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | None = None) -> FastAPI:

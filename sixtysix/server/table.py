@@ -108,8 +108,8 @@ def check_spec(raw: Any) -> dict[str, Any]:
     """Validate a table request and return the normalized spec (tokens, seed and dealer added)."""
     if not isinstance(raw, dict):
         raise _spec_error("the table request must be a JSON object")
-    known = {"game", "options", "seats", "hints", "takeover_seconds", "takeover_bot", "bot_delay",
-             "seed"}
+    known = {"game", "options", "seats", "hints", "hint_seconds", "takeover_seconds", "takeover_bot",
+             "bot_delay", "seed"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _spec_error(f"unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -164,6 +164,10 @@ def check_spec(raw: Any) -> dict[str, Any]:
     hints = raw.get("hints", True)
     if not isinstance(hints, bool):
         raise _spec_error("'hints' must be true or false")
+    hint_seconds = raw.get("hint_seconds", 1.0)
+    if isinstance(hint_seconds, bool) or not isinstance(hint_seconds, int | float) \
+            or not 0.05 <= hint_seconds <= 10:
+        raise _spec_error("'hint_seconds' (how long a hint may think) must be between 0.05 and 10")
     seed = raw.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -171,7 +175,8 @@ def check_spec(raw: Any) -> dict[str, Any]:
         raise _spec_error("'seed' must be a whole number")
     dealer = game.first_dealer(random.Random(f"{seed}:dealer"))
     return {"game": game_id, "options": options_to_dict(game.options), "seats": seats,
-            "hints": hints, "takeover_seconds": takeover, "takeover_bot": str(takeover_bot),
+            "hints": hints, "hint_seconds": float(hint_seconds), "takeover_seconds": takeover,
+            "takeover_bot": str(takeover_bot),
             "bot_delay": float(delay), "seed": seed, "dealer": dealer}
 
 

@@ -183,7 +183,7 @@ const Table = {
       $("table-error").textContent = msg.error.message;
       if (msg.error.code === "no_table" || msg.error.code === "bad_token") $("status").textContent = "";
     } else if (msg.type === "hint") {
-      this.showHint(msg.hint);
+      if (this.state && msg.version === this.state.version) this.showHint(msg);
     }
   },
 
@@ -318,16 +318,15 @@ const Table = {
       : "";
   },
 
-  showHint(h) {
+  showHint(msg) {
     const box = $("hint-box");
     box.hidden = false;
-    let text;
-    if (h && typeof h === "object") {
-      const a = h.action || h.best || h.choice;
-      text = a ? `Suggested: ${a}` : JSON.stringify(h);
-      if (h.explanation || h.reason) text += ` — ${h.explanation || h.reason}`;
-    } else text = String(h);
-    box.textContent = text;
+    const fmt = (v) => (v >= 0 ? "+" : "") + v.toFixed(2);
+    const others = msg.values.slice(1, 4).map((x) => `${x.action} ${fmt(x.value)}`).join(", ");
+    box.textContent = `Hint: ${msg.best} (${fmt(msg.values[0].value)} game points)` +
+      (others ? ` — then ${others}` : "");
+    const b = $("hint-btn");
+    if (b) b.disabled = false;
   },
 };
 
