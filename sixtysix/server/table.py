@@ -33,6 +33,7 @@ from ..engine.match import Match
 from ..errors import IllegalActionError, OptionError
 from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
+from ..records import match_from_record, seat_record
 from .storage import Storage
 from .views import result_to_json, view_to_json
 
@@ -67,7 +68,8 @@ class SeatInfo:
 def game_catalog() -> list[dict[str, Any]]:
     """Every game with its options (name, kind, choices, default), for the lobby form.
 
-    >>> [o["name"] for o in game_catalog()[0]["options"]][:2]
+    >>> ss = next(g for g in game_catalog() if g["id"] == "sixty-six")
+    >>> [o["name"] for o in ss["options"]][:2]
     ['next_dealer', 'phase2_follow']
     """
     out = []
@@ -149,7 +151,8 @@ def check_spec(raw: Any) -> dict[str, Any]:
                 raise _spec_error(f"seat {i}: {e}") from None
             seats.append({"kind": "bot", "bot": bot, "name": name or f"Computer ({bot})"})
         else:
-            seats.append({"kind": "human", "name": name, "token": secrets.token_urlsafe(16)})
+            seats.append({"kind": "human", "name": name or f"Seat {i}",
+                          "token": secrets.token_urlsafe(16)})
     takeover = raw.get("takeover_seconds", 0)
     if isinstance(takeover, bool) or not isinstance(takeover, int | float) or takeover < 0:
         raise _spec_error("'takeover_seconds' must be a number of seconds (0: never)")
@@ -226,21 +229,8 @@ class Table:
         return t
 
     def _replay(self, events: list[dict[str, Any]]) -> Match:
-        record = self.record_of(events)
-        try:
-            from ..records import match_from_record
-        except ImportError:
-            match_from_record = None
-        if match_from_record is not None:
-            m: Match = match_from_record(record)
-            return m
-        m = Match(self.game, dealer=self.spec["dealer"], players=[s.name for s in self.seats])
-        for ev in events:
-            if "deal" in ev:
-                m.deal_hand(seed=ev["deal"])
-            else:
-                m.apply(ev["action"])
-        return m
+        # The record is the persistence format: the same replay as any other tool's.
+        return match_from_record(self.record_of(events))
 
     def record_of(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """The record (records.md §3) of this table's events."""
@@ -417,11 +407,6 @@ class Table:
         if seat is None:
             raise TableError("forbidden", "while the match runs its record is given only to its "
                              "seats (use your seat's link)", 403)
-        try:
-            from ..records import seat_record
-        except ImportError:
-            raise TableError("unavailable", "seat records are not available in this version",
-                             501) from None
         out: dict[str, Any] = seat_record(record, seat)
         return out
 
