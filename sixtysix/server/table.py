@@ -149,7 +149,7 @@ def check_spec(raw: Any) -> dict[str, Any]:
                 make_bot(bot)
             except BotError as e:
                 raise _spec_error(f"seat {i}: {e}") from None
-            seats.append({"kind": "bot", "bot": bot, "name": name or f"Computer ({bot})"})
+            seats.append({"kind": "bot", "bot": bot, "name": name or f"Computer {i + 1} ({bot})"})
         else:
             seats.append({"kind": "human", "name": name or f"Seat {i}",
                           "token": secrets.token_urlsafe(16)})

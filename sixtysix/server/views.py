@@ -68,6 +68,7 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
         "seat": None if spectator else view.seat,
         "dealer": view.dealer,
         "active": list(view.active),
+        "sides": list(sides),
         "phase": PHASE_NAMES.get(view.phase, "play"),
         "to_act": view.to_act if view.to_act >= 0 else None,
         "leader": view.leader,

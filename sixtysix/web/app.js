@@ -217,7 +217,9 @@ const Table = {
       if (i === me || !v.active.includes(i)) continue;
       const known = v.known[i] || [];
       const hidden = Math.max(0, v.hand_sizes[i] - known.length);
+      const partner = me !== null && i !== me && v.sides[i] === v.sides[me];
       opp += `<div class="opp" data-seat="${i}"><div class="name">${esc(this.name(i))}` +
+        `${partner ? " (partner)" : ""}` +
         `${v.to_act === i ? " — to play" : ""}</div><div class="backs">` +
         Array.from({length: hidden}, () => `<span class="card back">${Cards.back()}</span>`).join("") +
         known.map((c) => `<span class="card known" data-card="${esc(c)}">${Cards.face(c)}</span>`).join("") +

@@ -90,6 +90,11 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
     labels = " ".join(page.locator("#hand svg.card-svg").evaluate_all("els => els.map(e => e.ariaLabel)"))
     assert any(w in labels for w in ("acorns", "leaves", "bells", "hearts"))
     page.uncheck("#german-suits")
+    # A hint when it is our turn (the table allows hints by default).
+    page.wait_for_selector("#hint-btn", timeout=15000)
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=15000)
+    assert page.inner_text("#hint-box").startswith("Hint: ")
     deadline = time.monotonic() + 90
     clicks = 0
     while not hand_over(page):
