@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import SUIT_MASK, card_str, pack_cards, parse_card
+from .cards import card_str, pack_cards, parse_card
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
 from .engine.state import PH_DRAW, PH_OVER, Deal, State
@@ -323,9 +323,13 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         c = parse_card(words[1])
     except ValueError:
         return
-    for card in ([c, c ^ 1] if words[0] != "play" else [c]):
+    cards = [c, c ^ 1] if words[0] != "play" else [c]  # a marriage needs both K and Q
+    keep = seen
+    for card in cards:
+        keep |= 1 << card
+    for card in cards:
         if not (state.hands[actor] >> card) & 1 and not (seen >> card) & 1:
-            _swap_in(state, actor, card, seen)
+            _swap_in(state, actor, card, keep)
     try:
         state.parse(text)
     except IllegalActionError:
@@ -342,10 +346,10 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _swap_in(state: State, actor: int, card: int, seen: int) -> None:
+def _swap_in(state: State, actor: int, card: int, keep: int) -> None:
     """Put ``card`` (unseen by the record's seat) into ``actor``'s hand in exchange for one of his
-    own unseen cards."""
-    give = _bits(state.hands[actor] & ~seen & ~(1 << card))
+    cards outside ``keep`` (the cards the seat has seen, and those the action needs)."""
+    give = _bits(state.hands[actor] & ~keep & ~(1 << card))
     if not give:
         return
     g = give[0]
@@ -365,48 +369,54 @@ def _swap_in(state: State, actor: int, card: int, seen: int) -> None:
 
 def _relieve_obligation(state: State, actor: int, card: int, seen: int) -> None:
     """Make a play the real player made legal in our placement: while the rules would oblige him
-    to play something else, move those alternatives (cards the record's seat has not seen) out of
-    his hand, preferring replacements that oblige nothing (another suit than the one led, no trump)."""
+    to play something else, swap those alternatives (cards the record's seat has not seen) with
+    unseen cards held elsewhere that oblige him to nothing."""
     if not state.trick:
         return
-    led = (state.trick[0] >> 3) & 3
-    burden = SUIT_MASK[led] | (SUIT_MASK[state.trump] if state.trump >= 0 else 0)
-    for _ in range(8):
-        legal = 0
-        for a in state.legal_actions():
-            if a < 64:
-                legal |= 1 << a
+    for _ in range(state.hands[actor].bit_count()):
+        legal = _legal_cards(state)
         if (legal >> card) & 1:
             return
         offending = _bits(legal & state.hands[actor] & ~seen & ~(1 << card))
-        if not offending:
+        if not offending or not _swap_out(state, actor, offending[0], seen, card):
             return
-        for g in offending:
-            _swap_out(state, actor, g, seen, burden)
 
 
-def _swap_out(state: State, actor: int, g: int, seen: int, burden: int) -> None:
-    """Swap card ``g`` out of ``actor``'s hand for an unseen card held elsewhere (another hand or the
-    face-down stock), one outside ``burden`` if there is one."""
-    places: list[tuple[int, int, int]] = []  # (preference, where, card); where = seat, or -1-index
+def _legal_cards(state: State) -> int:
+    legal = 0
+    for a in state.legal_actions():
+        if a < 64:
+            legal |= 1 << a
+    return legal
+
+
+def _swap_out(state: State, actor: int, g: int, seen: int, card: int) -> bool:
+    """Swap card ``g`` out of ``actor``'s hand for an unseen card held elsewhere (another hand or
+    the face-down stock) that does not become a card he must play instead of ``card``."""
+    places: list[tuple[int, int]] = []  # (where, card): where = seat, or -1 - stock index
     for p in state.active:
         if p != actor:
-            for c in _bits(state.hands[p] & ~seen):
-                places.append(((burden >> c) & 1, p, c))
-    for i in range(state.spos, len(state.stock)):
-        c = state.stock[i]
-        if not (seen >> c) & 1:
-            places.append(((burden >> c) & 1, -1 - i, c))
-    if not places:
-        return
-    _, where, c = min(places)
+            places += [(p, c) for c in _bits(state.hands[p] & ~seen)]
+    places += [(-1 - i, state.stock[i]) for i in range(state.spos, len(state.stock))
+               if not (seen >> state.stock[i]) & 1]
+    for where, c in places:
+        _exchange_cards(state, actor, g, where, c)
+        legal = _legal_cards(state)
+        if (legal >> card) & 1 or not (legal >> c) & 1:
+            return True
+        _exchange_cards(state, actor, c, where, g)  # undo: that card obliges him too
+    return False
+
+
+def _exchange_cards(state: State, actor: int, mine: int, where: int, theirs: int) -> None:
+    """``actor`` gives ``mine`` for ``theirs`` held by seat ``where`` (or stock place -1 - where)."""
     if where >= 0:
-        state.hands[where] ^= (1 << c) | (1 << g)
+        state.hands[where] ^= (1 << theirs) | (1 << mine)
     else:
         stock = list(state.stock)
-        stock[-1 - where] = g
+        stock[-1 - where] = mine
         state.stock = tuple(stock)
-    state.hands[actor] ^= (1 << c) | (1 << g)
+    state.hands[actor] ^= (1 << theirs) | (1 << mine)
 
 
 def _hidden_seats(match: Match) -> int | None:
@@ -459,6 +469,9 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
         for k in state.known:
             public |= k
     rules = game.rules
+    n = match.n
+    forehand = next(q for q in ((entry["dealer"] + k) % n for k in range(1, n + 1))
+                    if q in state.active)
     hands_out = []
     for p, hand in enumerate(deal.hands):
         if p == seat:
@@ -469,7 +482,7 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
             visible = (public >> c) & 1
             if not rules.stock and deal.turnup is not None and c == deal.turnup:
                 visible = 1  # Four-Hand: the dealer's turned card lay face up
-            if rules.trump_choice and k == rules.first_packet and p == state.active[0] \
+            if rules.trump_choice and k == rules.first_packet and p == forehand \
                     and any(t.strip().lower() == "turn" for t in actions):
                 visible = 1  # the card forehand turned up for trumps
             row.append(card_str(c) if visible else UNKNOWN)
