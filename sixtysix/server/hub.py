@@ -106,6 +106,10 @@ class Hub:
         if seat is not None and not any(c.seat == seat for c in rt.conns):
             table.away_since[seat] = time.monotonic()
         table.presence += 1
+        if table.finished and not rt.conns:
+            # Nobody is looking at a finished match: free it (it reloads from storage on demand).
+            self.tables.pop(table.id, None)
+            return
         await self.broadcast(table.id)
         self.kick(table.id)
 

@@ -180,7 +180,10 @@ const Table = {
       $("hint-box").hidden = true;
       this.render();
     } else if (msg.type === "error") {
+      this.sentVersion = -1; // refused: the player may choose again
       $("table-error").textContent = msg.error.message;
+      const hb = $("hint-btn");
+      if (hb) hb.disabled = false;
       if (msg.error.code === "no_table" || msg.error.code === "bad_token") $("status").textContent = "";
     } else if (msg.type === "hint") {
       if (this.state && msg.version === this.state.version) this.showHint(msg);

@@ -40,6 +40,14 @@ def test_a_whole_match_against_the_computer(client: TestClient) -> None:
             raise AssertionError("the match did not end")
     assert max(m["score"]) >= 7 and m["winner"]
     assert len(m["results"]) == m["hand_no"]
+    # Once nobody watches the finished match it leaves memory, and comes back from storage.
+    for _ in range(100):
+        if tid not in client.app.state.hub.tables:  # type: ignore[attr-defined]
+            break
+        time.sleep(0.01)
+    assert tid not in client.app.state.hub.tables  # type: ignore[attr-defined]
+    again = client.get(f"/api/tables/{tid}?token={tok}").json()
+    assert again["complete"] and again["score"] == m["score"] and again["version"] == m["version"]
     assert table_obj(client, tid).finished
 
 
