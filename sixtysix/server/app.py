@@ -201,8 +201,13 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         conn = await hub.connect(t, ws, seat)
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
                 try:
+                    if text is None:
+                        raise TableError("bad_json", "send JSON text messages, not binary ones", 400)
                     reply = await _ws_request(hub, t, seat, text)
                 except TableError as e:
                     reply = {"type": "error", **e.to_json()}

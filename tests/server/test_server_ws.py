@@ -91,6 +91,17 @@ def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, 
         assert ws.receive_json()["version"] == m["version"] + 1
 
 
+def test_ws_binary_frames_are_refused(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    tid = t["table"]
+    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
+        m = ws.receive_json()
+        ws.send_bytes(b'{"type": "state"}')
+        assert ws.receive_json()["error"]["code"] == "bad_json"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong", "version": m["version"]}
+
+
 def test_ws_not_your_turn_and_spectators_cannot_act(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
     tid = t["table"]
