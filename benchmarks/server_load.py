@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -46,6 +47,9 @@ class Stats:
         self.actions = 0
         self.matches = 0
         self.errors: list[str] = []
+        self.cpu_start: float | None = None
+        self.cpu_end: float | None = None
+        self.actions_at_end = 0
 
 
 async def seat_client(url: str, tid: str, token: str, seat: int, rng: random.Random, stats: Stats,
@@ -109,14 +113,33 @@ async def slot(http: httpx.AsyncClient, url: str, game: str, k: int, stats: Stat
                                for i, s in enumerate(t["seats"])))
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a process so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 async def run(url: str, tables: int, seconds: float, game: str, think: float,
-              warmup: float) -> Stats:
+              warmup: float, server_pid: int | None = None) -> Stats:
     stats = Stats()
     stats.measure_from = time.perf_counter() + warmup
+
+    async def sample_cpu() -> None:
+        await asyncio.sleep(warmup)
+        stats.cpu_start = cpu_seconds(server_pid)
+        await asyncio.sleep(seconds)
+        stats.cpu_end = cpu_seconds(server_pid)
+        stats.actions_at_end = stats.actions
+
+    sampler = asyncio.ensure_future(sample_cpu())
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
         stop_at = time.monotonic() + warmup + seconds
         await asyncio.gather(*(slot(http, url, game, k, stats, stop_at, think) for k in range(tables)))
+    await sampler
     return stats
 
 
@@ -148,7 +171,8 @@ def main() -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
     try:
-        stats = asyncio.run(run(url, a.tables, a.seconds, a.game, a.think, a.warmup))
+        stats = asyncio.run(run(url, a.tables, a.seconds, a.game, a.think, a.warmup,
+                                proc.pid if proc is not None else None))
         elapsed = a.seconds
     finally:
         if proc is not None:
@@ -167,6 +191,10 @@ def main() -> None:
         "latency_ms": {"p50": round(p50, 1), "p99": round(p99, 1), "max": round(lat[-1] * 1000, 1)},
         "errors": len(stats.errors),
     }
+    if stats.cpu_start is not None and stats.cpu_end is not None and stats.actions_at_end:
+        used = stats.cpu_end - stats.cpu_start
+        report["server_cpu"] = {"share_of_one_core": round(used / a.seconds, 2),
+                                "ms_per_action": round(1000 * used / stats.actions_at_end, 3)}
     print(json.dumps(report, indent=2))
 
 
