@@ -1,0 +1,60 @@
+"""ISMCTS iterations per second, at the start of a Sixty-Six hand and in mid-game, for the plain
+playouts and with exact endgames (``endgame=true``). Prints figures; never asserts.
+
+Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from sixtysix.bots import make_bot
+from sixtysix.bots.search import Ismcts
+from sixtysix.engine.match import Match
+from sixtysix.engine.view import View
+from sixtysix.games import make_game
+
+
+def views(game_id: str, deals: int, after: int, seed: int) -> list[View]:
+    """Views of the seat to act after ``after`` decisions of casual play, one per deal."""
+    g = make_game(game_id)
+    rng = random.Random(seed)
+    bot = make_bot("casual")
+    out = []
+    while len(out) < deals:
+        m = Match(g, dealer=0)
+        s = m.deal_hand(seed=rng.randrange(2**31))
+        for _ in range(after):
+            if s.over:
+                break
+            s.step(bot.choose(s.view(s.to_act), rng))
+        if not s.over and len(s.legal_actions()) > 1:
+            out.append(s.view(s.to_act))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=10)
+    ap.add_argument("--iterations", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    for game_id in ("sixty-six", "schnapsen", "four-hand-sixty-six"):
+        for after in (0, 6):
+            vs = views(game_id, args.deals, after, args.seed)
+            for endgame in (False, True):
+                if endgame and game_id == "four-hand-sixty-six":
+                    continue
+                bot = Ismcts(iterations=args.iterations, endgame=endgame)
+                t = time.perf_counter()
+                for v in vs:
+                    bot.choose(v, random.Random(0))
+                dt = time.perf_counter() - t
+                print(f"{game_id:20} after {after:2} decisions  endgame={str(endgame):5}  "
+                      f"{args.iterations * len(vs) / dt:8.0f} iterations/s")
+
+
+if __name__ == "__main__":
+    main()
