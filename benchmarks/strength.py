@@ -1,0 +1,50 @@
+"""Playing strength: seat-swapped duplicate matches to 7 between pairs of levels, with 95% CIs,
+and ISMCTS strength against the casual level as a function of the time per move.
+
+Targets of the issue: casual vs random >= 90% of matches, strong vs casual >= 75%, master vs
+strong > 50%, over >= 200 matches each. Prints figures (and the exact command); never asserts.
+
+Usage: ``python benchmarks/strength.py [--matches 200] [--workers 2] [--pairs casual/random,...]
+[--times 0.05,0.1,0.2] [--seed 1]``. Each pair uses its own deals from the seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from sixtysix.research.tournament import run_tournament
+
+DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=200)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pairs", default=DEFAULT_PAIRS, help="a/b pairs, comma-separated")
+    ap.add_argument("--times", default="", help="ISMCTS seconds per move to try against casual")
+    ap.add_argument("--out", default=None, help="directory for the match records")
+    args = ap.parse_args()
+    print("command: python " + " ".join(sys.argv))
+    pairs = [p.split("/") for p in args.pairs.split(",") if p]
+    for t in filter(None, args.times.split(",")):
+        pairs.append([f"ismcts:seconds={float(t)}", "casual"])
+    for a, b in pairs:
+        start = time.perf_counter()
+        out = f"{args.out}/{a}-vs-{b}".replace(":", "_") if args.out else None
+        s = run_tournament("sixty-six", [a, b], matches=args.matches, seed=args.seed,
+                           workers=args.workers, out=out, progress=False)
+        st = s.stats[a]
+        lo, hi = st.win_ci()
+        print(f"{a} vs {b}: {a} won {st.match_score:g} of {st.matches} matches = "
+              f"{st.match_score / st.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
+              f"{time.perf_counter() - start:.0f} s")
+        print(s.text())
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
