@@ -155,3 +155,20 @@ def test_determinize_keeps_known_cards_and_sizes() -> None:
     assert world.hands[1] == s.hands[1]
     assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in s.hands]
     assert parse_cards("QS TD") & (world.hands[0] | world.hands[1]) == 0
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_inferred_voids_never_contradict_the_real_hands(game_id: str) -> None:
+    g = make_game(game_id)
+    rng = random.Random(5)
+    bot = make_bot("casual")
+    for _ in range(6):
+        m = Match(g, dealer=rng.randrange(g.n_seats))
+        s = m.deal_hand(seed=rng.randrange(10**9))
+        while not s.over:
+            for seat in s.active:
+                ex = exclusions(s.view(seat))
+                assert all(ex[p] & s.hands[p] == 0 for p in range(g.n_seats) if p != seat)
+            a = bot.choose(s.view(s.to_act), rng) if rng.random() < 0.7 else \
+                rng.choice(s.legal_actions())
+            s.step(a)

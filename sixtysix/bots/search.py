@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.state import PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
@@ -79,9 +79,10 @@ def exclusions(view: View) -> list[int]:
     seats: list[int] = []
     sf = view.strict_from
     pack = r.pack
-    for i, a in enumerate(view.history):
-        if a >= DECLARE_SHOW:
-            continue
+    hist = view.history
+    for i, a in enumerate(hist):
+        if a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
+            continue  # not a card played (a partner's marriage after 'defer' is only shown)
         card = a if a < MARRY else a - MARRY
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
