@@ -221,9 +221,10 @@ def action_values(state: State, margin: bool = True) -> dict[int, int]:
 
 # ---------------------------------------------------------------------- phase-2 kernel
 
-KERNEL_GAMES = {"sixty-six"}
-"""Games whose ``score_hand`` reads only points, tricks, the close, the last leader and the bonus,
-so that the bitmask kernel below may stand in for ``State`` once the stock is gone."""
+KERNEL_GAMES = {"sixty-six", "schnapsen", "three-hand-sixty-six"}
+"""Games whose ``score_hand`` reads only points, tricks, the close, the last leader, the bonus and
+the match standing (all kept on the kernel's scratch state), so that the bitmask kernel below may
+stand in for ``State`` once the stock is gone. The tests check each against the generic search."""
 
 
 def _kernel_ok(s: State) -> bool:
