@@ -297,7 +297,10 @@ class Ismcts:
 
     def action_values(self, view: View, rng: random.Random,
                       limit: Limit | None = None) -> dict[int, float]:
-        """Estimated game-point value of each legal action for the view's seat (best is highest)."""
+        """A score for each legal action of the view's seat, the best highest: the mean game
+        points over solved worlds where the position is open or closed, else the visit count of
+        the search (the robust child), with the mean game points as a tie break. ``estimates``
+        gives the values themselves."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act")
         seconds: float | None = self.seconds
