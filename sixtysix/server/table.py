@@ -40,6 +40,8 @@ from .views import result_to_json, view_to_json
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT"]
 
 DEFAULT_TAKEOVER_BOT = "random"
+SEED_BITS = 52
+"""Deal seeds: too many to try them all, and still exact in JavaScript's numbers (records)."""
 MAX_NAME = 40
 
 
@@ -173,7 +175,7 @@ def check_spec(raw: Any) -> dict[str, Any]:
         raise _spec_error("'hint_seconds' (how long a hint may think) must be between 0.05 and 10")
     seed = raw.get("seed")
     if seed is None:
-        seed = secrets.randbelow(2**31)
+        seed = secrets.randbits(SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise _spec_error("'seed' must be a whole number")
     dealer = game.first_dealer(random.Random(f"{seed}:dealer"))
@@ -272,8 +274,12 @@ class Table:
         self.events.append(ev)
 
     def deal(self) -> None:
-        """Deal the next hand from a seed derived from the table's seed and the hand number."""
-        seed = random.Random(f"{self.spec['seed']}:hand:{len(self.match.hand_records)}").randrange(2**31)
+        """Deal the next hand from a seed derived from the table's seed and the hand number.
+
+        Seeds have SEED_BITS bits: a player who knows his own cards could otherwise try every
+        seed (2**31 shuffles take minutes in C) and find the other hands and the stock."""
+        hand_no = len(self.match.hand_records)
+        seed = random.Random(f"{self.spec['seed']}:hand:{hand_no}").getrandbits(SEED_BITS)
         self._store({"deal": seed})
         self.match.deal_hand(seed=seed)
 

@@ -247,6 +247,7 @@ def test_record_while_running_is_the_seat_record(client: TestClient) -> None:
         assert sorted(deal["hands"][seat]) == own
         assert set(deal["hands"][1 - seat]) == {"??"}
         assert set(deal["stock"]) == {"??"}
+        assert "seed" not in rec["hands"][0]  # the seed would give away every card
 
 
 def test_bot_seat_plays_on_the_server(client: TestClient) -> None:

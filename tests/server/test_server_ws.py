@@ -52,9 +52,12 @@ def test_a_whole_match_against_the_computer(client: TestClient) -> None:
 
 
 def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
+    """The next state where ``seat`` is to act (asking for the next hand when one ends)."""
     for _ in range(200):
         m: dict[str, Any] = ws.receive_json()
-        if m["type"] == "state" and m["view"]["to_act"] == seat:
+        if m["type"] == "state" and m["can_next"]:
+            ws.send_json({"type": "next", "version": m["version"]})
+        elif m["type"] == "state" and m["view"]["to_act"] == seat:
             return m
     raise AssertionError("never our turn")
 
@@ -156,8 +159,8 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
         # Seat 1 never connects: after 0.2 s the computer plays for it, every time.
         for _ in range(4):
             m = _wait_turn(ws, 0)
-            ws.send_json({"type": "act", "action": m["view"]["legal"][0]["action"],
-                          "version": m["version"]})
+            plays = [a["action"] for a in m["view"]["legal"] if a["verb"] == "play"]
+            ws.send_json({"type": "act", "action": plays[0], "version": m["version"]})
         m = _wait_turn(ws, 0)
         assert m["seats"][1]["computer"] and not m["seats"][1]["connected"]
         assert not m["seats"][0]["computer"]
