@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import deal66
+from deal_helpers import deal66
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Limit

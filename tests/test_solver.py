@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import cards, deal66
+from deal_helpers import cards, deal66
 
 from sixtysix.bots import solver as solver_mod
 from sixtysix.bots.solver import SCALE, Solver, action_values, is_solvable, solve, terminal_value
