@@ -211,7 +211,10 @@ const Table = {
       `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : " · away"}<br>` +
       `Match <span class="match-score">${esc(m.score[i])}</span> · Hand ${esc(v.points[i])} pts, ` +
-      `${esc(v.tricks[i])} tricks${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}</div>`).join("") +
+      `${esc(v.tricks[i])} tricks${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
+      v.marriages.filter((x) => x.seat === i).map((x) =>
+        ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
+      `</div>`).join("") +
       `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}</div>`;
 
     // Other seats: card backs for unknown cards, faces for cards everyone has seen them take.
