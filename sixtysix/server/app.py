@@ -111,6 +111,11 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         code = "not_found" if exc.status_code == 404 else "http_error"
         return _error(code, str(exc.detail), exc.status_code)
 
+    @app.exception_handler(Exception)
+    async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("request failed", exc_info=exc)
+        return _error("server_error", "the server failed to answer this request", 500)
+
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = ["{}: {}".format(".".join(str(x) for x in e.get("loc", ())), e.get("msg", ""))

@@ -81,8 +81,10 @@ def test_a_damaged_table_does_not_stop_the_server(url: str) -> None:
     bad = uid()
     store.create_table(bad, {"game": "no-such-game"})
     try:
-        with TestClient(create_app(storage=store)) as client:
+        with TestClient(create_app(storage=store), raise_server_exceptions=False) as client:
             assert client.get("/api/games").status_code == 200
+            r = client.get(f"/api/tables/{bad}")
+            assert r.status_code == 500 and r.json()["error"]["code"] == "server_error"
             t = new_table(client, game="sixty-six", seats=seats("human", "human"))
             assert client.get(f"/api/tables/{t['table']}").status_code == 200
     finally:
