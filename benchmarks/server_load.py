@@ -54,7 +54,8 @@ class Stats:
 
 async def seat_client(url: str, tid: str, token: str, seat: int, rng: random.Random, stats: Stats,
                       stop_at: float, done: asyncio.Event, think: float) -> None:
-    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**20) as ws:
+    async with websockets.connect(f"{url}/ws/{tid}?token={token}", max_size=2**20,
+                                  open_timeout=60) as ws:
         sent_version = -1
         sent_at = 0.0
         while not done.is_set():
