@@ -17,6 +17,7 @@ import typer
 
 from ..bots import bot_names
 from ..games import GAMES, Game
+from ..games.base import option_hints
 from . import app
 
 __all__ = ["games_command", "options_command", "bots_command", "option_rows", "allowed_values"]
@@ -41,7 +42,7 @@ def allowed_values(hint: Any) -> str:
 
 def option_rows(game: type[Game]) -> list[tuple[str, str, str]]:
     """(name, default, allowed values) for each option of ``game``, in declaration order."""
-    hints = typing.get_type_hints(game.Options)
+    hints = option_hints(game.Options)
     rows = []
     for f in dataclasses.fields(game.Options):
         if f.default is not dataclasses.MISSING:

@@ -74,7 +74,9 @@ class Match:
             entry["deal"] = deal_to_json(deal, self.n)
         else:
             if seed is None:
-                seed = (rng or random.Random()).randrange(2**31)
+                # 52 bits: too many to search for a deal that fits one's own cards (and exact
+                # in JSON and JavaScript numbers).
+                seed = (rng or random.Random()).getrandbits(52)
             deal = self.game.shuffled_deal(seed, self.dealer, active)
             entry["seed"] = seed
         entry["actions"] = []

@@ -8,7 +8,6 @@ A game is its options (field names and defaults exactly those of rules.md) plus 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import typing
 from typing import Any, ClassVar, Literal
@@ -21,14 +20,14 @@ from ..errors import OptionError
 if typing.TYPE_CHECKING:
     from ..engine.match import Match
 
-__all__ = ["Game", "check_options", "options_from_dict", "options_to_dict", "grade",
+__all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
            "two_player_result", "make_result"]
 
 
 def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
     """Build an options dataclass from a dict, refusing unknown names and values with OptionError."""
     values = dict(values or {})
-    hints = typing.get_type_hints(cls)
+    hints = option_hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     for name, value in values.items():
         if name not in names:
@@ -45,8 +44,19 @@ def options_to_dict(options: Any, only_changed: bool = True) -> dict[str, Any]:
             if not only_changed or getattr(options, f.name) != getattr(default, f.name)}
 
 
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def option_hints(cls: type[Any]) -> dict[str, Any]:
+    """The type of each option of an options class (resolved once: it is slow)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 def check_options(options: Any) -> None:
-    hints = typing.get_type_hints(type(options))
+    hints = option_hints(type(options))
     for f in dataclasses.fields(options):
         _check_value(f.name, hints[f.name], getattr(options, f.name))
 
