@@ -8,6 +8,7 @@ A game is its options (field names and defaults exactly those of rules.md) plus 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import typing
 from typing import Any, ClassVar, Literal
