@@ -110,7 +110,12 @@ def solve_command(
     record: Annotated[str, typer.Argument(help="a full record (JSON); '-' reads standard input")],
     as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
 ) -> None:
-    """Exact value and best actions after the record's last action (every card known)."""
+    """Exact value and best actions after the record's last action (every card known).
+
+    Values are game points of the hand for the seat to act, the card-point margin as the
+    fraction. Quick once the stock is closed or exhausted (milliseconds) or from the fourth trick
+    on (under a second); earlier in a hand the tree is too large to solve in reasonable time.
+    """
     try:
         out = solve_record(_read(record))
     except (RecordError, ValueError) as e:
