@@ -5,7 +5,7 @@ Targets of the issue: casual vs random >= 90% of matches, strong vs casual >= 75
 strong > 50%, over >= 200 matches each. Prints figures (and the exact command); never asserts.
 
 Usage: ``python benchmarks/strength.py [--matches 200] [--workers 2] [--pairs casual/random,...]
-[--times 0.05,0.1,0.2] [--seed 1]``. Each pair uses its own deals from the seed.
+[--times 0.05,0.1,0.2] [--seed 1]``. Every pair plays the same deals, drawn from the seed.
 """
 
 from __future__ import annotations
