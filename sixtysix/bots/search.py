@@ -291,9 +291,7 @@ class Ismcts:
     solver: Solver = field(default_factory=Solver, repr=False)
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
-        values = self.action_values(view, rng, limit)
-        best = max(values.values())
-        return min(a for a, v in values.items() if v == best)
+        return best_action(self.action_values(view, rng, limit))
 
     def action_values(self, view: View, rng: random.Random,
                       limit: Limit | None = None) -> dict[int, float]:
@@ -427,9 +425,7 @@ class Pimc:
     solver: Solver = field(default_factory=Solver, repr=False)
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
-        values = self.action_values(view, rng, limit)
-        best = max(values.values())
-        return min(a for a, v in values.items() if v == best)
+        return best_action(self.action_values(view, rng, limit))
 
     def action_values(self, view: View, rng: random.Random,
                       limit: Limit | None = None) -> dict[int, float]:
@@ -466,3 +462,9 @@ class Pimc:
 
 register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false)")(Ismcts)
 register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)")(Pimc)
+
+
+def best_action(values: dict[int, float]) -> int:
+    """The action of highest value; ties go to the lowest action id, so choices are reproducible."""
+    best = max(values.values())
+    return min(a for a, v in values.items() if v == best)

@@ -11,7 +11,7 @@ import importlib
 
 import typer
 
-__all__ = ["app", "main", "COMMAND_MODULES"]
+__all__ = ["app", "main", "COMMAND_MODULES", "read_text"]
 
 app = typer.Typer(
     name="sixtysix",
@@ -20,6 +20,20 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+def read_text(file: str) -> str:
+    """The text of ``file`` ('-' reads standard input); RecordError, in words, if unreadable."""
+    import sys
+
+    from ..errors import RecordError
+    try:
+        if file == "-":
+            return sys.stdin.read()
+        with open(file, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
+
 
 COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve")
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from typing import Annotated, Any
 
 import typer
 
 from ..errors import RecordError, SixtySixError
-from . import app
+from . import app, read_text
 
 __all__ = ["solve_command", "hint_command", "analyze_command", "tournament_command",
            "solve_record", "hint_record"]
@@ -23,15 +22,7 @@ __all__ = ["solve_command", "hint_command", "analyze_command", "tournament_comma
 
 def _read(file: str) -> dict[str, Any]:
     from ..records import load_record
-    try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
-    return load_record(text)
+    return load_record(read_text(file))
 
 
 def _fail(message: str, as_json: bool) -> None:

@@ -7,13 +7,12 @@ invalid JSON or an unreadable file. Never a traceback for bad input.
 from __future__ import annotations
 
 import json
-import sys
 from typing import Annotated, Any
 
 import typer
 
 from ..errors import RecordError
-from . import app
+from . import app, read_text
 
 __all__ = ["replay_command", "replay_text"]
 
@@ -42,15 +41,9 @@ def replay_command(
 ) -> None:
     """Replay a match record and print the hands and the match as JSON."""
     try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or str(e)
-        message = f"cannot read {file}: {reason}"
-        typer.echo(json.dumps(RecordError(message).to_json()))
+        text = read_text(file)
+    except RecordError as e:
+        typer.echo(json.dumps(e.to_json()))
         raise typer.Exit(2) from None
     code, out = replay_text(text, legal)
     typer.echo(json.dumps(out))
