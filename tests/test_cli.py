@@ -175,8 +175,6 @@ def test_natural_input_plays_whole_hands():
 
 
 def test_natural_input_names_trumps():
-    if "three-player-sixty-six" not in GAMES:
-        pytest.skip("needs Three-Player Sixty-Six")
     session, out = scripted_session("three-player-sixty-six", 3, human_text)
     assert session.match.results
     assert "names trumps" in out or "turns up" in out

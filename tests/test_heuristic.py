@@ -187,7 +187,6 @@ def test_does_not_close_without_sure_tricks():
 
 # ---------------------------------------------------------------------------------- trumps
 
-@pytest.mark.skipif("three-player-sixty-six" not in GAMES, reason="needs Three-Player Sixty-Six")
 def test_names_its_longest_suit_in_three_player():
     g = make_game("three-player-sixty-six")
     checked = 0

@@ -337,7 +337,7 @@ class TerminalPlay:
         self.console.print(f"thinking for {self.hint_seconds:g} s…", style="dim")
         try:
             ranked = hint(view, random.Random(self.bot_rng.random()), seconds=self.hint_seconds)
-        except (SixtySixError, NotImplementedError) as e:
+        except SixtySixError as e:
             self.console.print(f"no hint here: {e}", markup=False)
             return
         out = Text("Hint: ", style="bold")

@@ -7,6 +7,7 @@ A game is its options (field names and defaults exactly those of rules.md) plus 
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import functools
 import random
@@ -88,7 +89,7 @@ def grade(loser_points: int, loser_tricks: int) -> int:
     return 2 if loser_points < 33 else 1
 
 
-class Game:
+class Game(abc.ABC):
     """A game of the family with its options. Equal when the game and the options are equal."""
 
     id: ClassVar[str]
@@ -118,15 +119,17 @@ class Game:
 
     # ------------------------------------------------------------------ hooks
 
+    @abc.abstractmethod
     def make_rules(self) -> Rules:
-        raise NotImplementedError  # each game defines its rules
+        """The engine parameters these options mean."""
 
+    @abc.abstractmethod
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         """Deal a shuffled pack (top card first) to the ``active`` seats."""
-        raise NotImplementedError  # each game defines its deal
 
+    @abc.abstractmethod
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
-        raise NotImplementedError  # each game defines its scoring
+        """How the finished hand scores (``claimant``: the seat that claimed, if any)."""
 
     def initial_score(self) -> list[int]:
         return [0] * self.n_seats
@@ -139,9 +142,9 @@ class Game:
         """Whether the trick just completed stops the hand (asked only when ``rules.trick_hook``)."""
         return False
 
+    @abc.abstractmethod
     def settle(self, match: Match, result: HandResult) -> None:
         """Add the hand's result to the match: score, carried bonus, next dealer, the end."""
-        raise NotImplementedError  # each game defines its match
 
     def first_dealer(self, rng: random.Random) -> int:
         """The first dealer, chosen by lot."""
