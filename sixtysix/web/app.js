@@ -40,6 +40,7 @@ const Lobby = {
     } catch (e) { $("lobby-error").textContent = e.message; return; }
     const sel = $("game-select");
     sel.innerHTML = this.catalog.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");
+    if (this.catalog.some((g) => g.id === "sixty-six")) sel.value = "sixty-six";  // the family's namesake first
     sel.addEventListener("change", () => this.renderGame());
     $("create-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.create(); });
     this.renderGame();
@@ -63,7 +64,7 @@ const Lobby = {
     $("seats").innerHTML = seats;
     for (let i = 1; i < g.n_seats; i++) {
       const s = $(`seat-kind-${i}`);
-      const pref = ["bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
+      const pref = ["bot:casual", "bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
       if (pref) s.value = pref;
     }
     $("options").innerHTML = g.options.map((o) => {
