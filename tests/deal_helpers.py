@@ -64,5 +64,34 @@ def legal(state: State | Match) -> list[str]:
     return [action_str(a) for a in state.legal_actions()]
 
 
+def perft(state: State, depth: int) -> int:
+    """Leaves of the action tree ``depth`` actions deep (a finished hand is a leaf)."""
+    if depth == 0 or state.over:
+        return 1
+    total = 0
+    for a in state.legal_actions():
+        s = state.copy()
+        s.step(a)
+        total += perft(s, depth - 1)
+    return total
+
+
+# The example record of records.md §3, whose replay result §6 gives.
+RECORDS_MD_EXAMPLE: dict[str, Any] = {
+    "game": "sixty-six",
+    "options": {"nine_exchange_timing": "any_time"},
+    "players": ["Ann", "Bob"],
+    "hands": [{
+        "dealer": 1,
+        "deal": {
+            "hands": [["AS", "TS", "KS", "QS", "JS", "9D"], ["AH", "TH", "KH", "QH", "JH", "9H"]],
+            "turnup": "JD",
+            "stock": ["AD", "TD", "KD", "QD", "9S", "AC", "TC", "KC", "QC", "JC", "9C"],
+        },
+        "actions": ["play AS", "play 9H", "draw", "exchange", "marry KS"],
+    }],
+}
+
+
 def hand_str(state: State, seat: int) -> set[str]:
     return {card_str(c) for c in range(64) if (state.hands[seat] >> c) & 1}

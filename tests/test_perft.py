@@ -9,22 +9,12 @@ only that nothing changed.
 from __future__ import annotations
 
 import pytest
+from deal_helpers import perft
 
 from sixtysix.cards import card_str, mask_str
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
 from sixtysix.games import make_game
-
-
-def perft(s: State, depth: int) -> int:
-    if depth == 0 or s.over:
-        return 1
-    n = 0
-    for a in s.legal_actions():
-        t = s.copy()
-        t.step(a)
-        n += perft(t, depth - 1)
-    return n
 
 
 def seeded(seed: int) -> State:

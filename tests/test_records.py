@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from deal_helpers import RECORDS_MD_EXAMPLE
 
 import sixtysix
 from sixtysix.engine import Match
@@ -15,20 +16,7 @@ from sixtysix.engine.match import deal_to_json
 from sixtysix.games import GAMES, make_game
 from sixtysix.records import load_record, match_from_record, seat_record
 
-EXAMPLE: dict[str, Any] = {
-    "game": "sixty-six",
-    "options": {"nine_exchange_timing": "any_time"},
-    "players": ["Ann", "Bob"],
-    "hands": [{
-        "dealer": 1,
-        "deal": {
-            "hands": [["AS", "TS", "KS", "QS", "JS", "9D"], ["AH", "TH", "KH", "QH", "JH", "9H"]],
-            "turnup": "JD",
-            "stock": ["AD", "TD", "KD", "QD", "9S", "AC", "TC", "KC", "QC", "JC", "9C"],
-        },
-        "actions": ["play AS", "play 9H", "draw", "exchange", "marry KS"],
-    }],
-}
+EXAMPLE = RECORDS_MD_EXAMPLE
 
 
 def test_example_of_records_md_section_6() -> None:

@@ -4,11 +4,12 @@ is the non-dealer who leads to trick 1. Card values: A 11, T 10, K 4, Q 3, J 2, 
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 import pytest
-from deal_helpers import act, deal66, hand_str, legal, match66
+from deal_helpers import RECORDS_MD_EXAMPLE, act, deal66, hand_str, legal, match66
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -892,20 +893,7 @@ def test_leader_may_exchange_close_and_declare_in_any_order() -> None:
 
 
 def test_record_of_records_md_example_replays_exactly() -> None:
-    record = {
-        "game": "sixty-six",
-        "options": {"nine_exchange_timing": "any_time"},
-        "players": ["Ann", "Bob"],
-        "hands": [{
-            "dealer": 1,
-            "deal": {
-                "hands": [["AS", "TS", "KS", "QS", "JS", "9D"], ["AH", "TH", "KH", "QH", "JH", "9H"]],
-                "turnup": "JD",
-                "stock": ["AD", "TD", "KD", "QD", "9S", "AC", "TC", "KC", "QC", "JC", "9C"],
-            },
-            "actions": ["play AS", "play 9H", "draw", "exchange", "marry KS"],
-        }],
-    }
+    record = copy.deepcopy(RECORDS_MD_EXAMPLE)
     expected = {
         "game": "sixty-six",
         "hands": [{"complete": False, "points": [31, 0], "tricks": [1, 0],

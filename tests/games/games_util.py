@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from sixtysix.cards import card_str, pack_cards, parse_card
-from sixtysix.engine.actions import action_str
+from deal_helpers import hand_str as hand_of
+from deal_helpers import legal, perft
+
+from sixtysix.cards import pack_cards, parse_card
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import Deal, State
+
+__all__ = ["act", "cards", "hand_of", "legal", "make_deal", "perft"]
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -38,21 +42,3 @@ def act(m: Match | State, *actions: str) -> None:
             m.apply(a)
 
 
-def legal(m: Match | State) -> list[str]:
-    return [action_str(a) for a in m.legal_actions()]
-
-
-def hand_of(state: State, seat: int) -> set[str]:
-    return {card_str(c) for c in range(64) if (state.hands[seat] >> c) & 1}
-
-
-def perft(state: State, depth: int) -> int:
-    """Leaves of the action tree ``depth`` actions deep (a finished hand is a leaf)."""
-    if depth == 0 or state.over:
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        s = state.copy()
-        s.step(a)
-        total += perft(s, depth - 1)
-    return total
