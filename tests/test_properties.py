@@ -268,6 +268,9 @@ def test_any_options_play_and_replay(game_id: str, data: st.DataObject, seed: in
             quiet = [a for a in acts if a not in ENDERS and not DECLARE_SHOW <= a < DRAW]
             m.apply(rng.choice(quiet if quiet and rng.random() < 0.9 else acts))
         assert s.result is not None and s.legal_actions() == []
+        # The lean scoring that search uses agrees with the full result, under any options.
+        claimant = None if s.claimant < 0 else s.claimant
+        assert list(game.hand_game_points(s, claimant)) == list(s.result.game_points)
     record = m.record()
     assert match_from_record(record).record() == record
 

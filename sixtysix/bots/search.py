@@ -206,9 +206,7 @@ def playout(s: State, rng: random.Random) -> None:
 
 def outcome(s: State) -> list[float]:
     """Per seat, the finished hand's game-point lead over the average opponent seat."""
-    res = s.result
-    assert res is not None
-    gp = res.game_points
+    gp = s.game_points()
     sides = s.rules.sides
     out = [0.0] * s.n
     for p in s.active:

@@ -44,16 +44,15 @@ def is_solvable(state: State) -> bool:
 
 def terminal_value(state: State, side: int, margin: bool = True) -> int:
     """Value of a finished hand for ``side``: game-point difference × SCALE (+ card-point margin)."""
-    result = state.result
-    assert result is not None
+    gp = state.game_points()
     sides = state.rules.sides
     mine = theirs = 0
     for p in state.active:
         # In partnerships every seat shows its side's game points: count one seat per side.
         if sides[p] == side:
-            mine = result.game_points[p]
+            mine = gp[p]
         else:
-            theirs = result.game_points[p]
+            theirs = gp[p]
     v = (mine - theirs) * SCALE
     if margin:
         pts = state.points
@@ -222,7 +221,7 @@ def action_values(state: State, margin: bool = True) -> dict[int, int]:
 # ---------------------------------------------------------------------- phase-2 kernel
 
 KERNEL_GAMES = {"sixty-six", "schnapsen", "three-hand-sixty-six"}
-"""Games whose ``score_hand`` reads only points, tricks, the close, the last leader, the bonus and
+"""Games whose ``hand_game_points`` reads only points, tricks, the close, the last leader, the bonus and
 the match standing (all kept on the kernel's scratch state), so that the bitmask kernel below may
 stand in for ``State`` once the stock is gone. The tests check each against the generic search."""
 
@@ -275,8 +274,8 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             t.points[sides[0]], t.points[sides[1]] = p0, p1
             t.tricks[sides[0]], t.tricks[sides[1]] = t0, t1
             t.leader = seat[leader]
-            res = t.game.score_hand(t, None if claimant < 0 else seat[claimant])
-            v = (res.game_points[seat[0]] - res.game_points[seat[1]]) * SCALE
+            gp = t.game.hand_game_points(t, None if claimant < 0 else seat[claimant])
+            v = (gp[seat[0]] - gp[seat[1]]) * SCALE
             if margin:
                 v += p0 - p1
             term_cache[k] = v
@@ -290,7 +289,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
         k = (cards, led)
         got = order_cache.get(k)
         if got is not None:
-            return got[:]
+            return got  # shared: callers must not change it
         out = []
         rest = cards
         while rest:
@@ -305,7 +304,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                 out.append((vals[c], c))
         out.sort()
         got = order_cache[k] = [c for _, c in out]
-        return got[:]
+        return got
 
     def search(h0: int, h1: int, lead: int, led: int, p0: int, p1: int, t0: int, t1: int,
                claim: int, q0: int, q1: int, alpha: int, beta: int) -> int:
@@ -347,9 +346,8 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                 else:
                     legal = hand
                 moves = order(legal, led)
-            if hint >= 0 and hint in moves:
-                moves.remove(hint)
-                moves.insert(0, hint)
+            if hint >= 0 and hint != moves[0] and hint in moves:
+                moves = [hint, *(c for c in moves if c != hint)]
             for c in moves:
                 if me == 0:
                     n0, n1 = h0 ^ (1 << c), h1

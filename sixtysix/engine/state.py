@@ -31,6 +31,8 @@ from .legal import legal_follow, trick_winner
 from .rules import FREE, STRICT2, Rules
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..games.base import Game
     from .view import View
 
@@ -79,7 +81,7 @@ class State:
         "turnup_up", "turn_card", "first_packet", "trump", "phase", "leader", "to_act", "trick",
         "tseats", "won", "points", "melds", "pending", "tricks", "closed_by", "close_points",
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
-        "result", "history", "values", "beats", "trick_no", "bonus", "match_score",
+        "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
         "pending_trick", "exchanged", "strict_from",
     )
 
@@ -115,7 +117,9 @@ class State:
     known: list[int]
     marriages: list[tuple[int, int, int]]
     last_trick: tuple[tuple[int, int], ...]
-    result: HandResult | None
+    _result: HandResult | None
+    claimant: int
+    """The seat whose claim ended the hand, -1 when none did (or the hand runs)."""
     history: list[int]
     values: tuple[int, ...]
     beats: tuple[int, ...]
@@ -180,7 +184,8 @@ class State:
         s.claim_seat = -1
         s.marriages = []
         s.last_trick = ()
-        s.result = None
+        s._result = None
+        s.claimant = -1
         s.history = []
         s.trick_no = 0
         s.bonus = bonus
@@ -583,7 +588,21 @@ class State:
     def _end(self, claimant: int | None) -> None:
         self.phase = PH_OVER
         self.to_act = -1
-        self.result = self.game.score_hand(self, claimant)
+        self.claimant = -1 if claimant is None else claimant
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended, None while it runs. Scored when first asked for: search and
+        playouts read ``game_points()`` instead and never build the result's text."""
+        if self._result is None and self.phase == PH_OVER:
+            self._result = self.game.score_hand(self, None if self.claimant < 0 else self.claimant)
+        return self._result
+
+    def game_points(self) -> Sequence[int]:
+        """Game points per seat of the finished hand: ``result.game_points`` without the text."""
+        if self._result is not None:
+            return self._result.game_points
+        return self.game.hand_game_points(self, None if self.claimant < 0 else self.claimant)
 
     # ------------------------------------------------------------------ people
 

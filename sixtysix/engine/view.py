@@ -155,7 +155,8 @@ class View:
         s.known = list(self.known)
         s.marriages = list(self.marriages)
         s.last_trick = self.last_trick
-        s.result = None
+        s._result = None
+        s.claimant = -1
         s.history = list(self.history)
         s.trick_no = self.trick_no
         s.bonus = self.bonus

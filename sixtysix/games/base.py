@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import random
 import typing
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from ..cards import card_str, pack_cards
@@ -23,7 +24,8 @@ if typing.TYPE_CHECKING:
     from ..engine.match import Match
 
 __all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
-           "two_player_result", "make_result"]
+           "TwoPlayerScoring", "two_player_outcome", "two_player_game_points", "two_player_result",
+           "make_result"]
 
 
 def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
@@ -131,6 +133,12 @@ class Game(abc.ABC):
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         """How the finished hand scores (``claimant``: the seat that claimed, if any)."""
 
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        """Game points per seat of the hand ending now, as ``score_hand`` gives them but without
+        building a result: search asks this at every leaf. Override it with a lean path where
+        the scoring is hot; the tests check that it agrees with ``score_hand``."""
+        return self.score_hand(state, claimant).game_points
+
     def initial_score(self) -> list[int]:
         return [0] * self.n_seats
 
@@ -198,100 +206,157 @@ class Game(abc.ABC):
         return State.new(self, dealer, deal, active=active, bonus=bonus, match_score=match_score)
 
 
+class TwoPlayerScoring(Game):
+    """A game scored by ``two_player_outcome``, whose options ``scoring`` maps to its keywords."""
+
+    @abc.abstractmethod
+    def scoring(self) -> dict[str, Any]:
+        """``two_player_outcome``'s keyword arguments under these options."""
+
+    @functools.cached_property
+    def _scoring(self) -> dict[str, Any]:
+        return self.scoring()
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        return two_player_result(state, claimant, **self._scoring)
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        return two_player_game_points(state, two_player_outcome(state, claimant, **self._scoring))
+
+
 @functools.cache
 def _pack_order(pack: int) -> tuple[int, ...]:
     """The pack's fixed order, computed once per pack (dealing is on the hot path of playouts)."""
     return tuple(pack_cards(pack))
 
 
-def two_player_result(state: State, claimant: int | None, *, closed_measured_at_close: bool,
-                      false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
-                      played_out: str) -> HandResult:
+def two_player_outcome(state: State, claimant: int | None, *, closed_measured_at_close: bool,
+                       false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
+                       played_out: str) -> tuple[int, int, str]:
     """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules.md §1.9, §2.8), and
-    by two partnerships (pagat's Four-Hand Sixty-Six): ``a`` and ``b`` stand for the two sides.
+    by two partnerships (pagat's Four-Hand Sixty-Six), as ``(winning seat or -1 for a drawn hand,
+    game points before any carried bonus, how the hand ended)``. No text is built: search calls
+    this on every leaf, and ``two_player_result`` words it for people.
 
     ``played_out`` says how a hand whose stock ran out and that nobody claimed is scored:
     ``'seed'`` (exactly one player at 66+ wins, else a draw), ``'pagat'`` (higher total wins),
     ``'one_point'`` (last trick wins 1) or ``'graded'`` (last trick wins 1/2/3).
     """
     r = state.rules
-    a = state.active[0]
-    b = state.active[1]
-    if r.sides[b] == r.sides[a]:  # partnerships: the first seat of the other side
-        b = next(p for p in state.active if r.sides[p] != r.sides[a])
-    sa, sb = r.sides[a], r.sides[b]
+    sides = r.sides
+    a, b = _two_sides(state)
     pts = state.points
     tr = state.tricks
     closer = state.closed_by
     target = r.claim_target
-
-    def opp(seat: int) -> int:
-        return a if r.sides[seat] == r.sides[b] else b
-
-    def side(seat: int) -> int:
-        return r.sides[seat]
-
-    def won_by(seat: int, gp: int, end: str, detail: str) -> HandResult:
-        gp_total = gp + state.bonus
-        if state.bonus:
-            detail += f" + {state.bonus} carried"
-        game_points = [0] * state.n
-        game_points[seat] = gp_total
-        return make_result(state, end, (seat,), game_points, detail)
-
-    def penalty(claimer: int) -> HandResult:
-        o = opp(claimer)
-        gp = 3 if false_claim_trickless_3 and tr[side(o)] == 0 else 2
-        return won_by(o, gp, "false claim",
-                      f"false claim at {pts[side(claimer)]}: opponent scores {gp}")
-
-    def graded_win(seat: int, end: str, at_close: bool) -> HandResult:
-        o = side(opp(seat))
-        if at_close and state.close_points is not None and state.close_tricks is not None:
-            lp, lt = state.close_points[o], state.close_tricks[o]
-            when = " at the close"
-        else:
-            lp, lt = pts[o], tr[o]
-            when = ""
-        gp = grade(lp, lt)
-        how = {1: "", 2: " (schneider)", 3: " (schwarz)"}[gp]
-        return won_by(seat, gp, end,
-                      f"{pts[side(seat)]} points; loser had {lp} points and {lt} tricks{when}"
-                      f" → {gp}{how}")
-
-    def closer_beaten(end: str) -> HandResult:
-        o = opp(closer)
-        had = state.close_tricks[side(o)] if state.close_tricks else tr[side(o)]
-        gp = 2 if (closer_beaten_flat_2 or had) else 3
-        return won_by(o, gp, end, f"closer made {pts[side(closer)]}; opponent scores {gp}"
-                                  + ("" if had else " (no trick at the close)"))
-
     if claimant is not None:
-        correct = pts[side(claimant)] >= target
-        if not correct:
-            return penalty(claimant)
+        o = b if sides[claimant] == sides[a] else a
+        if pts[sides[claimant]] < target:
+            return o, 3 if false_claim_trickless_3 and tr[sides[o]] == 0 else 2, "false claim"
         if closer >= 0 and claimant != closer:
-            return closer_beaten("closer beaten")
-        return graded_win(claimant, "claim", closed_measured_at_close and closer >= 0)
+            w = b if sides[closer] == sides[a] else a
+            return w, _closer_beaten_points(state, w, closer_beaten_flat_2), "closer beaten"
+        at_close = closed_measured_at_close and closer >= 0
+        return claimant, grade(*_loser_counts(state, o, at_close)), "claim"
     if closer >= 0:
-        if pts[side(closer)] >= target:
-            return graded_win(closer, "closed and made", closed_measured_at_close)
-        return closer_beaten("closer failed")
+        o = b if sides[closer] == sides[a] else a
+        if pts[sides[closer]] >= target:
+            return closer, grade(*_loser_counts(state, o, closed_measured_at_close)), \
+                "closed and made"
+        return o, _closer_beaten_points(state, o, closer_beaten_flat_2), "closer failed"
     # Played out: the stock ran out and nobody claimed.
-    last_winner = state.leader  # the last trick's winner would lead next
+    last = state.leader  # the last trick's winner would lead next
     if played_out == "one_point":
-        return won_by(last_winner, 1, "last trick", "last trick wins the hand: 1")
+        return last, 1, "last trick"
     if played_out == "graded":
-        return graded_win(last_winner, "last trick", False)
-    pa, pb = pts[sa], pts[sb]
+        return last, grade(*_loser_counts(state, b if sides[last] == sides[a] else a, False)), \
+            "last trick"
+    pa, pb = pts[sides[a]], pts[sides[b]]
     if played_out == "pagat":
-        if pa == pb:
-            return make_result(state, "draw", (), [0] * state.n, f"{pa}–{pb}: drawn hand")
-        return graded_win(a if pa > pb else b, "played out", False)
-    if (pa >= target) != (pb >= target):
-        return graded_win(a if pa >= target else b, "played out", False)
-    return make_result(state, "draw", (), [0] * state.n,
-                   f"{pa}–{pb}: nobody wins; a bonus game point goes to the next hand's winner")
+        a_wins, b_wins = pa > pb, pb > pa
+    else:
+        a_wins, b_wins = pa >= target > pb, pb >= target > pa
+    if a_wins:
+        return a, grade(pb, tr[sides[b]]), "played out"
+    if b_wins:
+        return b, grade(pa, tr[sides[a]]), "played out"
+    return -1, 0, "draw"
+
+
+def _two_sides(state: State) -> tuple[int, int]:
+    """A seat of each side: the first active seat, and the first active seat not its partner."""
+    r = state.rules
+    a = state.active[0]
+    b = state.active[1]
+    if r.sides[b] == r.sides[a]:
+        b = next(p for p in state.active if r.sides[p] != r.sides[a])
+    return a, b
+
+
+def _loser_counts(state: State, loser: int, at_close: bool) -> tuple[int, int]:
+    """The loser's card points and tricks that grade the win: at the close or at the end."""
+    o = state.rules.sides[loser]
+    if at_close and state.close_points is not None and state.close_tricks is not None:
+        return state.close_points[o], state.close_tricks[o]
+    return state.points[o], state.tricks[o]
+
+
+def _closer_beaten_points(state: State, winner: int, flat_2: bool) -> int:
+    """2, or 3 when the closer's opponent had no trick when the stock was closed."""
+    o = state.rules.sides[winner]
+    had = state.close_tricks[o] if state.close_tricks else state.tricks[o]
+    return 2 if (flat_2 or had) else 3
+
+
+def two_player_game_points(state: State, outcome: tuple[int, int, str]) -> list[int]:
+    """Game points per seat of a ``two_player_outcome``, the carried bonus included."""
+    gp = [0] * state.n
+    seat, points, _ = outcome
+    if seat >= 0:
+        r = state.rules
+        for p in (state.active if r.partnership else (seat,)):
+            if r.sides[p] == r.sides[seat]:
+                gp[p] = points + state.bonus
+    return gp
+
+
+def two_player_result(state: State, claimant: int | None, *, closed_measured_at_close: bool,
+                      false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
+                      played_out: str) -> HandResult:
+    """``two_player_outcome`` as a ``HandResult``, with the detail worded for people."""
+    seat, gp, end = two_player_outcome(
+        state, claimant, closed_measured_at_close=closed_measured_at_close,
+        false_claim_trickless_3=false_claim_trickless_3,
+        closer_beaten_flat_2=closer_beaten_flat_2, played_out=played_out)
+    r = state.rules
+    pts = state.points
+    if seat < 0:
+        a, b = _two_sides(state)
+        pa, pb = pts[r.sides[a]], pts[r.sides[b]]
+        detail = (f"{pa}–{pb}: drawn hand" if played_out == "pagat" else
+                  f"{pa}–{pb}: nobody wins; a bonus game point goes to the next hand's winner")
+        return make_result(state, "draw", (), [0] * state.n, detail)
+    loser = next(p for p in state.active if r.sides[p] != r.sides[seat])
+    if end == "false claim":
+        detail = f"false claim at {pts[r.sides[loser]]}: opponent scores {gp}"
+    elif end in ("closer beaten", "closer failed"):
+        had = _closer_beaten_points(state, seat, False) == 2
+        detail = f"closer made {pts[r.sides[loser]]}; opponent scores {gp}" + (
+            "" if had else " (no trick at the close)")
+    elif end == "last trick" and played_out == "one_point":
+        detail = "last trick wins the hand: 1"
+    else:
+        at_close = closed_measured_at_close and state.closed_by >= 0 and end != "last trick"
+        lp, lt = _loser_counts(state, loser, at_close)
+        when = " at the close" if at_close and state.close_points is not None else ""
+        how = {1: "", 2: " (schneider)", 3: " (schwarz)"}[gp]
+        detail = (f"{pts[r.sides[seat]]} points; loser had {lp} points and {lt} tricks{when}"
+                  f" → {gp}{how}")
+    if state.bonus:
+        detail += f" + {state.bonus} carried"
+    game_points = [0] * state.n
+    game_points[seat] = gp + state.bonus
+    return make_result(state, end, (seat,), game_points, detail)
 
 
 def make_result(state: State, end: str, winners: tuple[int, ...], game_points: list[int],

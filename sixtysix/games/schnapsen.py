@@ -16,13 +16,13 @@ Bummerl: both start at 7 and count down; the first at 0 or below wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import JACK, PACK_20
 from ..engine.rules import FREE, STRICT2, Rules
-from ..engine.state import Deal, HandResult, State
+from ..engine.state import Deal, HandResult
 from ..errors import OptionError
-from .base import Game, two_player_result
+from .base import TwoPlayerScoring
 from .sixty_six import next_dealer
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class SchnapsenOptions:
     auto_claim: bool = False
 
 
-class Schnapsen(Game):
+class Schnapsen(TwoPlayerScoring):
     id = "schnapsen"
     name = "Schnapsen"
     Options = SchnapsenOptions
@@ -91,14 +91,11 @@ class Schnapsen(Game):
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         return deal_three_turnup_two(deck, dealer, self.n_seats)
 
-    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+    def scoring(self) -> dict[str, Any]:
         o = self.options
-        return two_player_result(
-            state, claimant,
-            closed_measured_at_close=True,
-            false_claim_trickless_3=o.false_claim_penalty == "2_or_3_if_opponent_trickless",
-            closer_beaten_flat_2=False,
-            played_out=o.last_trick_rule)
+        return {"closed_measured_at_close": True,
+                "false_claim_trickless_3": o.false_claim_penalty == "2_or_3_if_opponent_trickless",
+                "closer_beaten_flat_2": False, "played_out": o.last_trick_rule}
 
     def settle(self, match: Match, result: HandResult) -> None:
         """Count down: the hand's game points come off the winner's count (rules.md §2.9)."""

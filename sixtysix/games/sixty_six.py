@@ -13,12 +13,12 @@ claims the hand. Game points 1/2/3, first to 7.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import NINE, PACK_24
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
-from ..engine.state import Deal, HandResult, State
-from .base import Game, two_player_result
+from ..engine.state import Deal, HandResult
+from .base import TwoPlayerScoring
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -53,7 +53,7 @@ class SixtySixOptions:
     auto_claim: bool = False
 
 
-class SixtySix(Game):
+class SixtySix(TwoPlayerScoring):
     id = "sixty-six"
     name = "Sixty-Six"
     Options = SixtySixOptions
@@ -82,14 +82,11 @@ class SixtySix(Game):
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         return deal_two_packets(deck, dealer, active, self.n_seats)
 
-    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+    def scoring(self) -> dict[str, Any]:
         o = self.options
-        return two_player_result(
-            state, claimant,
-            closed_measured_at_close=o.closed_win_measured_at == "close",
-            false_claim_trickless_3=o.false_claim_penalty == "2_or_3_if_opponent_trickless",
-            closer_beaten_flat_2=o.closer_beaten_flat_2,
-            played_out=o.unclaimed_end)
+        return {"closed_measured_at_close": o.closed_win_measured_at == "close",
+                "false_claim_trickless_3": o.false_claim_penalty == "2_or_3_if_opponent_trickless",
+                "closer_beaten_flat_2": o.closer_beaten_flat_2, "played_out": o.unclaimed_end}
 
     def settle(self, match: Match, result: HandResult) -> None:
         settle_points_match(match, result, self.options)

@@ -22,6 +22,8 @@ from ..errors import OptionError
 from .sixty_six import SixtySix, SixtySixOptions
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..engine.match import Match
 
 __all__ = ["ThreeHandSixtySix", "ThreeHandOptions"]
@@ -69,22 +71,36 @@ class ThreeHandSixtySix(SixtySix):
         """Sixty-Six scoring between the two players; a sitting-out dealer who has not retired
         copies the winner's award up to the cap (rules.md §4.1)."""
         res = super().score_hand(state, claimant)
-        dealer = state.dealer
-        if dealer in state.active or not res.winners:
-            return res  # the play-off dealer plays; a drawn hand gives the dealer nothing
-        score = state.match_score[dealer] if state.match_score else 0
-        target = self.options.target
-        if score >= target:
-            return res  # the retired winner deals in the play-off and scores nothing
-        award = res.game_points[res.winners[0]]
-        if not self.options.dealer_copies_bonus:
-            award -= state.bonus
-        copied = max(0, min(award, self.cap - score))
+        copy = self._dealer_copy(state, res.game_points)
+        if copy is None:
+            return res
+        copied, award = copy
         gp = list(res.game_points)
-        gp[dealer] = copied
+        gp[state.dealer] = copied
         detail = res.detail + f"; dealer copies {copied}" + (
             f" (capped at {self.cap})" if copied < award else "")
         return dataclasses.replace(res, game_points=tuple(gp), detail=detail)
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        gp = list(super().hand_game_points(state, claimant))
+        copy = self._dealer_copy(state, gp)
+        if copy is not None:
+            gp[state.dealer] = copy[0]
+        return gp
+
+    def _dealer_copy(self, state: State, game_points: Sequence[int]) -> tuple[int, int] | None:
+        """(what the sitting-out dealer copies, the award he copies from), or None when he
+        copies nothing: he plays (the play-off), the hand is drawn, or he has retired."""
+        dealer = state.dealer
+        award = max(game_points)
+        if dealer in state.active or not award:
+            return None
+        score = state.match_score[dealer] if state.match_score else 0
+        if score >= self.options.target:
+            return None
+        if not self.options.dealer_copies_bonus:
+            award -= state.bonus
+        return max(0, min(award, self.cap - score)), award
 
     def settle(self, match: Match, result: HandResult) -> None:
         o = self.options
