@@ -73,7 +73,7 @@ class Solver:
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.term_cache: dict[tuple[object, ...], int] = {}
         self.contexts: dict[tuple[object, ...], int] = {}
-        self.order_cache: dict[tuple[object, ...], dict[tuple[int, int], list[int]]] = {}
+        self.order_cache: dict[tuple[object, ...], dict[int, list[int]]] = {}
 
     def clear(self) -> None:
         self.tt.clear()
@@ -281,12 +281,14 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             term_cache[k] = v
         return v
 
+    # takes[led]: the cards that win a trick against the card led (higher in suit, or a trump).
+    takes = tuple(b | (0 if (tmask >> c) & 1 else tmask) for c, b in enumerate(beats))
     order_cache = solver.order_cache.setdefault((trump, vals, beats), {})
 
     def order(cards: int, led: int) -> list[int]:
         """Leads: high cards and trumps first; follows: the cheapest winner first, then the
         cheapest card. Remembered per (cards, led), a pure function of the trump suit."""
-        k = (cards, led)
+        k = cards << 6 | (led + 1)
         got = order_cache.get(k)
         if got is not None:
             return got  # shared: callers must not change it
@@ -298,7 +300,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             rest ^= low
             if led < 0:
                 out.append((-vals[c] - (20 if (tmask >> c) & 1 else 0), c))
-            elif (beats[led] >> c) & 1 or ((tmask >> c) & 1 and not (tmask >> led) & 1):
+            elif (takes[led] >> c) & 1:
                 out.append((vals[c] - 100, c))
             else:
                 out.append((vals[c], c))
@@ -357,8 +359,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                     v = -search(n0, n1, lead, c, p0, p1, t0, t1, -1, q0, q1, -beta, -alpha)
                 else:
                     # The trick is complete: score it for its winner, who leads next.
-                    won = (beats[led] >> c) & 1 or ((tmask >> c) & 1 and not (tmask >> led) & 1)
-                    w = me if won else lead
+                    w = me if (takes[led] >> c) & 1 else lead
                     pts = vals[led] + vals[c]
                     a, b, u0, u1, m0, m1 = p0, p1, t0, t1, q0, q1
                     if w == 0:
