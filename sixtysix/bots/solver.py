@@ -72,14 +72,14 @@ class Solver:
         self.nodes = 0
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.term_cache: dict[tuple[object, ...], int] = {}
-        self.contexts: dict[tuple[object, ...], int] = {}
-        self.order_cache: dict[tuple[object, ...], dict[int, list[int]]] = {}
+        self.contexts: dict[tuple[object, ...], tuple[int, State]] = {}
+        self.tables: dict[tuple[object, ...], _Tables] = {}
 
     def clear(self) -> None:
         self.tt.clear()
         self.term_cache.clear()
         self.contexts.clear()
-        self.order_cache.clear()
+        self.tables.clear()
 
     # ------------------------------------------------------------------ public
 
@@ -259,11 +259,14 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
     margin = solver.margin
     tt = solver.tt
     term_cache = solver.term_cache
-    template = root.copy()
-    # What the terminal values depend on beyond the node itself (a Solver may serve many hands).
-    # Interned to a small int: tuples do not cache their hash, and this one holds the game.
-    tfull = (root.game, trump, root.closed_by, root.close_points, root.close_tricks, root.bonus, seat)
-    tkey = solver.contexts.setdefault(tfull, len(solver.contexts))
+    # What the terminal values depend on beyond the node itself (a Solver may serve many hands
+    # and is entered at every phase-1 leaf): interned to a small int, with a scratch state.
+    tfull = (root.game, trump, root.closed_by, root.close_points, root.close_tricks, root.bonus,
+             seat, root.dealer, root.match_score)
+    context = solver.contexts.get(tfull)
+    if context is None:
+        context = solver.contexts[tfull] = (len(solver.contexts), root.copy())
+    tkey, template = context
 
     def terminal(p0: int, p1: int, t0: int, t1: int, leader: int, claimant: int) -> int:
         """Value for local player 0 of the hand ending here (the game's own scoring)."""
@@ -281,29 +284,14 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             term_cache[k] = v
         return v
 
-    # takes[led]: the cards that win a trick against the card led (higher in suit, or a trump).
-    takes = tuple(b | (0 if (tmask >> c) & 1 else tmask) for c, b in enumerate(beats))
-    order_cache = solver.order_cache.setdefault((trump, vals, beats), {})
-
-    def order(cards: int, led: int) -> list[int]:
-        """Leads: high cards and trumps first; follows: the cheapest winner first, then the
-        cheapest card. Remembered per (cards, led), a pure function of the trump suit: the
-        search looks there first."""
-        out = []
-        rest = cards
-        while rest:
-            low = rest & -rest
-            c = low.bit_length() - 1
-            rest ^= low
-            if led < 0:
-                out.append((-vals[c] - (20 if (tmask >> c) & 1 else 0), c))
-            elif (takes[led] >> c) & 1:
-                out.append((vals[c] - 100, c))
-            else:
-                out.append((vals[c], c))
-        out.sort()
-        got = order_cache[cards << 6 | (led + 1)] = [c for _, c in out]
-        return got  # shared: callers must not change it
+    tables = solver.tables.get((trump, vals, beats))
+    if tables is None:
+        tables = solver.tables[trump, vals, beats] = _Tables(trump, vals, beats)
+    takes = tables.takes
+    follow_cache = tables.follows
+    follow_order = tables.follow_order
+    lead_cache = tables.leads
+    lead_order = tables.lead_order
 
     def last_trick(n0: int, n1: int, w: int, p0: int, p1: int, t0: int, t1: int, q0: int,
                    q1: int) -> int:
@@ -357,7 +345,8 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
         if alpha < beta:
             hand = h0 if me == 0 else h1
             if led < 0:
-                moves = order_cache.get(hand << 6) or order(hand, -1)
+                opp = h1 if me == 0 else h0
+                moves = lead_cache.get(hand << 32 | opp) or lead_order(hand, opp)
             else:
                 same = hand & SUIT_MASK[(led >> 3) & 3]
                 if mode == STRICT2:
@@ -366,7 +355,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                     legal = same or hand
                 else:
                     legal = hand
-                moves = order_cache.get(legal << 6 | (led + 1)) or order(legal, led)
+                moves = follow_cache.get(legal << 6 | led) or follow_order(legal, led)
             if hint >= 0 and hint != moves[0] and hint in moves:
                 moves = [hint, *(c for c in moves if c != hint)]
             for c in moves:
@@ -433,3 +422,55 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
         led = -1
     return search(h[a_], h[b_], lead, led, pts[sides[0]], pts[sides[1]], trk[sides[0]],
                   trk[sides[1]], claim, pend[sides[0]], pend[sides[1]], alpha, beta)
+
+
+class _Tables:
+    """What the kernel precomputes per trump suit, and the move orders it remembers."""
+
+    __slots__ = ("takes", "lead_sure", "lead_other", "follow_win", "follow_lose", "leads",
+                 "follows")
+
+    def __init__(self, trump: int, vals: tuple[int, ...], beats: tuple[int, ...]) -> None:
+        tmask = SUIT_MASK[trump]
+        # takes[led]: the cards that win a trick against the card led (higher in its suit, or a
+        # trump against a plain card).
+        self.takes = tuple(b | (0 if (tmask >> c) & 1 else tmask) for c, b in enumerate(beats))
+        # Order keys as ints (key * 64 + card sorts faster than pairs). Leads: the cards the
+        # opponent cannot beat first, high ones and trumps first; then the rest, cheap ones
+        # first. Follows: the cheapest card that wins, then the cheapest card.
+        n = len(vals)
+        tb = [20 if (tmask >> c) & 1 else 0 for c in range(n)]
+        self.lead_sure = [(-100 - vals[c] - tb[c]) * 64 + c for c in range(n)]
+        self.lead_other = [(vals[c] + tb[c]) * 64 + c for c in range(n)]
+        self.follow_win = [(vals[c] - 100) * 64 + c for c in range(n)]
+        self.follow_lose = [vals[c] * 64 + c for c in range(n)]
+        self.leads: dict[int, list[int]] = {}
+        self.follows: dict[int, list[int]] = {}
+
+    def lead_order(self, cards: int, opp: int) -> list[int]:
+        """Leads from ``cards`` against the hand ``opp``, remembered (callers must not change it)."""
+        takes, sure, other = self.takes, self.lead_sure, self.lead_other
+        out = []
+        rest = cards
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            rest ^= low
+            out.append(other[c] if takes[c] & opp else sure[c])
+        out.sort()
+        got = self.leads[cards << 32 | opp] = [k & 63 for k in out]
+        return got
+
+    def follow_order(self, cards: int, led: int) -> list[int]:
+        """Follows to ``led`` from the legal ``cards``, remembered (callers must not change it)."""
+        wins, win, lose = self.takes[led], self.follow_win, self.follow_lose
+        out = []
+        rest = cards
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            rest ^= low
+            out.append(win[c] if (wins >> c) & 1 else lose[c])
+        out.sort()
+        got = self.follows[cards << 6 | led] = [k & 63 for k in out]
+        return got
