@@ -311,14 +311,14 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             v = max(v, c) if w == 0 else min(v, c)
         return v
 
-    def search(h0: int, h1: int, lead: int, led: int, p0: int, p1: int, t0: int, t1: int,
-               claim: int, q0: int, q1: int, alpha: int, beta: int) -> int:
-        # Value for the player to act: the leader when led < 0, else the follower. Only leads
-        # are stored: a follow is reached again only through its lead, which the table holds.
+    def search(h0: int, h1: int, lead: int, p0: int, p1: int, t0: int, t1: int, claim: int,
+               q0: int, q1: int, alpha: int, beta: int, only: int = -1) -> int:
+        """Value for ``lead``, who leads the next trick (``only``: the card he has already led,
+        still counted in his hand). The follower's replies are searched inline, so only leads
+        are nodes of the table: a reply is reached again only through its lead."""
         solver.nodes += 1
         lo, hi, hint = -_INF, _INF, -1
-        if led < 0:
-            me = lead
+        if only < 0:
             key = (h0, h1, lead, p0, p1, t0, t1, claim, q0, q1, tkey)
             entry = tt.get(key)
             if entry is not None:
@@ -331,97 +331,105 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-        else:
-            me = 1 - lead
         a0 = alpha
         best = -_INF
         best_move = -1
-        sign = 1 if me == 0 else -1
-        if claims and (anytime or (led < 0 and claim == me)):
-            best = sign * terminal(p0, p1, t0, t1, lead, me)
+        # Values here are the leader's: local player 0's value times sign.
+        sign = 1 if lead == 0 else -1
+        if claims and only < 0 and (anytime or claim == lead):
+            best = sign * terminal(p0, p1, t0, t1, lead, lead)
             best_move = DECLARE
             if best > alpha:
                 alpha = best
         if alpha < beta:
-            hand = h0 if me == 0 else h1
-            if led < 0:
-                opp = h1 if me == 0 else h0
-                moves = lead_cache.get(hand << 32 | opp) or lead_order(hand, opp)
+            hand, opp = (h0, h1) if lead == 0 else (h1, h0)
+            if only >= 0:
+                moves = [only]
             else:
-                same = hand & SUIT_MASK[(led >> 3) & 3]
-                if mode == STRICT2:
-                    legal = (same & beats[led] or same) if same else (hand & tmask or hand)
-                elif mode == FOLLOW_ONLY:
-                    legal = same or hand
-                else:
-                    legal = hand
-                moves = follow_cache.get(legal << 6 | led) or follow_order(legal, led)
-            if hint >= 0 and hint != moves[0] and hint in moves:
-                moves = [hint, *(c for c in moves if c != hint)]
+                moves = lead_cache.get(hand << 32 | opp) or lead_order(hand, opp)
+                if hint >= 0 and hint != moves[0] and hint in moves:
+                    moves = [hint, *(c for c in moves if c != hint)]
             for c in moves:
-                if me == 0:
-                    n0, n1 = h0 ^ (1 << c), h1
+                rest = hand ^ (1 << c)
+                same = opp & SUIT_MASK[(c >> 3) & 3]
+                if mode == STRICT2:
+                    legal = (same & beats[c] or same) if same else (opp & tmask or opp)
+                elif mode == FOLLOW_ONLY:
+                    legal = same or opp
                 else:
-                    n0, n1 = h0, h1 ^ (1 << c)
-                if led < 0:
-                    v = -search(n0, n1, lead, c, p0, p1, t0, t1, -1, q0, q1, -beta, -alpha)
-                else:
-                    # The trick is complete: score it for its winner, who leads next.
-                    w = me if (takes[led] >> c) & 1 else lead
-                    pts = vals[led] + vals[c]
-                    a, b, u0, u1, m0, m1 = p0, p1, t0, t1, q0, q1
-                    if w == 0:
-                        a += pts + m0
-                        u0 += 1
-                        m0 = 0
-                    else:
-                        b += pts + m1
-                        u1 += 1
-                        m1 = 0
-                    if not n0 and not n1:
+                    legal = opp
+                wins = takes[c]
+                # The follower minimises the leader's value within (alpha, worst).
+                worst = _INF
+                if anytime:  # he may claim instead of following
+                    worst = sign * terminal(p0, p1, t0, t1, lead, 1 - lead)
+                if worst > alpha:
+                    for d in follow_cache.get(legal << 6 | c) or follow_order(legal, c):
+                        n0, n1 = (rest, opp ^ (1 << d)) if lead == 0 else (opp ^ (1 << d), rest)
+                        # The trick is complete: score it for its winner, who leads next.
+                        w = 1 - lead if (wins >> d) & 1 else lead
+                        pts = vals[c] + vals[d]
+                        a, b, u0, u1, m0, m1 = p0, p1, t0, t1, q0, q1
                         if w == 0:
-                            a += bonus_last
+                            a += pts + m0
+                            u0 += 1
+                            m0 = 0
                         else:
-                            b += bonus_last
-                        v = sign * terminal(a, b, u0, u1, w, -1)
-                    elif auto and (a if w == 0 else b) >= target:
-                        v = sign * terminal(a, b, u0, u1, w, w)
-                    elif not n0 & (n0 - 1) and not anytime:
-                        v = sign * last_trick(n0, n1, w, a, b, u0, u1, m0, m1)
-                    elif w == me:
-                        v = search(n0, n1, w, -1, a, b, u0, u1, w, m0, m1, alpha, beta)
-                    else:
-                        v = -search(n0, n1, w, -1, a, b, u0, u1, w, m0, m1, -beta, -alpha)
-                if v > best:
-                    best, best_move = v, c
-                    if v > alpha:
-                        alpha = v
+                            b += pts + m1
+                            u1 += 1
+                            m1 = 0
+                        if not n0:
+                            if w == 0:
+                                a += bonus_last
+                            else:
+                                b += bonus_last
+                            v = sign * terminal(a, b, u0, u1, w, -1)
+                        elif auto and (a if w == 0 else b) >= target:
+                            v = sign * terminal(a, b, u0, u1, w, w)
+                        elif not n0 & (n0 - 1) and not anytime:
+                            v = sign * last_trick(n0, n1, w, a, b, u0, u1, m0, m1)
+                        elif w == lead:
+                            top = beta if beta < worst else worst
+                            v = search(n0, n1, w, a, b, u0, u1, w, m0, m1, alpha, top)
+                        else:
+                            top = beta if beta < worst else worst
+                            v = -search(n0, n1, w, a, b, u0, u1, w, m0, m1, -top, -alpha)
+                        if v < worst:
+                            worst = v
+                            if worst <= alpha:
+                                break
+                if worst > best:
+                    best, best_move = worst, c
+                    if worst > alpha:
+                        alpha = worst
                         if alpha >= beta:
                             break
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        if led < 0:
+        if only < 0:
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= beta:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
             tt[key] = (lo, hi, best_move)
         return best
 
     a_, b_ = root.active
-    h = root.hands
+    h = list(root.hands)
     pts = root.points
     trk = root.tricks
     pend = root.pending
     claim = {a_: 0, b_: 1}.get(root.claim_seat, -1)
-    if root.trick:
-        lead = 0 if root.tseats[0] == a_ else 1
-        led = root.trick[0]
-    else:
+    args = (pts[sides[0]], pts[sides[1]], trk[sides[0]], trk[sides[1]], claim, pend[sides[0]],
+            pend[sides[1]])
+    if not root.trick:
         lead = 0 if root.to_act == a_ else 1
-        led = -1
-    return search(h[a_], h[b_], lead, led, pts[sides[0]], pts[sides[1]], trk[sides[0]],
-                  trk[sides[1]], claim, pend[sides[0]], pend[sides[1]], alpha, beta)
+        return search(h[a_], h[b_], lead, *args, alpha, beta)
+    # A card is led: search the leader's node with that card back in his hand, led again.
+    led = root.trick[0]
+    leader = root.tseats[0]
+    h[leader] |= 1 << led
+    return -search(h[a_], h[b_], 0 if leader == a_ else 1, *args, -beta, -alpha, only=led)
 
 
 class _Tables:
