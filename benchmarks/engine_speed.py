@@ -10,7 +10,6 @@ positions sampled from such hands. Prints figures with the machine; it never ass
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import statistics
 import sys
@@ -18,6 +17,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from machine import header
 
 from sixtysix.engine.match import Match  # noqa: E402
 from sixtysix.engine.state import State  # noqa: E402
@@ -70,9 +71,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--games", default=",".join(GAMES))
     args = ap.parse_args()
-    print(f"machine: {platform.machine()} {platform.processor() or ''} {platform.system()}, "
-          f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
-    print(f"command: {' '.join(['python'] + sys.argv)}")
+    print(header() + " (one core)")
     print(f"{'game':28} {'hands/s':>10} {'legal query (median)':>22}")
     for gid in args.games.split(","):
         hps = hands_per_second(gid, args.seconds)

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from machine import header
 
 from sixtysix.engine.actions import CLOSE, DECLARE  # noqa: E402
 from sixtysix.engine.state import State  # noqa: E402
@@ -123,9 +124,7 @@ def main() -> None:
     t = theirs.hands / theirs.seconds
     a = same.hands / same.seconds
     b = every.hands / every.seconds
-    print(f"command:  {' '.join([Path(sys.executable).name] + sys.argv)}")
-    print(f"machine:  {platform.processor() or platform.machine()}, {platform.platform()}, "
-          f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
+    print(header() + " (one core)")
     print(f"schnapsen {version('schnapsen')} (PyPI):            {t:9.1f} hands/s")
     print(f"sixtysix, their rule set (auto 66, no close): {a:9.1f} hands/s "
           f"({same.actions / same.hands:.1f} actions a hand)   ratio {a / t:5.1f}x")

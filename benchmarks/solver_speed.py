@@ -13,6 +13,8 @@ import random
 import statistics
 import time
 
+from machine import header
+
 from sixtysix.bots import make_bot
 from sixtysix.bots.solver import Solver
 from sixtysix.engine.match import Match
@@ -62,6 +64,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=200, help="phase-2 positions (phase 1 uses n/4)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    print(header())
     for kind, n in (("phase2", args.n), ("trick4", max(1, args.n // 4))):
         states = positions(kind, n, args.seed)
         for margin in (True, False):

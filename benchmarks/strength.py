@@ -14,6 +14,8 @@ import argparse
 import sys
 import time
 
+from machine import header
+
 from sixtysix.research.tournament import run_tournament
 
 DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
@@ -28,7 +30,7 @@ def main() -> None:
     ap.add_argument("--times", default="", help="ISMCTS seconds per move to try against casual")
     ap.add_argument("--out", default=None, help="directory for the match records")
     args = ap.parse_args()
-    print("command: python " + " ".join(sys.argv))
+    print(header())
     pairs = [p.split("/") for p in args.pairs.split(",") if p]
     for t in filter(None, args.times.split(",")):
         pairs.append([f"ismcts:seconds={float(t)}", "casual"])

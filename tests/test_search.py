@@ -172,3 +172,23 @@ def test_inferred_voids_never_contradict_the_real_hands(game_id: str) -> None:
             a = bot.choose(s.view(s.to_act), rng) if rng.random() < 0.7 else \
                 rng.choice(s.legal_actions())
             s.step(a)
+
+
+def test_root_parallel_ismcts_adds_up_the_trees_of_its_workers() -> None:
+    # Two processes grow 300 + 300 iterations: every iteration visits one root action once.
+    m = Match(make_game("sixty-six"), dealer=1)
+    view = m.deal_hand(seed=3).view(0)
+    bot = make_bot("ismcts:iterations=600,workers=2")
+    assert isinstance(bot, Ismcts) and bot.workers == 2
+    est = bot.estimates(view, random.Random(5))
+    assert set(est) == set(view.legal)
+    assert sum(n for _, n in est.values()) == 600
+    # The workers' seeds come from the caller's rng and are added in order: reproducible.
+    assert bot.estimates(view, random.Random(5)) == est
+    assert bot.choose(view, random.Random(5)) in view.legal
+
+
+def test_root_parallelism_refuses_a_bad_worker_count() -> None:
+    from sixtysix.bots.base import BotError
+    with pytest.raises(BotError, match="workers=1 or more"):
+        make_bot("ismcts:workers=0")

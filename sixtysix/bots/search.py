@@ -28,8 +28,10 @@ True
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..cards import cards_of
@@ -37,7 +39,7 @@ from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.state import PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
-from .base import Limit, make_bot, register
+from .base import BotError, Limit, make_bot, register
 from .solver import SCALE, Solver, is_solvable
 
 __all__ = ["exclusions", "determinize", "playout", "policy_action", "outcome", "exact_view",
@@ -277,7 +279,9 @@ class Ismcts:
     """Single-observer ISMCTS. ``seconds`` or ``iterations`` bound a move (``iterations`` wins when
     both are given); ``c`` is the exploration constant; ``endgame`` values a playout by the exact
     solver once its world's stock is gone (two-sided games); ``exact`` plays the solver's move at
-    the root when the position is open."""
+    the root when the position is open; ``workers`` > 1 grows that many trees in parallel
+    processes, each on its own determinizations, and adds up their root statistics (root
+    parallelism: the pool starts on the first move and is kept)."""
 
     seconds: float | None = 0.2
     iterations: int | None = None
@@ -285,8 +289,13 @@ class Ismcts:
     endgame: bool = False
     exact: bool = True
     worlds: int = 30
+    workers: int = 1
     name: str = "ismcts"
     solver: Solver = field(default_factory=Solver, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.workers, int) or self.workers < 1:
+            raise BotError(f"ismcts takes workers=1 or more processes, not {self.workers!r}")
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         return best_action(self.action_values(view, rng, limit))
@@ -313,12 +322,12 @@ class Ismcts:
             return solved_values(view, rng, self.solver, deadline,
                                  self.worlds if iterations is None else max(1, iterations // 20),
                                  excluded)[0]
-        root = self._search(view, rng, deadline, iterations or 10**9, excluded)
+        stats = self._root_stats(view, rng, deadline, iterations or 10**9, excluded)
         out = {}
         for a in view.legal:
-            ch = root.children.get(a)
+            n, g = stats.get(a, (0, 0.0))
             # Rank by visits (robust child); the mean game points break ties and inform hints.
-            out[a] = (ch.n + (ch.g / ch.n) * 1e-3) if ch and ch.n else -1e9
+            out[a] = (n + (g / n) * 1e-3) if n else -1e9
         return out
 
     def estimates(self, view: View, rng: random.Random, limit: Limit | None = None
@@ -332,12 +341,32 @@ class Ismcts:
             seconds, iterations = limit.seconds, limit.iterations
         deadline = None if iterations is not None or seconds is None else \
             time.perf_counter() + seconds
-        root = self._search(view, rng, deadline, iterations or 10**9, exclusions(view))
+        stats = self._root_stats(view, rng, deadline, iterations or 10**9, exclusions(view))
         out = {}
         for a in view.legal:
-            ch = root.children.get(a)
-            out[a] = (ch.g / ch.n, ch.n) if ch and ch.n else (float("-inf"), 0)
+            n, g = stats.get(a, (0, 0.0))
+            out[a] = (g / n, n) if n else (float("-inf"), 0)
         return out
+
+    def _root_stats(self, view: View, rng: random.Random, deadline: float | None,
+                    iterations: int, excluded: list[int]) -> dict[int, tuple[int, float]]:
+        """Visits and summed game points of each root action: from one tree, or from
+        ``workers`` trees grown in parallel processes and added up (root parallelism)."""
+        k = self.workers
+        if k <= 1:
+            root = self._search(view, rng, deadline, iterations, excluded)
+            return {a: (ch.n, ch.g) for a, ch in root.children.items()}
+        seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        pool = _pool(k)
+        jobs = [pool.submit(_grow, self.c, self.endgame, view, rng.randrange(2**63), seconds,
+                            iterations // k + (i < iterations % k), excluded)
+                for i in range(k)]
+        total: dict[int, tuple[int, float]] = {}
+        for job in jobs:  # in a fixed order, so that the sums do not depend on timing
+            for a, (n, g) in job.result().items():
+                n0, g0 = total.get(a, (0, 0.0))
+                total[a] = (n0 + n, g0 + g)
+        return total
 
     def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
                 excluded: list[int]) -> _Node:
@@ -404,6 +433,29 @@ class Ismcts:
         return outcome(s)
 
 
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes, started on first use and kept for later moves. Forked
+    where the system can (a spawned worker would re-run a caller's script without a main guard)."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context(method))
+    return pool
+
+
+def _grow(c: float, endgame: bool, view: View, seed: int, seconds: float | None,
+          iterations: int, excluded: list[int]) -> dict[int, tuple[int, float]]:
+    """One worker's tree for root parallelism: visits and summed game points per root action."""
+    bot = Ismcts(seconds=None, c=c, endgame=endgame)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    root = bot._search(view, random.Random(seed), deadline, iterations, excluded)
+    return {a: (ch.n, ch.g) for a, ch in root.children.items()}
+
+
 # ---------------------------------------------------------------------- PIMC
 
 
@@ -458,7 +510,8 @@ class Pimc:
         return {a: t / (done * self.playouts) for a, t in totals.items()}
 
 
-register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false)")(Ismcts)
+register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false, "
+                   "workers=1)")(Ismcts)
 register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)")(Pimc)
 
 
