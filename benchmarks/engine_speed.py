@@ -39,6 +39,7 @@ def hands_per_second(game_id: str, seconds: float, seed: int = 1) -> float:
             s = State.new(game, 0, deal, active=active)
             while s.phase != 3:
                 s.step(choice(s.legal_actions()))
+            s.game_points()  # the hand is scored, as a playout would read it
             n += 1
         deals.append(deals.pop(0))
     return n / (time.perf_counter() - start)
