@@ -2,7 +2,8 @@
 
 A game is its options (field names and defaults exactly those of rules.md) plus a few hooks:
 ``deal_from_deck`` (how the shuffled pack is dealt), ``make_rules`` (options → engine parameters),
-``score_hand`` and ``settle`` (hand and match scoring). Nothing else differs between games.
+``score_hand`` and ``settle`` (hand and match scoring), and optionally ``hand_game_points`` (the
+hand's game points without the worded result, for search). Nothing else differs between games.
 """
 
 from __future__ import annotations
