@@ -64,6 +64,29 @@ def test_tiny_tournament_writes_replayable_records(tmp_path: Path) -> None:
     assert all(0 <= row["win_ci"][0] <= row["win_rate"] <= row["win_ci"][1] <= 1 for row in table)
 
 
+def test_an_interrupted_tournament_keeps_the_records_of_the_matches_it_finished(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sixtysix.research.tournament as tournament
+
+    played: list[object] = []
+    real_task = tournament._task
+
+    def task_that_stops_at_the_third(task: tuple) -> object:  # type: ignore[type-arg]
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(task)
+        return real_task(task)
+
+    monkeypatch.setattr(tournament, "_task", task_that_stops_at_the_third)
+    out = tmp_path / "t"
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament("sixty-six", ["casual", "random"], matches=4, seed=3, out=out,
+                       progress=False)
+    files = sorted(p.name for p in out.glob("match-*.json"))
+    assert files == ["match-0001.json", "match-0002.json"]
+    assert replay(json.loads((out / files[0]).read_text()))["match"]["complete"]
+
+
 def test_four_seat_tournament_seats_partners() -> None:
     summary = run_tournament("four-hand-sixty-six", ["casual", "random"], matches=2, seed=1,
                              progress=False)

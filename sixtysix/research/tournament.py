@@ -256,10 +256,12 @@ def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0
     from openskill.models import PlackettLuce
     model = PlackettLuce()
     ratings = {b: model.rating(name=b) for b in bots}
-    results = _run(tasks, workers, progress)
-    for i, res in enumerate(results, 1):
+    results = []
+    for i, res in enumerate(_run(tasks, workers, progress), 1):
+        # Written as each match ends, so that an interrupted tournament keeps what it played.
         if outdir is not None:
             (outdir / f"match-{i:04d}.json").write_text(json.dumps(res.record, indent=1))
+        results.append(res)
         _count(res, stats)
         teams = sorted(set(res.seating), key=res.seating.index)
         if len(teams) > 1:
@@ -279,7 +281,8 @@ def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0
 
 
 def _run(tasks: list[tuple[str, dict[str, Any], list[str], int]], workers: int,
-         progress: bool) -> list[MatchOutcome]:
+         progress: bool) -> Iterator[MatchOutcome]:
+    """The matches' outcomes in task order, as they are played."""
     def produce() -> Iterator[MatchOutcome]:
         if workers > 1:
             with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -288,15 +291,14 @@ def _run(tasks: list[tuple[str, dict[str, Any], list[str], int]], workers: int,
             yield from map(_task, tasks)
 
     if not progress:
-        return list(produce())
+        yield from produce()
+        return
     from rich.progress import Progress
-    results = []
     with Progress() as bar:
         job = bar.add_task("matches", total=len(tasks))
         for res in produce():
-            results.append(res)
+            yield res
             bar.advance(job)
-    return results
 
 
 def _count(res: MatchOutcome, stats: dict[str, BotStats]) -> None:
