@@ -243,9 +243,10 @@ def _kernel_ok(s: State) -> bool:
 def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
     """Alpha-beta over phase-2 play on bitmasks; the value is for the side of ``root.to_act``.
 
-    The players are the two active seats, 0 and 1 locally; a node is (hands, who leads, the card
-    led or -1, points, tricks, who may claim, pending melds). Terminal positions are scored by the
-    game itself on a scratch copy of ``root``.
+    The players are the two active seats, 0 and 1 locally; a node is a trick about to be led:
+    (hands, who leads, points, tricks, who may claim, pending melds), and the follower's replies
+    are searched inside it. Terminal positions are scored by the game itself (its lean
+    ``hand_game_points``) on a scratch copy of ``root``.
     """
     r = root.rules
     seat = root.active
