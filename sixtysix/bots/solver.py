@@ -122,15 +122,9 @@ class Solver:
         entry = self.tt.get(key)
         lo, hi, hint = -_INF, _INF, -1
         if entry is not None:
-            lo, hi, hint = entry
-            if lo >= beta:
-                return lo
-            if hi <= alpha or lo == hi:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
+            cut, alpha, beta, lo, hi, hint = _probe(entry, alpha, beta)
+            if cut is not None:
+                return cut
         a0 = alpha
         side = s.rules.sides[s.to_act]
         best = -_INF
@@ -143,15 +137,31 @@ class Solver:
                     alpha = v
                     if alpha >= beta:
                         break
-        # Fail-soft bounds stay valid whatever window they were found with.
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.tt[key] = (lo, hi, best_move)
+        self.tt[key] = _entry(best, a0, beta, lo, hi, best_move)
         return best
+
+
+def _probe(entry: tuple[int, int, int], alpha: int, beta: int
+           ) -> tuple[int | None, int, int, int, int, int]:
+    """A table entry's bounds against the window (alpha, beta): the value where they settle the
+    node (else None), the narrowed window, the bounds and the best move found before."""
+    lo, hi, hint = entry
+    if lo >= beta:
+        return lo, alpha, beta, lo, hi, hint
+    if hi <= alpha or lo == hi:
+        return hi, alpha, beta, lo, hi, hint
+    return None, max(alpha, lo), min(beta, hi), lo, hi, hint
+
+
+def _entry(best: int, alpha: int, beta: int, lo: int, hi: int, move: int
+           ) -> tuple[int, int, int]:
+    """The table entry for a node that returned ``best`` searched in (alpha, beta) with earlier
+    bounds (lo, hi): fail-soft bounds stay valid whatever window they were found with."""
+    if best <= alpha:
+        return lo, min(hi, best), move
+    if best >= beta:
+        return max(lo, best), hi, move
+    return best, best, move
 
 
 def _check(state: State) -> None:
@@ -263,6 +273,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
     bonus_last = r.last_trick_bonus if root.closed_by < 0 else 0
     margin = solver.margin
     tt = solver.tt
+    probe, entry_of = _probe, _entry
     term_cache = solver.term_cache
     # What the terminal values depend on beyond the node itself (a Solver may serve many hands
     # and is entered at every phase-1 leaf): interned to a small int, with a scratch state.
@@ -327,15 +338,9 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             key = (h0, h1, lead, p0, p1, t0, t1, claim, q0, q1, tkey)
             entry = tt.get(key)
             if entry is not None:
-                lo, hi, hint = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha or lo == hi:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                cut, alpha, beta, lo, hi, hint = probe(entry, alpha, beta)
+                if cut is not None:
+                    return cut
         a0 = alpha
         best = -_INF
         best_move = -1
@@ -410,13 +415,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                         if alpha >= beta:
                             break
         if only < 0:
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= beta:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            tt[key] = (lo, hi, best_move)
+            tt[key] = entry_of(best, a0, beta, lo, hi, best_move)
         return best
 
     a_, b_ = root.active
