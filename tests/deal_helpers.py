@@ -6,6 +6,8 @@ several conftest.py files exist (tests/server has one), since they all load as m
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from sixtysix.cards import PACK_24, card_str, pack_cards, parse_card
@@ -95,3 +97,17 @@ RECORDS_MD_EXAMPLE: dict[str, Any] = {
 
 def hand_str(state: State, seat: int) -> set[str]:
     return {card_str(c) for c in range(64) if (state.hands[seat] >> c) & 1}
+
+
+def play_randomly_until(s: State, rng: random.Random, stop: Callable[[State], bool],
+                        allowed: Callable[[int], bool] = lambda a: True,
+                        prefer: Callable[[int], bool] = lambda a: False) -> bool:
+    """Step ``s`` with random legal actions (a preferred one where there is one, else an allowed
+    one, else any) until ``stop(s)``; False if the hand ended first."""
+    while not s.over:
+        if stop(s):
+            return True
+        acts = s.legal_actions()
+        s.step(rng.choice([a for a in acts if prefer(a)] or [a for a in acts if allowed(a)]
+                          or acts))
+    return False

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from deal_helpers import deal66
+from deal_helpers import deal66, play_randomly_until
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Limit
@@ -97,10 +97,9 @@ def test_ismcts_plays_the_solver_move_when_the_stock_is_exhausted() -> None:
     while checked < 5:
         m = Match(g, dealer=1)
         s = m.deal_hand(seed=rng.randrange(10**9))
-        while not s.over and not exact_view(s.view(s.to_act)):
-            m.apply(rng.choice([a for a in s.legal_actions() if a not in (194, 195)]
-                               or s.legal_actions()))
-        if s.over or len(s.legal_actions()) < 2:
+        open_ = play_randomly_until(s, rng, lambda s: exact_view(s.view(s.to_act)),
+                                    allowed=lambda a: a not in (194, 195))  # no close, no claim
+        if not open_ or len(s.legal_actions()) < 2:
             continue
         view = s.view(s.to_act)
         value, best = Solver().solve(s)

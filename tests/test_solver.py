@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from deal_helpers import cards, deal66
+from deal_helpers import cards, deal66, play_randomly_until
 
 from sixtysix.bots import solver as solver_mod
 from sixtysix.bots.solver import SCALE, Solver, action_values, is_solvable, solve, terminal_value
@@ -145,21 +145,20 @@ def test_marriage_still_pending_in_the_endgame() -> None:
     while found < 4:
         m = Match(g, dealer=rng.randrange(2))
         s = m.deal_hand(seed=rng.randrange(10**9))
-        while not s.over:
-            if (not s.stock_open and s.phase == 1 and any(s.pending)
-                    and max(h.bit_count() for h in s.hands) <= 4):
-                side = s.rules.sides[s.to_act]
-                exact = _minimax(s, side)
-                unmarried = s.copy()
-                unmarried.pending = [0, 0]
-                if exact != _minimax(unmarried, side):  # the credit changes the outcome
-                    assert solver_mod._kernel_ok(s)
-                    assert Solver().value(s) == exact, s
-                    found += 1
-                break
-            acts = s.legal_actions()
-            marry = [a for a in acts if 64 <= a < 128]
-            s.step(rng.choice(marry or [a for a in acts if a != DECLARE and a < 128 or a >= 192]))
+        if not play_randomly_until(
+                s, rng, lambda s: not s.stock_open and s.phase == 1 and any(s.pending)
+                and max(h.bit_count() for h in s.hands) <= 4,
+                allowed=lambda a: a != DECLARE and not 128 <= a < 192,  # no claim, no showing
+                prefer=lambda a: 64 <= a < 128):  # marry whenever possible
+            continue
+        side = s.rules.sides[s.to_act]
+        exact = _minimax(s, side)
+        unmarried = s.copy()
+        unmarried.pending = [0, 0]
+        if exact != _minimax(unmarried, side):  # the credit changes the outcome
+            assert solver_mod._kernel_ok(s)
+            assert Solver().value(s) == exact, s
+            found += 1
 
 
 @pytest.mark.parametrize("game_id", sorted(solver_mod.KERNEL_GAMES))
@@ -203,10 +202,9 @@ def test_phase_one_position_with_the_stock_order_known() -> None:
     while done < 2:
         m = Match(g, dealer=1)
         s = m.deal_hand(seed=rng.randrange(10**9))
-        while not s.over and not (s.stock_open and s.facedown <= 1 and s.trick and s.phase == 1):
-            acts = [a for a in s.legal_actions() if a != DECLARE] or s.legal_actions()
-            s.step(rng.choice(acts))
-        if s.over:
+        if not play_randomly_until(
+                s, rng, lambda s: s.stock_open and s.facedown <= 1 and bool(s.trick)
+                and s.phase == 1, allowed=lambda a: a != DECLARE):
             continue
         side = s.rules.sides[s.to_act]
         assert Solver().value(s) == _memo_minimax(s, side, {})
