@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import card_str, pack_cards, parse_card
+from .cards import card_str, parse_card
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
-from .engine.state import PH_DRAW, PH_OVER, Deal, State
+from .engine.state import PH_DRAW, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
+from .hidden import HiddenCards, Slot
 
 __all__ = ["replay", "match_from_record", "seat_record", "load_record", "legal_strings",
            "hand_summary"]
@@ -182,8 +183,8 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
             match.deal_hand(seed=seed)
         else:
             deal, unknown = _parse_deal(match, entry["deal"], h, seat)
-            if unknown:
-                _deal_seat_view(match, deal, unknown, h)
+            if seat is not None:
+                match.extra["hidden"] = _deal_seat_view(match, deal, unknown, h, seat)
             else:
                 match.deal_hand(deal=deal)
     except IllegalActionError as e:
@@ -211,11 +212,16 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     assert state is not None
     words = text.strip().lower().split()
     # records.md §5.1: a record may leave 'draw' out; any other action there implies it.
+    hidden = match.extra.get("hidden") if seat is not None else None
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
-        match.apply(DRAW)
-    if seat is not None and state.to_act != seat and state.phase != PH_OVER:
-        _make_consistent(state, text, seat)
-    match.apply(text)
+        if hidden is not None:
+            hidden.apply("draw")
+        else:
+            match.apply(DRAW)
+    if hidden is not None:
+        hidden.apply(text)
+    else:
+        match.apply(text)
 
 
 # ---------------------------------------------------------------------- deals
@@ -277,146 +283,37 @@ def _parse_deal(match: Match, deal: Any, h: int,
     return Deal(hands=parsed_hands, turnup=turnup, stock=parsed_stock), unknown
 
 
-def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]], h: int) -> None:
-    """Deal a seat record's hand: the '??' places get the cards the seat cannot see, in some
-    order; ``_make_consistent`` moves them about as the other seats' actions reveal them."""
+def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]], h: int,
+                    seat: int) -> HiddenCards:
+    """Deal a seat record's hand: the '??' places hold cards the seat has not seen, placed and
+    re-placed only as ``HiddenCards`` (the constraint model of hidden.py) finds consistent."""
     rules = match.game.rules
-    known = [c for hand in deal.hands for c in hand if c >= 0] + [c for c in deal.stock if c >= 0]
-    if deal.turnup is not None and deal.turnup >= 0 and rules.stock:
+    slots: list[Slot] = []
+    known: list[int] = []
+    for p, hand in enumerate(deal.hands):
+        for i, c in enumerate(hand):
+            slots.append(Slot("hand", p, i))
+            known.append(c)
+    in_hand = deal.turnup is not None and not rules.stock
+    if in_hand and deal.turnup is not None and deal.hands[match.dealer] \
+            and deal.hands[match.dealer][-1] < 0:
+        # Four-Hand: the dealer's last card lay face up as trumps; it is known to all.
+        last = sum(len(x) for x in deal.hands[:match.dealer + 1]) - 1
+        known[last] = deal.turnup
+    if deal.turnup is not None and rules.stock:
+        slots.append(Slot("turnup", -1, 0))
         known.append(deal.turnup)
-    pool = sorted(c for c in pack_cards(rules.pack) if c not in set(known))
-    if len(pool) != len(unknown):
-        raise RecordError(f"the deal has {len(unknown)} unknown places for {len(pool)} unseen cards", h)
-    hands = [list(x) for x in deal.hands]
-    stock = list(deal.stock)
-    turnup = deal.turnup
-    for (where, p, i), c in zip(unknown, pool, strict=True):
-        if where == "hand":
-            hands[p][i] = c
-        elif where == "stock":
-            stock[i] = c
-        else:
-            turnup = c
-    match.deal_hand(deal=Deal(tuple(tuple(x) for x in hands), turnup, tuple(stock)))
-    match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
-
-
-def _make_consistent(state: State, text: str, seat: int) -> None:
-    """Before another seat's action in a seat record: if it names a card that our placement put
-    elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
+    for i, c in enumerate(deal.stock):
+        slots.append(Slot("stock", -1, i))
+        known.append(c)
+    del unknown  # the -1 entries of ``known`` say the same
     try:
-        state.parse(text)
-        return  # already legal as placed
-    except IllegalActionError:
-        pass
-    actor = state.to_act
-    words = text.strip().lower().split()
-    seen = state.view(seat).seen
-    if words == ["exchange"] and state.rules.exchange_rank is not None and state.trump >= 0:
-        low = state.trump * 8 + state.rules.exchange_rank
-        if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
-            _swap_in(state, actor, low, seen)
-        return
-    if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
-        return
-    try:
-        c = parse_card(words[1])
-    except ValueError:
-        return
-    cards = [c, c ^ 1] if words[0] != "play" else [c]  # a marriage needs both K and Q
-    keep = seen
-    for card in cards:
-        keep |= 1 << card
-    for card in cards:
-        if not (state.hands[actor] >> card) & 1 and not (seen >> card) & 1:
-            _swap_in(state, actor, card, keep)
-    try:
-        state.parse(text)
-    except IllegalActionError:
-        # The player was void: move his unseen cards that would oblige another play elsewhere.
-        _relieve_obligation(state, actor, c, seen)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _swap_in(state: State, actor: int, card: int, keep: int) -> None:
-    """Put ``card`` (unseen by the record's seat) into ``actor``'s hand in exchange for one of his
-    cards outside ``keep`` (the cards the seat has seen, and those the action needs)."""
-    give = _bits(state.hands[actor] & ~keep & ~(1 << card))
-    if not give:
-        return
-    g = give[0]
-    for p in state.active:
-        if p != actor and (state.hands[p] >> card) & 1:
-            state.hands[p] ^= (1 << card) | (1 << g)
-            state.hands[actor] ^= (1 << card) | (1 << g)
-            return
-    stock = list(state.stock)
-    for i in range(state.spos, len(stock)):
-        if stock[i] == card:
-            stock[i] = g
-            state.stock = tuple(stock)
-            state.hands[actor] ^= (1 << card) | (1 << g)
-            return
-
-
-def _relieve_obligation(state: State, actor: int, card: int, seen: int) -> None:
-    """Make a play the real player made legal in our placement: while the rules would oblige him
-    to play something else, swap those alternatives (cards the record's seat has not seen) with
-    unseen cards held elsewhere that oblige him to nothing."""
-    if not state.trick:
-        return
-    for _ in range(state.hands[actor].bit_count()):
-        legal = _legal_cards(state)
-        if (legal >> card) & 1:
-            return
-        offending = _bits(legal & state.hands[actor] & ~seen & ~(1 << card))
-        if not offending or not _swap_out(state, actor, offending[0], seen, card):
-            return
-
-
-def _legal_cards(state: State) -> int:
-    legal = 0
-    for a in state.legal_actions():
-        if a < 64:
-            legal |= 1 << a
-    return legal
-
-
-def _swap_out(state: State, actor: int, g: int, seen: int, card: int) -> bool:
-    """Swap card ``g`` out of ``actor``'s hand for an unseen card held elsewhere (another hand or
-    the face-down stock) that does not become a card he must play instead of ``card``."""
-    places: list[tuple[int, int]] = []  # (where, card): where = seat, or -1 - stock index
-    for p in state.active:
-        if p != actor:
-            places += [(p, c) for c in _bits(state.hands[p] & ~seen)]
-    places += [(-1 - i, state.stock[i]) for i in range(state.spos, len(state.stock))
-               if not (seen >> state.stock[i]) & 1]
-    for where, c in places:
-        _exchange_cards(state, actor, g, where, c)
-        legal = _legal_cards(state)
-        if (legal >> card) & 1 or not (legal >> c) & 1:
-            return True
-        _exchange_cards(state, actor, c, where, g)  # undo: that card obliges him too
-    return False
-
-
-def _exchange_cards(state: State, actor: int, mine: int, where: int, theirs: int) -> None:
-    """``actor`` gives ``mine`` for ``theirs`` held by seat ``where`` (or stock place -1 - where)."""
-    if where >= 0:
-        state.hands[where] ^= (1 << theirs) | (1 << mine)
-    else:
-        stock = list(state.stock)
-        stock[-1 - where] = mine
-        state.stock = tuple(stock)
-    state.hands[actor] ^= (1 << theirs) | (1 << mine)
+        hidden = HiddenCards(match, seat, slots, known, turnup_in_hand=in_hand)
+    except IllegalActionError as e:
+        raise RecordError(str(e), h) from None
+    state = match.deal_hand(deal=hidden.deal(hidden.place))
+    hidden.check(state)
+    return hidden
 
 
 def _hidden_seats(match: Match) -> int | None:
