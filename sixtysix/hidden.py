@@ -274,8 +274,8 @@ class HiddenCards:
         return cons
 
     def _refusal(self, p: int, text: str) -> str:
-        return (f"seat {p} cannot {text} here: no placing of the cards seat {self.seat} has not "
-                f"seen makes it legal after the earlier play")
+        return (f"seat {p} cannot {text} here: it contradicts what the earlier play showed seat "
+                f"{self.seat} (no placing of the cards it has not seen makes every action legal)")
 
     # ------------------------------------------------------------------ solving
 

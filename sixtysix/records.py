@@ -22,7 +22,7 @@ from typing import Any
 from .cards import card_str, parse_card
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
-from .engine.state import PH_DRAW, Deal, State
+from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
 from .hidden import HiddenCards, Slot
@@ -372,7 +372,9 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     hands_out = []
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            hands_out.append([card_str(c) for c in hand])
+            # Where trumps are named from a first packet, the rest is seen only once they are.
+            seen = rules.first_packet if state.phase == PH_TRUMP else len(hand)
+            hands_out.append([card_str(c) if k < seen else UNKNOWN for k, c in enumerate(hand)])
             continue
         row = []
         for k, c in enumerate(hand):

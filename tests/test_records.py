@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -195,7 +196,10 @@ def test_record_round_trip_and_seat_records(game_id: str, seed: int) -> None:
         assert sr["seat"] == seat
         text = json.dumps(sr)
         mine = [h["deal"]["hands"][seat] for h in sr["hands"]]
-        assert all("??" not in h for h in mine)
+        # Its own cards are known (a first packet only, while trumps are being named).
+        packet = GAMES[game_id]().rules.first_packet
+        assert all("??" not in h[:packet] for h in mine)
+        assert all("??" not in h for h in mine[:-1])
         out = sixtysix.replay(json.loads(text), legal=True)
         # Everything that counts is public: the seat's replay agrees with the full one.
         assert out["hands"] == full["hands"]
@@ -212,3 +216,59 @@ def test_seat_record_hides_the_other_hand_and_the_stock() -> None:
     # Bob drew the second stock card (TD); Ann's draw (AD) stays hidden.
     assert deal["stock"][:2] == ["??", "TD"] and set(deal["stock"][2:]) == {"??"}
     assert deal["turnup"] == "JD"
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_four_hand_seat_record_found_by_hypothesis() -> None:
+    # test_seat_records_follow_the_game[four-hand-sixty-six] with seed=8295013, cut=0.75: seat 1's
+    # record, where the old replay swapped cards to fit one play and so gave a partner a club
+    # after he had trumped a club lead (a void he had shown): 'must trump: play 8C' at hand 2,
+    # action 18. The constraint model keeps every void and replays it like the full record.
+    data = json.loads((DATA / "four_hand_seat_void.json").read_text())
+    full = sixtysix.replay(data["full"], legal=True)
+    assert seat_record(data["full"], 1) == data["seat_1"]
+    out = sixtysix.replay(data["seat_1"], legal=True)
+    assert out["hands"] == full["hands"] and out["match"] == full["match"]
+    assert out["next"] == {"to_act": full["next"]["to_act"], "legal": None}
+    assert full["next"]["to_act"] != 1
+    whole = match_from_record(data["full"])
+    assert whole.hand is not None
+    assert match_from_record(data["seat_1"]).hand.view(1) == whole.hand.view(1)
+
+
+def test_seat_record_keeps_a_void_once_shown() -> None:
+    # Seat 0 holds five spades; the sixth (9S) may be with seat 1 or in the stock. After the close
+    # seat 1 must follow spades, else trump: throwing AC on AS shows he has no spade and no
+    # diamond. Leading TS next, he cannot follow with 9S; a club is still fine.
+    sr = seat_record(EXAMPLE, 0)
+    sr["hands"][0]["actions"] = ["close", "play AS", "play AC", "play TS", "play 9S"]
+    with pytest.raises(sixtysix.RecordError) as info:
+        sixtysix.replay(sr)
+    assert (info.value.hand, info.value.action) == (0, 4)
+    assert str(info.value).startswith("seat 1 cannot play 9S here: it contradicts")
+    sr["hands"][0]["actions"][-1] = "play 9C"
+    out = sixtysix.replay(sr, legal=True)
+    assert out["hands"][0]["points"] == [32, 0]  # AS+AC 22, TS+9C 10
+    assert out["next"] == {"to_act": 0, "legal": ["play KS", "play QS", "play JS", "play 9D",
+                                                  "declare"]}
+    # A card seat 0 holds, or one already played, is in no other hand.
+    sr["hands"][0]["actions"][-1] = "play AC"
+    with pytest.raises(sixtysix.RecordError, match="AC is not in his hand"):
+        sixtysix.replay(sr)
+
+
+def test_seat_record_must_show_what_its_seat_sees() -> None:
+    sr = seat_record(EXAMPLE, 0)
+    sr["hands"][0]["deal"]["turnup"] = "??"
+    with pytest.raises(sixtysix.RecordError, match="turned up for trumps is seen by every seat"):
+        sixtysix.replay(sr)
+    sr = seat_record(EXAMPLE, 0)
+    sr["hands"][0]["deal"]["hands"][0][2] = "??"
+    with pytest.raises(sixtysix.RecordError, match="seat 0 sees its own cards"):
+        sixtysix.replay(sr)
+    sr = seat_record(EXAMPLE, 1)
+    sr["hands"][0]["deal"]["stock"][1] = "??"  # the card seat 1 drew
+    with pytest.raises(sixtysix.RecordError, match="seat 1 took the card at stock place 2"):
+        sixtysix.replay(sr)
