@@ -41,11 +41,12 @@ def in_play(s: State) -> int:
     return total
 
 
-def random_hand(game_id: str, seed: int, check: Any = None, hands: int = 1) -> Match:
-    """Play ``hands`` hands of ``game_id`` with random legal actions, calling ``check(state, rng)``
-    before every action."""
+def random_hand(game_id: str, seed: int, check: Any = None, hands: int = 1,
+                options: dict[str, Any] | None = None) -> Match:
+    """Play ``hands`` hands of ``game_id`` (under ``options``) with random legal actions, calling
+    ``check(state, rng)`` before every action."""
     rng = random.Random(seed)
-    game = make_game(game_id)
+    game = make_game(game_id, options)
     m = Match(game, dealer=rng.randrange(game.n_seats))
     for _ in range(hands):
         if m.complete:
@@ -276,7 +277,8 @@ def test_any_options_play_and_replay(game_id: str, data: st.DataObject, seed: in
     assert match_from_record(record).record() == record
 
 
-def check_seat_records(game_id: str, seed: int, cut: float) -> None:
+def check_seat_records(game_id: str, seed: int, cut: float,
+                       options: dict[str, Any] | None = None) -> None:
     """records.md §7 on a random game cut somewhere in its second hand: every seat's record hides
     what the seat cannot know, replays as far as that seat can follow with the same public
     results, gives the seat's own legal actions, and leaves the seat the very view it had."""
@@ -284,14 +286,14 @@ def check_seat_records(game_id: str, seed: int, cut: float) -> None:
 
     from sixtysix.records import match_from_record, replay, seat_record
 
-    m = random_hand(game_id, seed, hands=2)
+    m = random_hand(game_id, seed, hands=2, options=options)
     record = m.record()
     # Stop somewhere in the last hand, so that someone is to act.
     last = record["hands"][-1]
     last["actions"] = last["actions"][:int(len(last["actions"]) * cut)]
     full = replay(record, legal=True)
     whole = match_from_record(record)
-    game = make_game(game_id)
+    game = make_game(game_id, options)
     for seat in range(game.n_seats):
         sr = seat_record(record, seat)
         assert sr["seat"] == seat
@@ -332,14 +334,33 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
     check_seat_records(game_id, seed, cut)
 
 
-# The slow run: SIXTYSIX_SEAT_EXAMPLES examples per game (CI runs the default; a release check
-# runs 20000, which takes about SEE_REPORT minutes on one core).
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=seeds, cut=st.floats(min_value=0.0, max_value=1.0))
+def test_seat_records_under_any_options(game_id: str, data: st.DataObject, seed: int,
+                                        cut: float) -> None:
+    options = data.draw(option_values(game_id))
+    try:
+        make_game(game_id, options)
+    except OptionError:
+        assume(False)
+    check_seat_records(game_id, seed, cut, options)
+
+
+# The slow run: SIXTYSIX_SEAT_EXAMPLES examples per game, half of them under random options. CI
+# runs the default; the figure for 20000 per game is in the README.
 SEAT_EXAMPLES = int(os.environ.get("SIXTYSIX_SEAT_EXAMPLES", "2000"))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @settings(max_examples=SEAT_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=seeds, cut=st.floats(min_value=0.0, max_value=1.0))
-def test_seat_records_follow_the_game_many(game_id: str, seed: int, cut: float) -> None:
-    check_seat_records(game_id, seed, cut)
+@given(data=st.data(), seed=seeds, cut=st.floats(min_value=0.0, max_value=1.0))
+def test_seat_records_follow_the_game_many(game_id: str, data: st.DataObject, seed: int,
+                                           cut: float) -> None:
+    options = data.draw(st.one_of(st.just({}), option_values(game_id)))
+    try:
+        make_game(game_id, options)
+    except OptionError:
+        options = {}
+    check_seat_records(game_id, seed, cut, options)
