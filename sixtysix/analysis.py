@@ -3,8 +3,14 @@
 ``hint(view, rng)`` values every legal action for the view's seat in game points of the hand (a
 won hand at 2 game points is worth 2, a lost one at 1 is worth -1); the values are exact once a
 two-seat position is open (the stock exhausted), averaged over exactly solved worlds after a close,
-and estimated by ISMCTS before. ``analyze(record)`` walks a finished game and lists the decisions
-where a player lost value.
+and estimated by ISMCTS before.
+
+``evaluate(view, rng)`` values every legal action with a 95% interval on its difference from the
+best, and ``analyze(record)`` walks a game (a full record or a seat record) and reports the
+*mistakes*: moves whose value is below the best move's beyond that interval. Values are compared,
+not visit counts; the search is bounded by iterations, not seconds, so that a seed gives the same
+report on any machine, and it samples enough that another seed reports the same mistakes.
+``move_text`` writes actions as players type them (``play 10♥``, ``exchange 9♦``).
 
 >>> import random
 >>> from sixtysix.engine import Match
@@ -180,7 +186,7 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     else:
         per_run = max(1, samples // runs)
         for _ in range(runs):
-            bot = Ismcts(iterations=per_run, seconds=None)
+            bot = Ismcts(iterations=per_run, seconds=None, even_root=True)
             est = bot.estimates(view, random.Random(rng.getrandbits(64)), Limit(iterations=per_run))
             worst = min((v for v, _ in est.values() if math.isfinite(v)), default=0.0)
             rows.append({a: v if math.isfinite(v) else worst for a, (v, _) in est.items()})
