@@ -398,7 +398,7 @@ class Ismcts:
                         continue
                     ch.avail += 1
                     if node is root and self.even_root:
-                        score = -ch.n  # every root action as often: values to compare
+                        score = -float(ch.n)  # every root action as often: values compare
                     else:
                         score = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
                     if score > best_score:
