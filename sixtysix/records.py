@@ -330,6 +330,9 @@ def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
     match = match_from_record(record)
     if not 0 <= seat < match.n:
         raise RecordError(f"there is no seat {seat}")
+    own = _hidden_seats(match)
+    if own is not None and own != seat:
+        raise RecordError(f"this is seat {own}'s record: it does not show what seat {seat} knows")
     out = {k: v for k, v in record.items() if k != "hands"}
     out["seat"] = seat
     out["hands"] = []

@@ -272,3 +272,10 @@ def test_seat_record_must_show_what_its_seat_sees() -> None:
     sr["hands"][0]["deal"]["stock"][1] = "??"  # the card seat 1 drew
     with pytest.raises(sixtysix.RecordError, match="seat 1 took the card at stock place 2"):
         sixtysix.replay(sr)
+
+
+def test_a_seat_record_is_not_rewritten_for_another_seat() -> None:
+    sr = seat_record(EXAMPLE, 0)
+    assert seat_record(sr, 0)["hands"][0]["deal"] == sr["hands"][0]["deal"]
+    with pytest.raises(sixtysix.RecordError, match="this is seat 0's record"):
+        seat_record(sr, 1)
