@@ -262,7 +262,10 @@ class HiddenCards:
 
         free = self.unseen & ~gone & ~base
         if legal(base):
-            forbidden = sum(1 << d for d in _cards(free) if not legal(base | (1 << d)))
+            # Where it stays legal whatever else he holds (a lead, a free follow, a draw),
+            # nothing is proven; else each card that would oblige another play is excluded.
+            forbidden = 0 if legal(base | free) else \
+                sum(1 << d for d in _cards(free) if not legal(base | (1 << d)))
             if forbidden:
                 for s in _cards(slots):
                     cons.forbid[s] |= forbidden

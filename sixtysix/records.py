@@ -27,7 +27,7 @@ from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
 from .hidden import HiddenCards, Slot
 
-__all__ = ["replay", "match_from_record", "seat_record", "load_record", "legal_strings",
+__all__ = ["replay", "summarize", "match_from_record", "seat_record", "load_record", "legal_strings",
            "hand_summary"]
 
 UNKNOWN = "??"
@@ -49,7 +49,11 @@ def replay(record: dict[str, Any], legal: bool = False) -> dict[str, Any]:
 
     Raises RecordError (a ValueError) with ``hand``/``action`` set at the fault.
     """
-    match = match_from_record(record)
+    return summarize(match_from_record(record), legal)
+
+
+def summarize(match: Match, legal: bool = False) -> dict[str, Any]:
+    """The replay result (records.md §6) of a match built by ``match_from_record``."""
     out: dict[str, Any] = {"game": match.game.id, "hands": [], "match": {}}
     hidden = _hidden_seats(match)
     for i in range(len(match.hand_records)):

@@ -279,3 +279,21 @@ def test_a_seat_record_is_not_rewritten_for_another_seat() -> None:
     assert seat_record(sr, 0)["hands"][0]["deal"] == sr["hands"][0]["deal"]
     with pytest.raises(sixtysix.RecordError, match="this is seat 0's record"):
         seat_record(sr, 1)
+
+
+def test_a_named_trump_suit_must_be_possible_in_the_first_packet() -> None:
+    # Three-Player Sixty-Six with trump_must_be_held: forehand (seat 0) names a suit of his first
+    # three cards. Seat 1 holds every spade, so 'trump S' cannot be; 'trump H' can, and then
+    # seat 0's first packet holds a heart in whatever placing the replay uses.
+    sr = {"game": "three-player-sixty-six", "options": {"trump_must_be_held": True}, "seat": 1,
+          "hands": [{"dealer": 2,
+                     "deal": {"hands": [["??"] * 8, ["AS", "TS", "KS", "QS", "JS", "9S", "AD", "TD"],
+                                        ["??"] * 8], "stock": []},
+                     "actions": ["trump S"]}]}
+    with pytest.raises(sixtysix.RecordError, match="seat 0 cannot trump S here") as info:
+        sixtysix.replay(sr)
+    assert (info.value.hand, info.value.action) == (0, 0)
+    sr["hands"][0]["actions"] = ["trump H"]
+    m = match_from_record(sr)
+    assert m.hand is not None and m.hand.trump == 2
+    assert m.hand.first_packet[0] & 0xFF << 16  # a heart among seat 0's first three cards
