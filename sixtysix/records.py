@@ -186,9 +186,11 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
                 raise RecordError("a seat record writes the deal out ('deal'), not a seed", h)
             match.deal_hand(seed=seed)
         else:
-            deal, unknown = _parse_deal(match, entry["deal"], h, seat)
+            deal = _parse_deal(match, entry["deal"], h, seat)
             if seat is not None:
-                match.extra["hidden"] = _deal_seat_view(match, deal, unknown, h, seat)
+                match.extra["hidden"] = _deal_seat_view(match, deal, h, seat)
+                # The record keeps the deal as the seat knows it, not the placing in play.
+                match.hand_records[-1]["deal"] = json.loads(json.dumps(entry["deal"]))
             else:
                 match.deal_hand(deal=deal)
     except IllegalActionError as e:
@@ -231,9 +233,8 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
 # ---------------------------------------------------------------------- deals
 
 
-def _parse_deal(match: Match, deal: Any, h: int,
-                seat: int | None) -> tuple[Deal, list[tuple[str, int, int]]]:
-    """A Deal from JSON. In a seat record, '??' places are returned as (where, seat, index)."""
+def _parse_deal(match: Match, deal: Any, h: int, seat: int | None) -> Deal:
+    """A Deal from JSON. In a seat record, '??' places hold -1."""
     n = match.n
     if not isinstance(deal, dict):
         raise RecordError("'deal' must be an object with 'hands', 'turnup' and 'stock'", h)
@@ -244,7 +245,6 @@ def _parse_deal(match: Match, deal: Any, h: int,
     if not isinstance(stock, list):
         raise RecordError("'deal.stock' must be a list of cards", h)
     copies: dict[int, int] = {}
-    unknown: list[tuple[str, int, int]] = []
     double = match.game.rules.pack_size > 32
 
     def card(text: Any, where: str, p: int, i: int) -> int:
@@ -253,7 +253,6 @@ def _parse_deal(match: Match, deal: Any, h: int,
         if text == UNKNOWN:
             if seat is None:
                 raise RecordError("'??' stands only in a seat record (with 'seat')", h)
-            unknown.append((where, p, i))
             return -1
         try:
             c = parse_card(text)
@@ -284,11 +283,10 @@ def _parse_deal(match: Match, deal: Any, h: int,
             raise RecordError("'turnup' must be the dealer's last card", h)
         turnup = last if last is not None and last >= 0 else turnup
     parsed_stock = tuple(card(c, "stock", -1, i) for i, c in enumerate(stock))
-    return Deal(hands=parsed_hands, turnup=turnup, stock=parsed_stock), unknown
+    return Deal(hands=parsed_hands, turnup=turnup, stock=parsed_stock)
 
 
-def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]], h: int,
-                    seat: int) -> HiddenCards:
+def _deal_seat_view(match: Match, deal: Deal, h: int, seat: int) -> HiddenCards:
     """Deal a seat record's hand: the '??' places hold cards the seat has not seen, placed and
     re-placed only as ``HiddenCards`` (the constraint model of hidden.py) finds consistent."""
     rules = match.game.rules
@@ -310,7 +308,6 @@ def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]
     for i, c in enumerate(deal.stock):
         slots.append(Slot("stock", -1, i))
         known.append(c)
-    del unknown  # the -1 entries of ``known`` say the same
     try:
         hidden = HiddenCards(match, seat, slots, known, turnup_in_hand=in_hand)
     except IllegalActionError as e:

@@ -349,7 +349,7 @@ def test_seat_records_under_any_options(game_id: str, data: st.DataObject, seed:
 
 # The slow run: SIXTYSIX_SEAT_EXAMPLES examples per game, half of them under random options. CI
 # runs the default; the figure for 20000 per game is in the README.
-SEAT_EXAMPLES = int(os.environ.get("SIXTYSIX_SEAT_EXAMPLES", "2000"))
+SEAT_EXAMPLES = int(os.environ.get("SIXTYSIX_SEAT_EXAMPLES", "1000"))
 
 
 @pytest.mark.slow

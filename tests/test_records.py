@@ -277,6 +277,8 @@ def test_seat_record_must_show_what_its_seat_sees() -> None:
 def test_a_seat_record_is_not_rewritten_for_another_seat() -> None:
     sr = seat_record(EXAMPLE, 0)
     assert seat_record(sr, 0)["hands"][0]["deal"] == sr["hands"][0]["deal"]
+    # The match keeps the deal as the seat knows it, not the placing the replay plays on.
+    assert match_from_record(sr).record()["hands"] == sr["hands"]
     with pytest.raises(sixtysix.RecordError, match="this is seat 0's record"):
         seat_record(sr, 1)
 
