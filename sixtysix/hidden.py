@@ -162,8 +162,9 @@ class HiddenCards:
 
     def apply(self, text: str) -> None:
         """Take the action ``text`` of the seat to act in the match's hand, keeping the placing
-        consistent. Raises IllegalActionError (the state unchanged) when no placing of the unseen
-        cards makes it legal, or, for the seat's own action, when the rules refuse it."""
+        consistent. Raises IllegalActionError when no placing of the unseen cards makes it legal
+        or, for the seat's own action, when the rules refuse it (the state unchanged then), and
+        when it shows that the record hides a card its seat sees (a card it drew)."""
         match = self.match
         state = match.hand
         assert state is not None

@@ -195,3 +195,10 @@ def test_cli_hint_prints_moves_that_can_be_typed(tmp_path: object) -> None:
     view = s.view(0)
     moves = [line.split()[:2] for line in text.splitlines()[1:]]
     assert sorted(s.parse(normalize_input(" ".join(w), view)) for w in moves) == sorted(view.legal)
+
+
+def test_analysis_reports_its_progress() -> None:
+    calls: list[tuple[int, int]] = []
+    report = analyze(FALSE_CLAIM, seat=0, samples=60, worlds=4,
+                     progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)] and report.checked == 3
