@@ -159,15 +159,21 @@ class Valuation:
 
 
 def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
-             worlds: int = 60) -> Valuation:
+             worlds: int = 60, played: int | None = None, threshold: float = 0.0,
+             more: int = 3) -> Valuation:
     """Value every legal action of the view's seat, with intervals (``Valuation``).
 
     Where two seats play with the stock closed or exhausted, each sampled world (unseen cards
     dealt consistently with what play has shown) is solved exactly, ``worlds`` of them, or the
     single world there is once the stock is exhausted (exact). Before, ``runs`` independent
-    ISMCTS searches of ``samples // runs`` iterations each give each action its mean value; the
-    spread between the runs is the search's own uncertainty. Iterations, not seconds, bound the
-    work, so that a seed gives the same answer on any machine.
+    ISMCTS searches of ``samples // runs`` iterations each (every root action visited equally)
+    give each action its mean value; the spread between the runs is the search's own
+    uncertainty. Iterations, not seconds, bound the work, so that a seed gives the same answer
+    on any machine.
+
+    With ``played``: while it is a close call whether that action is a mistake (its loss near the
+    edge of its interval, or near ``threshold``), up to ``more`` times as many samples again are
+    drawn, so that another seed comes to the same verdict.
     """
     legal = list(view.legal)
     if not legal:
@@ -175,21 +181,41 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     if len(legal) == 1:
         return Valuation({legal[0]: 0.0}, {legal[0]: 0.0}, legal[0], True, 0)
     rows: list[dict[int, float]] = []
-    exact = False
+    exact = _closed_open(view) and exact_view(view)
     if _closed_open(view):
-        exact = exact_view(view)
         excluded = exclusions(view)
         solver = Solver()
-        for _ in range(1 if exact else worlds):
-            world = determinize(view, rng, excluded)
-            rows.append({a: v / SCALE for a, v in solver.action_values(world).items()})
+
+        def sample() -> None:
+            for _ in range(1 if exact else worlds):
+                world = determinize(view, rng, excluded)
+                rows.append({a: v / SCALE for a, v in solver.action_values(world).items()})
     else:
         per_run = max(1, samples // runs)
-        for _ in range(runs):
-            bot = Ismcts(iterations=per_run, seconds=None, even_root=True)
-            est = bot.estimates(view, random.Random(rng.getrandbits(64)), Limit(iterations=per_run))
-            worst = min((v for v, _ in est.values() if math.isfinite(v)), default=0.0)
-            rows.append({a: v if math.isfinite(v) else worst for a, (v, _) in est.items()})
+
+        def sample() -> None:
+            for _ in range(runs):
+                bot = Ismcts(iterations=per_run, seconds=None, even_root=True)
+                est = bot.estimates(view, random.Random(rng.getrandbits(64)),
+                                    Limit(iterations=per_run))
+                low = min((v for v, _ in est.values() if math.isfinite(v)), default=0.0)
+                rows.append({a: v if math.isfinite(v) else low for a, (v, _) in est.items()})
+
+    sample()
+    val = _valuation(legal, rows, exact)
+    for _ in range(more if played is not None and not exact else 0):
+        assert played is not None
+        loss, margin = val.loss(played), val.margin[played]
+        if played == val.best or not (abs(loss - margin) < margin / 2
+                                      or abs(loss - threshold) < margin / 2):
+            break
+        sample()
+        val = _valuation(legal, rows, exact)
+    return val
+
+
+def _valuation(legal: list[int], rows: list[dict[int, float]], exact: bool) -> Valuation:
+    """Means over the samples, and the 95% interval of each difference from the best (paired)."""
     k = len(rows)
     values = {a: sum(r[a] for r in rows) / k for a in legal}
     best = max(legal, key=lambda a: (values[a], -a))
@@ -314,8 +340,8 @@ def analyze(record: dict[str, Any], seat: int | None = None, samples: int = 4000
         p = state.to_act
         view = state.view(p)
         rng = random.Random(seed * 1_000_003 + h * 1009 + i)
-        val = evaluate(view, rng, samples, runs, worlds)
         chosen = state.parse(full.hand_records[h]["actions"][i])
+        val = evaluate(view, rng, samples, runs, worlds, played=chosen, threshold=threshold)
         if chosen != val.best and val.loss(chosen) >= threshold and val.worse(chosen):
             mistakes.append(Decision(
                 hand=h, action=i, seat=p, trick=view.trick_no + 1,
