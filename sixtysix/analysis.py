@@ -160,7 +160,7 @@ class Valuation:
 
 def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
              worlds: int = 60, played: int | None = None, threshold: float = 0.0,
-             more: int = 3) -> Valuation:
+             more: int = 5) -> Valuation:
     """Value every legal action of the view's seat, with intervals (``Valuation``).
 
     Where two seats play with the stock closed or exhausted, each sampled world (unseen cards
@@ -171,9 +171,10 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     uncertainty. Iterations, not seconds, bound the work, so that a seed gives the same answer
     on any machine.
 
-    With ``played``: while it is a close call whether that action is a mistake (its loss near the
-    edge of its interval, or near ``threshold``), up to ``more`` times as many samples again are
-    drawn, so that another seed comes to the same verdict.
+    With ``played``: while it is a close call whether that action is a mistake (its loss between
+    half and twice its interval's half-width, or within half of it from ``threshold``), up to
+    ``more`` times as many samples again are drawn, so that another seed comes to the same
+    verdict.
     """
     legal = list(view.legal)
     if not legal:
@@ -206,7 +207,7 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     for _ in range(more if played is not None and not exact else 0):
         assert played is not None
         loss, margin = val.loss(played), val.margin[played]
-        if played == val.best or not (abs(loss - margin) < margin / 2
+        if played == val.best or not (margin / 2 < loss < 2 * margin
                                       or abs(loss - threshold) < margin / 2):
             break
         sample()
