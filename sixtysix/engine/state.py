@@ -33,7 +33,7 @@ from .rules import FREE, STRICT2, Rules
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..games.base import Game
+    from .game import Game
     from .view import View
 
 __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
