@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = ["Phase", "PHASES", "LEGAL", "APPLY", "register", "PH_TRUMP", "PH_PLAY", "PH_DRAW",
-           "PH_OVER", "PH_DEFER", "PH_DEAL_CHOICE", "PH_AUCTION", "PH_DOUBLING", "PH_ANSWER"]
+           "PH_OVER", "PH_DEFER", "PH_DEAL_CHOICE", "PH_AUCTION", "PH_DOUBLING", "PH_ANSWER", "PH_CONTRACTS"]
 
 PH_TRUMP = 0        # forehand names trumps or turns (trump.py)
 PH_PLAY = 1         # a seat leads or follows; leaders may also exchange, close, declare (play.py)
@@ -28,9 +28,10 @@ PH_DRAW = 2         # the trick winner chooses to draw or to close before drawin
 PH_OVER = 3         # the hand is over: nothing is legal
 PH_DEFER = 4        # the leader deferred: his partner melds ('marry C') or passes (play.py)
 PH_DEAL_CHOICE = 5  # Bauernschnapsen: the dealer's right chooses 'cut' or 'knock'
-PH_AUCTION = 6      # bids and passes (North American Sixty-Six, Bauernschnapsen)
+PH_AUCTION = 6      # North American Sixty-Six: bids of units and passes
 PH_DOUBLING = 7     # kontra, rekontra, subkontra (Bauernschnapsen)
 PH_ANSWER = 8       # Terts: the opponent answers an announcement with 'show …' or 'pass'
+PH_CONTRACTS = 9    # Bauernschnapsen: bids of contracts by name, with priority, and passes
 
 
 @dataclass(frozen=True, slots=True)
