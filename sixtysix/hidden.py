@@ -40,7 +40,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import card_str
-from .engine.actions import DECLARE_SHOW, DRAW, EXCHANGE, MARRY, parse_action
+from .engine.actions import (
+    ANNOUNCE,
+    COMBOS,
+    DECLARE_SHOW,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    MARRY_DOUBLE,
+    N_ACTIONS,
+    OPEN,
+    parse_action,
+)
 from .engine.state import PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError
 
@@ -370,7 +381,9 @@ class HiddenCards:
 
 def _needed(state: State, action: int) -> int:
     """The cards ``action`` shows to be in the actor's hand: the card played or led, both cards of
-    a marriage, the low trump given in an exchange."""
+    a marriage, the low trump given in an exchange, the cards of an announced combination.
+    (What it does not name, such as a suit one must hold to name it trumps, the probes of
+    ``_constrain`` find. In a double pack the copy is not told apart here.)"""
     if action < MARRY:
         return 1 << action
     if action < DECLARE_SHOW:
@@ -382,6 +395,13 @@ def _needed(state: State, action: int) -> int:
     rank = state.rules.exchange_rank
     if action == EXCHANGE and rank is not None and state.trump >= 0:
         return 1 << (state.trump * 8 + rank)
+    if OPEN <= action < MARRY_DOUBLE:
+        return 1 << ((action - OPEN) & 63)
+    if MARRY_DOUBLE <= action < ANNOUNCE:
+        c = action - MARRY_DOUBLE
+        return sum(1 << x for x in (c, c ^ 1, c | 32, (c ^ 1) | 32))
+    if ANNOUNCE <= action < N_ACTIONS:
+        return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
     return 0
 
 
