@@ -207,3 +207,13 @@ def test_analysis_reports_its_progress() -> None:
     report = analyze(FALSE_CLAIM, seat=0, samples=60, worlds=4,
                      progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1, 3), (2, 3), (3, 3)] and report.checked == 3
+
+
+def test_analysis_of_the_four_hand_seat_record_hypothesis_found() -> None:
+    # The seat record that the old replay could not follow (tests/data, see test_records.py) is
+    # analysed from seat 1's view on a placing consistent with every void it shows.
+    from pathlib import Path
+    data = json.loads((Path(__file__).parent / "data" / "four_hand_seat_void.json").read_text())
+    report = analyze(data["seat_1"], samples=40, worlds=2)
+    assert report.seats == [1] and report.checked > 10
+    assert all(d.seat == 1 for d in report.mistakes)
