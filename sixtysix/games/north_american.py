@@ -87,7 +87,7 @@ class NorthAmericanSixtySix(Game):
         o = self.options
         top = self.max_bid
         if o.min_bid > top:
-            given = "" if o.max_bid is not None else f" (the highest bid with {o.players} players)"
+            given = "" if o.max_bid is not None else f", the highest bid with {o.players} players"
             raise OptionError(f"option 'min_bid' ({o.min_bid}) is above 'max_bid' ({top}{given})")
         n = o.players
         return Rules(
