@@ -19,7 +19,7 @@ from sixtysix.games import make_game
 from sixtysix.records import seat_record
 
 GAME = "north-american-sixty-six"
-S = 3
+H, S = 2, 3
 
 
 def match(hands: list[str], dealer: int, **options: Any) -> Match:
@@ -514,3 +514,71 @@ def test_a_seeded_match_plays_to_the_end_and_replays() -> None:
     assert out["match"]["score"] == m.score and out["match"]["winner"] == m.winner
     assert out["match"]["complete"] is True
     assert sum(r.game_points[0] for r in m.results) == m.score[0]
+
+
+# ---------------------------------------------------------------------------------- bots
+
+def test_heuristic_bids_on_strength_passes_weak_hands_and_names_its_best_suit() -> None:
+    import random
+
+    from sixtysix.bots import make_bot
+    from sixtysix.engine.actions import action_str
+    bot = make_bot("heuristic")
+    rng = random.Random(0)
+    m = match(HANDS_A, 3)  # seat 0: four kings and queens with partner: a bid
+    h = m.hand
+    assert h is not None
+    assert action_str(bot.choose(h.view(0), rng)).startswith("bid ")
+    act(m, "bid 2")
+    act(m, "pass")
+    act(m, "pass")
+    # Seat 3 (JD 9D JH 9H JS 9S) holds nothing: as dealer with a bid before him he passes.
+    assert bot.choose(h.view(3), rng) == h.parse("pass")
+    act(m, "pass")
+    # Seat 0 names the suit of his royal marriage prospects: any of his marriage suits, not
+    # spades (he holds none).
+    named = action_str(bot.choose(h.view(0), rng))
+    assert named.startswith("trump ") and named != "trump S"
+    # A forced dealer bids the least.
+    m = match(HANDS_A, 0)  # dealer 0: seats 1, 2, 3 bid first
+    act(m, "pass", "pass", "pass")
+    assert m.hand is not None and m.to_act == 0
+    assert action_str(bot.choose(m.hand.view(0), rng)).startswith("bid ")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("spec", ["heuristic", "beginner", "ismcts:iterations=30",
+                                  "pimc:worlds=3,playouts=1"])
+def test_bots_play_legal_actions_through_a_hand(players: int, spec: str) -> None:
+    import random
+
+    from sixtysix.bots import make_bot
+    g = make_game(GAME, {"players": players})
+    rng = random.Random(players)
+    bot = make_bot(spec)
+    m = Match(g, dealer=0)
+    s = m.deal_hand(rng=rng)
+    phases = set()
+    while m.in_hand:
+        v = s.view(s.to_act)
+        a = bot.choose(v, rng)
+        assert a in s.legal_actions()
+        phases.add(s.phase)
+        m.apply(a)
+    assert {PH_AUCTION, PH_TRUMP, PH_PLAY} <= phases
+
+
+def test_search_infers_voids_from_the_declarers_first_lead() -> None:
+    # Hand B's trick 1 with the seats turned so that the declarer (seat 3) is not forehand
+    # (seat 1): the reading of the play must start at the declarer's lead to see that seat 2
+    # ruffed the hearts lead and so holds no heart.
+    from sixtysix.bots.search import exclusions
+    from sixtysix.cards import SUIT_MASK
+    hands = HANDS_B[1:] + HANDS_B[:1]  # seat p holds hand B's seat p + 1: dealer 0, declarer 3
+    m = match(hands, 0)
+    act(m, "pass", "pass", "bid 2", "pass", "trump D", "marry KH", "play AH", "play 9H",
+        "play QD")
+    h = m.hand
+    assert h is not None and h.to_act == 2
+    ex = exclusions(h.view(0))
+    assert ex[2] & SUIT_MASK[H] == SUIT_MASK[H] & PACK_24
