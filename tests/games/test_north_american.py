@@ -582,3 +582,23 @@ def test_search_infers_voids_from_the_declarers_first_lead() -> None:
     assert h is not None and h.to_act == 2
     ex = exclusions(h.view(0))
     assert ex[2] & SUIT_MASK[H] == SUIT_MASK[H] & PACK_24
+
+
+# ---------------------------------------------------------------------------------- terminal
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_terminal_play_shows_the_auction_and_the_contract(players: int, tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from sixtysix.cli import app
+    save = tmp_path / "m.json"
+    out = CliRunner().invoke(app, ["play", "--game", GAME, "-o", f"players={players}",
+                                   "--seed", "3", "--opponent", "casual", "--save", str(save)],
+                             input="1\n" * 40 + "quit\ny\n")
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "Auction: " in out.output and "Contract: " in out.output
+    assert "Your first cards" not in out.output  # the declarer holds his whole hand
+    rec = json.loads(save.read_text())
+    assert rec["options"] == ({} if players == 4 else {"players": players})  # 4: the default
+    assert len(rec["players"]) == players
+    assert sixtysix.replay(rec)["hands"][0]["complete"] is True
