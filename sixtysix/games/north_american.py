@@ -151,7 +151,8 @@ class NorthAmericanSixtySix(Game):
         units = state.points[sd] // unit
         made = units >= bid
         winners = tuple(p for p in range(n) if (sides[p] == sd) == made)
-        detail = (f"seat {bidder} bid {bid}: {state.points[sd]} points = {units} units, "
+        plural = "s" if units != 1 else ""
+        detail = (f"seat {bidder} bid {bid}: {state.points[sd]} points = {units} unit{plural}, "
                   + (f"made: +{units}" if made else f"failed: -{bid}"))
         others = [f"seat {p} {state.points[sides[p]]} points: +{scores[sides[p]]}"
                   for p in range(n) if sides[p] != sd and p == sides.index(sides[p])]
