@@ -31,7 +31,7 @@ class View:
     to_act: int
     leader: int
     hand: int
-    """The seat's own cards (while trumps are being named: only the first packet)."""
+    """The seat's own cards (while trumps are named from a first packet: only that packet)."""
     hand_sizes: tuple[int, ...]
     trump: int
     turnup: int

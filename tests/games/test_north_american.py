@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from games_util import act, legal, make_deal
+from games_util import act, legal, make_deal, perft
 
 import sixtysix
 from sixtysix.cards import PACK_24
@@ -602,3 +602,36 @@ def test_terminal_play_shows_the_auction_and_the_contract(players: int, tmp_path
     assert rec["options"] == ({} if players == 4 else {"players": players})  # 4: the default
     assert len(rec["players"]) == players
     assert sixtysix.replay(rec)["hands"][0]["complete"] is True
+
+
+# ---------------------------------------------------------------------------------- perft
+
+def test_perft_of_the_auction() -> None:
+    # Hand B, dealer 3. Depth 1: seat 0 bids 2..5 or passes: 5. Depth 2: after 'bid k' seat 1
+    # has the 5 - k higher bids and pass (4+3+2+1), after a pass all 5: 15. Depth 3: seat 2 (not
+    # the dealer, never forced) has the bids above the high bid and pass: after pass/pass 5,
+    # pass/bid j 4+3+2+1; bid k/pass 6 - k (4+3+2+1), bid k/bid j 6 - j (k=2: 6, k=3: 3, k=4: 1):
+    # 15 + 10 + 10 = 35.
+    h = match(HANDS_B, 3).hand
+    assert h is not None
+    assert [perft(h, d) for d in (1, 2, 3)] == [5, 15, 35]
+
+
+def test_perft_of_trumps_and_the_first_lead() -> None:
+    # After 'bid 2' and three passes seat 0 names one of 4 suits (4), then leads one of his 6
+    # cards or declares one of his two marriages with either card (6 + 4 = 10): 40. Seat 1 must
+    # beat: each heart or spade lead (8 actions) has his two higher cards of the suit; 9C has AC
+    # TC; 9D: with diamonds trumps he is void of the suit and of trumps (any of 6), otherwise he
+    # must trump with his two trumps: D 8*2+2+6 = 24, H, S, C 8*2+2+2 = 20 each: 84.
+    m = match(HANDS_B, 3)
+    act(m, "bid 2", "pass", "pass", "pass")
+    assert m.hand is not None
+    assert [perft(m.hand, d) for d in (1, 2, 3)] == [4, 40, 84]
+
+
+def test_every_game_takes_its_seats_from_its_rules() -> None:
+    from sixtysix.games import GAMES
+    for cls in GAMES.values():
+        g = cls()
+        assert g.n_seats == cls.n_seats == g.rules.n_seats == len(g.rules.sides)
+    assert make_game(GAME, {"players": 2}).n_seats == 2 and GAMES[GAME].n_seats == 4
