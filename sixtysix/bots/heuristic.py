@@ -221,7 +221,8 @@ class _Turn:
         r = self.rules
         hand = v.hand
         others = len(v.active) - 1
-        avg = r.pack_size and sum(r.value_table(trump)[c] for c in cards_of(r.pack)) / r.pack_size
+        values = r.value_table(trump)
+        avg = sum(values[c] for c in cards_of(r.pack)) / r.pack_size  # 5 in the 24-card pack
         trumps = hand & SUIT_MASK[trump]
         n_trumps = trumps.bit_count()
         est = 0.0
@@ -240,7 +241,7 @@ class _Turn:
             # Trumps: the length wins too; plain suits are ruffed after a round or two.
             top = max(top, n_trumps - 2) if suit == trump else min(top, 2)
             for c in sorted(cards_of(cards), key=lambda c: c & 7)[:top]:
-                est += r.value_table(trump)[c]
+                est += values[c]
             winners += top
         est += winners * others * avg
         if r.partnership:
