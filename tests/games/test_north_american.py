@@ -636,3 +636,15 @@ def test_every_game_takes_its_seats_from_its_rules() -> None:
         g = cls()
         assert g.n_seats == cls.n_seats == g.rules.n_seats == len(g.rules.sides)
     assert make_game(GAME, {"players": 2}).n_seats == 2 and GAMES[GAME].n_seats == 4
+
+
+def test_the_rules_pages_record_replays() -> None:
+    import pathlib
+    import re
+    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules" / "north-american.md"
+    block = re.search(r"```json\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
+    assert block is not None
+    out = sixtysix.replay(json.loads(block.group(1)), legal=True)
+    # Hand B's opening: seat 0 declared hearts (20, credited at once); seat 1 must beat KH.
+    assert out["hands"][0]["points"] == [20, 0, 20, 0]
+    assert out["next"] == {"to_act": 1, "legal": ["play AH", "play TH"]}
