@@ -20,6 +20,7 @@ from .rules import Rules
 from .state import Deal, HandResult, State
 
 if TYPE_CHECKING:
+    from .contract import Contract
     from .match import Match
 
 __all__ = ["Game"]
@@ -32,6 +33,8 @@ class Game(abc.ABC):
     name: ClassVar[str]
     Options: ClassVar[type[Any]]
     n_seats: ClassVar[int] = 2
+    contracts: tuple[Contract, ...] = ()
+    """The contracts an auction of contracts chooses from, lowest first (Bauernschnapsen)."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:
