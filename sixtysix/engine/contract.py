@@ -53,6 +53,10 @@ class Contract:
     decide: Callable[[State], bool | None]
     """Whether the declaring side has made it (True), failed (False), or it is still open (None).
     Asked after every trick (a decided hand ends) and when a shown contract is bid."""
+    misere: bool = False
+    """The declarer must take no trick (Bettler): what a player aims at is reversed."""
+    all_tricks: bool = False
+    """The declaring side must take every trick it plays (Gang, Bauernschnapser, Schnapser…)."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Contract) and other.index == self.index \

@@ -185,7 +185,9 @@ class Bauernschnapsen(Game):
         solo = row.solo or (row.trump_partnership and o.trump_contracts_solo)
         return Contract(index=index, name=row.name, value=row.value, bidders=row.bidders,
                         trumps=row.trumps, solo=solo, lead=row.lead, shown=row.shown,
-                        doubling=not row.shown, rules=tuple(by_side), decide=row.decide)
+                        doubling=not row.shown, rules=tuple(by_side), decide=row.decide,
+                        misere=row.decide is _bettler,
+                        all_tricks=row.decide in (_schnapser, _all_tricks))
 
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         # Three each from the dealer's left, then two each: forehand's first three listed cards
