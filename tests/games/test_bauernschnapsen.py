@@ -14,7 +14,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from games_util import act, legal
+from games_util import act, legal, perft
 
 from sixtysix.cards import PACK_20, cards_of, parse_cards
 from sixtysix.engine.actions import BID_CONTRACT, PASS
@@ -597,3 +597,110 @@ def test_bid_actions_parse_and_every_contract_is_a_row() -> None:
     assert all(BID_CONTRACT <= a < BID_CONTRACT + 10 for a in s.legal_actions())
     s.apply("Bid Normal")
     assert PASS in s.legal_actions()
+
+
+# ---------------------------------------------------------------- perft
+
+
+def test_perft_from_the_deal_and_from_the_first_lead() -> None:
+    # From the deal (deal A, dealer 3), every action counted:
+    #   depth 1: cut, knock = 2.   depth 2: F names C or H (his first packet AH TH KC) or turns:
+    #   2·3 = 6.   depth 3: F's opening bids: normal, bettler, schnapser, gang, zehnergang,
+    #   bauernschnapser, herrenschnapser = 7: 42.   depth 4: P's answers, by F's bid (P may bid
+    #   bettler, gang, zehnergang, kontraschnapser, farbengang, kontrabauernschnapser above it,
+    #   never hold against F, or pass): 7+6+6+5+4+3+1 = 32 per trump: 2·3·32 = 192.
+    g = make_game("bauernschnapsen")
+    s = State.new(g, 3, deal(DEAL_A))
+    assert [perft(s, d) for d in range(1, 10)] == [2, 6, 42, 192, 510, 1620, 4314, 9186, 16836]
+    # From F's first lead in the Normal game, hearts trumps (no claim before trick 2):
+    #   depth 1: his 5 cards.   depth 2: P's follows: AH → KH QH, TH → KH QH, KC → AC TC (must
+    #   beat), QS → JS, JD → KH QH (void: must trump): 9.   depth 3: R's: after AH or TH only JH
+    #   (2+2); after KC, void, must trump with JH (2); after QS must beat his partner with AS or TS
+    #   (2); after JD and a trump, any diamond KD QD (2+2): 12.
+    for a in NORMAL_A + ("pass", "pass"):
+        s.apply(a)
+    assert [perft(s, d) for d in range(1, 9)] == [5, 9, 12, 34, 188, 252, 528, 1024]
+
+
+# ---------------------------------------------------------------- computer players
+
+
+def _choose(m: Match, spec: str = "casual", seed: int = 0) -> str:
+    import random
+
+    from sixtysix.bots import make_bot
+    from sixtysix.engine.actions import action_str
+    s = state(m)
+    return action_str(make_bot(spec).choose(s.view(s.to_act), random.Random(seed)))
+
+
+def test_the_heuristic_bids_what_its_hand_makes() -> None:
+    # Five hearts: a Herrenschnapser for F.
+    hands = ["AH TH KH QH JH", "AC TC KC QC JC", "AS TS KS QS JS", "AD TD KD QD JD"]
+    m = match(hands)
+    act(m, "cut", "trump H")
+    assert _choose(m) == "bid herrenschnapser"
+    # Otherwise F opens with the Normal game; P, with five clubs, shows a Farbengang.
+    m = match(hands)
+    act(m, "cut", "trump H", "bid normal")
+    assert _choose(m) == "bid farbengang"
+    # A hand of top cards (AS TS / AH TH / AD): a Gang; R, with nothing, passes.
+    m = match(["AC QS JS QC JC", "AS TS AH TH AD", "KC TC KH QH JH", "TD KD QD JD KS"])
+    act(m, "cut", "trump C", "bid normal")
+    assert _choose(m) == "bid gang"
+    m.apply("bid gang")
+    assert _choose(m) == "pass"
+    # Against a lone Gang, R holds the top clubs: kontra.
+    m = match(["KC QS JS QC JC", "AS TS AH TH AD", "AC TC KH QH JH", "TD KD QD JD KS"])
+    act(m, "cut", "trump C", "bid normal", "bid gang", "pass", "pass", "pass")
+    assert state(m).to_act == 2 and _choose(m) == "kontra"
+
+
+def test_a_bettler_declarer_plays_under() -> None:
+    # P's Bettler (deal of the Bettler test): following F's lead of a diamond he plays his
+    # highest card that does not win.
+    hands = ["AC TC KC AD TD", "JC JD JH JS QC", "AH TH KH QH KD", "AS TS KS QS QD"]
+    m = match(hands)
+    act(m, "cut", "trump C", "bid normal", "bid bettler", "pass", "pass", "pass", "pass", "pass")
+    act(m, "JC / KD / KC")  # F takes it and leads
+    m.apply("play AD")
+    assert state(m).to_act == 1 and _choose(m) == "play JD"
+    m.apply("play JD")
+    m.apply("play QH")
+    m.apply("play TC")  # F leads TC: P must follow with QC, his only club
+    assert _choose(m) == "play QC"
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=60", "pimc:worlds=4,playouts=2", "beginner"])
+def test_search_bots_play_every_phase_from_views(spec: str) -> None:
+    import random
+
+    from sixtysix.bots import make_bot
+    bot = make_bot(spec)
+    rng = random.Random(5)
+    phases = set()
+    for seed in range(3):
+        m = Match(make_game("bauernschnapsen"), dealer=seed)
+        s = m.deal_hand(seed=seed)
+        while not s.over:
+            phases.add(s.phase)
+            v = s.view(s.to_act)
+            a = bot.choose(v, rng)
+            assert a in s.legal_actions()
+            m.apply(a)
+    assert {PH_DEAL_CHOICE, PH_TRUMP, PH_CONTRACTS, PH_DOUBLING, PH_PLAY} <= phases
+
+
+def test_views_and_determinizations_of_a_solo() -> None:
+    import random
+    hands = ["AC TC KC AD TD", "JC JD JH JS QC", "AH TH KH QH KD", "AS TS KS QS QD"]
+    m = match(hands)
+    act(m, "cut", "trump C", "bid normal", "bid bettler", "pass", "pass", "pass", "pass", "pass")
+    v = state(m).view(0)
+    assert v.contract is not None and v.contract.name == "bettler" and v.declarer == 1
+    assert v.known[3] == parse_cards(hands[3]) and v.active == (0, 1, 2)
+    for k in range(5):
+        d = v.determinize(random.Random(k))
+        assert d.hands[3] == state(m).hands[3] and d.hands[0] == state(m).hands[0]
+        assert d.view(0) == v and d.to_act == 1 and d.active == (0, 1, 2)
+        assert d.rules is state(m).rules and d.trump == -1
