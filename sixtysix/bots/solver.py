@@ -175,7 +175,7 @@ def _check(state: State) -> None:
     if state.over:
         raise ValueError("the hand is over: there is nothing to solve")
     if not is_solvable(state):
-        raise ValueError("the exact solver handles positions of play between two sides only (not bidding or doubling)")
+        raise ValueError("the exact solver handles positions of play between two sides only")
 
 
 def _key(s: State) -> tuple[object, ...]:
