@@ -704,3 +704,55 @@ def test_views_and_determinizations_of_a_solo() -> None:
         assert d.hands[3] == state(m).hands[3] and d.hands[0] == state(m).hands[0]
         assert d.view(0) == v and d.to_act == 1 and d.active == (0, 1, 2)
         assert d.rules is state(m).rules and d.trump == -1
+
+
+# ---------------------------------------------------------------- invariants over random hands
+
+
+@pytest.mark.parametrize("options", [{}, {"trump_contracts_solo": True, "must_beat_partner": False,
+                                          "allow_knock_deal": False}])
+def test_random_hands_keep_the_contracts_promises(options: dict[str, Any]) -> None:
+    import random
+    g = make_game("bauernschnapsen", options)
+    rng = random.Random(11)
+    seen = set()
+    for k in range(300):
+        m = Match(g, dealer=k % 4)
+        s = m.deal_hand(seed=rng.randrange(2**31))
+        partner_hand = -1
+        while not s.over:
+            if s.phase == PH_PLAY and s.contract is not None and s.contract.solo:
+                partner = (s.declarer + 2) % 4
+                partner_hand = s.hands[partner] if partner_hand < 0 else partner_hand
+                assert s.hands[partner] == partner_hand and s.to_act != partner
+                assert len(s.trick) < 3
+            acts = s.legal_actions()
+            # Bid at random, but mostly pass, so that every contract comes up.
+            m.apply(PASS if PASS in acts and rng.random() < 0.6 else rng.choice(acts))
+        c = s.contract
+        assert c is not None
+        seen.add(c.name)
+        res = result(m)
+        won = [p for p in range(4) if res.game_points[p]]
+        d = s.rules.sides[s.declarer]
+        gp = max(res.game_points)
+        if c.name == "normal":
+            assert gp in (s.factor, 2 * s.factor, 3 * s.factor)
+            if res.end == "last trick":
+                assert s.trick_no == 5 and s.rules.sides[won[0]] == s.rules.sides[s.leader]
+            continue
+        assert gp == c.value * s.factor and len(won) == 2
+        made = s.rules.sides[won[0]] == d
+        assert res.end == f"{c.name} {'made' if made else 'failed'}"
+        if c.shown:
+            assert s.trick_no == 0 and s.factor == 1
+        elif c.name == "bettler":
+            assert made == (s.tricks[d] == 0 and s.trick_no == 5)
+            assert made or s.tricks[d] == 1  # it ends at his first trick
+        elif c.name in ("schnapser", "kontraschnapser"):
+            assert made == (s.tricks[1 - d] == 0 and s.points[d] >= 66)
+            assert s.trick_no <= 3
+        else:
+            assert made == (s.tricks[1 - d] == 0 and s.trick_no == 5)
+            assert made or s.tricks[1 - d] == 1  # it ends at the first trick lost
+    assert len(seen) == 10, seen
