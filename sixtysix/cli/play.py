@@ -76,6 +76,8 @@ Type an action, or the number of one of the offered actions:
   draw                   draw (when you could close before drawing instead)
   trump H, turn          name trumps, or turn a card for them
   defer, pass            let the partner show a marriage; decline
+  cut, knock             how the cards are dealt (Bauernschnapsen)
+  bid gang, kontra       bid a contract, double it (Bauernschnapsen; see the offered list)
 Other commands:
   last   the last trick      table   show the table again      ?   a hint
   help   this text           quit    leave the match"""
