@@ -324,6 +324,8 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         if m.hand is not None:  # a seat sitting out with his cards face up (a solo's partner)
             shown |= {card_str(c) for p in range(n) if p not in m.hand.active
                       for c in cards_of(m.hand.known[p])}
+            if m.hand.contract is not None and m.hand.contract.shown:  # a hand shown, not played
+                shown |= {card_str(c) for c in cards_of(m.hand.hands[m.hand.declarer])}
         for verb, card in zip(words, words[1:], strict=False):
             if verb in ("MARRY", "DECLARE"):
                 shown |= {"K" + card[1], "Q" + card[1]}
