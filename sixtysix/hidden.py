@@ -52,6 +52,7 @@ from .engine.actions import (
     OPEN,
     parse_action,
 )
+from .engine.phases import PH_DEAL_CHOICE
 from .engine.state import PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError
 
@@ -228,7 +229,7 @@ class HiddenCards:
             if self.known[s] < 0 and not (self._gone() >> state.turnup) & 1:
                 raise IllegalActionError("the card turned up for trumps is seen by every seat: "
                                          "write it in the deal")
-        own = self.first[self.seat] if state.phase == PH_TRUMP else self.held[self.seat]
+        own = self.first[self.seat] if _first_only(state) else self.held[self.seat]
         if own & self.unknown_slots:
             raise IllegalActionError(f"seat {self.seat} sees its own cards (all of them once "
                                      f"trumps are named): write them in the deal")
@@ -241,13 +242,13 @@ class HiddenCards:
 
     # ------------------------------------------------------------------ constraints
 
-    def _in_hand(self, p: int, phase: int) -> int:
+    def _in_hand(self, p: int, state: State) -> int:
         """The slots whose cards count as ``p``'s hand for an action now."""
-        return self.first[p] if phase == PH_TRUMP else self.held[p]
+        return self.first[p] if _first_only(state) else self.held[p]
 
     def _constrain(self, state: State, p: int, action: int, text: str) -> _Constraints:
         """The constraints so far plus those ``p``'s ``action`` proves (a new object)."""
-        slots = self._in_hand(p, state.phase)
+        slots = self._in_hand(p, state)
         gone = self._gone()
         # Cards certainly in p's hand: known cards of his slots not yet played, and those
         # everyone saw him take.
@@ -264,7 +265,7 @@ class HiddenCards:
             cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
         base = sure | need
         probe = state.copy()
-        trumping = state.phase == PH_TRUMP
+        trumping = _first_only(state)
 
         def legal(hand: int) -> bool:
             probe.hands[p] = hand
@@ -377,6 +378,12 @@ class HiddenCards:
             setattr(old, name, getattr(new, name))
         match.deals[-1] = (deal, active)
         self.place = place
+
+
+def _first_only(state: State) -> bool:
+    """Trumps are still to be named from a first packet: each seat holds only that packet so far
+    (its later cards are dealt, but neither seen nor playable)."""
+    return state.rules.trump_choice and state.phase in (PH_TRUMP, PH_DEAL_CHOICE)
 
 
 def _needed(state: State, action: int) -> int:

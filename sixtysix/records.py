@@ -22,6 +22,7 @@ from typing import Any
 from .cards import card_str, parse_card
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
+from .engine.phases import PH_DEAL_CHOICE
 from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
@@ -273,6 +274,9 @@ def _parse_deal(match: Match, deal: Any, h: int, seat: int | None) -> Deal:
         turnup = None
     elif rules.stock:
         turnup = card(turnup_text, "turnup", -1, 0)
+    elif rules.trump_choice or rules.auction:
+        # Trumps are named, so there is no turn-up: the deal check refuses one (records.md §3).
+        turnup = card(turnup_text, "turnup", -1, 0)
     else:  # Four-Hand: the turn-up is the dealer's last card, already listed in his hand
         try:
             turnup = parse_card(turnup_text)
@@ -372,13 +376,19 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     rules = game.rules
     n = match.n
     forehand = next(q for q in ((entry["dealer"] + k) % n for k in range(1, n + 1))
-                    if q in state.active)
+                    if q in match.deals[i][1])
     hands_out = []
+    # Cards of a seat out of the hand that lie face up (Bauernschnapsen: a solo's partner).
+    for p in range(n):
+        if p not in state.active:
+            public |= state.known[p]
+    # Forehand names trumps from his first packet before seeing the rest (records.md §7).
+    named = state.phase not in (PH_TRUMP, PH_DEAL_CHOICE)
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            # Where trumps are named from a first packet, the rest is seen only once they are.
-            seen = rules.first_packet if state.phase == PH_TRUMP else len(hand)
-            hands_out.append([card_str(c) if k < seen else UNKNOWN for k, c in enumerate(hand)])
+            hands_out.append([card_str(c) if named or not rules.trump_choice or p != forehand
+                              or k < rules.first_packet else UNKNOWN
+                              for k, c in enumerate(hand)])
             continue
         row = []
         for k, c in enumerate(hand):

@@ -35,9 +35,23 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
+from ..engine.actions import (
+    BID_CONTRACT,
+    CLOSE,
+    CONTRACTS,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    PASS,
+    TRUMP,
+)
+from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
-from ..engine.state import PH_PLAY, PH_TRUMP, State
+from ..engine.phases import PH_DEAL_CHOICE
+from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
 from .solver import SCALE, Solver, is_solvable
@@ -67,7 +81,7 @@ def exclusions(view: View) -> list[int]:
     >>> mask_str(exclusions(state.view(0))[1])
     '9C JC QC KC TC AC'
     """
-    r = view.game.rules
+    r = view.rules or view.game.rules  # the contract's rules where one is played
     n = r.n_seats
     out = [0] * n
     if view.phase == PH_TRUMP or view.trump < 0:
@@ -76,7 +90,12 @@ def exclusions(view: View) -> list[int]:
     seq = [p for p in order if p in view.active]
     nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
     beats = r.beats_table(view.trump)
-    leader = seq[0]
+    # The first trick is led by forehand; after an auction of units by the high bidder; under a
+    # contract by its first leader (rules.md §8.3).
+    leader = view.bidder if r.auction and view.bidder >= 0 else seq[0]
+    c = view.contract
+    if c is not None and (c.lead == LEAD_DECLARER or leader != order[0]):
+        leader = view.declarer
     trick: list[int] = []
     seats: list[int] = []
     sf = view.strict_from
@@ -128,7 +147,7 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
     Seats are filled most constrained first; after ``tries`` failed attempts (only possible with
     contradictory constraints) the constraints are dropped rather than refusing to play.
     """
-    if excluded is None or view.phase == PH_TRUMP or not any(excluded):
+    if excluded is None or view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or not any(excluded):
         return view.determinize(rng)
     unseen = view.unseen()
     others = [p for p in range(view.game.rules.n_seats) if p != view.seat]
@@ -163,6 +182,13 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``."""
     r = s.rules
     side = r.sides[s.to_act]
+    if s.phase == PH_AUCTION:
+        # Playouts of an auction: the others pass; a dealer who may not pass bids the least.
+        return PASS if PASS in acts else min(acts)
+    if r.auction and s.phase == PH_TRUMP:
+        hand = s.hands[s.to_act]
+        return max((a for a in acts if TRUMP <= a < TRUMP + 4),
+                   key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
     plays = []
     marry = []
     for a in acts:
@@ -193,9 +219,18 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         at_stake = sum(vals[c] for c in trick)
         n = len(trick)
         winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
+        if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
+            # A Bettler's declarer: the highest card that does not win, else the lowest.
+            losers = [c for c in plays if c not in winners]
+            return max(losers, key=lambda c: vals[c]) if losers else min(plays, key=lambda c: vals[c])
         if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
             return min(winners, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
         return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+    if PASS in acts:
+        return PASS  # bids and doublings: a playout does not gamble on them
+    bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
+    if bids and len(bids) == len(acts):
+        return min(bids)  # the compulsory opening: the least bid
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 
@@ -225,18 +260,25 @@ def _reward(d: float) -> float:
 # ---------------------------------------------------------------------- exact where possible
 
 
+SOLVE_CARDS = 12
+"""The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
+North American Sixty-Six for two deals 12 each, too many to solve at every move."""
+
+
 def exact_view(view: View) -> bool:
     """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and sum(view.hand_sizes) <= SOLVE_CARDS)
 
 
 def _closed_open(view: View) -> bool:
     """Two seats and the stock closed or exhausted: each world is solved exactly and quickly; only
     the dead cards of a closed stock (if any) make the worlds differ from the truth."""
     return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and sum(view.hand_sizes) <= SOLVE_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -428,7 +470,8 @@ class Ismcts:
         if self.endgame:
             while not s.over and s.stock_open:
                 s.step(policy_action(s, s.legal_actions(), rng))
-            if not s.over and is_solvable(s):
+            if not s.over and is_solvable(s) and \
+                    sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS:
                 v = self.solver.value(s) / SCALE
                 side = s.rules.sides[s.to_act]
                 out = [0.0] * s.n
@@ -497,7 +540,8 @@ class Pimc:
             return {view.legal[0]: 0.0}
         excluded = exclusions(view)
         self.solver.clear()
-        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
+            and sum(view.hand_sizes) <= SOLVE_CARDS
         if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         totals = {a: 0.0 for a in view.legal}
