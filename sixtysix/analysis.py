@@ -289,8 +289,8 @@ class Report:
             lines.append("no mistake found: no move was worse than the best beyond the "
                          "search's uncertainty")
         for d in self.mistakes:
-            if d.table:
-                table = "on the table " + ", ".join(f"{c} ({self.name(p)})" for p, c in d.table)
+            if d.table:  # the cards on the table, in the order they were played
+                table = "to follow " + ", ".join(f"{c} ({self.name(p)})" for p, c in d.table)
             else:
                 table = "to lead"
             how = "exact" if d.exact else f"± {d.margin:.2f}, estimated"
