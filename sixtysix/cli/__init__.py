@@ -8,10 +8,11 @@ command works while optional parts are missing.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import typer
 
-__all__ = ["app", "main", "COMMAND_MODULES", "read_text"]
+__all__ = ["app", "main", "COMMAND_MODULES", "read_text", "parse_option_values"]
 
 app = typer.Typer(
     name="sixtysix",
@@ -33,6 +34,26 @@ def read_text(file: str) -> str:
             return f.read()
     except (OSError, UnicodeDecodeError) as e:
         raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def parse_option_values(pairs: list[str] | None, game: str) -> dict[str, Any]:
+    """``--option name=value`` pairs for ``game``, each value read by the option's declared type
+    (``none``, ``true``/``false``, whole numbers, choices): the one parser of every command that
+    takes ``--option``. OptionError, in words, for an unknown game, option or value.
+
+    >>> parse_option_values(["target=5", "dealer_cap=none"], "three-hand-sixty-six")
+    {'target': 5, 'dealer_cap': None}
+    """
+    from ..errors import OptionError
+    from ..games import GAMES
+    from ..games.base import options_from_text
+    cls = GAMES.get(game)
+    if cls is None:
+        raise OptionError(f"unknown game {game!r} (games: {', '.join(sorted(GAMES))})")
+    for pair in pairs or []:
+        if not pair.partition("=")[0].strip() or "=" not in pair:
+            raise OptionError(f"--option takes name=value, not {pair!r}")
+    return options_from_text(cls.Options, pairs or [])
 
 
 COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve")

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import RecordError, SixtySixError
-from . import app, read_text
+from . import app, parse_option_values, read_text
 
 __all__ = ["solve_command", "hint_command", "analyze_command", "tournament_command",
            "solve_record", "hint_record"]
@@ -176,21 +176,23 @@ def tournament_command(
     workers: Annotated[int, typer.Option("--workers", help="parallel processes", min=1)] = 1,
     out: Annotated[str | None, typer.Option("--out", help="directory for the match records")]
     = None,
-    options: Annotated[str | None, typer.Option("--options", help="game options as JSON")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="rule option name=value (see 'sixtysix options GAME'); repeatable")]
+    = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the table as JSON")] = False,
 ) -> None:
-    """Seat-swapped duplicate matches between computer players, with 95% intervals and ratings."""
+    """Seat-swapped duplicate matches between computer players, with 95% intervals and ratings.
+
+    A bot given twice plays as two entrants (casual#1, casual#2)."""
     from ..research.tournament import run_tournament, split_bots
     try:
-        opts = json.loads(options) if options else {}
-        if not isinstance(opts, dict):
-            raise ValueError("--options must be a JSON object")
+        opts = parse_option_values(option, game)
         summary = run_tournament(game, split_bots(bots), matches=matches, seed=seed,
                                  workers=workers, out=out, options=opts, progress=not as_json)
     except (SixtySixError, ValueError) as e:
         _fail(str(e), as_json)
         return
     if as_json:
-        typer.echo(json.dumps({"game": game, "matches": summary.matches, "table": summary.table()}))
+        typer.echo(json.dumps(summary.to_json(opts, seed)))
     else:
         typer.echo(summary.text())

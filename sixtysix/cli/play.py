@@ -23,7 +23,7 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -49,8 +49,8 @@ from ..engine.match import Match
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
-from ..games import GAMES, make_game
-from . import app
+from ..games import make_game
+from . import app, parse_option_values
 from .render import (
     action_label,
     card_text,
@@ -111,28 +111,6 @@ def normalize_input(text: str, view: View) -> str:
         return action_str(parse_action(candidate))
     except ValueError:
         raise NotUnderstood(text) from None
-
-
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` strings into an options dict: true/false, whole numbers, else text.
-
-    >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
-    {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
-    """
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise ValueError(f"--option takes name=value, not {pair!r}")
-        v = value.strip()
-        parsed: Any = v
-        if v.lower() in ("true", "false"):
-            parsed = v.lower() == "true"
-        else:
-            with contextlib.suppress(ValueError):
-                parsed = int(v)
-        out[name.strip()] = parsed
-    return out
 
 
 class TerminalPlay:
@@ -427,6 +405,19 @@ class TerminalPlay:
                                "without saving", markup=False, style="red")
 
 
+def save_problem(path: Path) -> str | None:
+    """Why the record could not be written to ``path``, found before the match starts (None if
+    it can): a missing folder, a folder in its place, a folder one may not write to."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if path.is_dir():
+        return "that is a folder; give a file name"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "not allowed to write there"
+    return None
+
+
 def default_opponent() -> str:
     return "casual" if "casual" in bot_names() else "heuristic"
 
@@ -461,16 +452,18 @@ def play(
     """Play a match against the computer at the terminal."""
     err = Console(stderr=True)
     try:
-        options = parse_option_values(option or [])
-        g = make_game(game, options)
-    except (ValueError, SixtySixError) as e:
+        g = make_game(game, parse_option_values(option, game))
+    except SixtySixError as e:
         err.print(f"error: {e}", markup=False)
-        if game not in GAMES:
-            err.print("games: " + ", ".join(sorted(GAMES)), markup=False)
         raise typer.Exit(2) from None
     if not 0 <= seat < g.n_seats:
         err.print(f"error: --seat must be from 0 to {g.n_seats - 1} in {g.name}", markup=False)
         raise typer.Exit(2)
+    if save is not None:
+        problem = save_problem(save)
+        if problem:
+            err.print(f"error: --save {save}: {problem}", markup=False)
+            raise typer.Exit(2)
     spec = opponent or default_opponent()
     try:
         bots: dict[int, Bot] = {p: make_bot(spec) for p in range(g.n_seats) if p != seat}
