@@ -8,7 +8,7 @@ command works while optional parts are missing.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -21,6 +21,21 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        typer.echo(f"sixtysix {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_show_version,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """The Sixty-Six family of card games: play, replay, analyse."""
+
 
 def read_text(file: str) -> str:
     """The text of ``file`` ('-' reads standard input); RecordError, in words, if unreadable."""
