@@ -54,6 +54,7 @@ from . import app, parse_option_values
 from .render import (
     action_label,
     card_text,
+    false_claim_points,
     offered,
     render_view,
     seat_label,
@@ -266,12 +267,29 @@ class TerminalPlay:
                 self.show_hint(view)
                 continue
             try:
-                return self.parse(text, view)
+                action = self.parse(text, view)
             except NotUnderstood:
                 self.console.print(f"not understood: {text!r}; type help", markup=False,
                                    style="yellow")
             except IllegalActionError as e:
                 self.console.print(str(e), markup=False, style="yellow")
+            else:
+                if self.confirm(action, view):
+                    return action
+
+    def confirm(self, action: int, view: View) -> bool:
+        """Ask before a claim that would be false (it loses the hand); True to go ahead."""
+        points = false_claim_points(action, view)
+        if points is None:
+            return True
+        target = view.game.rules.claim_target
+        self.console.print(f"You have {points} points, not {target}: this claim is false and "
+                           "loses the hand.", markup=False, style="yellow")
+        try:
+            answer = self.read("Claim anyway? [y/N] ").strip().lower()
+        except EOFError:
+            return False
+        return answer in ("y", "yes")
 
     def parse(self, text: str, view: View) -> int:
         """The legal action that ``text`` names (IllegalActionError with the engine's reason)."""
@@ -450,7 +468,7 @@ def play(
     hint_seconds: Annotated[float, typer.Option(help="thinking time for '?' hints")] = 1.0,
 ) -> None:
     """Play a match against the computer at the terminal."""
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # an error line is not cut to the terminal width
     try:
         g = make_game(game, parse_option_values(option, game))
     except SixtySixError as e:
@@ -479,7 +497,7 @@ def play(
     console.print(f"Seed {seed} (play the same deals again with --seed {seed}); "
                   "type help for the commands.", markup=False)
     session = TerminalPlay(match, seat, bots, seed=rng.randrange(2**31), console=console,
-                           read=lambda prompt: console.input(prompt), save=save,
+                           read=lambda prompt: console.input(Text(prompt)), save=save,
                            hint_seconds=hint_seconds)
     try:
         code = session.run()

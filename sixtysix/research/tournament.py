@@ -198,7 +198,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Exact arithmetic puts p inside; rounding can leave it a hair outside at 0 or 1.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
