@@ -31,9 +31,11 @@ from sixtysix.records import match_from_record
 from sixtysix.research.tournament import run_tournament
 
 BOT_MODULE = '''
-"""A third-party bot for the tests: always the lowest legal action (or the offset-th lowest)."""
+"""A third-party bot for the tests."""
 
 class LowestBot:
+    """Always the lowest legal action (or the offset-th lowest)."""
+
     name = "lowest"
 
     def __init__(self, offset: int = 0) -> None:
@@ -78,7 +80,7 @@ def plugin_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     monkeypatch.syspath_prepend(str(site))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        added = load_plugins(bots_base._REGISTRY)
+        added = load_plugins(set(bots_base._REGISTRY))
     assert added == ["lowest", "brokenbot", "notabot"]
     # A plugin cannot take the name of a bot of sixtysix's own.
     assert [str(w.message) for w in caught] == [
@@ -105,7 +107,9 @@ def lowest_seats_played_lowest(record: dict, name: str) -> int:
 
 
 def test_a_plugin_bot_is_listed_built_and_plays_a_tournament(plugin_site: Path) -> None:
-    assert bot_names()["lowest"] == "Always the lowest legal action (plugin from tinybot 0.1)"
+    assert bot_names()["lowest"] == \
+        "Always the lowest legal action (or the offset-th lowest). (plugin from tinybot 0.1)"
+    assert bot_names()["brokenbot"].startswith("cannot be loaded (ModuleNotFoundError: ")
     assert bot_names()["random"] == "a uniformly random legal action"
     bot = make_bot("lowest:offset=1")
     assert bot.name == "lowest" and bot.offset == 1  # type: ignore[attr-defined]
@@ -147,7 +151,7 @@ def test_serve_seats_a_plugin_bot(plugin_site: Path) -> None:
     with TestClient(create_app(storage=Storage("sqlite://"))) as client:
         assert "lowest" in client.get("/api/games").json()["bots"]
         r = client.post("/api/tables", json={
-            "game": "sixty-six", "seed": 3, "bot_delay": 0,
+            "game": "sixty-six", "bot_delay": 0,
             "seats": [{"kind": "bot", "bot": "lowest"}, {"kind": "bot", "bot": "random"}]})
         assert r.status_code == 201, r.text
         tid = r.json()["table"]
@@ -200,7 +204,8 @@ def test_pip_install_of_a_plugin_package(tmp_path: Path) -> None:
     assert pip.returncode == 0, pip.stderr
     listed = run_cli(["bots"], target)
     assert listed.returncode == 0, listed.stderr
-    assert re.search(r"^lowest +Always the lowest legal action \(plugin from tinybot 0\.2\)$",
+    assert re.search(r"^lowest +Always the lowest legal action \(or the offset-th lowest\)\. "
+                     r"\(plugin from tinybot 0\.2\)$",
                      listed.stdout, re.M), listed.stdout
     played = run_cli(["play", "--opponent", "lowest:offset=0", "--seed", "9"], target,
                      stdin="quit\n")

@@ -123,4 +123,4 @@ def _load_builtins() -> None:
             if e.name != f"{__package__}.{mod}":
                 raise
     from .plugins import load_plugins  # bots of other packages: entry points "sixtysix.bots"
-    load_plugins(_REGISTRY)
+    load_plugins(set(_REGISTRY))
