@@ -156,6 +156,8 @@ def test_seats_and_dealers_that_do_not_exist() -> None:
     for dealer in (3, 2, -1, None, 1.0):
         with pytest.raises(ValueError, match="the dealer must be a seat of Sixty-Six, 0 to 1"):
             Match(game, dealer=dealer)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="options are given as names and values, not list"):
+        make_game("sixty-six", [("target", 3)])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="Sixty-Six has 2 seats: give 2 player names, not 3"):
         Match(game, dealer=0, players=["a", "b", "c"])
 
@@ -316,8 +318,8 @@ def test_an_illegal_action_names_the_bot_the_position_and_the_action(
         play_match("sixty-six", {}, ["random", "cheat"], 11)
     text = str(e.value)
     m = re.fullmatch(r"bot 'cheat' \(seat 1\) chose the illegal action 'play (\w\w)' in the match "
-                     r"of deal seed 11, hand 1 \(dealer seat \d\), action (\d+), after \[(.*)\]: "
-                     r"you do not hold \1", text)
+                     r"of deal seed 11 \(seats: random, cheat\), hand 1 \(dealer seat \d\), "
+                     r"action (\d+), after \[(.*)\]: you do not hold \1", text)
     assert m, text
     assert int(m.group(2)) == len(m.group(3).split(", ")) + 1
     result = invoke("tournament", "--bots", "random,cheat", "--matches", "1")

@@ -33,7 +33,7 @@ class Match:
     def __init__(self, game: Game, *, dealer: int = 0, players: list[str] | None = None) -> None:
         self.game = game
         self.n = game.n_seats
-        if type(dealer) is not int or not 0 <= dealer < self.n:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.n:
             raise ValueError(f"the dealer must be a seat of {game.name}, 0 to {self.n - 1}, "
                              f"not {dealer!r}")
         if players and len(players) != self.n:

@@ -175,7 +175,7 @@ def _mask(cards: list[int]) -> int:
 
 
 def make_view(s: State, seat: int) -> View:
-    if type(seat) is not int or not 0 <= seat < s.n:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
         raise ValueError(f"there is no seat {seat!r} in {s.game.name}: its seats are 0 to {s.n - 1}")
     trumping = s.phase == PH_TRUMP
     if trumping:

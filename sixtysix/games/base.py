@@ -41,6 +41,8 @@ def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
     ...
     sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100, not 0
     """
+    if values is not None and not isinstance(values, dict):
+        raise OptionError(f"options are given as names and values, not {type(values).__name__}")
     values = dict(values or {})
     specs = option_specs(cls)
     for name, value in values.items():

@@ -158,8 +158,8 @@ def _where(m: Match, name: str, seat: int, action: object, deal: int, reason: st
     hand = m.hand_records[-1]
     done = list(hand["actions"])
     return (f"bot {name!r} (seat {seat}) chose the illegal action {shown} in the match of deal "
-            f"seed {deal}, hand {len(m.hand_records)} (dealer seat {hand['dealer']}), action "
-            f"{len(done) + 1}, after {done or 'no action'}: {reason}")
+            f"seed {deal} (seats: {', '.join(m.players)}), hand {len(m.hand_records)} (dealer "
+            f"seat {hand['dealer']}), action {len(done) + 1}, after {done or 'no action'}: {reason}")
 
 
 def seatings(bots: list[str], n_seats: int) -> list[list[str]]:
