@@ -67,6 +67,21 @@ def test_every_whole_number_option_declares_its_range(game_id: str) -> None:
         spec.check(spec.default)  # every default is a value its option takes
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_manual_gives_each_range(game_id: str) -> None:
+    from test_docs import DOCS, PAGES
+    pages = [PAGES[game_id]] + (["sixty-six.md"] if game_id == "three-hand-sixty-six" else [])
+    rows = {}
+    for page in reversed(pages):
+        for line in (DOCS / "rules" / page).read_text(encoding="utf-8").splitlines():
+            m = re.match(r"\| `([a-z0-9_]+)` \| [^|]+ \| ([^|]+) \|", line)
+            if m:
+                rows[m.group(1)] = m.group(2)
+    for spec in option_specs(GAMES[game_id].Options).values():
+        if spec.kind == "int":
+            assert f"`{spec.lo}` to `{spec.hi}`" in rows[spec.name], (game_id, spec.name)
+
+
 ABSURD = [0, -1, 10**15, 1e15, 7.0, math.nan, math.inf, -math.inf, True, "7", None, [7]]
 
 

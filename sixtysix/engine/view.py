@@ -14,7 +14,7 @@ from ..cards import cards_of
 from .state import PH_TRUMP, State
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from .game import Game
 
 __all__ = ["View", "make_view"]
 

@@ -1,0 +1,52 @@
+"""Naming trumps: forehand names a suit (of his first packet where the game says so) or turns
+up the card set aside for that (Three-Player Sixty-Six, Bauernschnapsen)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...cards import SUIT_MASK
+from ..actions import TRUMP, TURN
+from . import PH_PLAY, PH_TRUMP, Phase, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = ["legal", "apply"]
+
+
+def legal(s: State) -> list[int]:
+    """A suit (of the first packet, where the game requires it) or turn."""
+    seat = s.to_act
+    if s.rules.trump_must_be_held:
+        held = s.first_packet[seat]
+        suits = [t for t in range(4) if held & SUIT_MASK[t]]
+    else:
+        suits = [0, 1, 2, 3]
+    return [TRUMP + t for t in suits] + [TURN]
+
+
+def apply(s: State, a: int) -> None:
+    if a == TURN:
+        set_trump(s, (s.turn_card >> 3) & 3, named=False)
+    else:
+        set_trump(s, a - TRUMP, named=True)
+
+
+def set_trump(s: State, suit: int, named: bool) -> None:
+    s.trump = suit
+    s.phase = PH_PLAY
+    if not named and s.turn_card >= 0:
+        s.turnup = s.turn_card
+        s.known[s.to_act] |= 1 << s.turn_card
+    s._set_trump_tables()
+
+
+
+def explain(s: State, action: int, text: str) -> str:
+    if TRUMP <= action < TRUMP + 4:
+        return f"{text} is not possible: name a suit you hold among your first cards"
+    return f"{text} is not possible now: name trumps ('trump S') or 'turn'"
+
+
+register(PH_TRUMP, Phase("trump", legal, apply, explain))
