@@ -127,6 +127,13 @@ def test_options_objects_are_checked_too() -> None:
         SixtySix(SixtySixOptions(auto_claim=1))  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="'next_dealer' takes 'alternate', 'winner', 'loser', not True"):
         make_game("sixty-six", {"next_dealer": True})
+    # Options and keywords together: the keywords are checked like any other values.
+    assert SixtySix(SixtySixOptions(auto_claim=True), target=3).options == \
+        SixtySixOptions(auto_claim=True, target=3)
+    with pytest.raises(OptionError, match="unknown option 'bogus'"):
+        SixtySix(SixtySixOptions(), bogus=1)
+    with pytest.raises(OptionError, match="Sixty-Six takes SixtySixOptions, not 'x'"):
+        SixtySix("x", target=3)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

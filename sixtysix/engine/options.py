@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from ..errors import OptionError
 
-__all__ = ["options_from_dict", "options_to_dict", "option_hints", "check_options", "Range",
+__all__ = ["options_from_dict", "checked_values", "options_to_dict", "option_hints", "check_options", "Range",
            "OptionSpec", "option_specs", "options_from_text", "option_text", "UNDECLARED_RANGE"]
 
 
@@ -31,6 +31,12 @@ def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
     ...
     sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100, not 0
     """
+    return cls(**checked_values(cls, values))
+
+
+def checked_values(cls: type[Any], values: dict[str, Any] | None) -> dict[str, Any]:
+    """``values`` (names and values of some of ``cls``'s options), each checked: OptionError for
+    an unknown name or a value its option does not take."""
     if values is not None and not isinstance(values, dict):
         raise OptionError(f"options are given as names and values, not {type(values).__name__}")
     values = dict(values or {})
@@ -40,7 +46,7 @@ def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
         if spec is None:
             raise OptionError(f"unknown option {name!r} (this game's options: {', '.join(sorted(specs))})")
         values[name] = spec.check(value)
-    return cls(**values)
+    return values
 
 
 def options_from_text(cls: type[Any], pairs: Iterable[str]) -> dict[str, Any]:
