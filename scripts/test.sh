@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -f .ci/services.sh ] && [ -z "${SIXTYSIX_TEST_PG:-}" ]; then
-  SIXTYSIX_PGDATA="$(mktemp -d "${TMPDIR:-/tmp}/sixtysix-pg.XXXXXX")"
+  # Under /tmp: as root the cluster runs as user postgres, who must reach the folder.
+  SIXTYSIX_PGDATA="$(mktemp -d /tmp/sixtysix-pg.XXXXXX)"
   SIXTYSIX_PGPORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   export SIXTYSIX_PGDATA SIXTYSIX_PGPORT
   stop_pg() {

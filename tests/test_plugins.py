@@ -48,6 +48,14 @@ class LowestBot:
 
 class NotABot:
     pass
+
+
+try:  # where sixtysix declares bot parameters as data, the plugin declares its own
+    from sixtysix.bots.base import Param
+except ImportError:
+    pass
+else:
+    LowestBot.params = (Param("offset", int, 0, 100),)
 '''
 
 ENTRY_POINTS = """\
