@@ -327,7 +327,8 @@ def test_options_lists_defaults_and_allowed_values():
     import dataclasses
     assert set(lines) == {f.name for f in dataclasses.fields(GAMES["sixty-six"].Options)}
     three = invoke("options", "three-hand-sixty-six").output
-    assert re.search(r"^\s*dealer_cap\s+none\s+a whole number from 0 to 99, or none$", three, re.M)
+    assert re.search(r"^\s*dealer_cap\s+null\s+a whole number from 0 to 99, or null \(target - 1\)$", three,
+                     re.M)
 
 
 def test_options_of_an_unknown_game():

@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
 import pytest
 from rich.console import Console
@@ -28,9 +28,10 @@ from sixtysix.cli.play import TerminalPlay
 from sixtysix.cli.render import false_claim_points, offered, render_view
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, parse_action
+from sixtysix.engine.options import CAP, option_range, range_words
 from sixtysix.errors import IllegalActionError, OptionError
 from sixtysix.games import GAMES, make_game
-from sixtysix.games.base import Range, option_specs, options_from_dict, options_from_text
+from sixtysix.games.base import option_specs, options_from_dict, options_from_text, ranged
 from sixtysix.games.schnapsen import Schnapsen
 from sixtysix.games.sixty_six import SixtySix, SixtySixOptions
 from sixtysix.research.tournament import (
@@ -60,7 +61,7 @@ def test_every_whole_number_option_declares_its_range(game_id: str) -> None:
     """New games must say what their numbers may be: no option falls back to the catch-all."""
     for spec in option_specs(GAMES[game_id].Options).values():
         if spec.kind == "int":
-            assert spec.declared, f"{game_id}: option {spec.name!r} has no Range"
+            assert spec.declared, f"{game_id}: option {spec.name!r} declares no range (ranged)"
             assert spec.lo is not None and spec.hi is not None and spec.lo <= spec.hi
             if spec.default is not None:
                 assert spec.lo <= spec.default <= spec.hi, spec.name
@@ -115,8 +116,8 @@ def test_a_cap_below_the_target_depends_on_both_options() -> None:
     assert make_game("three-hand-sixty-six", {"dealer_cap": 0, "target": 3}).cap == 0  # type: ignore[attr-defined]
     with pytest.raises(OptionError, match=r"below the target \(7\), not 7"):
         make_game("three-hand-sixty-six", {"dealer_cap": 7})
-    with pytest.raises(OptionError, match="'dealer_cap' takes a whole number from 0 to 99, or none, "
-                                          "not True"):
+    with pytest.raises(OptionError, match=r"'dealer_cap' takes a whole number from 0 to 99, or null "
+                                          r"\(target - 1\), not True"):
         make_game("three-hand-sixty-six", {"dealer_cap": True})
 
 
@@ -141,11 +142,13 @@ class MadeUpOptions:
     """A game of the future: it declares its options and gets the checks, the parsing and the
     listing for nothing."""
 
-    bid: Annotated[int, Range(2, 5)] = 3
-    cap: Annotated[int | None, Range(0, 9)] = None
+    bid: int = ranged(3, 2, 5)
+    cap: int | None = ranged(None, 0, 9, null="no cap")
     style: Literal["fast", "slow"] = "fast"
     doubles: bool = False
     plain: int = 4
+    open_above: int = ranged(33, 1)
+    seats: Literal[2, 3, 4] = 4
 
 
 def test_the_range_mechanism_is_generic() -> None:
@@ -153,16 +156,26 @@ def test_the_range_mechanism_is_generic() -> None:
     assert [(s.name, s.kind, s.lo, s.hi, s.nullable, s.declared) for s in specs.values()] == [
         ("bid", "int", 2, 5, False, True), ("cap", "int", 0, 9, True, True),
         ("style", "choice", None, None, False, True), ("doubles", "bool", None, None, False, True),
-        ("plain", "int", 0, 1_000_000, False, False)]
+        ("plain", "int", 0, CAP, False, False), ("open_above", "int", 1, CAP, False, True),
+        ("seats", "choice", None, None, False, True)]
+    assert [s.describe() for s in specs.values()] == [
+        "a whole number from 2 to 5", "a whole number from 0 to 9, or null (no cap)",
+        "fast, slow", "true or false", "a whole number of at least 0",
+        "a whole number of at least 1", "2, 3, 4"]
+    assert option_range(MadeUpOptions, "open_above") == (1, None)
+    assert option_range(MadeUpOptions, "plain") is None and range_words(1, 63) == "from 1 to 63"
     assert options_from_dict(MadeUpOptions, {"bid": 5, "cap": None}) == MadeUpOptions(bid=5)
     assert options_from_text(MadeUpOptions, ["bid=2", "cap=none", "style=slow", "doubles=yes"]) == \
         {"bid": 2, "cap": None, "style": "slow", "doubles": True}
-    assert options_from_text(MadeUpOptions, ["cap=NULL", "doubles=Off", "bid=+4"]) == \
-        {"cap": None, "doubles": False, "bid": 4}
+    assert options_from_text(MadeUpOptions, ["cap=NULL", "doubles=Off", "bid=+4", "seats=3"]) == \
+        {"cap": None, "doubles": False, "bid": 4, "seats": 3}
     for pair, message in [("bid=6", "option 'bid' takes a whole number from 2 to 5, not 6"),
                           ("bid=none", "not 'none'"), ("style=Fast", "not 'Fast'"),
                           ("doubles=maybe", "takes true or false, not 'maybe'"),
-                          ("plain=10000000", "from 0 to 1000000, not 10000000")]:
+                          ("plain=10000000", "a whole number of at most 1000000, not 10000000"),
+                          ("open_above=0", "a whole number of at least 1, not 0"),
+                          ("open_above=1000001", "of at most 1000000, not 1000001"),
+                          ("seats=5", "'seats' takes 2, 3, 4, not '5'")]:
         with pytest.raises(OptionError, match=re.escape(message)):
             options_from_text(MadeUpOptions, [pair])
 

@@ -53,7 +53,7 @@ def read_text(file: str) -> str:
 
 def parse_option_values(pairs: list[str] | None, game: str) -> dict[str, Any]:
     """``--option name=value`` pairs for ``game``, each value read by the option's declared type
-    (``none``, ``true``/``false``, whole numbers, choices): the one parser of every command that
+    (``null``, ``true``/``false``, whole numbers, choices): the one parser of every command that
     takes ``--option``. OptionError, in words, for an unknown game, option or value.
 
     >>> parse_option_values(["target=5", "dealer_cap=none"], "three-hand-sixty-six")

@@ -2,9 +2,24 @@
 
 Field names and defaults are those of rules.md; the type hint says what a value may be (a
 ``Literal`` of choices, ``bool``, ``int``, ``X | None``), and a whole number declares its range
-beside it, as data: ``target: Annotated[int, Range(1, 100)] = 7``. Values from outside (records,
-the command line, the server) are refused with an ``OptionError`` in words when they do not fit;
-``option_specs`` gives each option's kind, choices, range and default to whoever shows them.
+beside it, as data on the field: ``target: int = ranged(7, 1, 100)``. Values from outside
+(records, the command line, the server) are refused with an ``OptionError`` in words when they do
+not fit; ``option_specs`` gives each option's kind, choices, range and default to whoever shows
+them (``sixtysix options``, the server's lobby).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, kw_only=True)
+... class Opts:
+...     target: int = ranged(7, 1, 100)
+...     cap: int | None = ranged(None, 0, 99, null="target - 1")
+>>> options_from_dict(Opts, {"target": 0})
+Traceback (most recent call last):
+...
+sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100, not 0
+>>> options_from_text(Opts, ["target=5", "cap=None"])
+{'target': 5, 'cap': None}
+>>> option_specs(Opts)["cap"].describe()
+'a whole number from 0 to 99, or null (target - 1)'
 """
 
 from __future__ import annotations
@@ -18,19 +33,26 @@ from typing import Any, Literal
 
 from ..errors import OptionError
 
-__all__ = ["options_from_dict", "checked_values", "options_to_dict", "option_hints", "check_options", "Range",
-           "OptionSpec", "option_specs", "options_from_text", "option_text", "UNDECLARED_RANGE"]
+__all__ = ["ranged", "options_from_dict", "checked_values", "options_to_dict", "option_hints",
+           "check_options", "OptionSpec", "option_specs", "options_from_text", "option_text",
+           "option_range", "range_words", "CAP"]
+
+CAP = 1_000_000
+"""No whole-number option takes more, whatever it declares: a range open above (``ranged(33, 1)``)
+and an option without a range stop here, so that absurd values (1e15) are refused all the same."""
+
+
+def ranged(default: Any, low: int, high: int | None = None, null: str = "") -> Any:
+    """A whole-number option field with its range ``low`` to ``high`` (``high`` None: open
+    above, up to ``CAP``), checked with the type and shown by ``sixtysix options``. ``null`` says
+    what None means for an optional one (``int | None``). A bound that depends on another option
+    (Three-Hand's ``dealer_cap`` below the ``target``) is the game's ``make_rules``' to check.
+    """
+    return dataclasses.field(default=default, metadata={"range": (low, high), "null": null})
 
 
 def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
-    """Build an options dataclass from a dict, refusing unknown names and values with OptionError.
-
-    >>> from sixtysix.games.sixty_six import SixtySixOptions
-    >>> options_from_dict(SixtySixOptions, {"target": 0})
-    Traceback (most recent call last):
-    ...
-    sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100, not 0
-    """
+    """Build an options dataclass from a dict, refusing unknown names and values with OptionError."""
     return cls(**checked_values(cls, values))
 
 
@@ -51,16 +73,8 @@ def checked_values(cls: type[Any], values: dict[str, Any] | None) -> dict[str, A
 
 def options_from_text(cls: type[Any], pairs: Iterable[str]) -> dict[str, Any]:
     """``name=value`` texts (as typed after ``--option``) into an options dict, each value read by
-    the option's declared type: ``none``/``null``, ``true``/``false``, whole numbers, choices.
+    the option's declared type: ``null``/``none``, ``true``/``false``, whole numbers, choices.
     OptionError, in words, for a bad pair, an unknown name or a value the option does not take.
-
-    >>> from sixtysix.games.three_hand import ThreeHandOptions
-    >>> options_from_text(ThreeHandOptions, ["target=5", "dealer_cap=None", "playoff=false"])
-    {'target': 5, 'dealer_cap': None, 'playoff': False}
-    >>> options_from_text(ThreeHandOptions, ["target=1e15"])
-    Traceback (most recent call last):
-    ...
-    sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100, not '1e15'
     """
     specs = option_specs(cls)
     out: dict[str, Any] = {}
@@ -87,8 +101,7 @@ _HINTS: dict[type[Any], dict[str, Any]] = {}
 
 
 def option_hints(cls: type[Any]) -> dict[str, Any]:
-    """The type of each option of an options class, without its ``Range`` (resolved once: it
-    is slow)."""
+    """The type of each option of an options class (resolved once: it is slow)."""
     hints = _HINTS.get(cls)
     if hints is None:
         hints = _HINTS[cls] = typing.get_type_hints(cls)
@@ -102,69 +115,76 @@ def check_options(options: Any) -> None:
         spec.check(getattr(options, name))
 
 
-@dataclasses.dataclass(frozen=True)
-class Range:
-    """The whole numbers an integer option takes, ``lo`` to ``hi`` inclusive.
-
-    Declared on the option itself, as data that the checks, ``sixtysix options`` and the server
-    read: ``target: Annotated[int, Range(1, 100)] = 7``. A bound that depends on another option
-    (Three-Hand's ``dealer_cap`` below the ``target``) is checked by the game's ``make_rules``.
-    """
-
-    lo: int
-    hi: int
+def option_range(options_cls: type[Any], name: str) -> tuple[int, int | None] | None:
+    """The declared range of a whole-number option (high None: open above), or None where it
+    declares none."""
+    spec = option_specs(options_cls).get(name)
+    if spec is None or spec.kind != "int" or not spec.declared:
+        return None
+    assert spec.lo is not None
+    return spec.lo, spec.high
 
 
-UNDECLARED_RANGE = Range(0, 1_000_000)
-"""What an integer option without its own ``Range`` takes (the tests insist every game declares
-one; this only keeps absurd values out meanwhile)."""
+def range_words(low: int, high: int | None) -> str:
+    """A range in words: 'from 1 to 63', 'of at least 0'."""
+    return f"from {low} to {high}" if high is not None else f"of at least {low}"
 
-_NONE_WORDS = ("none", "null")
+
+_NONE_WORDS = ("null", "none")
 _BOOL_WORDS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}
 
 
 @dataclasses.dataclass(frozen=True)
 class OptionSpec:
-    """What one option takes, read from its annotation: ``kind`` is ``"choice"`` (``choices``),
-    ``"bool"``, ``"int"`` (``lo`` to ``hi``), ``"text"``, or ``"other"`` (a type these checks do
-    not know: any JSON value passes, the game checks it); ``nullable`` when None is allowed."""
+    """What one option takes, read from its type and its field: ``kind`` is ``"choice"``
+    (``choices``), ``"bool"``, ``"int"`` (``lo`` to ``hi``), ``"text"``, or ``"other"`` (a type
+    these checks do not know: any value passes, the game checks it); ``nullable`` when None is
+    allowed, ``null`` what None means."""
 
     name: str
     kind: Literal["choice", "bool", "int", "text", "other"]
     default: Any
     choices: tuple[Any, ...] = ()
     lo: int | None = None
-    hi: int | None = None
+    high: int | None = None
+    """The declared upper bound; None where the range is open above."""
     nullable: bool = False
+    null: str = ""
     declared: bool = True
-    """False for an integer option without a ``Range`` of its own."""
+    """False for a whole-number option declared without ``ranged``."""
+
+    @property
+    def hi(self) -> int | None:
+        """The largest value taken: the declared bound, else ``CAP``."""
+        if self.kind != "int":
+            return None
+        return self.high if self.high is not None else CAP
 
     def describe(self, quoted: bool = False) -> str:
         """The values in words, as ``sixtysix options`` shows them (``quoted``: choices as
-        Python/JSON values, as errors show them).
-
-        >>> from sixtysix.games.three_hand import ThreeHandOptions
-        >>> option_specs(ThreeHandOptions)["dealer_cap"].describe()
-        'a whole number from 0 to 99, or none'
-        """
+        Python values, as errors show them)."""
         if self.kind == "choice":
             text = ", ".join(repr(c) if quoted else option_text(c) for c in self.choices)
         elif self.kind == "bool":
             text = "true or false"
         elif self.kind == "int":
-            text = f"a whole number from {self.lo} to {self.hi}"
+            assert self.lo is not None
+            text = "a whole number " + range_words(self.lo, self.high)
         elif self.kind == "text":
             text = "text"
         else:
-            text = "a JSON value"
-        return text + (", or none" if self.nullable else "")
+            text = "any value"
+        if self.nullable:
+            text += ", or null" + (f" ({self.null})" if self.null else "")
+        return text
 
-    def _refuse(self, shown: Any) -> OptionError:
-        return OptionError(f"option {self.name!r} takes {self.describe(quoted=True)}, not {shown!r}")
+    def _refuse(self, shown: Any, words: str = "") -> OptionError:
+        return OptionError(f"option {self.name!r} takes {words or self.describe(quoted=True)}, "
+                           f"not {shown!r}")
 
     def check(self, value: Any) -> Any:
-        """``value`` if the option takes it (a JSON value: bools are not numbers, floats are not
-        whole numbers, however integral), else OptionError."""
+        """``value`` if the option takes it (as from JSON: booleans are not numbers, and numbers
+        with a fraction part or a point are not whole numbers), else OptionError."""
         if value is None:
             if self.nullable:
                 return None
@@ -180,26 +200,30 @@ class OptionSpec:
             if type(value) is not int:
                 raise self._refuse(value)
             assert self.lo is not None and self.hi is not None
-            if not self.lo <= value <= self.hi:
+            if value < self.lo:
                 raise self._refuse(value)
+            if value > self.hi:
+                words = None if self.high is not None else f"a whole number of at most {CAP}"
+                raise self._refuse(value, words or "")
         elif self.kind == "text" and not isinstance(value, str):
             raise self._refuse(value)
         return value
 
     def parse(self, text: str) -> Any:
         """The value that ``text`` (as typed on a command line) names, checked."""
-        low = text.strip().lower()
+        text = text.strip()
+        low = text.lower()
         if self.nullable and low in _NONE_WORDS:
             return None
         value: Any = text
         if self.kind == "bool":
             value = _BOOL_WORDS.get(low, text)
         elif self.kind == "int":
-            if re.fullmatch(r"[+-]?[0-9]+", text.strip()) is None:
+            if re.fullmatch(r"[+-]?[0-9]+", text) is None:
                 raise self._refuse(text)
             value = int(text)
         elif self.kind == "choice":
-            value = next((c for c in self.choices if option_text(c) == text.strip()), text)
+            value = next((c for c in self.choices if option_text(c) == text), text)
         elif self.kind == "other":
             try:
                 value = json.loads(text)
@@ -209,10 +233,10 @@ class OptionSpec:
 
 
 def option_text(value: Any) -> str:
-    """A value as it is typed: true/false for booleans, none for None."""
+    """A value as it is typed and as JSON writes it: true/false, null."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return "none" if value is None else str(value)
+    return "null" if value is None else str(value)
 
 
 _SPECS: dict[type[Any], dict[str, OptionSpec]] = {}
@@ -225,7 +249,7 @@ def option_specs(cls: type[Any]) -> dict[str, OptionSpec]:
         cls = type(cls)
     specs = _SPECS.get(cls)
     if specs is None:
-        hints = typing.get_type_hints(cls, include_extras=True)
+        hints = option_hints(cls)
         specs = _SPECS[cls] = {f.name: _spec(f, hints[f.name]) for f in dataclasses.fields(cls)}
     return specs
 
@@ -235,24 +259,23 @@ def _spec(f: dataclasses.Field[Any], hint: Any) -> OptionSpec:
     factory: Any = f.default_factory
     if default is dataclasses.MISSING and factory is not dataclasses.MISSING:
         default = factory()
-    ranges: list[Range] = []
-    if typing.get_origin(hint) is typing.Annotated:
-        ranges = [m for m in hint.__metadata__ if isinstance(m, Range)]
-        hint = hint.__origin__
     nullable = False
     args = typing.get_args(hint)
     if type(None) in args and typing.get_origin(hint) is not Literal:  # X | None, Optional[X]
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1:
             nullable, hint = True, rest[0]
+    null = str(f.metadata.get("null", ""))
     if typing.get_origin(hint) is Literal:
-        return OptionSpec(f.name, "choice", default, choices=typing.get_args(hint), nullable=nullable)
+        return OptionSpec(f.name, "choice", default, choices=typing.get_args(hint),
+                          nullable=nullable, null=null)
     if hint is bool:
-        return OptionSpec(f.name, "bool", default, nullable=nullable)
+        return OptionSpec(f.name, "bool", default, nullable=nullable, null=null)
     if hint is int:
-        r = ranges[0] if ranges else UNDECLARED_RANGE
-        return OptionSpec(f.name, "int", default, lo=r.lo, hi=r.hi, nullable=nullable,
-                          declared=bool(ranges))
+        declared = f.metadata.get("range")
+        low, high = (declared[0], declared[1]) if declared is not None else (0, None)
+        return OptionSpec(f.name, "int", default, lo=low, high=high, nullable=nullable, null=null,
+                          declared=declared is not None)
     if hint is str:
-        return OptionSpec(f.name, "text", default, nullable=nullable)
-    return OptionSpec(f.name, "other", default, nullable=nullable)
+        return OptionSpec(f.name, "text", default, nullable=nullable, null=null)
+    return OptionSpec(f.name, "other", default, nullable=nullable, null=null)

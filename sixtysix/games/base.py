@@ -18,7 +18,6 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.options import (
     OptionSpec,
-    Range,
     check_options,
     option_hints,
     option_specs,
@@ -26,11 +25,12 @@ from ..engine.options import (
     options_from_dict,
     options_from_text,
     options_to_dict,
+    ranged,
 )
 from ..engine.state import HandResult, State
 
 __all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
-           "Range", "OptionSpec", "option_specs", "options_from_text", "option_text",
+           "ranged", "OptionSpec", "option_specs", "options_from_text", "option_text",
            "TwoPlayerScoring", "two_player_outcome", "two_player_game_points", "two_player_result",
            "make_result"]
 

@@ -20,12 +20,12 @@ passes; the side that won the last trick may claim 66; 1/2/3 as in the two-hande
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import PACK_24, PACK_32, TEN, card_str
 from ..engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from .base import Game, Range, make_result, two_player_result
+from .base import Game, make_result, ranged, two_player_result
 from .three_player import deal_packets
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class FourHandOptions:
     ten_of_trumps_bonus: bool = False
     draw_bonus: bool = True
     draw_bonus_accumulates: bool = True
-    target: Annotated[int, Range(1, 100)] = 7
+    target: int = ranged(7, 1, 100)
 
 
 class FourHandSixtySix(Game):

@@ -16,12 +16,12 @@ Bummerl: both start at 7 and count down; the first at 0 or below wins.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import JACK, PACK_20
 from ..engine.rules import FREE, STRICT2, Rules
 from ..engine.state import Deal, HandResult
-from .base import Range, TwoPlayerScoring
+from .base import TwoPlayerScoring, ranged
 from .sixty_six import next_dealer
 
 if TYPE_CHECKING:
@@ -35,9 +35,9 @@ class SchnapsenOptions:
     """The options of rules.md §2.11, by name, with their defaults."""
 
     jack_exchange_needs_trick: bool = False
-    exchange_min_talon: Annotated[int, Range(2, 10)] = 2
+    exchange_min_talon: int = ranged(2, 2, 10)
     """Talon cards (the face-up trump card included) needed to exchange the trump jack."""
-    close_min_talon: Annotated[int, Range(2, 10)] = 2
+    close_min_talon: int = ranged(2, 2, 10)
     """Talon cards (the face-up trump card included) needed to close."""
     close_requires: Literal["lead_and_own_trick", "lead"] = "lead_and_own_trick"
     marriage_before_first_trick: bool = False
@@ -45,7 +45,7 @@ class SchnapsenOptions:
     false_claim_penalty: Literal["2_or_3_if_opponent_trickless", "flat2"] = (
         "2_or_3_if_opponent_trickless")
     last_trick_rule: Literal["one_point", "graded"] = "one_point"
-    start_score: Annotated[int, Range(1, 100)] = 7
+    start_score: int = ranged(7, 1, 100)
     schneider_bummerl: bool = False
     next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
     auto_claim: bool = False

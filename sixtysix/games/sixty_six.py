@@ -13,12 +13,12 @@ claims the hand. Game points 1/2/3, first to 7.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import NINE, PACK_24
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
 from ..engine.state import Deal, HandResult
-from .base import Range, TwoPlayerScoring
+from .base import TwoPlayerScoring, ranged
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -40,7 +40,7 @@ class SixtySixOptions:
     show_marriage_to_go_out: bool = True
     close_requires: Literal["lead", "lead_and_own_trick", "lead_after_first_trick"] = "lead"
     close_before_draw_allowed: bool = True
-    close_min_stock: Annotated[int, Range(1, 11)] = 1
+    close_min_stock: int = ranged(1, 1, 11)
     """Face-down stock cards needed to close (the stock holds 11 after the deal)."""
     claim_timing: Literal["after_trick_or_meld", "any_own_turn"] = "after_trick_or_meld"
     false_claim_penalty: Literal["flat2", "2_or_3_if_opponent_trickless"] = "flat2"
@@ -49,7 +49,7 @@ class SixtySixOptions:
     unclaimed_end: Literal["seed", "pagat"] = "seed"
     draw_bonus: bool = True
     draw_bonus_accumulates: bool = True
-    target: Annotated[int, Range(1, 100)] = 7
+    target: int = ranged(7, 1, 100)
     shutout_counts_double: bool = False
     auto_claim: bool = False
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 from ..engine.rules import Rules
 from ..engine.state import HandResult, State
 from ..errors import OptionError
-from .base import Range
+from .base import ranged
 from .sixty_six import SixtySix, SixtySixOptions
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class ThreeHandOptions(SixtySixOptions):
     """Every option of Sixty-Six (rules.md §1.12) plus those of §4.2."""
 
     dealer_copies_bonus: bool = True
-    dealer_cap: Annotated[int | None, Range(0, 99)] = None
+    dealer_cap: int | None = ranged(None, 0, 99, null="target - 1")
     """The most the dealer may reach by copying; None means ``target - 1``."""
     playoff: bool = True
 

@@ -14,12 +14,12 @@ hands is played and the most chips win.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import PACK_24
 from ..engine.rules import STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from .base import Game, Range, grade, make_result
+from .base import Game, grade, make_result, ranged
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -34,8 +34,8 @@ class ThreePlayerOptions:
     trump_must_be_held: bool = False
     marriage_needs_trick: bool = True
     tie_rule: Literal["no_payment", "split"] = "no_payment"
-    hands: Annotated[int, Range(1, 100)] = 9
-    starting_chips: Annotated[int, Range(0, 10_000)] = 20
+    hands: int = ranged(9, 1, 100)
+    starting_chips: int = ranged(20, 0, 10_000)
 
 
 class ThreePlayerSixtySix(Game):
