@@ -184,11 +184,12 @@ class OptionSpec:
 
     def check(self, value: Any) -> Any:
         """``value`` if the option takes it (as from JSON: booleans are not numbers, and numbers
-        with a fraction part or a point are not whole numbers), else OptionError."""
+        with a fraction part or a point are not whole numbers), else OptionError: a value of the
+        wrong type is told the type, a whole number out of range the range."""
         if value is None:
             if self.nullable:
                 return None
-            raise self._refuse(value)
+            raise self._refuse(value, "a whole number" if self.kind == "int" else "")
         if self.kind == "choice":
             # By type and value: True is not 1, and 1 is not "1".
             if not any(type(c) is type(value) and c == value for c in self.choices):
@@ -198,13 +199,12 @@ class OptionSpec:
                 raise self._refuse(value)
         elif self.kind == "int":
             if type(value) is not int:
-                raise self._refuse(value)
+                raise self._refuse(value, "a whole number")
             assert self.lo is not None and self.hi is not None
             if value < self.lo:
-                raise self._refuse(value)
+                raise self._refuse(value, "a whole number " + range_words(self.lo, self.high))
             if value > self.hi:
-                words = None if self.high is not None else f"a whole number of at most {CAP}"
-                raise self._refuse(value, words or "")
+                raise self._refuse(value, f"a whole number from {self.lo} to {self.hi}")
         elif self.kind == "text" and not isinstance(value, str):
             raise self._refuse(value)
         return value
