@@ -22,6 +22,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
 def _show_version(value: bool) -> None:
     if value:
         from .. import __version__
@@ -35,20 +36,6 @@ def _options(
                                           help="Show the version and exit.")] = False,
 ) -> None:
     """The Sixty-Six family of card games: play, replay, analyse."""
-
-
-def read_text(file: str) -> str:
-    """The text of ``file`` ('-' reads standard input); RecordError, in words, if unreadable."""
-    import sys
-
-    from ..errors import RecordError
-    try:
-        if file == "-":
-            return sys.stdin.read()
-        with open(file, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
 
 
 def parse_option_values(pairs: list[str] | None, game: str) -> dict[str, Any]:
@@ -69,6 +56,20 @@ def parse_option_values(pairs: list[str] | None, game: str) -> dict[str, Any]:
         if not pair.partition("=")[0].strip() or "=" not in pair:
             raise OptionError(f"--option takes name=value, not {pair!r}")
     return options_from_text(cls.Options, pairs or [])
+
+
+def read_text(file: str) -> str:
+    """The text of ``file`` ('-' reads standard input); RecordError, in words, if unreadable."""
+    import sys
+
+    from ..errors import RecordError
+    try:
+        if file == "-":
+            return sys.stdin.read()
+        with open(file, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
 
 
 COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve")
