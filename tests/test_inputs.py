@@ -402,3 +402,19 @@ def test_the_output_explains_intervals_and_ratings(tmp_path: Path) -> None:
     assert bad.exit_code == 2
     assert json.loads(bad.output)["error"]["message"] == \
         "option 'target' takes a whole number from 1 to 100, not 0"
+
+
+def test_a_computer_player_that_breaks_the_rules_at_the_terminal_stops_the_match(
+        tmp_path: Path) -> None:
+    game = make_game("sixty-six")
+    m = Match(game, dealer=1, players=["You", "Computer"])
+    out = io.StringIO()
+    save = tmp_path / "m.json"
+    session = TerminalPlay(m, 0, {1: CheatBot()}, seed=3, read=lambda prompt: "1",
+                           console=Console(file=out, width=200, highlight=False), save=save)
+    assert session.run() == 1
+    text = out.getvalue()
+    assert re.search(r"The computer player 'cheat' \(Computer, seat 1\) chose 'play \w\w', which the "
+                     r"rules do not allow here \(hand 1, action \d+\); the match stops\.", text), text
+    assert "Saved: sixtysix replay" in text
+    assert sixtysix.replay(json.loads(save.read_text()))["match"]["complete"] is False

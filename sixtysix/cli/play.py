@@ -156,6 +156,8 @@ class TerminalPlay:
                         return self.quit()
                 else:
                     action = self.bots[seat].choose(state.view(seat), self.bot_rng)
+                    if type(action) is not int or action not in state.legal_actions():
+                        return self.bot_broke_the_rules(seat, action)
                 self.act(seat, action)
             self.hand_summary()
             if not m.complete and not self.pause():
@@ -394,6 +396,22 @@ class TerminalPlay:
                                 f" the match. Final score: {self.score_line()}", style="bold green"))
         if self.save_path is not None:
             self.console.print(f"The record is in {self.save_path}.", markup=False)
+
+    def bot_broke_the_rules(self, seat: int, action: object) -> int:
+        """A computer player chose an action the rules do not allow (a bot of one's own, or a
+        plugin's): say which, where and what, keep the record so far, and stop with status 1."""
+        m = self.match
+        try:
+            shown = action_str(action) if type(action) is int else repr(action)
+        except (KeyError, IndexError, ValueError):
+            shown = repr(action)
+        self.console.print(
+            f"The computer player {self.bots[seat].name!r} ({self.names[seat]}, seat {seat}) chose "
+            f"{shown!r}, which the rules do not allow here (hand {len(m.hand_records)}, action "
+            f"{len(m.hand_records[-1]['actions']) + 1}); the match stops.", markup=False,
+            style="red")
+        self.quit()
+        return 1
 
     def quit(self) -> int:
         self.console.print("Leaving the match. Score: " + self.score_line(), markup=False)
