@@ -169,7 +169,9 @@ def test_serve_seats_a_plugin_bot(plugin_site: Path) -> None:
             time.sleep(0.02)
         record = client.get(f"/api/tables/{tid}/record").json()
     name = record["players"][0]
-    assert lowest_seats_played_lowest(record, name) > 10
+    # The server deals at random: a match to 7 is at least 3 hands, and the plugin acts in each
+    # (its opponent can end a hand only after a trick both played to).
+    assert lowest_seats_played_lowest(record, name) >= 3
 
 
 def run_cli(args: list[str], pythonpath: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
