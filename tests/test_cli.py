@@ -312,7 +312,8 @@ def test_games_lists_every_game():
     result = invoke("games")
     assert result.exit_code == 0
     for gid, cls in GAMES.items():
-        assert re.search(rf"^{re.escape(gid)}\s+{re.escape(cls.name)}\s+{cls.n_seats} seats$",
+        seats = f"{min(cls.seat_counts)}-{max(cls.seat_counts)}" if cls.seat_counts else cls.n_seats
+        assert re.search(rf"^{re.escape(gid)}\s+{re.escape(cls.name)}\s+{seats} seats$",
                          result.output, re.M)
 
 

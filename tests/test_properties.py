@@ -40,6 +40,12 @@ def in_play(s: State) -> int:
     return total
 
 
+def first_packet_only(s: State) -> bool:
+    """Trumps are being named from a first packet: a seat has seen only those cards (not so when
+    the high bidder names them after an auction, holding his whole hand)."""
+    return s.phase == PH_TRUMP and s.rules.trump_choice
+
+
 def random_hand(game_id: str, seed: int, check: Any = None, hands: int = 1) -> Match:
     """Play ``hands`` hands of ``game_id`` with random legal actions, calling ``check(state, rng)``
     before every action."""
@@ -176,7 +182,7 @@ def _hidden_swap(s: State, seat: int, rng: random.Random) -> State | None:
     # Not a vacuous test: the owner of a changed hand sees the change (while trumps are being
     # named he has seen only his first packet, so not then).
     for kind, where, _ in (a, b):
-        if kind == "hand" and s.phase != PH_TRUMP:
+        if kind == "hand" and not first_packet_only(s):
             assert t.view(where) != s.view(where)
     return t
 
@@ -197,7 +203,7 @@ def test_views_hide_what_a_seat_cannot_see(game_id: str, seed: int) -> None:
             d = v.determinize(rng)
             assert d.view(seat) == v
             assert in_play(d) == s.rules.pack
-            if s.phase == PH_TRUMP:
+            if first_packet_only(s):
                 # Naming trumps: the seat has seen only its first packet.
                 assert d.hands[seat] & v.hand == v.hand == s.first_packet[seat]
             else:
@@ -241,6 +247,9 @@ def option_values(game_id: str) -> st.SearchStrategy[dict[str, Any]]:
         elif hint is int:
             d = getattr(default, f.name)
             fields[f.name] = st.sampled_from([d, d + 1, d + 2])
+        elif hint == int | None:  # None: the game's default for the other options
+            low = (f.metadata.get("range") or (0, None))[0]
+            fields[f.name] = st.sampled_from([None, *range(low, low + 6)])
     return st.fixed_dictionaries(fields)
 
 

@@ -27,6 +27,7 @@ import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
 from ..engine.actions import (
+    BID,
     CLOSE,
     DECLARE,
     DECLARE_SHOW,
@@ -34,6 +35,7 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    MAX_BID,
     PASS,
     TRUMP,
     TURN,
@@ -110,6 +112,11 @@ class _Turn:
     def decide(self, legal: list[int]) -> int:
         v = self.v
         plays = [a for a in legal if a < MARRY]
+        bids = [a for a in legal if BID < a <= BID + MAX_BID]
+        if bids:
+            return self.bid(bids, legal)
+        if self.rules.auction and any(TRUMP <= a < TRUMP + 4 for a in legal):
+            return TRUMP + max(range(4), key=lambda t: (self.hand_estimate(t), -t))
         if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
             return self.name_trumps(legal)
         if DRAW in legal:
@@ -202,6 +209,63 @@ class _Turn:
         if best >= 0 and (best_key[0] >= 2 or best_key[1] >= 10 or TURN not in legal):
             return best
         return TURN if TURN in legal else min(legal)
+
+    # ------------------------------------------------------------------ bidding (units)
+
+    def hand_estimate(self, trump: int) -> int:
+        """Points our side may expect with ``trump`` as trumps, from our hand alone: the
+        marriages we can lead, and for each trick our cards should win, the card and an average
+        share of what the others play to it; a partner is counted for an average share of the
+        rest (North American Sixty-Six; rough, as a casual player reckons)."""
+        v = self.v
+        r = self.rules
+        hand = v.hand
+        others = len(v.active) - 1
+        values = r.value_table(trump)
+        avg = sum(values[c] for c in cards_of(r.pack)) / r.pack_size  # 5 in the 24-card pack
+        trumps = hand & SUIT_MASK[trump]
+        n_trumps = trumps.bit_count()
+        est = 0.0
+        winners = 0
+        for suit in range(4):
+            cards = hand & SUIT_MASK[suit]
+            if (cards >> (suit * 8 + KING)) & 1 and (cards >> (suit * 8 + QUEEN)) & 1:
+                est += 40 if suit == trump else 20
+            ranks = sorted(c & 7 for c in cards_of(cards))
+            # Top cards in sequence from the ace win; with trumps, the length wins as well.
+            top = 0
+            for i, rank in enumerate(ranks):
+                if rank != i:
+                    break
+                top += 1
+            # Trumps: the length wins too; plain suits are ruffed after a round or two.
+            top = max(top, n_trumps - 2) if suit == trump else min(top, 2)
+            for c in sorted(cards_of(cards), key=lambda c: c & 7)[:top]:
+                est += values[c]
+            winners += top
+        est += winners * others * avg
+        if r.partnership:
+            # The partner's share: what he should take of the points our hand leaves open.
+            est += max(0.0, (r.pack_size * avg - est) / 3)
+        return int(est)
+
+    def bid(self, bids: list[int], legal: list[int]) -> int:
+        """Bid the lowest level our estimate supports (overbidding a partner only when that
+        estimate is ours); pass otherwise, or bid the least when the dealer may not pass."""
+        r = self.rules
+        unit = getattr(self.v.game.options, "unit", 33) or 33
+        best = max(self.hand_estimate(t) for t in range(4))
+        if self.missed():
+            best -= unit
+        units = best // unit
+        affordable = [a for a in bids if a - BID <= units]
+        bidder = self.v.bidder
+        partner_high = bidder >= 0 and r.sides[bidder] == self.side
+        if affordable and not (partner_high and units < self.v.high_bid + 2):
+            return min(affordable)
+        if PASS in legal:
+            return PASS
+        return min(bids)
 
     # ------------------------------------------------------------------ judging cards
 

@@ -35,9 +35,19 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
+from ..engine.actions import (
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    PASS,
+    TRUMP,
+)
 from ..engine.legal import legal_follow, trick_winner
-from ..engine.state import PH_PLAY, PH_TRUMP, State
+from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
 from .solver import SCALE, Solver, is_solvable
@@ -76,7 +86,8 @@ def exclusions(view: View) -> list[int]:
     seq = [p for p in order if p in view.active]
     nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
     beats = r.beats_table(view.trump)
-    leader = seq[0]
+    # The first trick is led by forehand, or after an auction by the high bidder.
+    leader = view.bidder if r.auction and view.bidder >= 0 else seq[0]
     trick: list[int] = []
     seats: list[int] = []
     sf = view.strict_from
@@ -163,6 +174,13 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``."""
     r = s.rules
     side = r.sides[s.to_act]
+    if s.phase == PH_AUCTION:
+        # Playouts of an auction: the others pass; a dealer who may not pass bids the least.
+        return PASS if PASS in acts else min(acts)
+    if r.auction and s.phase == PH_TRUMP:
+        hand = s.hands[s.to_act]
+        return max((a for a in acts if TRUMP <= a < TRUMP + 4),
+                   key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
     plays = []
     marry = []
     for a in acts:
@@ -225,18 +243,25 @@ def _reward(d: float) -> float:
 # ---------------------------------------------------------------------- exact where possible
 
 
+SOLVE_CARDS = 12
+"""The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
+North American Sixty-Six for two deals 12 each, too many to solve at every move."""
+
+
 def exact_view(view: View) -> bool:
     """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and sum(view.hand_sizes) <= SOLVE_CARDS)
 
 
 def _closed_open(view: View) -> bool:
     """Two seats and the stock closed or exhausted: each world is solved exactly and quickly; only
     the dead cards of a closed stock (if any) make the worlds differ from the truth."""
     return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and sum(view.hand_sizes) <= SOLVE_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -422,7 +447,8 @@ class Ismcts:
         if self.endgame:
             while not s.over and s.stock_open:
                 s.step(policy_action(s, s.legal_actions(), rng))
-            if not s.over and is_solvable(s):
+            if not s.over and is_solvable(s) and \
+                    sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS:
                 v = self.solver.value(s) / SCALE
                 side = s.rules.sides[s.to_act]
                 out = [0.0] * s.n
@@ -491,7 +517,8 @@ class Pimc:
             return {view.legal[0]: 0.0}
         excluded = exclusions(view)
         self.solver.clear()
-        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
+            and sum(view.hand_sizes) <= SOLVE_CARDS
         if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         totals = {a: 0.0 for a in view.legal}

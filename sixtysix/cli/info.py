@@ -18,7 +18,7 @@ from ..games import GAMES, Game
 from ..games.base import option_specs, option_text
 from . import app
 
-__all__ = ["games_command", "options_command", "bots_command", "option_rows"]
+__all__ = ["games_command", "options_command", "bots_command", "option_rows", "seats_text"]
 
 
 def option_rows(game: type[Game]) -> list[tuple[str, str, str]]:
@@ -34,10 +34,16 @@ def _columns(rows: list[tuple[str, ...]]) -> list[str]:
             for r in rows]
 
 
+def seats_text(game: type[Game]) -> str:
+    """'2', or '2-4' where the options choose the number of seats."""
+    counts = game.seat_counts
+    return f"{min(counts)}-{max(counts)}" if counts else str(game.n_seats)
+
+
 @app.command("games")
 def games_command() -> None:
     """List the games that can be played (their ids are what --game takes)."""
-    rows = [(gid, cls.name, f"{cls.n_seats} seats") for gid, cls in sorted(GAMES.items())]
+    rows = [(gid, cls.name, f"{seats_text(cls)} seats") for gid, cls in sorted(GAMES.items())]
     for line in _columns([("id", "name", "seats"), *rows]):
         typer.echo(line.rstrip())
 
@@ -52,6 +58,8 @@ def options_command(
         typer.echo(f"error: unknown game {game!r} (games: {', '.join(sorted(GAMES))})", err=True)
         raise typer.Exit(2)
     typer.echo(f"{cls.name} ({game}): --option name=value")
+    if cls.note:
+        typer.echo(f"  Note: {cls.note}")
     for line in _columns([("option", "default", "allowed"), *option_rows(cls)]):
         typer.echo("  " + line.rstrip())
 

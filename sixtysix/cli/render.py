@@ -33,7 +33,7 @@ from ..engine.actions import (
     action_str,
 )
 from ..engine.legal import trick_winner
-from ..engine.state import PH_OVER, PH_TRUMP
+from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
@@ -182,6 +182,25 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
     return out
 
 
+def auction_text(view: View, names: Sequence[str]) -> Text:
+    """North American Sixty-Six: the high bid, who made it and who has passed (the contract once
+    the auction is over)."""
+    out = Text()
+    r = view.game.rules
+    if view.bidder < 0:
+        out.append(f"Auction: no bid yet (bids {r.min_bid} to {r.max_bid} units of "
+                   f"{getattr(view.game.options, 'unit', 33)})")
+    elif view.phase == PH_AUCTION:
+        out.append(f"Auction: {seat_label(view.bidder, view, names)} bids {view.high_bid}")
+    else:
+        out.append(f"Contract: {seat_label(view.bidder, view, names)} bid {view.high_bid}",
+                   style="bold")
+    passed = [seat_label(p, view, names) for p in range(len(names)) if view.passed >> p & 1]
+    if passed and view.phase == PH_AUCTION:
+        out.append("; passed: " + ", ".join(passed), style="dim")
+    return out
+
+
 def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table:
     r = view.game.rules
     t = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
@@ -216,6 +235,8 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
                 show_actions: bool = True) -> RenderableType:
     """The whole table as the human seat sees it."""
     parts: list[RenderableType] = [stock_text(view, names), seats_table(view, names, score)]
+    if view.game.rules.auction:
+        parts.insert(0, auction_text(view, names))
     if view.marriages:
         m = Text("Marriages: ")
         for i, (seat, suit, value) in enumerate(view.marriages):
@@ -226,7 +247,8 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
         parts.append(m)
     if view.trick:
         parts.append(Text("On the table: ").append_text(trick_text(view.trick, view, names)))
-    label = "Your first cards: " if view.phase == PH_TRUMP else "Your hand: "
+    first = view.phase == PH_TRUMP and view.game.rules.trump_choice
+    label = "Your first cards: " if first else "Your hand: "
     parts.append(Text(label, style="bold").append_text(hand_text(view)))
     if show_actions and view.legal:
         parts.append(actions_text(view, names))

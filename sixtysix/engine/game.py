@@ -31,7 +31,14 @@ class Game(abc.ABC):
     id: ClassVar[str]
     name: ClassVar[str]
     Options: ClassVar[type[Any]]
-    n_seats: ClassVar[int] = 2
+    n_seats: int = 2
+    """Seats at the table. The class value is the number under the default options (what
+    listings show); an instance takes its own from its rules, where an option may change it
+    (North American Sixty-Six's ``players``)."""
+    seat_counts: ClassVar[tuple[int, ...]] = ()
+    """The numbers of seats the options allow, where there is a choice."""
+    note: ClassVar[str] = ""
+    """A line for ``sixtysix options`` (e.g. that the rules are a reconstruction)."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:
@@ -43,6 +50,7 @@ class Game(abc.ABC):
         check_options(options)
         self.options = options
         self.rules: Rules = self.make_rules()
+        self.n_seats = self.rules.n_seats
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.id == self.id and other.options == self.options
@@ -132,7 +140,10 @@ class Game(abc.ABC):
                 raise ValueError(f"seat {p} must be dealt {want} cards, not {len(h)}")
         if r.stock and deal.turnup is None:
             raise ValueError("this game turns up a trump card: the deal needs 'turnup'")
-        if not r.stock and not r.trump_choice and deal.turnup is None:
+        if (r.trump_choice or r.auction) and deal.turnup is not None:
+            raise ValueError(f"{self.name} has no turn-up card (trumps are named): "
+                             f"the deal must not give 'turnup'")
+        if not r.stock and not r.trump_choice and not r.auction and deal.turnup is None:
             raise ValueError("the deal needs 'turnup' (the card that fixes trumps)")
 
     def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,

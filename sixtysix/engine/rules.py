@@ -83,6 +83,15 @@ class Rules:
     trick_hook: bool = False
     """Ask ``game.trick_ends_hand(state)`` after every trick whether the hand stops there."""
 
+    # North American Sixty-Six: the hand opens with an auction of units (phases/auction.py); the
+    # high bidder then names trumps (phases/trump.py, any suit, no turn) and leads.
+    auction: bool = False
+    min_bid: int = 1
+    max_bid: int = 1
+    all_pass: str = "dealer_forced"
+    """'dealer_forced' (the dealer must bid when all the others passed) or 'redeal' (his pass
+    ends the hand with no score)."""
+
     @cached_property
     def pack_size(self) -> int:
         return self.pack.bit_count()

@@ -18,7 +18,8 @@ from ..errors import IllegalActionError
 from .actions import DRAW, MARRY, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
-from .phases import PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import PH_AUCTION, PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import auction as _auction_phase
 from .phases import play as _play_phase
 from .phases import trump as _trump_phase
 from .rules import Rules
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
     from .view import View
 
 __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
-           "PH_DEFER"]
+           "PH_DEFER", "PH_AUCTION"]
 
-_PHASE_MODULES = (_play_phase, _trump_phase)  # imported for their registration in PHASES
+_PHASE_MODULES = (_play_phase, _trump_phase, _auction_phase)  # imported for their registration in PHASES
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class State:
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
         "pending_trick", "exchanged", "strict_from",
+        # North American Sixty-Six: the auction of units (phases/auction.py).
+        "high_bid", "bidder", "passed",
     )
 
     game: Game
@@ -118,6 +121,13 @@ class State:
     strict_from: int
     """Length of ``history`` when phase-2 play began (stock closed or exhausted; 0 without a
     stock), -1 while the stock is open: lets a seat infer voids from the plays it saw."""
+    # North American Sixty-Six: the auction of units (phases/auction.py).
+    high_bid: int
+    """The high bid in units so far (0 while nobody has bid)."""
+    bidder: int
+    """The seat of the high bid (the declarer once the auction is over), -1 while none."""
+    passed: int
+    """Bitmask of the seats that have passed (a pass is final)."""
 
     # ------------------------------------------------------------------ construction
 
@@ -143,7 +153,10 @@ class State:
         s.known = [0] * n
         s.first_packet = [0] * n
         s.turn_card = -1
-        if rules.trump_choice:
+        if rules.auction:
+            s.trump = -1
+            s.phase = PH_AUCTION  # bids from forehand round; then the declarer names trumps
+        elif rules.trump_choice:
             s.trump = -1
             s.phase = PH_TRUMP
             packet = rules.first_packet
@@ -179,6 +192,9 @@ class State:
         s.match_score = match_score
         s.exchanged = False
         s.strict_from = -1 if s.turnup_up else 0
+        s.high_bid = 0
+        s.bidder = -1
+        s.passed = 0
         s._set_trump_tables()
         return s
 

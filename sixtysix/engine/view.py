@@ -31,7 +31,7 @@ class View:
     to_act: int
     leader: int
     hand: int
-    """The seat's own cards (while trumps are being named: only the first packet)."""
+    """The seat's own cards (while trumps are named from a first packet: only that packet)."""
     hand_sizes: tuple[int, ...]
     trump: int
     turnup: int
@@ -63,6 +63,10 @@ class View:
     """The seat's legal actions, where it is to act."""
     strict_from: int = -1
     """Length of ``history`` when phase-2 (strict) play began, -1 while the stock is open."""
+    # North American Sixty-Six: the auction, which is public.
+    high_bid: int = 0
+    bidder: int = -1
+    passed: int = 0
 
     @property
     def seen(self) -> int:
@@ -108,7 +112,7 @@ class View:
         hands = []
         s.first_packet = [0] * s.n
         s.turn_card = -1
-        if self.phase == PH_TRUMP:
+        if self.phase == PH_TRUMP and r.trump_choice:
             # Only first packets have been seen; the rest of every hand is still to come.
             for p in range(s.n):
                 fp = self.hand if p == self.seat else 0
@@ -163,6 +167,9 @@ class View:
         s.match_score = self.match_score
         s.exchanged = self.exchanged
         s.strict_from = self.strict_from
+        s.high_bid = self.high_bid
+        s.bidder = self.bidder
+        s.passed = self.passed
         s._set_trump_tables()
         return s
 
@@ -177,7 +184,7 @@ def _mask(cards: list[int]) -> int:
 def make_view(s: State, seat: int) -> View:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
         raise ValueError(f"there is no seat {seat!r} in {s.game.name}: its seats are 0 to {s.n - 1}")
-    trumping = s.phase == PH_TRUMP
+    trumping = s.phase == PH_TRUMP and s.rules.trump_choice  # named from a first packet
     if trumping:
         hand = s.first_packet[seat]
         sizes = tuple(m.bit_count() for m in s.first_packet)
@@ -197,5 +204,5 @@ def make_view(s: State, seat: int) -> View:
         history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
-        strict_from=s.strict_from,
+        strict_from=s.strict_from, high_bid=s.high_bid, bidder=s.bidder, passed=s.passed,
     )

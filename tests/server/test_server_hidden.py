@@ -4,7 +4,8 @@ Whole games are played over WebSockets with every seat a person (and a spectator
 each message, the cards it names are checked against the true state at that moment: a card in
 another seat's hand is secret unless everyone saw it go there (the face-up trump card taken by the
 last draw or an exchange, the partner of a declared marriage), the face-down stock is secret, and
-while trumps are being named even the seat's own cards beyond its first packet are secret. This
+while trumps are being named from a first packet even the seat's own cards beyond it are secret
+(not so after an auction: the high bidder names them holding his whole hand). This
 oracle is worked out here from the actions, not taken from the engine's own bookkeeping.
 """
 
@@ -31,7 +32,8 @@ def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
     for p, hand in enumerate(state.hands):
         for c in cards_of(hand):
             if p == seat:
-                if state.phase == PH_TRUMP and not (state.first_packet[p] >> c) & 1:
+                if state.phase == PH_TRUMP and state.rules.trump_choice \
+                        and not (state.first_packet[p] >> c) & 1:
                     secret.add(c)  # not yet picked up
             elif c not in shown:
                 secret.add(c)

@@ -1,5 +1,6 @@
-"""Naming trumps: forehand names a suit (of his first packet where the game says so) or turns
-up the card set aside for that (Three-Player Sixty-Six, Bauernschnapsen)."""
+"""Naming trumps: the seat to act — forehand, or the high bidder after an auction (North
+American Sixty-Six) — names a suit (of his first packet where the game says so) or, where a card
+was set aside for that, turns it up (Three-Player Sixty-Six, Bauernschnapsen)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,18 @@ __all__ = ["legal", "apply"]
 
 
 def legal(s: State) -> list[int]:
-    """A suit (of the first packet, where the game requires it) or turn."""
+    """A suit (of the first packet, where the game requires it), or turn where there is a card
+    to turn."""
     seat = s.to_act
     if s.rules.trump_must_be_held:
         held = s.first_packet[seat]
         suits = [t for t in range(4) if held & SUIT_MASK[t]]
     else:
         suits = [0, 1, 2, 3]
-    return [TRUMP + t for t in suits] + [TURN]
+    acts = [TRUMP + t for t in suits]
+    if s.turn_card >= 0:
+        acts.append(TURN)
+    return acts
 
 
 def apply(s: State, a: int) -> None:
@@ -42,10 +47,11 @@ def set_trump(s: State, suit: int, named: bool) -> None:
     s._set_trump_tables()
 
 
-
 def explain(s: State, action: int, text: str) -> str:
     if TRUMP <= action < TRUMP + 4:
         return f"{text} is not possible: name a suit you hold among your first cards"
+    if s.turn_card < 0:
+        return f"{text} is not possible now: name trumps ('trump S', S one of C D H S)"
     return f"{text} is not possible now: name trumps ('trump S') or 'turn'"
 
 
