@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import card_str, pack_cards, parse_card
+from .cards import SUIT_MASK, card_str, pack_cards, parse_card, parse_suit
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
-from .engine.state import PH_DRAW, PH_OVER, Deal, State
+from .engine.phases import PH_DEAL_CHOICE
+from .engine.state import PH_DRAW, PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
 
@@ -321,6 +322,9 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
             _swap_in(state, actor, low, seen)
         return
+    if len(words) == 2 and words[0] == "trump" and state.rules.trump_must_be_held:
+        _name_held_suit(state, words[1], seen | state.hands[seat])  # his later cards too
+        return
     if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
         return
     try:
@@ -339,6 +343,32 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
     except IllegalActionError:
         # The player was void: move his unseen cards that would oblige another play elsewhere.
         _relieve_obligation(state, actor, c, seen)
+
+
+def _name_held_suit(state: State, suit_text: str, seen: int) -> None:
+    """Forehand names a suit that our placement left out of his first packet (trumps must be
+    held there: Bauernschnapsen): trade one of its unseen cards for an unseen card of that suit
+    held elsewhere, keeping first packets and the card he would turn in their places."""
+    try:
+        suit = parse_suit(suit_text)
+    except ValueError:
+        return
+    actor = state.to_act
+    fp = state.first_packet[actor]
+    give = _bits(fp & ~seen)
+    if fp & SUIT_MASK[suit] or not give:
+        return
+    g = give[0]
+    for p in state.active:
+        for c in _bits(state.hands[p] & SUIT_MASK[suit] & ~seen & ~fp):
+            state.hands[p] ^= (1 << c) | (1 << g)
+            state.hands[actor] ^= (1 << c) | (1 << g)
+            if (state.first_packet[p] >> c) & 1:
+                state.first_packet[p] ^= (1 << c) | (1 << g)
+            state.first_packet[actor] ^= (1 << c) | (1 << g)
+            if state.turn_card == c:
+                state.turn_card = g
+            return
 
 
 def _bits(mask: int) -> list[int]:
@@ -475,11 +505,19 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     rules = game.rules
     n = match.n
     forehand = next(q for q in ((entry["dealer"] + k) % n for k in range(1, n + 1))
-                    if q in state.active)
+                    if q in match.deals[i][1])
     hands_out = []
+    # Cards of a seat out of the hand that lie face up (Bauernschnapsen: a solo's partner).
+    for p in range(n):
+        if p not in state.active:
+            public |= state.known[p]
+    # Forehand names trumps from his first packet before seeing the rest (records.md §7).
+    named = state.phase not in (PH_TRUMP, PH_DEAL_CHOICE)
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            hands_out.append([card_str(c) for c in hand])
+            hands_out.append([card_str(c) if named or not rules.trump_choice or p != forehand
+                              or k < rules.first_packet else UNKNOWN
+                              for k, c in enumerate(hand)])
             continue
         row = []
         for k, c in enumerate(hand):

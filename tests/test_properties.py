@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from sixtysix.cards import card_str, cards_of
 from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
 from sixtysix.engine.match import Match
+from sixtysix.engine.phases import PH_DEAL_CHOICE
 from sixtysix.engine.rules import mask_points
 from sixtysix.engine.state import PH_OVER, PH_TRUMP, State
 from sixtysix.errors import IllegalActionError, OptionError
@@ -182,7 +183,7 @@ def _hidden_swap(s: State, seat: int, rng: random.Random) -> State | None:
     # Not a vacuous test: the owner of a changed hand sees the change (while trumps are being
     # named he has seen only his first packet, so not then).
     for kind, where, _ in (a, b):
-        if kind == "hand" and not first_packet_only(s):
+        if kind == "hand" and not first_packet_only(s) and s.phase != PH_DEAL_CHOICE:
             assert t.view(where) != s.view(where)
     return t
 
@@ -203,7 +204,10 @@ def test_views_hide_what_a_seat_cannot_see(game_id: str, seed: int) -> None:
             d = v.determinize(rng)
             assert d.view(seat) == v
             assert in_play(d) == s.rules.pack
-            if first_packet_only(s):
+            if s.phase == PH_DEAL_CHOICE:
+                # Cut or knock: nothing has been seen yet.
+                assert v.hand == 0 and in_play(d) == s.rules.pack
+            elif first_packet_only(s):
                 # Naming trumps: the seat has seen only its first packet.
                 assert d.hands[seat] & v.hand == v.hand == s.first_packet[seat]
             else:
@@ -309,8 +313,16 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         nxt, want = out.get("next"), full.get("next")
         if want is not None and want["to_act"] == seat:
             assert nxt == want
-        # Cards hidden from the seat are '??'; its own dealt hand is known.
+        # Cards hidden from the seat are '??'; its own dealt hand is known, except forehand's
+        # later packet while he names trumps from his first (records.md §7).
         own = sr["hands"][-1]["deal"]["hands"][seat]
+        rules = make_game(game_id).rules
+        n = make_game(game_id).n_seats
+        naming = (rules.trump_choice and seat == (last["dealer"] + 1) % n
+                  and not any(a.split()[0] in ("trump", "turn") for a in last["actions"]))
+        if naming:
+            assert own[rules.first_packet:] == ["??"] * (rules.hand_size - rules.first_packet)
+            own = own[:rules.first_packet]
         assert "??" not in own
         assert own == last["deal"]["hands"][seat] if "deal" in last else True
         # Another seat's dealt card is written only once it has been played or shown.
@@ -318,6 +330,11 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         shown = set(words)
         if m.hand is not None and m.hand.turnup >= 0:
             shown.add(card_str(m.hand.turnup))  # turned up for trumps: seen by everyone
+        if m.hand is not None:  # a seat sitting out with his cards face up (a solo's partner)
+            shown |= {card_str(c) for p in range(n) if p not in m.hand.active
+                      for c in cards_of(m.hand.known[p])}
+            if m.hand.contract is not None and m.hand.contract.shown:  # a hand shown, not played
+                shown |= {card_str(c) for c in cards_of(m.hand.hands[m.hand.declarer])}
         for verb, card in zip(words, words[1:], strict=False):
             if verb in ("MARRY", "DECLARE"):
                 shown |= {"K" + card[1], "Q" + card[1]}

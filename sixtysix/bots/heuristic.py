@@ -28,15 +28,21 @@ import random
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
 from ..engine.actions import (
     BID,
+    BID_CONTRACT,
     CLOSE,
+    CONTRACTS,
+    CUT,
     DECLARE,
     DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
+    KONTRA,
     MARRY,
     MAX_BID,
     PASS,
+    REKONTRA,
+    SUBKONTRA,
     TRUMP,
     TURN,
     action_str,
@@ -84,7 +90,7 @@ class _Turn:
         self.v = view
         self.rng = rng
         self.miss = miss
-        r = view.game.rules
+        r = view.rules or view.game.rules  # a contract may change them (Zehnergang's order)
         self.rules = r
         self.trump = view.trump
         t = view.trump if view.trump >= 0 else 0
@@ -114,11 +120,19 @@ class _Turn:
         plays = [a for a in legal if a < MARRY]
         bids = [a for a in legal if BID < a <= BID + MAX_BID]
         if bids:
-            return self.bid(bids, legal)
+            return self.bid_units(bids, legal)
         if self.rules.auction and any(TRUMP <= a < TRUMP + 4 for a in legal):
             return TRUMP + max(range(4), key=lambda t: (self.hand_estimate(t), -t))
         if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
             return self.name_trumps(legal)
+        if CUT in legal:
+            return CUT  # how the cards come changes nothing the player can know
+        if any(BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS) for a in legal):
+            return self.bid_contract(legal)
+        if KONTRA in legal or REKONTRA in legal or SUBKONTRA in legal:
+            return self.double(legal)
+        if v.contract is not None and v.contract.misere and plays:
+            return self.misere(plays)
         if DRAW in legal:
             # With the points already in, draw and claim at the lead; closing would gain nothing.
             if v.points[self.side] >= self.rules.claim_target:
@@ -249,7 +263,7 @@ class _Turn:
             est += max(0.0, (r.pack_size * avg - est) / 3)
         return int(est)
 
-    def bid(self, bids: list[int], legal: list[int]) -> int:
+    def bid_units(self, bids: list[int], legal: list[int]) -> int:
         """Bid the lowest level our estimate supports (overbidding a partner only when that
         estimate is ours); pass otherwise, or bid the least when the dealer may not pass."""
         r = self.rules
@@ -266,6 +280,73 @@ class _Turn:
         if PASS in legal:
             return PASS
         return min(bids)
+
+    # ------------------------------------------------------------------ contracts
+
+    def bid_contract(self, legal: list[int]) -> int:
+        """The highest contract the hand clearly makes (Bauernschnapsen), else the least bid
+        (forehand's compulsory opening) or pass."""
+        hand = self.v.hand
+        trump = self.v.trump
+        ok = set()
+        if trump >= 0 and hand & SUIT_MASK[trump] == hand:
+            ok.add("herrenschnapser")
+        if any(hand & SUIT_MASK[t] == hand for t in range(4)):
+            ok.add("farbengang")
+        if _tops_only(hand, (0, 1, 2, 3, 4)):
+            ok.add("gang")
+        if _tops_only(hand, (1, 2, 3, 4, 0)):
+            ok.add("zehnergang")
+        if all(c & 7 in (3, 4) for c in cards_of(hand)) and not _bottoms_exposed(hand):
+            ok.add("bettler")
+        if trump >= 0:
+            trumps = hand & SUIT_MASK[trump]
+            top = _top_run(trumps, trump)
+            aces = sum(1 for c in cards_of(hand & ~trumps) if c & 7 == 0)
+            if top >= 3 and top + aces >= 4:
+                ok |= {"schnapser", "kontraschnapser"}
+            if top == trumps.bit_count() and top + aces == 5 and top >= 3:
+                ok |= {"bauernschnapser", "kontrabauernschnapser"}
+        bids = [a for a in legal if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
+        good = [a for a in bids if CONTRACTS[a - BID_CONTRACT] in ok]
+        if good and not self.missed():
+            return max(good)
+        if PASS in legal:
+            return PASS
+        return min(bids)
+
+    def double(self, legal: list[int]) -> int:
+        """Kontra a contract our hand can spoil; never rekontra or subkontra on a hunch."""
+        c = self.v.contract
+        if KONTRA not in legal or c is None or c.misere:
+            return PASS
+        hand = self.v.hand
+        if c.all_tricks:
+            if c.trumps and self.trump >= 0:
+                trumps = hand & SUIT_MASK[self.trump]
+                spoil = _top_run(trumps, self.trump) >= 1 or trumps.bit_count() >= 3
+            else:
+                # A top card of a suit we hold twice wins a trick against a lone declarer.
+                spoil = any(not self.beats[x] & self.rules.pack
+                            and (hand & SUIT_MASK[(x >> 3) & 3]).bit_count() >= 2
+                            for x in cards_of(hand))
+            if spoil and not self.missed():
+                return KONTRA
+        return PASS
+
+    def misere(self, plays: list[int]) -> int:
+        """The declarer of a Bettler: never win a trick if it can be helped; his opponents play
+        as usual (they must beat where they can anyway)."""
+        if self.v.seat != self.v.declarer:
+            if not self.v.trick:
+                return min(plays, key=self.strength)
+            return self.follow(plays)
+        if not self.v.trick:
+            return min(plays, key=self.strength)
+        losers = [c for c in plays if not self.beats_now(c)]
+        if losers:
+            return max(losers, key=lambda c: (self.strength(c), self.values[c]))
+        return min(plays, key=self.strength)
 
     # ------------------------------------------------------------------ judging cards
 
@@ -383,6 +464,29 @@ class _Turn:
         if worth_it or not losers:
             return cheapest
         return min(losers, key=self.cheap_key)
+
+
+def _tops_only(hand: int, order: tuple[int, ...]) -> bool:
+    """Each suit of ``hand`` is the top of that suit in ``order`` (rank indices from the highest):
+    leading them one after another wins every trick without trumps."""
+    for suit in range(4):
+        held = [c & 7 for c in cards_of(hand & SUIT_MASK[suit])]
+        if sorted(order.index(r) for r in held) != list(range(len(held))):
+            return False
+    return True
+
+
+def _bottoms_exposed(hand: int) -> bool:
+    """A queen without the jack of its suit: it would win a trick where only the jack is led."""
+    return any((hand >> (s * 8 + 3)) & 1 and not (hand >> (s * 8 + 4)) & 1 for s in range(4))
+
+
+def _top_run(cards: int, suit: int) -> int:
+    """How many of the top cards of ``suit`` (A, T, K, …) ``cards`` holds without a gap."""
+    k = 0
+    while k < 8 and (cards >> (suit * 8 + k)) & 1:
+        k += 1
+    return k
 
 
 N_KNOWN = TRUMP + 4

@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 
 from ..cards import cards_of
 from ..engine.actions import (
+    BID_CONTRACT,
     CLOSE,
+    CONTRACTS,
     DECLARE,
     DECLARE_SHOW,
     DEFER,
@@ -46,7 +48,9 @@ from ..engine.actions import (
     PASS,
     TRUMP,
 )
+from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
+from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
@@ -77,7 +81,7 @@ def exclusions(view: View) -> list[int]:
     >>> mask_str(exclusions(state.view(0))[1])
     '9C JC QC KC TC AC'
     """
-    r = view.game.rules
+    r = view.rules or view.game.rules  # the contract's rules where one is played
     n = r.n_seats
     out = [0] * n
     if view.phase == PH_TRUMP or view.trump < 0:
@@ -86,8 +90,12 @@ def exclusions(view: View) -> list[int]:
     seq = [p for p in order if p in view.active]
     nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
     beats = r.beats_table(view.trump)
-    # The first trick is led by forehand, or after an auction by the high bidder.
+    # The first trick is led by forehand; after an auction of units by the high bidder; under a
+    # contract by its first leader (rules.md §8.3).
     leader = view.bidder if r.auction and view.bidder >= 0 else seq[0]
+    c = view.contract
+    if c is not None and (c.lead == LEAD_DECLARER or leader != order[0]):
+        leader = view.declarer
     trick: list[int] = []
     seats: list[int] = []
     sf = view.strict_from
@@ -139,7 +147,7 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
     Seats are filled most constrained first; after ``tries`` failed attempts (only possible with
     contradictory constraints) the constraints are dropped rather than refusing to play.
     """
-    if excluded is None or view.phase == PH_TRUMP or not any(excluded):
+    if excluded is None or view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or not any(excluded):
         return view.determinize(rng)
     unseen = view.unseen()
     others = [p for p in range(view.game.rules.n_seats) if p != view.seat]
@@ -211,9 +219,18 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         at_stake = sum(vals[c] for c in trick)
         n = len(trick)
         winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
+        if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
+            # A Bettler's declarer: the highest card that does not win, else the lowest.
+            losers = [c for c in plays if c not in winners]
+            return max(losers, key=lambda c: vals[c]) if losers else min(plays, key=lambda c: vals[c])
         if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
             return min(winners, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
         return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+    if PASS in acts:
+        return PASS  # bids and doublings: a playout does not gamble on them
+    bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
+    if bids and len(bids) == len(acts):
+        return min(bids)  # the compulsory opening: the least bid
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 

@@ -51,6 +51,7 @@ from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
 from ..games import make_game
 from . import app, parse_option_values
+from .contracts import describe_contract_action
 from .render import (
     action_label,
     card_text,
@@ -76,6 +77,8 @@ Type an action, or the number of one of the offered actions:
   draw                   draw (when you could close before drawing instead)
   trump H, turn          name trumps, or turn a card for them
   defer, pass            let the partner show a marriage; decline
+  cut, knock             how the cards are dealt (Bauernschnapsen)
+  bid gang, kontra       bid a contract, double it (Bauernschnapsen; see the offered list)
 Other commands:
   last   the last trick      table   show the table again      ?   a hint
   help   this text           quit    leave the match"""
@@ -236,6 +239,9 @@ class TerminalPlay:
             return t.append(f"{v('lets')} the partner show a marriage")
         if action == PASS:
             return t.append(v("passes"))
+        words = describe_contract_action(action, v)  # Bauernschnapsen: cut, bids, doubling
+        if words is not None:
+            return t.append(words)
         return t.append_text(action_label(action, before))
 
     # ------------------------------------------------------------------ the human seat
@@ -393,7 +399,8 @@ class TerminalPlay:
         names = " and ".join(self.names[p] for p in winners) or "nobody"
         self.console.rule("Match over")
         self.console.print(Text(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}"
-                                f" the match. Final score: {self.score_line()}", style="bold green"))
+                                " the match.", style="bold green"))
+        self.console.print(f"Final score: {self.score_line()}", markup=False)
         if self.save_path is not None:
             self.console.print(f"The record is in {self.save_path}.", markup=False)
 

@@ -35,6 +35,7 @@ from ..engine.actions import (
 from ..engine.legal import trick_winner
 from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
+from .contracts import contract_lines
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
            "seat_label", "suit_text", "offered", "false_claim_points", "RANK_LABELS"]
@@ -69,7 +70,7 @@ def cards_text(cards: Sequence[int], trump: int = -1, sep: str = " ") -> Text:
 
 def _order(view: View, suit: int) -> list[int]:
     """The cards of a suit in the hand, highest first (by the game's own rank in that suit)."""
-    beats = view.game.rules.beats_table(view.trump if view.trump >= 0 else 0)
+    beats = (view.rules or view.game.rules).beats_table(view.trump if view.trump >= 0 else 0)
     cards = list(cards_of(view.hand & SUIT_MASK[suit]))
     return sorted(cards, key=lambda c: (beats[c].bit_count(), c))
 
@@ -141,8 +142,9 @@ def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str
         return Text("(empty)", style="dim")
     cards = [c for _, c in trick]
     w = -1
-    if show_winner and view.trump >= 0:
-        w = trick_winner(cards, view.trump, view.game.rules.beats_table(view.trump))
+    rules = view.rules or view.game.rules  # a contract's rank order (Zehnergang)
+    if show_winner and (view.trump >= 0 or view.contract is not None):
+        w = trick_winner(cards, view.trump, rules.beats_table(max(view.trump, 0)))
     for i, (seat, card) in enumerate(trick):
         if i:
             out.append(" · ")
@@ -165,6 +167,8 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
         out.append("Trumps ").append_text(suit_text(view.trump))
     elif view.phase == PH_TRUMP:
         out.append("Trumps not named yet", style="yellow")
+    elif view.contract is not None:
+        out.append("No trumps", style="yellow")
     if not r.stock:
         if view.turnup >= 0 and view.phase != PH_TRUMP:
             out.append("   (card turned: ").append_text(card_text(view.turnup, view.trump)).append(")")
@@ -245,6 +249,7 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
             m.append(f"{seat_label(seat, view, names)} {value} in ").append_text(
                 Text(SUIT_SYMBOLS[suit], style=suit_style(suit)))
         parts.append(m)
+    parts += contract_lines(view, names)  # Bauernschnapsen: auction, contract, face-up cards
     if view.trick:
         parts.append(Text("On the table: ").append_text(trick_text(view.trick, view, names)))
     first = view.phase == PH_TRUMP and view.game.rules.trump_choice

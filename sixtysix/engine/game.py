@@ -20,6 +20,7 @@ from .rules import Rules
 from .state import Deal, HandResult, State
 
 if TYPE_CHECKING:
+    from .contract import Contract
     from .match import Match
 
 __all__ = ["Game"]
@@ -39,6 +40,8 @@ class Game(abc.ABC):
     """The numbers of seats the options allow, where there is a choice."""
     note: ClassVar[str] = ""
     """A line for ``sixtysix options`` (e.g. that the rules are a reconstruction)."""
+    contracts: tuple[Contract, ...] = ()
+    """The contracts an auction of contracts chooses from, lowest first (Bauernschnapsen)."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:

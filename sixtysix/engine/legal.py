@@ -53,7 +53,8 @@ def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int
     w = trick_winner(trick, trump, beats)
     win_card = trick[w]
     if not must_beat_partner and sides[seats[w]] == sides[seats[len(trick)]]:
-        return same or hand  # partner is winning: only the duty to follow suit remains
+        # Partner is winning (rules.md §0.4): follow suit, else trump, but need not beat him.
+        return same or trumps or hand
     return _strict_multi(hand, same, trumps, led_suit, win_card, (win_card >> 3) & 3, trump,
                          beats, must_trump_when_cannot_overtrump)
 

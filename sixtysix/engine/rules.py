@@ -91,6 +91,18 @@ class Rules:
     all_pass: str = "dealer_forced"
     """'dealer_forced' (the dealer must bid when all the others passed) or 'redeal' (his pass
     ends the hand with no score)."""
+    # Bauernschnapsen: phases before play as data, contract rank orders, who may claim.
+    phases: tuple[int, ...] = ()
+    """The phases a hand goes through before play, in order (ids of ``engine/phases``); empty:
+    straight to play, or to naming trumps where ``trump_choice`` says so."""
+    rank_order: tuple[int, ...] | None = None
+    """Rank indices from the highest for every suit, where they differ from the natural order
+    (Bauernschnapsen's Zehnergang: T K Q J A)."""
+    first_trick_visible: bool = False
+    """Each side's first trick stays face up for the rest of the hand (views show it)."""
+    claim_side: int = -1
+    """The only side whose seats may claim, -1 for either (Bauernschnapsen's
+    ``enough_by_defenders = False`` makes it the declarer's)."""
 
     @cached_property
     def pack_size(self) -> int:
@@ -112,25 +124,27 @@ class Rules:
 
     def beats_table(self, trump: int) -> tuple[int, ...]:
         """``beats[c]``: the mask of cards of c's suit that rank strictly above c, with ``trump``."""
-        return _beats_cache(self.trump_order, trump)
+        return _beats_cache(self.trump_order, trump, self.rank_order)
 
     def value_table(self, trump: int) -> tuple[int, ...]:
         """Card points of each card id, with ``trump``."""
         return _values_cache(self.values_by_rank, self.trump_values, trump)
 
 
-_BEATS: dict[tuple[tuple[int, ...] | None, int], tuple[int, ...]] = {}
+_BEATS: dict[tuple[tuple[int, ...] | None, int, tuple[int, ...] | None], tuple[int, ...]] = {}
 _VALUES: dict[tuple[tuple[int, ...], tuple[int, ...] | None, int], tuple[int, ...]] = {}
 
 
-def _beats_cache(trump_order: tuple[int, ...] | None, trump: int) -> tuple[int, ...]:
-    key = (trump_order, trump)
+def _beats_cache(trump_order: tuple[int, ...] | None, trump: int,
+                 rank_order: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    key = (trump_order, trump, rank_order)
     table = _BEATS.get(key)
     if table is None:
         beats = []
         for c in range(64):
             suit = (c >> 3) & 3
-            order = trump_order if (trump_order is not None and suit == trump) else tuple(range(8))
+            order = trump_order if (trump_order is not None and suit == trump) else (
+                rank_order if rank_order is not None else tuple(range(8)))
             pos = order.index(c & 7) if (c & 7) in order else 8
             higher = 0
             for r in order[:pos]:

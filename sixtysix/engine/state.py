@@ -18,8 +18,11 @@ from ..errors import IllegalActionError
 from .actions import DRAW, MARRY, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
-from .phases import PH_AUCTION, PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import PH_AUCTION, PH_DEAL_CHOICE, PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
 from .phases import auction as _auction_phase
+from .phases import contracts as _contracts_phase
+from .phases import deal_choice as _deal_choice_phase
+from .phases import doubling as _doubling_phase
 from .phases import play as _play_phase
 from .phases import trump as _trump_phase
 from .rules import Rules
@@ -27,13 +30,16 @@ from .rules import Rules
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from .contract import Contract
     from .game import Game
     from .view import View
 
 __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
            "PH_DEFER", "PH_AUCTION"]
 
-_PHASE_MODULES = (_play_phase, _trump_phase, _auction_phase)  # imported for their registration in PHASES
+# Imported for their registration in PHASES.
+_PHASE_MODULES = (_play_phase, _trump_phase, _auction_phase,  # North American Sixty-Six: auction
+                  _deal_choice_phase, _contracts_phase, _doubling_phase)  # Bauernschnapsen
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +79,8 @@ class State:
         "pending_trick", "exchanged", "strict_from",
         # North American Sixty-Six: the auction of units (phases/auction.py).
         "high_bid", "bidder", "passed",
+        # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far.
+        "contract", "declarer", "factor", "bidding",
     )
 
     game: Game
@@ -128,6 +136,16 @@ class State:
     """The seat of the high bid (the declarer once the auction is over), -1 while none."""
     passed: int
     """Bitmask of the seats that have passed (a pass is final)."""
+    # Bauernschnapsen (contracts, engine/contract.py and phases/contracts.py, doubling.py).
+    contract: Contract | None
+    """The contract being played, None before the auction ends (and in games without one)."""
+    declarer: int
+    """The seat whose bid won the auction, -1 before."""
+    factor: int
+    """The doubling factor: 1, 2 (kontra), 4 (rekontra), 8 (subkontra)."""
+    bidding: tuple[int, ...]
+    """The auction: (high contract index or -1, its bidder or -1, mask of seats that passed);
+    while doubling: the seats still to answer, in order, then the seat that said kontra or -1."""
 
     # ------------------------------------------------------------------ construction
 
@@ -169,6 +187,10 @@ class State:
             if not rules.stock and s.turnup >= 0:
                 s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
         s.leader = s.to_act = forehand
+        if rules.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
+            s.phase = rules.phases[0]
+            if s.phase == PH_DEAL_CHOICE:
+                s.to_act = s.nxt.index(dealer)  # the dealer's right: the seat before him
         s.trick = []
         s.tseats = []
         sides = rules.n_sides
@@ -195,6 +217,10 @@ class State:
         s.high_bid = 0
         s.bidder = -1
         s.passed = 0
+        s.contract = None
+        s.declarer = -1
+        s.factor = 1
+        s.bidding = ()
         s._set_trump_tables()
         return s
 

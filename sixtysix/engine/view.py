@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import cards_of
+from .actions import DECLARE_SHOW, MARRY
+from .phases import PH_DEAL_CHOICE
 from .state import PH_TRUMP, State
 
 if TYPE_CHECKING:
+    from .contract import Contract
     from .game import Game
+    from .rules import Rules
 
 __all__ = ["View", "make_view"]
 
@@ -67,6 +71,16 @@ class View:
     high_bid: int = 0
     bidder: int = -1
     passed: int = 0
+    # Bauernschnapsen: the rules in force, the contract, its doubling, the bidding, face-up tricks.
+    rules: Rules | None = None
+    """The play rules in force (a contract changes them), None: the game's own."""
+    contract: Contract | None = None
+    declarer: int = -1
+    factor: int = 1
+    bidding: tuple[int, ...] = ()
+    first_tricks: tuple[int, ...] = ()
+    """Each side's first trick (a card mask, 0 before it has one) where it stays face up
+    (``rules.first_trick_visible``); empty otherwise."""
 
     @property
     def seen(self) -> int:
@@ -98,7 +112,7 @@ class View:
         s = State.__new__(State)
         game = self.game
         s.game = game
-        s.rules = r = game.rules
+        s.rules = r = self.rules or game.rules
         s.n = r.n_seats
         s.dealer = self.dealer
         s.active = self.active
@@ -112,15 +126,16 @@ class View:
         hands = []
         s.first_packet = [0] * s.n
         s.turn_card = -1
-        if self.phase == PH_TRUMP and r.trump_choice:
-            # Only first packets have been seen; the rest of every hand is still to come.
+        if (self.phase == PH_TRUMP and r.trump_choice) or self.phase == PH_DEAL_CHOICE:
+            # Only first packets have been seen (before the deal choice: nothing); the rest of
+            # every hand is still to come.
             for p in range(s.n):
                 fp = self.hand if p == self.seat else 0
-                need = self.hand_sizes[p] - fp.bit_count()
+                need = (r.first_packet if p in self.active else 0) - fp.bit_count()
                 for c in pool[i:i + need]:
                     fp |= 1 << c
                 i += need
-                rest = pool[i:i + r.hand_size - self.hand_sizes[p]] if p in self.active else []
+                rest = pool[i:i + r.hand_size - r.first_packet] if p in self.active else []
                 i += len(rest)
                 if p == seq[0] and rest:
                     s.turn_card = rest[0]
@@ -170,6 +185,10 @@ class View:
         s.high_bid = self.high_bid
         s.bidder = self.bidder
         s.passed = self.passed
+        s.contract = self.contract
+        s.declarer = self.declarer
+        s.factor = self.factor
+        s.bidding = self.bidding
         s._set_trump_tables()
         return s
 
@@ -184,8 +203,13 @@ def _mask(cards: list[int]) -> int:
 def make_view(s: State, seat: int) -> View:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
         raise ValueError(f"there is no seat {seat!r} in {s.game.name}: its seats are 0 to {s.n - 1}")
-    trumping = s.phase == PH_TRUMP and s.rules.trump_choice  # named from a first packet
-    if trumping:
+    # Named from a first packet (not so when the high bidder names them after an auction, holding
+    # his whole hand), or before the deal choice, when nothing has been seen.
+    trumping = (s.phase == PH_TRUMP and s.rules.trump_choice) or s.phase == PH_DEAL_CHOICE
+    if s.phase == PH_DEAL_CHOICE:  # nothing dealt yet, as far as anyone may know
+        hand = 0
+        sizes = (0,) * s.n
+    elif trumping:
         hand = s.first_packet[seat]
         sizes = tuple(m.bit_count() for m in s.first_packet)
     else:
@@ -205,4 +229,23 @@ def make_view(s: State, seat: int) -> View:
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
         strict_from=s.strict_from, high_bid=s.high_bid, bidder=s.bidder, passed=s.passed,
+        rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
+        declarer=s.declarer, factor=s.factor, bidding=s.bidding,
+        first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),
     )
+
+
+def first_tricks(s: State) -> tuple[int, ...]:
+    """Each side's first trick as a card mask (0 where it has none yet), read from the history:
+    the plays in groups of one card per playing seat, each trick the side whose tricks hold it."""
+    out = [0] * s.rules.n_sides
+    size = len(s.active)
+    cards = [a if a < MARRY else a - MARRY for a in s.history if a < DECLARE_SHOW]
+    for i in range(0, len(cards) - size + 1, size):
+        m = 0
+        for c in cards[i:i + size]:
+            m |= 1 << c
+        for side, won in enumerate(s.won):
+            if won & m == m and not out[side]:
+                out[side] = m
+    return tuple(out)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import OptionError
 from .base import Game, options_from_dict
+from .bauernschnapsen import Bauernschnapsen
 from .four_hand import FourHandSixtySix
 from .north_american import NorthAmericanSixtySix
 from .schnapsen import Schnapsen
@@ -21,7 +22,7 @@ __all__ = ["GAMES", "make_game", "Game"]
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (
     SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix,
-    NorthAmericanSixtySix)}
+    NorthAmericanSixtySix, Bauernschnapsen)}
 
 
 def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:

@@ -55,6 +55,11 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
         for c in turnups:
             if c >= 0 and any((h >> c) & 1 for h in after.hands):
                 shown.add(c)
+    c = after.contract  # Bauernschnapsen: a solo's partner lays his cards face up, a shown
+    if c is not None:   # contract shows the declarer's hand (rules.md §8.3)
+        for p in ([(after.declarer + 2) % 4] if c.solo else []) + ([after.declarer] if c.shown
+                                                                     else []):
+            shown.update(cards_of(after.hands[p]))
     if action and before is not None:
         verb, _, arg = action.partition(" ")
         if verb in ("marry", "declare") and arg:

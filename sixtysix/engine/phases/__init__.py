@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = ["Phase", "PHASES", "LEGAL", "APPLY", "register", "PH_TRUMP", "PH_PLAY", "PH_DRAW",
-           "PH_OVER", "PH_DEFER", "PH_DEAL_CHOICE", "PH_AUCTION", "PH_DOUBLING", "PH_ANSWER", "PH_CONTRACTS"]
+           "PH_OVER", "PH_DEFER", "PH_DEAL_CHOICE", "PH_AUCTION", "PH_DOUBLING", "PH_ANSWER", "PH_CONTRACTS",
+           "advance"]
 
 PH_TRUMP = 0        # forehand names trumps or turns (trump.py)
 PH_PLAY = 1         # a seat leads or follows; leaders may also exchange, close, declare (play.py)
@@ -81,3 +82,13 @@ def register(phase_id: int, phase: Phase) -> None:
 
 
 register(PH_OVER, Phase("over", _nothing, _refuse, _over))
+
+
+def advance(s: State) -> None:
+    """Leave the current phase for the next one of the game's ``rules.phases`` (play after the
+    last), with the leader (forehand, before play) to act: each phase that starts otherwise
+    sets ``to_act`` itself after this call."""
+    order = s.rules.phases
+    i = order.index(s.phase) + 1 if s.phase in order else len(order)
+    s.phase = order[i] if i < len(order) else PH_PLAY
+    s.to_act = s.leader

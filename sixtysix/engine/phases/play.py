@@ -57,13 +57,15 @@ def legal(s: State) -> list[int]:
         for q in marriage_queens(s, seat):
             acts.append(MARRY + q - 1)
             acts.append(MARRY + q)
-            if r.claims and r.show_marriage_to_go_out:
+            if r.claims and r.show_marriage_to_go_out and (
+                    r.claim_side < 0 or r.sides[seat] == r.claim_side):
                 acts.append(DECLARE_SHOW + q)
     if r.exchange_rank is not None and may_exchange(s, seat):
         acts.append(EXCHANGE)
     if r.close_allowed and may_close(s, seat):
         acts.append(CLOSE)
-    if r.claims and (seat == s.claim_seat or r.claim_timing == "any_own_turn"):
+    if r.claims and (seat == s.claim_seat or r.claim_timing == "any_own_turn") and (
+            r.claim_side < 0 or r.sides[seat] == r.claim_side):
         acts.append(DECLARE)
     if r.partner_marriage:
         acts.append(DEFER)
@@ -381,7 +383,8 @@ def explain(s: State, action: int, text: str) -> str:
             if not (hand >> other) & 1:
                 return f"you need both the king and the queen: you do not hold {card_str(other)}"
             if not r.marriages:
-                return "there are no marriages in this game"
+                return "there are no marriages in this game" if s.contract is None else \
+                    f"there are no marriages in a {s.contract.name}"
             if r.marriage_credit == "needs_trick_before" and not s.tricks[r.sides[seat]]:
                 return "you must win a trick before declaring a marriage"
             if s.strict:
@@ -417,7 +420,10 @@ def explain(s: State, action: int, text: str) -> str:
         return "closing is not allowed now"
     if action == DECLARE or DECLARE_SHOW <= action < DRAW:
         if not r.claims:
-            return "there are no claims in this game"
+            return "there are no claims in this game" if s.contract is None else \
+                f"there are no claims in a {s.contract.name}"
+        if r.claim_side >= 0 and r.sides[seat] != r.claim_side:
+            return "only the declarer's side may claim 'Genug' in this game"
         return "you may claim only right after winning a trick or showing a marriage"
     if action == DRAW:
         return "there is nothing to draw now"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import SUIT_MASK
 from ..actions import TRUMP, TURN
-from . import PH_PLAY, PH_TRUMP, Phase, register
+from . import PH_TRUMP, Phase, advance, register
 
 if TYPE_CHECKING:
     from ..state import State
@@ -40,12 +40,11 @@ def apply(s: State, a: int) -> None:
 
 def set_trump(s: State, suit: int, named: bool) -> None:
     s.trump = suit
-    s.phase = PH_PLAY
     if not named and s.turn_card >= 0:
         s.turnup = s.turn_card
         s.known[s.to_act] |= 1 << s.turn_card
     s._set_trump_tables()
-
+    advance(s)  # play, or the game's next phase (Bauernschnapsen: the auction)
 
 def explain(s: State, action: int, text: str) -> str:
     if TRUMP <= action < TRUMP + 4:
