@@ -290,7 +290,7 @@ class TerminalPlay:
         points = false_claim_points(action, view)
         if points is None:
             return True
-        target = view.game.rules.claim_target
+        target = (view.rules or view.game.rules).claim_target
         self.console.print(f"You have {points} points, not {target}: this claim is false and "
                            "loses the hand.", markup=False, style="yellow")
         try:

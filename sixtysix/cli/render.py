@@ -274,7 +274,7 @@ def false_claim_points(action: int, view: View) -> int | None:
     >>> false_claim_points(DECLARE, view), false_claim_points(view.legal[0], view)
     (0, None)
     """
-    r = view.game.rules
+    r = view.rules or view.game.rules  # a contract's rules where one is in force
     side = r.sides[view.seat]
     points = view.points[side]
     if DECLARE_SHOW <= action < DRAW:
@@ -317,7 +317,7 @@ def actions_text(view: View, names: Sequence[str] = ()) -> Text:
     apart = [a for a in view.legal if a not in shown]
     if apart:
         points = min(p for a in apart if (p := false_claim_points(a, view)) is not None)
-        target = view.game.rules.claim_target
+        target = (view.rules or view.game.rules).claim_target
         out.append(f"\n(You could also claim, by typing declare, but with {points} of {target} "
                    "points the claim would be false and lose the hand.)", style="dim")
     return out
