@@ -19,9 +19,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import card_str, pack_cards, parse_card
-from .engine.actions import DRAW, TRUMP, action_str
+from .cards import KING, card_str, pack_cards, parse_card
+from .engine.actions import ANNOUNCE, COMBOS, DRAW, SHOW, TRUMP, action_str, parse_action
 from .engine.match import Match
+from .engine.phases.announce import KEY, best_held
 from .engine.state import PH_DRAW, PH_OVER, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
@@ -317,6 +318,9 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
             _swap_in(state, actor, low, seen)
         return
+    if words and words[0] in ("announce", "show", "bella"):
+        _make_combination_consistent(state, text, seat, seen)
+        return
     if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
         return
     try:
@@ -335,6 +339,36 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
     except IllegalActionError:
         # The player was void: move his unseen cards that would oblige another play elsewhere.
         _relieve_obligation(state, actor, c, seen)
+
+
+def _make_combination_consistent(state: State, text: str, seat: int, seen: int) -> None:
+    """Terts: another seat announces or shows a combination, or declares the bella. Put the cards
+    it names (for the bella, the trump K and Q he has not played) into his hand; for a show, move
+    away unseen cards of his that would make a better combination than the one he showed."""
+    actor = state.to_act
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return
+    if action >= ANNOUNCE:
+        need = COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+    else:
+        k = state.trump * 8 + KING  # the trump king; its queen is k + 1
+        need = ((1 << k) | (1 << (k + 1))) & ~seen
+    keep = seen | need
+    for card in _bits(need):
+        if not (state.hands[actor] >> card) & 1:
+            _swap_in(state, actor, card, keep)
+    if action < SHOW:
+        return
+    shown = KEY[action - SHOW]
+    for _ in range(state.hands[actor].bit_count()):
+        best, tops = best_held(state.hands[actor])
+        if best <= shown:
+            return
+        spare = _bits(COMBOS[tops[0]] & state.hands[actor] & ~keep)
+        if not spare or not _swap_out(state, actor, spare[0], keep, -1):
+            return
 
 
 def _bits(mask: int) -> list[int]:

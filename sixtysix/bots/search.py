@@ -34,7 +34,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..cards import cards_of
+from ..cards import JACK, cards_of
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.state import PH_PLAY, PH_TRUMP, State
@@ -113,10 +113,19 @@ def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump
         return 0
     out = 0
     base = 1 << card
+    # Terts: the trump jack, if he might hold it, can free any card; a card proves an absence
+    # only if it would be illegal with the jack beside it too.
+    jack = 1 << (trump * 8 + JACK) if r.trump_jack_free and trump >= 0 else 0
+    if jack & base or any(jack >> c & 1 for c in trick):
+        jack = 0
     for x in cards_of(pack & ~base):
         hand = base | (1 << x)
         if not (legal_follow(hand, trick, seats, r.sides, trump, mode, beats, r.must_beat_partner,
-                             r.must_trump_when_cannot_overtrump) >> card) & 1:
+                             r.must_trump_when_cannot_overtrump, r.trump_jack_free) >> card) & 1:
+            if jack and (legal_follow(hand | jack, trick, seats, r.sides, trump, mode, beats,
+                                      r.must_beat_partner, r.must_trump_when_cannot_overtrump,
+                                      True) >> card) & 1:
+                continue
             out |= 1 << x
     return out
 

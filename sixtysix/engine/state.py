@@ -19,6 +19,7 @@ from .actions import DRAW, MARRY, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
 from .phases import PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import announce as _announce_phase
 from .phases import play as _play_phase
 from .phases import trump as _trump_phase
 from .rules import Rules
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
            "PH_DEFER"]
 
-_PHASE_MODULES = (_play_phase, _trump_phase)  # imported for their registration in PHASES
+_PHASE_MODULES = (_play_phase, _trump_phase, _announce_phase)  # imported for their registration in PHASES
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class State:
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
         "pending_trick", "exchanged", "strict_from",
+        # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
+        "scored", "bella_by",
     )
 
     game: Game
@@ -118,6 +121,11 @@ class State:
     strict_from: int
     """Length of ``history`` when phase-2 play began (stock closed or exhausted; 0 without a
     stock), -1 while the stock is open: lets a seat infer voids from the plays it saw."""
+    # Terts (rules.md §9.5)
+    scored: tuple[tuple[int, int], ...]
+    """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
+    bella_by: int
+    """The seat that declared the bella (trump K and Q), -1 while nobody has."""
 
     # ------------------------------------------------------------------ construction
 
@@ -179,6 +187,8 @@ class State:
         s.match_score = match_score
         s.exchanged = False
         s.strict_from = -1 if s.turnup_up else 0
+        s.scored = ()
+        s.bella_by = -1
         s._set_trump_tables()
         return s
 

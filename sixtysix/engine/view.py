@@ -63,6 +63,9 @@ class View:
     """The seat's legal actions, where it is to act."""
     strict_from: int = -1
     """Length of ``history`` when phase-2 (strict) play began, -1 while the stock is open."""
+    # Terts (rules.md §9.5): combinations scored and the bella (both public).
+    scored: tuple[tuple[int, int], ...] = ()
+    bella_by: int = -1
 
     @property
     def seen(self) -> int:
@@ -163,6 +166,8 @@ class View:
         s.match_score = self.match_score
         s.exchanged = self.exchanged
         s.strict_from = self.strict_from
+        s.scored = self.scored
+        s.bella_by = self.bella_by
         s._set_trump_tables()
         return s
 
@@ -195,5 +200,5 @@ def make_view(s: State, seat: int) -> View:
         history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
-        strict_from=s.strict_from,
+        strict_from=s.strict_from, scored=s.scored, bella_by=s.bella_by,
     )
