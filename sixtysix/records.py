@@ -22,7 +22,7 @@ from typing import Any
 from .cards import KING, card_str, pack_cards, parse_card
 from .engine.actions import ANNOUNCE, COMBOS, DRAW, SHOW, TRUMP, action_str, parse_action
 from .engine.match import Match
-from .engine.phases.announce import KEY, best_held
+from .engine.phases.announce import KEY, best_held, eligible, held
 from .engine.state import PH_DRAW, PH_OVER, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
@@ -215,7 +215,7 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
     if seat is not None and state.to_act != seat and state.phase != PH_OVER:
-        _make_consistent(state, text, seat)
+        _make_consistent(state, text, seat, _fixed_stock(match))
     match.apply(text)
 
 
@@ -302,9 +302,26 @@ def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]
     match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
 
 
-def _make_consistent(state: State, text: str, seat: int) -> None:
+def _fixed_stock(match: Match) -> int:
+    """The stock cards that a seat record names (the seat draws them later): never moved."""
+    state = match.hand
+    assert state is not None
+    unknown = match.extra.get("unknown", {}).get(len(match.hand_records) - 1, [])
+    hidden = {i for where, _, i in unknown if where == "stock"}
+    fixed = 0
+    for i in range(state.spos, len(state.stock)):
+        if i not in hidden:
+            fixed |= 1 << state.stock[i]
+    return fixed
+
+
+def _make_consistent(state: State, text: str, seat: int, fixed: int = 0) -> None:
     """Before another seat's action in a seat record: if it names a card that our placement put
     elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
+    words = text.strip().lower().split()
+    if words and words[0] in ("announce", "show", "bella"):
+        _make_combination_consistent(state, text, seat, state.view(seat).seen | fixed)
+        return
     try:
         state.parse(text)
         return  # already legal as placed
@@ -317,9 +334,6 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         low = state.trump * 8 + state.rules.exchange_rank
         if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
             _swap_in(state, actor, low, seen)
-        return
-    if words and words[0] in ("announce", "show", "bella"):
-        _make_combination_consistent(state, text, seat, seen)
         return
     if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
         return
@@ -359,6 +373,9 @@ def _make_combination_consistent(state: State, text: str, seat: int, seen: int) 
     for card in _bits(need):
         if not (state.hands[actor] >> card) & 1:
             _swap_in(state, actor, card, keep)
+    if action < SHOW or state.rules.loser_side_extra:
+        # Whatever else he scores at once is hidden from the seat: leave him nothing else to score.
+        _strip_combinations(state, actor, need, keep)
     if action < SHOW:
         return
     shown = KEY[action - SHOW]
@@ -366,9 +383,39 @@ def _make_combination_consistent(state: State, text: str, seat: int, seen: int) 
         best, tops = best_held(state.hands[actor])
         if best <= shown:
             return
-        spare = _bits(COMBOS[tops[0]] & state.hands[actor] & ~keep)
-        if not spare or not _swap_out(state, actor, spare[0], keep, -1):
+        spare = _bits(COMBOS[tops[0]] & ~keep)
+        if not spare or not _swap_away(state, actor, spare[0], keep):
             return
+        keep |= 1 << spare[0]
+
+
+def _strip_combinations(state: State, actor: int, named: int, keep: int) -> None:
+    """Swap out of ``actor``'s hand the unseen cards of combinations that could score besides
+    the one named, so that the seat's replay scores only what the seat can know of."""
+    for _ in range(state.hands[actor].bit_count()):
+        extra = [i for i in held(state.hands[actor])
+                 if not COMBOS[i] & named and eligible(state, i)
+                 and COMBOS[i] & ~keep]
+        if not extra:
+            return
+        g = _bits(COMBOS[extra[0]] & ~keep)[0]
+        if not _swap_away(state, actor, g, keep):
+            return
+        keep |= 1 << g  # it stays away
+
+
+def _swap_away(state: State, actor: int, g: int, keep: int) -> bool:
+    """Swap card ``g`` out of ``actor``'s hand for the first card outside ``keep`` held in
+    another hand or the face-down stock."""
+    for p in state.active:
+        if p != actor and state.hands[p] & ~keep:
+            _exchange_cards(state, actor, g, p, _bits(state.hands[p] & ~keep)[0])
+            return True
+    for i in range(state.spos, len(state.stock)):
+        if not (keep >> state.stock[i]) & 1:
+            _exchange_cards(state, actor, g, -1 - i, state.stock[i])
+            return True
+    return False
 
 
 def _bits(mask: int) -> list[int]:
