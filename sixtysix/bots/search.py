@@ -35,8 +35,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..cards import JACK, cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
+from ..engine.actions import ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, SHOW
 from ..engine.legal import legal_follow, trick_winner
+from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.state import PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
@@ -174,6 +175,7 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     side = r.sides[s.to_act]
     plays = []
     marry = []
+    announces = []
     for a in acts:
         if a < MARRY:
             plays.append(a)
@@ -186,8 +188,12 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         elif a == DECLARE:
             if s.points[side] >= r.claim_target:
                 return a
-        elif a in (EXCHANGE, DRAW):
-            return a
+        elif a in (EXCHANGE, DRAW, BELLA) or a >= SHOW:
+            return a  # Terts: the bella, and a show (offered only where it outranks), always pay
+        elif a >= ANNOUNCE:
+            announces.append(a)
+    if announces:  # Terts: announce the highest-ranked combination
+        return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
     if marry:
         return rng.choice(marry)
     if plays:
@@ -238,14 +244,22 @@ def exact_view(view: View) -> bool:
     """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and view.hand.bit_count() <= EXACT_MAX_CARDS)
+
+
+EXACT_MAX_CARDS = 6
+"""The solver stands in for the search only once the seat holds at most this many cards: every
+position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
+announcements take seconds to solve)."""
 
 
 def _closed_open(view: View) -> bool:
     """Two seats and the stock closed or exhausted: each world is solved exactly and quickly; only
     the dead cards of a closed stock (if any) make the worlds differ from the truth."""
     return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -501,7 +515,8 @@ class Pimc:
         excluded = exclusions(view)
         self.solver.clear()
         two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-        if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
+        if two and (_closed_open(view) or (view.facedown <= self.solve_facedown
+                                           and view.hand.bit_count() <= EXACT_MAX_CARDS)):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         totals = {a: 0.0 for a in view.legal}
         done = 0

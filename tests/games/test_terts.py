@@ -760,3 +760,55 @@ def test_options_and_dealing() -> None:
     # The non-dealer leads the first hand.
     m = Match(g, dealer=1)
     assert m.deal_hand(seed=3).to_act == 0
+
+
+# ---------------------------------------------------------------------- computer players
+
+
+def test_heuristic_announces_what_is_worth_most_and_shows() -> None:
+    from sixtysix.bots import make_bot
+    # Worth of each announcement from KC KD KH KS AS QS 9H 8H 7H (what it brings if it wins):
+    #   987♥: 20 + four kings 100 (AKQ♠ shares KS with them) = 120;
+    #   four kings: 100 + 987♥ 20 = 120;   AKQ♠: 20 + 987♥ 20 = 40 (the kings share KS).
+    # Equal worth: the higher-ranked, four kings, which T98-type runs cannot outrank.
+    m = match("KC KD KH KS AS QS 9H 8H 7H", "AC TC QC 9C AD TD QD 9D 8S", "7D")
+    bot = make_bot("casual")
+    rng = random.Random(0)
+    s = state(m)
+    a = bot.choose(s.view(0), rng)
+    assert action_str(a) == "announce KC KD KH KS"
+    # Seat 1 answering with a better combination shows it.
+    m = match("JS TS 9S 8C 7C AD 8D 7D AH", "QC QD QH QS KD 9D 7H AC TH", "TC")
+    act(m, "announce TS JS 9S")
+    assert action_str(bot.choose(state(m).view(1), rng)) == "show QC QD QH QS"
+
+
+@pytest.mark.parametrize("spec", ["random", "beginner", "casual", "ismcts:iterations=60",
+                                  "pimc:worlds=2,playouts=1"])
+def test_bots_play_terts_through_views(spec: str) -> None:
+    from sixtysix.bots import make_bot
+    bot = make_bot(spec)
+    rng = random.Random(7)
+    m = Match(make_game("terts"), dealer=1)
+    s = m.deal_hand(seed=21)
+    kinds = set()
+    while not s.over:
+        v = s.view(s.to_act)
+        a = bot.choose(v, rng)
+        assert a in s.legal_actions()
+        kinds.add(action_str(a).split()[0])
+        m.apply(a)
+    assert s.trick_no == 16 and "play" in kinds
+
+
+def test_solver_table_tells_announcement_states_apart() -> None:
+    # The same hands and points before an announcement and after a show that scored nothing
+    # (seat 1's four queens, scored before) differ in what may follow: the solver's key says so.
+    from sixtysix.bots.solver import _key
+    h0, h1 = "JS TS 9S 8C 7C AD 8D 7D AH", "QC QD QH QS KH JH 9D 7H AC"
+    m = match(h0, h1, "TC")
+    act(m, "play AD", "announce QC QD QH QS", "pass", "play 9D")
+    s = state(m)
+    before = _key(s)
+    act(m, "announce TS JS 9S", "show QC QD QH QS")
+    assert s.points == [11, 100] and _key(s) != before

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["N_RUNS", "KEY", "VALUE", "held", "eligible", "key", "describe", "turn_actions",
            "apply_turn", "explain_turn", "announced_this_turn", "may_bella", "played_by",
-           "best_held", "BELLA_VALUE"]
+           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth"]
 
 N_RUNS = 84
 """COMBOS[:N_RUNS] are the runs; COMBOS[N_RUNS + rank] the four cards of ``rank``."""
@@ -113,10 +113,27 @@ def _better(i: int, j: int) -> bool:
 def eligible(s: State, i: int) -> bool:
     """Whether combination ``i`` could still score (rules.md §9.5 re-use): a four-of-a-kind not
     scored before; a run strictly better than every scored run it shares a card with."""
+    return could_score(s.scored, i)
+
+
+def could_score(scored: tuple[tuple[int, int], ...], i: int) -> bool:
+    """``eligible`` given the combinations scored so far (what a seat's view holds)."""
     if i >= N_RUNS:
-        return all(j != i for _, j in s.scored)
+        return all(j != i for _, j in scored)
     m = COMBOS[i]
-    return not any(j < N_RUNS and COMBOS[j] & m and not _better(i, j) for _, j in s.scored)
+    return not any(j < N_RUNS and COMBOS[j] & m and not _better(i, j) for _, j in scored)
+
+
+def worth(hand: int, scored: tuple[tuple[int, int], ...], i: int) -> int:
+    """What announcing ``i`` from ``hand`` brings if it wins: its value and the other
+    combinations scored with it, best first, sharing no card (the rule of ``_win``)."""
+    total = VALUE[i] if could_score(scored, i) else 0
+    used = COMBOS[i]
+    for j in sorted((j for j in held(hand) if j != i), key=lambda j: (-KEY[j], j)):
+        if not COMBOS[j] & used and could_score(scored, j):
+            used |= COMBOS[j]
+            total += VALUE[j]
+    return total
 
 
 def announced_this_turn(s: State) -> bool:
@@ -177,6 +194,14 @@ def turn_actions(s: State, seat: int) -> list[int]:
     if s.bella_by < 0 and may_bella(s, seat):
         out.append(BELLA)
     return out
+
+
+def combination_key(s: State) -> tuple[object, ...]:
+    """What decides the rest of a hand's announcements beyond hands and points (for the solver's
+    table): the combinations scored, the bella and whether it is still open to either seat, and
+    whether the seat to act has announced this turn."""
+    bella = s.bella_by if s.bella_by >= 0 else -2 - sum(may_bella(s, p) << p for p in s.active)
+    return (s.scored, bella, announced_this_turn(s))
 
 
 # ------------------------------------------------------------------ acting
