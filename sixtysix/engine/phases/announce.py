@@ -68,8 +68,12 @@ KEY, VALUE, _LENGTH, _TOP = _tables()
 """Per combination: its rank key (higher outranks; equal is an exact tie), its value, and for
 runs the length and the top card's place in the sequence order A K Q J T 9 8 7."""
 
-_BY_SUIT = tuple(tuple((i, COMBOS[i]) for i in range(N_RUNS) if COMBOS[i] >> (suit * 8) & 0xFF)
-                 for suit in range(4))
+_RUNS_OF = tuple(
+    tuple(tuple(i for i in range(N_RUNS) if (COMBOS[i] >> (suit * 8)) & 0xFF
+                and (COMBOS[i] >> (suit * 8)) & 0xFF & ~pattern == 0)
+          for pattern in range(256))
+    for suit in range(4))
+"""The runs held in each suit, by the suit's 8-bit pattern of cards (a table lookup per suit)."""
 _QUADS = tuple((N_RUNS + r, COMBOS[N_RUNS + r]) for r in (JACK, ACE, KING, QUEEN))
 
 
@@ -79,12 +83,8 @@ def key(i: int) -> int:
 
 def held(hand: int) -> list[int]:
     """Every combination (index) that ``hand`` holds, the sub-runs of longer runs included."""
-    out = []
-    for suit in range(4):
-        if ((hand >> (suit * 8)) & 0xFF).bit_count() >= 3:
-            for i, m in _BY_SUIT[suit]:
-                if hand & m == m:
-                    out.append(i)
+    out = [*_RUNS_OF[0][hand & 0xFF], *_RUNS_OF[1][(hand >> 8) & 0xFF],
+           *_RUNS_OF[2][(hand >> 16) & 0xFF], *_RUNS_OF[3][(hand >> 24) & 0xFF]]
     for i, m in _QUADS:
         if hand & m == m:
             out.append(i)
@@ -182,7 +182,10 @@ def may_bella(s: State, seat: int) -> bool:
     if not (hk or hq):
         return False
     other = q if hk else k
-    return bool((played_by(s, seat) >> other) & 1)
+    gone = s.won[0] | s.won[1]
+    for c in s.trick:
+        gone |= 1 << c
+    return bool((gone >> other) & 1) and bool((played_by(s, seat) >> other) & 1)
 
 
 def turn_actions(s: State, seat: int) -> list[int]:
