@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import cards_of
+from .phases.announce import public_scored
 from .state import PH_TRUMP, State
 
 if TYPE_CHECKING:
@@ -200,5 +201,5 @@ def make_view(s: State, seat: int) -> View:
         history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
-        strict_from=s.strict_from, scored=s.scored, bella_by=s.bella_by,
+        strict_from=s.strict_from, scored=public_scored(s, seat), bella_by=s.bella_by,
     )

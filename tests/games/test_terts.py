@@ -734,7 +734,11 @@ def test_views_show_only_what_was_shown() -> None:
     s = state(m)
     v = s.view(1)
     assert v.known[0] == parse_cards("9H 8H 7H")  # the kings scored besides stay hidden
-    assert v.hand == s.hands[1] and v.scored == s.scored
+    assert v.hand == s.hands[1] and len(s.scored) == 2
+    # The four kings' 100 counts in seat 0's points, but which combination it was is hidden.
+    assert v.points == (120, 0)
+    assert [action_str(ANNOUNCE + j) for _, j in v.scored] == ["announce 9H 8H 7H"]
+    assert s.view(0).scored == s.scored
     # Determinizations agree with the view.
     rng = random.Random(1)
     for _ in range(20):

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["N_RUNS", "KEY", "VALUE", "held", "eligible", "key", "describe", "turn_actions",
            "apply_turn", "explain_turn", "announced_this_turn", "may_bella", "played_by",
-           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth"]
+           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth", "public_scored"]
 
 N_RUNS = 84
 """COMBOS[:N_RUNS] are the runs; COMBOS[N_RUNS + rank] the four cards of ``rank``."""
@@ -197,6 +197,17 @@ def turn_actions(s: State, seat: int) -> list[int]:
     if s.bella_by < 0 and may_bella(s, seat):
         out.append(BELLA)
     return out
+
+
+def public_scored(s: State, seat: int) -> tuple[tuple[int, int], ...]:
+    """The scored combinations ``seat`` may know: his own, and those named in an announcement
+    or a show. The others scored automatically beside a winning one stay hidden (their points
+    do not)."""
+    if not s.scored:
+        return s.scored
+    named = {a - ANNOUNCE for a in s.history if ANNOUNCE <= a < SHOW}
+    named |= {a - SHOW for a in s.history if a >= SHOW}
+    return tuple((p, j) for p, j in s.scored if p == seat or j in named)
 
 
 def combination_key(s: State) -> tuple[object, ...]:
