@@ -365,6 +365,10 @@ def test_responder_shows_four_queens() -> None:
     assert s.to_act == 0 and s.phase == PH_PLAY
     # The shown cards are public now: seat 0's view knows them in seat 1's hand.
     assert s.view(0).known[1] == parse_cards("QC QD QH QS")
+    with pytest.raises(IllegalActionError, match="nothing has been announced"):
+        m.apply("pass")
+    with pytest.raises(IllegalActionError, match="nothing has been announced"):
+        m.apply("show QC QD QH QS")
     # A responder may also pass: then the announcer scores.
     m = match("JS TS 9S 8C 7C AD 8D 7D AH", "QC QD QH QS KD 9D 7H AC TH", "TD")
     act(m, "announce TS JS 9S", "pass")

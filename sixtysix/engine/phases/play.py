@@ -370,6 +370,8 @@ def end(s: State, claimant: int | None) -> None:
 
 def explain(s: State, action: int, text: str) -> str:
     """Why a lead or follow (or what a leader does first) is refused."""
+    if action == PASS and s.rules.combinations:
+        return "'pass' answers an announcement, and nothing has been announced"
     if action in (DEFER, PASS):
         if not s.rules.partner_marriage:
             return f"{text} is not part of this game"
