@@ -14,7 +14,7 @@ four-of-a-kinds of the eight ranks, of which Terts counts only jacks, aces, king
 
 >>> from sixtysix.cards import parse_cards
 >>> [describe(i) for i in held(parse_cards("KS QS JS TS 9H"))]
-['fifty KS QS JS TS', 'tertz KS QS JS', 'tertz QS JS TS']
+['tertz KS QS JS', 'tertz QS JS TS', 'fifty KS QS JS TS']
 >>> from sixtysix.engine.actions import parse_action, ANNOUNCE
 >>> key(parse_action("announce ks qs js") - ANNOUNCE) == key(parse_action("announce kh qh jh") - ANNOUNCE)
 True
