@@ -820,3 +820,20 @@ def test_solver_table_tells_announcement_states_apart() -> None:
     before = _key(s)
     act(m, "announce TS JS 9S", "show QC QD QH QS")
     assert s.points == [11, 100] and _key(s) != before
+
+
+def test_an_announced_seven_exchanged_is_no_longer_in_the_hand() -> None:
+    # Seat 1 announces 987♣ (clubs trumps: the 9C, 8C and 7C become known in his hand), then
+    # exchanges the 7C for the turn-up: the 7C lies face up, known to be nowhere in his hand.
+    m = match("TS 8D KD TD AD 9H AH JS AS", "9C 8C 7C JC KC AC JH 7S 8S", "QC")
+    # Trick 1: TS / 9C (trump) to seat 1; trick 2: 7S / AS to seat 0; trick 3: seat 0 leads 8D
+    # and seat 1 exchanges before he follows.
+    act(m, "play TS", "announce 9C 8C 7C", "pass", "play 9C", "7S / AS", "play 8D", "exchange")
+    s = state(m)
+    v = s.view(0)
+    assert card_str(s.turnup) == "7C" and s.turnup_up
+    assert v.known[1] == parse_cards("8C QC")
+    for seed in range(10):
+        d = v.determinize(random.Random(seed))
+        assert d.view(0) == v and card_str(d.turnup) == "7C"
+        assert not (d.hands[1] >> parse_card("7C")) & 1

@@ -338,7 +338,7 @@ def exchange(s: State) -> None:
     low = s.trump * 8 + (s.rules.exchange_rank or 0)
     up = s.turnup
     s.hands[seat] ^= (1 << low) | (1 << up)
-    s.known[seat] |= 1 << up
+    s.known[seat] = (s.known[seat] | 1 << up) & ~(1 << low)  # the low trump lies face up now
     s.turnup = low
     s.exchanged = True
     s.close_window &= ~(1 << seat)
