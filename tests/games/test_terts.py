@@ -837,3 +837,42 @@ def test_an_announced_seven_exchanged_is_no_longer_in_the_hand() -> None:
         d = v.determinize(random.Random(seed))
         assert d.view(0) == v and card_str(d.turnup) == "7C"
         assert not (d.hands[1] >> parse_card("7C")) & 1
+
+
+@pytest.mark.parametrize("options", [{}, {"next_leader": "last_trick_winner_deals",
+                                          "tie_break": "last_trick_winner", "target": 300},
+                                     {"values": "klaberjass", "melds_need_trick": True,
+                                      "loser_side_extra": True, "phase1_follow": "follow_then_trump",
+                                      "dix_before_first_trick": True, "trump_jack_free": False}])
+def test_random_matches_keep_the_running_totals(options: dict[str, Any]) -> None:
+    # Whole matches at random: after each hand the running totals grow by the hand scores
+    # (credited points only), the match ends exactly when a hand ends with someone at the target
+    # and no exact tie (or the tie broken by the last trick), and the next hand's leader is the
+    # last trick's winner (or the other seat, when the winner deals).
+    g = make_game("terts", options)
+    o = g.options
+    cards_total = 150 if o.values == "seed" else 162
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = Match(g, dealer=seed % 2)
+        totals = [0, 0]
+        while not m.complete:
+            s = m.deal_hand(rng=rng)
+            while not s.over:
+                m.apply(rng.choice(s.legal_actions()))
+            pts = list(s.points)
+            assert sum(pts) == cards_total + sum(s.melds)
+            totals = [totals[0] + pts[0], totals[1] + pts[1]]
+            assert m.score == totals and list(m.results[-1].game_points) == pts
+            last = s.leader
+            assert m.dealer == (last if o.next_leader == "last_trick_winner_deals" else 1 - last)
+            top = max(totals)
+            if top < o.target:
+                assert not m.complete
+            elif totals[0] != totals[1]:
+                assert m.complete and m.winner == [totals.index(top)]
+            else:
+                assert m.complete == (o.tie_break == "last_trick_winner")
+        record = m.record()
+        out = sixtysix.replay(record)
+        assert out["match"] == {"score": totals, "complete": True, "winner": m.winner}
