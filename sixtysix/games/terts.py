@@ -11,6 +11,13 @@ opponent's best outranking combination beats (engine/phases/announce.py); the tr
 (bella) score 20 besides. The last trick scores 10; every hand's score is added to a running
 total and the first to 501 wins.
 
+Readings where rules.md leaves something open (each [R]): ``phase1_follow="follow_then_trump"``
+obliges following suit (any card of it), else trumping (any trump), without beating; an
+announcement names its cards, so they become known, and so does a show, while the combinations
+scored automatically beside a winning one stay hidden (their points do not); the bella reveals
+nothing; under ``loser_side_extra`` a winning responder scores his other combinations even when
+the one he showed had scored before; "played the other himself" (bella) is read from the history.
+
 >>> g = Terts()
 >>> g.rules.hand_size, sum(g.rules.value_table(3)[c] for c in range(32))
 (9, 140)
