@@ -240,18 +240,18 @@ def _reward(d: float) -> float:
 # ---------------------------------------------------------------------- exact where possible
 
 
+EXACT_MAX_CARDS = 6
+"""The solver stands in for the search only once the seat holds at most this many cards: every
+position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
+announcements take seconds to solve)."""
+
+
 def exact_view(view: View) -> bool:
     """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
             and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
             and view.hand.bit_count() <= EXACT_MAX_CARDS)
-
-
-EXACT_MAX_CARDS = 6
-"""The solver stands in for the search only once the seat holds at most this many cards: every
-position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
-announcements take seconds to solve)."""
 
 
 def _closed_open(view: View) -> bool:
