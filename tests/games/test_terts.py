@@ -876,3 +876,18 @@ def test_random_matches_keep_the_running_totals(options: dict[str, Any]) -> None
         record = m.record()
         out = sixtysix.replay(record)
         assert out["match"] == {"score": totals, "complete": True, "winner": m.winner}
+
+
+def test_terminal_tells_announcements_and_what_they_scored() -> None:
+    # The computer (casual, seed 3) announces four queens at trick 3 and declares the bella at
+    # trick 5; the human passes; the screen says who scored what.
+    from typer.testing import CliRunner
+
+    from sixtysix.cli import app
+    result = CliRunner().invoke(app, ["play", "--game", "terts", "--seed", "3", "--opponent",
+                                      "casual"], input="1\n" * 8 + "quit\ny\n")
+    out = result.output
+    assert result.exit_code == 0 and "Traceback" not in out
+    assert "Computer announces four queens (100)" in out
+    assert "You pass" in out and "→ scored: Computer 100" in out
+    assert "Computer declares the bella (20)" in out
