@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import SUIT_MASK, card_str, pack_cards, parse_card, parse_suit
-from .engine.actions import DRAW, TRUMP, action_str
+from .cards import KING, SUIT_MASK, card_str, pack_cards, parse_card, parse_suit
+from .engine.actions import ANNOUNCE, COMBOS, DRAW, SHOW, TRUMP, action_str, parse_action
 from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
+from .engine.phases.announce import KEY, best_held, eligible, held
 from .engine.state import PH_DRAW, PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
@@ -216,7 +217,7 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
     if seat is not None and state.to_act != seat and state.phase != PH_OVER:
-        _make_consistent(state, text, seat)
+        _make_consistent(state, text, seat, _fixed_stock(match))
     match.apply(text)
 
 
@@ -306,9 +307,26 @@ def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]
     match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
 
 
-def _make_consistent(state: State, text: str, seat: int) -> None:
+def _fixed_stock(match: Match) -> int:
+    """The stock cards that a seat record names (the seat draws them later): never moved."""
+    state = match.hand
+    assert state is not None
+    unknown = match.extra.get("unknown", {}).get(len(match.hand_records) - 1, [])
+    hidden = {i for where, _, i in unknown if where == "stock"}
+    fixed = 0
+    for i in range(state.spos, len(state.stock)):
+        if i not in hidden:
+            fixed |= 1 << state.stock[i]
+    return fixed
+
+
+def _make_consistent(state: State, text: str, seat: int, fixed: int = 0) -> None:
     """Before another seat's action in a seat record: if it names a card that our placement put
     elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
+    words = text.strip().lower().split()
+    if words and words[0] in ("announce", "show", "bella"):
+        _make_combination_consistent(state, text, seat, state.view(seat).seen | fixed)
+        return
     try:
         state.parse(text)
         return  # already legal as placed
@@ -369,6 +387,69 @@ def _name_held_suit(state: State, suit_text: str, seen: int) -> None:
             if state.turn_card == c:
                 state.turn_card = g
             return
+
+
+def _make_combination_consistent(state: State, text: str, seat: int, seen: int) -> None:
+    """Terts: another seat announces or shows a combination, or declares the bella. Put the cards
+    it names (for the bella, the trump K and Q he has not played) into his hand; for a show, move
+    away unseen cards of his that would make a better combination than the one he showed."""
+    actor = state.to_act
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return
+    if action >= ANNOUNCE:
+        need = COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+    else:
+        k = state.trump * 8 + KING  # the trump king; its queen is k + 1
+        need = ((1 << k) | (1 << (k + 1))) & ~seen
+    keep = seen | need
+    for card in _bits(need):
+        if not (state.hands[actor] >> card) & 1:
+            _swap_in(state, actor, card, keep)
+    if action < SHOW or state.rules.loser_side_extra:
+        # Whatever else he scores at once is hidden from the seat: leave him nothing else to score.
+        _strip_combinations(state, actor, need, keep)
+    if action < SHOW:
+        return
+    shown = KEY[action - SHOW]
+    for _ in range(state.hands[actor].bit_count()):
+        best, tops = best_held(state.hands[actor])
+        if best <= shown:
+            return
+        spare = _bits(COMBOS[tops[0]] & ~keep)
+        if not spare or not _swap_away(state, actor, spare[0], keep):
+            return
+        keep |= 1 << spare[0]
+
+
+def _strip_combinations(state: State, actor: int, named: int, keep: int) -> None:
+    """Swap out of ``actor``'s hand the unseen cards of combinations that could score besides
+    the one named, so that the seat's replay scores only what the seat can know of."""
+    for _ in range(state.hands[actor].bit_count()):
+        extra = [i for i in held(state.hands[actor])
+                 if not COMBOS[i] & named and eligible(state, i)
+                 and COMBOS[i] & ~keep]
+        if not extra:
+            return
+        g = _bits(COMBOS[extra[0]] & ~keep)[0]
+        if not _swap_away(state, actor, g, keep):
+            return
+        keep |= 1 << g  # it stays away
+
+
+def _swap_away(state: State, actor: int, g: int, keep: int) -> bool:
+    """Swap card ``g`` out of ``actor``'s hand for the first card outside ``keep`` held in
+    another hand or the face-down stock."""
+    for p in state.active:
+        if p != actor and state.hands[p] & ~keep:
+            _exchange_cards(state, actor, g, p, _bits(state.hands[p] & ~keep)[0])
+            return True
+    for i in range(state.spos, len(state.stock)):
+        if not (keep >> state.stock[i]) & 1:
+            _exchange_cards(state, actor, g, -1 - i, state.stock[i])
+            return True
+    return False
 
 
 def _bits(mask: int) -> list[int]:

@@ -309,7 +309,14 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         assert sr["seat"] == seat
         text = json.dumps(sr)
         out = replay(json.loads(text), legal=True)
-        assert out["hands"] == full["hands"] and out["match"] == full["match"]
+        hidden = _hidden_extras(record, seat)
+        if hidden is None:
+            assert out["hands"] == full["hands"] and out["match"] == full["match"]
+        else:
+            # Terts: from the hand where another seat scored combinations that no action named
+            # (the winner's automatic extras, rules.md §9.5), the seat cannot know his points.
+            assert out["hands"][:hidden] == full["hands"][:hidden]
+            assert [h["tricks"] for h in out["hands"]] == [h["tricks"] for h in full["hands"]]
         nxt, want = out.get("next"), full.get("next")
         if want is not None and want["to_act"] == seat:
             assert nxt == want
@@ -341,3 +348,20 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         for p, cards_p in enumerate(sr["hands"][-1]["deal"]["hands"]):
             if p != seat:
                 assert {c for c in cards_p if c != "??"} <= shown
+
+
+def _hidden_extras(record: dict[str, Any], seat: int) -> int | None:
+    """The first hand of a Terts record in which a seat other than ``seat`` scored a combination
+    that no action named (an automatic extra, hidden from ``seat``), or None."""
+    from sixtysix.engine.actions import ANNOUNCE, COMBOS
+    from sixtysix.records import match_from_record
+
+    if record["game"] != "terts":
+        return None
+    for i in range(len(record["hands"])):
+        state = match_from_record({**record, "hands": record["hands"][:i + 1]}).hand
+        assert state is not None
+        named = {COMBOS[(a - ANNOUNCE) % len(COMBOS)] for a in state.history if a >= ANNOUNCE}
+        if any(p != seat and COMBOS[j] not in named for p, j in state.scored):
+            return i
+    return None

@@ -27,6 +27,7 @@ import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
 from ..engine.actions import (
+    ANNOUNCE,
     BID,
     BID_CONTRACT,
     CLOSE,
@@ -42,12 +43,15 @@ from ..engine.actions import (
     MAX_BID,
     PASS,
     REKONTRA,
+    SHOW,
     SUBKONTRA,
     TRUMP,
     TURN,
     action_str,
 )
 from ..engine.legal import trick_winner
+from ..engine.phases.announce import KEY as COMBO_KEY
+from ..engine.phases.announce import worth
 from ..engine.view import View
 from .base import BotError, Limit, register
 
@@ -185,6 +189,13 @@ class _Turn:
         return None
 
     def meld(self, legal: list[int]) -> int | None:
+        announces = [a for a in legal if ANNOUNCE <= a < SHOW]
+        if announces and not self.missed():
+            # Terts: the announcement worth most with what it brings besides; the higher-ranked
+            # of equal worth, which the opponent is less likely to outrank.
+            hand, scored = self.v.hand, self.v.scored
+            return max(announces, key=lambda a: (worth(hand, scored, a - ANNOUNCE),
+                                                 COMBO_KEY[a - ANNOUNCE]))
         for a in legal:
             if a < N_KNOWN:
                 continue

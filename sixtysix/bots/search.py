@@ -34,8 +34,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..cards import cards_of
+from ..cards import JACK, cards_of
 from ..engine.actions import (
+    ANNOUNCE,
+    BELLA,
     BID_CONTRACT,
     CLOSE,
     CONTRACTS,
@@ -46,11 +48,13 @@ from ..engine.actions import (
     EXCHANGE,
     MARRY,
     PASS,
+    SHOW,
     TRUMP,
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
+from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
@@ -132,10 +136,19 @@ def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump
         return 0
     out = 0
     base = 1 << card
+    # Terts: the trump jack, if he might hold it, can free any card; a card proves an absence
+    # only if it would be illegal with the jack beside it too.
+    jack = 1 << (trump * 8 + JACK) if r.trump_jack_free and trump >= 0 else 0
+    if jack & base or any(jack >> c & 1 for c in trick):
+        jack = 0
     for x in cards_of(pack & ~base):
         hand = base | (1 << x)
         if not (legal_follow(hand, trick, seats, r.sides, trump, mode, beats, r.must_beat_partner,
-                             r.must_trump_when_cannot_overtrump) >> card) & 1:
+                             r.must_trump_when_cannot_overtrump, r.trump_jack_free) >> card) & 1:
+            if jack and (legal_follow(hand | jack, trick, seats, r.sides, trump, mode, beats,
+                                      r.must_beat_partner, r.must_trump_when_cannot_overtrump,
+                                      True) >> card) & 1:
+                continue
             out |= 1 << x
     return out
 
@@ -191,6 +204,7 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
                    key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
     plays = []
     marry = []
+    announces = []
     for a in acts:
         if a < MARRY:
             plays.append(a)
@@ -203,8 +217,12 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         elif a == DECLARE:
             if s.points[side] >= r.claim_target:
                 return a
-        elif a in (EXCHANGE, DRAW):
-            return a
+        elif a in (EXCHANGE, DRAW, BELLA) or a >= SHOW:
+            return a  # Terts: the bella, and a show (offered only where it outranks), always pay
+        elif a >= ANNOUNCE:
+            announces.append(a)
+    if announces:  # Terts: announce the highest-ranked combination
+        return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
     if marry:
         return rng.choice(marry)
     if plays:
@@ -263,6 +281,10 @@ def _reward(d: float) -> float:
 SOLVE_CARDS = 12
 """The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
 North American Sixty-Six for two deals 12 each, too many to solve at every move."""
+EXACT_MAX_CARDS = 6
+"""The solver stands in for the search only once the seat holds at most this many cards: every
+position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
+announcements take seconds to solve)."""
 
 
 def exact_view(view: View) -> bool:
@@ -270,7 +292,7 @@ def exact_view(view: View) -> bool:
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
             and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-            and sum(view.hand_sizes) <= SOLVE_CARDS)
+            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def _closed_open(view: View) -> bool:
@@ -278,7 +300,7 @@ def _closed_open(view: View) -> bool:
     the dead cards of a closed stock (if any) make the worlds differ from the truth."""
     return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
             and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-            and sum(view.hand_sizes) <= SOLVE_CARDS)
+            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -536,7 +558,8 @@ class Pimc:
         self.solver.clear()
         two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
             and sum(view.hand_sizes) <= SOLVE_CARDS
-        if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
+        if two and (_closed_open(view) or (view.facedown <= self.solve_facedown
+                                           and view.hand.bit_count() <= EXACT_MAX_CARDS)):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         totals = {a: 0.0 for a in view.legal}
         done = 0

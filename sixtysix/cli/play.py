@@ -46,12 +46,14 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
+from ..engine.phases import PH_ANSWER
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
 from ..games import make_game
 from . import app, parse_option_values
 from .contracts import describe_contract_action
+from .melds import answer_outcome, is_meld, meld_words
 from .render import (
     action_label,
     card_text,
@@ -79,6 +81,7 @@ Type an action, or the number of one of the offered actions:
   defer, pass            let the partner show a marriage; decline
   cut, knock             how the cards are dealt (Bauernschnapsen)
   bid gang, kontra       bid a contract, double it (Bauernschnapsen; see the offered list)
+  announce KS QS JS      Terts: announce a combination (show … or pass to answer one); bella
 Other commands:
   last   the last trick      table   show the table again      ?   a hint
   help   this text           quit    leave the match"""
@@ -179,6 +182,11 @@ class TerminalPlay:
         self.save()
         after = m.hand.view(self.human)
         self.console.print(self.describe(who, action, before, after, you))
+        if before.phase == PH_ANSWER:  # Terts: the comparison is decided
+            names = [seat_label(p, after, self.names) for p in range(len(after.points))]
+            self.console.print(answer_outcome(
+                names, [a + b for a, b in zip(before.points, before.pending, strict=True)],
+                [a + b for a, b in zip(after.points, after.pending, strict=True)]))
         if after.trick_no > before.trick_no and after.last_trick:
             winner = after.leader
             pts = trick_points(after.last_trick, after)
@@ -242,6 +250,8 @@ class TerminalPlay:
         words = describe_contract_action(action, v)  # Bauernschnapsen: cut, bids, doubling
         if words is not None:
             return t.append(words)
+        if is_meld(action):
+            return t.append(meld_words(action, you))
         return t.append_text(action_label(action, before))
 
     # ------------------------------------------------------------------ the human seat

@@ -19,6 +19,7 @@ from .actions import DRAW, MARRY, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
 from .phases import PH_AUCTION, PH_DEAL_CHOICE, PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import announce as _announce_phase
 from .phases import auction as _auction_phase
 from .phases import contracts as _contracts_phase
 from .phases import deal_choice as _deal_choice_phase
@@ -39,7 +40,8 @@ __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_
 
 # Imported for their registration in PHASES.
 _PHASE_MODULES = (_play_phase, _trump_phase, _auction_phase,  # North American Sixty-Six: auction
-                  _deal_choice_phase, _contracts_phase, _doubling_phase)  # Bauernschnapsen
+                  _deal_choice_phase, _contracts_phase, _doubling_phase,  # Bauernschnapsen
+                  _announce_phase)  # Terts
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,8 @@ class State:
         "high_bid", "bidder", "passed",
         # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far.
         "contract", "declarer", "factor", "bidding",
+        # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
+        "scored", "bella_by",
     )
 
     game: Game
@@ -146,6 +150,11 @@ class State:
     bidding: tuple[int, ...]
     """The auction: (high contract index or -1, its bidder or -1, mask of seats that passed);
     while doubling: the seats still to answer, in order, then the seat that said kontra or -1."""
+    # Terts (rules.md §9.5)
+    scored: tuple[tuple[int, int], ...]
+    """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
+    bella_by: int
+    """The seat that declared the bella (trump K and Q), -1 while nobody has."""
 
     # ------------------------------------------------------------------ construction
 
@@ -221,6 +230,8 @@ class State:
         s.declarer = -1
         s.factor = 1
         s.bidding = ()
+        s.scored = ()
+        s.bella_by = -1
         s._set_trump_tables()
         return s
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import cards_of
 from .actions import DECLARE_SHOW, MARRY
 from .phases import PH_DEAL_CHOICE
+from .phases.announce import public_scored
 from .state import PH_TRUMP, State
 
 if TYPE_CHECKING:
@@ -81,6 +82,9 @@ class View:
     first_tricks: tuple[int, ...] = ()
     """Each side's first trick (a card mask, 0 before it has one) where it stays face up
     (``rules.first_trick_visible``); empty otherwise."""
+    # Terts (rules.md §9.5): combinations scored and the bella (both public).
+    scored: tuple[tuple[int, int], ...] = ()
+    bella_by: int = -1
 
     @property
     def seen(self) -> int:
@@ -189,6 +193,8 @@ class View:
         s.declarer = self.declarer
         s.factor = self.factor
         s.bidding = self.bidding
+        s.scored = self.scored
+        s.bella_by = self.bella_by
         s._set_trump_tables()
         return s
 
@@ -232,6 +238,7 @@ def make_view(s: State, seat: int) -> View:
         rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
         declarer=s.declarer, factor=s.factor, bidding=s.bidding,
         first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),
+        scored=public_scored(s, seat), bella_by=s.bella_by,
     )
 
 

@@ -15,6 +15,7 @@ from .four_hand import FourHandSixtySix
 from .north_american import NorthAmericanSixtySix
 from .schnapsen import Schnapsen
 from .sixty_six import SixtySix
+from .terts import Terts
 from .three_hand import ThreeHandSixtySix
 from .three_player import ThreePlayerSixtySix
 
@@ -22,7 +23,7 @@ __all__ = ["GAMES", "make_game", "Game"]
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (
     SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix,
-    NorthAmericanSixtySix, Bauernschnapsen)}
+    NorthAmericanSixtySix, Bauernschnapsen, Terts)}
 
 
 def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:
