@@ -83,6 +83,16 @@ class Rules:
     trick_hook: bool = False
     """Ask ``game.trick_ends_hand(state)`` after every trick whether the hand stops there."""
 
+    # Gaigel (rules.md §7): the meld games' play phase (engine/phases/meld.py) reads these.
+    openings: bool = False
+    """Forehand opens trick 1 with one of the openings (``open O C``) rather than a plain lead."""
+    low_rank: int = 7
+    """Rank index of the low card (7, or 9 as 5): five of them are ``meld low``; the trump one
+    robs the turn-up (``exchange_rank`` is the same)."""
+    melds_in_phase2: bool = True
+    five_low: str = "meld_111"
+    """``meld low`` scores 111 (``'meld_111'``) or ends the hand as a win (``'instant_win'``)."""
+
     @cached_property
     def pack_size(self) -> int:
         return self.pack.bit_count()

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from ..cards import card_str, mask_str
 from ..errors import IllegalActionError
-from .actions import DRAW, MARRY, action_str, parse_action
+from .actions import ANNOUNCE, DRAW, MARRY, OPEN, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
-from .phases import PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import PH_DEFER, PH_DRAW, PH_MELD, PH_MELD_DEFER, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import meld as _meld_phase
 from .phases import play as _play_phase
 from .phases import trump as _trump_phase
 from .rules import Rules
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
 __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
            "PH_DEFER"]
 
-_PHASE_MODULES = (_play_phase, _trump_phase)  # imported for their registration in PHASES
+_PHASE_MODULES = (_play_phase, _trump_phase, _meld_phase)  # imported for their registration in PHASES
+_CARD_PHASES = (PH_PLAY, PH_DEFER, PH_MELD, PH_MELD_DEFER)
+"""Phases whose actions name cards that the seat to act holds (``_resolve_copy``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,10 @@ class State:
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
         "pending_trick", "exchanged", "strict_from",
+        # Gaigel (rules.md §7, engine/phases/meld.py): the opening of trick 1, the suits each
+        # seat has melded, what the leader has used of this lead, the partner's promised card,
+        # and how the hand ended.
+        "opening", "melded", "lead_flags", "promise", "end_kind",
     )
 
     game: Game
@@ -118,6 +125,17 @@ class State:
     strict_from: int
     """Length of ``history`` when phase-2 play began (stock closed or exhausted; 0 without a
     stock), -1 while the stock is open: lets a seat infer voids from the plays it saw."""
+    # Gaigel (rules.md §7): see engine/phases/meld.py.
+    opening: int
+    """Index into OPENINGS of forehand's opening of trick 1, -1 for none (not yet, or 'free')."""
+    melded: int
+    """Bit ``seat * 4 + suit``: the seat has melded that suit; bit ``16 + seat``: five low shown."""
+    lead_flags: int
+    """What the leader has used of this lead (meld.MELD_USED); 0 at each new lead."""
+    promise: int
+    """``seat << 6 | card``: the card a partner who melded for the leader must play, -1 none."""
+    end_kind: int
+    """How a Gaigel hand ended (meld.END_*), 0 while it runs or when it was played out."""
 
     # ------------------------------------------------------------------ construction
 
@@ -179,6 +197,11 @@ class State:
         s.match_score = match_score
         s.exchanged = False
         s.strict_from = -1 if s.turnup_up else 0
+        s.opening = -1
+        s.melded = 0
+        s.lead_flags = 0
+        s.promise = -1
+        s.end_kind = 0
         s._set_trump_tables()
         return s
 
@@ -247,7 +270,8 @@ class State:
 
     def _resolve_copy(self, action: int) -> int:
         """Text names the first copy of a card; in a double pack pick the copy the seat holds."""
-        if action < DRAW and self.phase == PH_PLAY:
+        if (action < DRAW or OPEN <= action < ANNOUNCE) and self.phase in _CARD_PHASES:
+            # OPEN and MARRY_DOUBLE blocks start at multiples of 64: the card is the low bits.
             card = action & 63
             hand = self.hands[self.to_act]
             if not (hand >> card) & 1 and (hand >> (card | 32)) & 1:

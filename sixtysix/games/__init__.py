@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import OptionError
 from .base import Game, options_from_dict
 from .four_hand import FourHandSixtySix
+from .gaigel import Gaigel
 from .schnapsen import Schnapsen
 from .sixty_six import SixtySix
 from .three_hand import ThreeHandSixtySix
@@ -19,7 +20,7 @@ from .three_player import ThreePlayerSixtySix
 __all__ = ["GAMES", "make_game", "Game"]
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (
-    SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix)}
+    SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix, Gaigel)}
 
 
 def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:
