@@ -22,6 +22,7 @@ from typing import Any
 from .cards import card_str, pack_cards, parse_card
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
+from .engine.phases.meld import face_down
 from .engine.state import PH_DRAW, PH_OVER, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
@@ -214,6 +215,8 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
     if seat is not None and state.to_act != seat and state.phase != PH_OVER:
+        if words and words[-1] == UNKNOWN:
+            text = _apply_face_down(state, text, seat)
         _make_consistent(state, text, seat)
     match.apply(text)
 
@@ -299,6 +302,52 @@ def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]
             turnup = c
     match.deal_hand(deal=Deal(tuple(tuple(x) for x in hands), turnup, tuple(stock)))
     match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
+
+
+# ---------------------------------------------------------------------- face-down plays
+# Gaigel's trick 1 under Andere Alte or Höher is played face down (rules.md §7.3): until the
+# trick is complete, a seat record writes the other seats' cards '??' ('play ??',
+# 'open hoeher ??'), and replay lets the seat's placement supply a card that fits.
+
+
+def _actions_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> list[str]:
+    """The hand's actions as ``seat`` saw them: face-down cards it has not seen written '??'."""
+    state = match.game.new_hand(match.hand_records[i]["dealer"], deal, match.deals[i][1])
+    for text in actions:
+        if state.phase == PH_DRAW and text.split()[0].lower() not in ("draw", "close"):
+            state.apply(DRAW)
+        state.apply(text)
+    hidden = set(face_down(state, seat))
+    if not hidden or len(state.history) != len(actions):
+        return list(actions)
+    return [t.rsplit(" ", 1)[0] + " " + UNKNOWN if k in hidden else t
+            for k, t in enumerate(actions)]
+
+
+def _apply_face_down(state: State, text: str, seat: int) -> str:
+    """A face-down play of another seat ('play ??', 'open O ??') as a legal action with a card
+    of the actor that ``seat`` has not seen; unseen cards are swapped in where none fits."""
+    prefix = text.strip().lower().rsplit(" ", 1)[0] + " "
+    seen = state.view(seat).seen
+    actor = state.to_act
+
+    def fitting() -> str | None:
+        for a in state.legal_actions():
+            t = action_str(a)
+            if t.lower().startswith(prefix) and not (seen >> (a & 63)) & 1:
+                return t
+        return None
+
+    found = fitting()
+    # None fits (an opening needs a certain card): bring one in from the unseen cards.
+    for c in _bits(state.game.rules.pack & ~seen & ~state.hands[actor]):
+        if found is not None:
+            return found
+        _swap_in(state, actor, c, seen | (1 << c))
+        found = fitting()
+    if found is not None:
+        return found
+    raise IllegalActionError(f"{text!r}: no card this seat has not seen fits that play")
 
 
 def _make_consistent(state: State, text: str, seat: int) -> None:
@@ -441,7 +490,7 @@ def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
         actions = entry["actions"]
         out["hands"].append({"dealer": entry["dealer"],
                              "deal": _deal_for_seat(match, full, actions, seat, i),
-                             "actions": list(actions)})
+                             "actions": _actions_for_seat(match, full, actions, seat, i)})
     return out
 
 

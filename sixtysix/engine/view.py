@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import cards_of
+from .phases.meld import FACE_DOWN, face_down
 from .state import PH_TRUMP, State
 
 if TYPE_CHECKING:
@@ -63,6 +64,11 @@ class View:
     """The seat's legal actions, where it is to act."""
     strict_from: int = -1
     """Length of ``history`` when phase-2 (strict) play began, -1 while the stock is open."""
+    # Gaigel (rules.md §7, engine/phases/meld.py): all public.
+    opening: int = -1
+    melded: int = 0
+    lead_flags: int = 0
+    promise: int = -1
 
     @property
     def seen(self) -> int:
@@ -71,7 +77,8 @@ class View:
         for w in self.won:
             m |= w
         for _, c in self.trick:
-            m |= 1 << c
+            if c >= 0:  # -1: a card played face down that this seat has not seen
+                m |= 1 << c
         for k in self.known:
             m |= k
         if self.turnup >= 0:
@@ -132,6 +139,11 @@ class View:
                 i += need
         s.hands = hands
         s.stock = tuple(pool[i:i + self.facedown])
+        i += self.facedown
+        trick = [c for _, c in self.trick]
+        history = list(self.history)
+        if any(c < 0 for c in trick):
+            _turn_face_down(self, trick, history, pool[i:])
         s.spos = 0
         s.turnup = self.turnup
         s.turnup_up = self.turnup_up
@@ -139,7 +151,7 @@ class View:
         s.phase = self.phase
         s.leader = self.leader
         s.to_act = self.to_act
-        s.trick = [c for _, c in self.trick]
+        s.trick = trick
         s.tseats = [p for p, _ in self.trick]
         s.won = list(self.won)
         s.points = list(self.points)
@@ -157,14 +169,39 @@ class View:
         s.last_trick = self.last_trick
         s._result = None
         s.claimant = -1
-        s.history = list(self.history)
+        s.history = history
         s.trick_no = self.trick_no
         s.bonus = self.bonus
         s.match_score = self.match_score
         s.exchanged = self.exchanged
         s.strict_from = self.strict_from
+        s.opening = self.opening
+        s.melded = self.melded
+        s.lead_flags = self.lead_flags
+        s.promise = self.promise
+        s.end_kind = 0
         s._set_trump_tables()
         return s
+
+
+def _turn_face_down(view: View, trick: list[int], history: list[int], rest: list[int]) -> None:
+    """Place the last unseen cards (``rest``) into the trick's face-down slots (Gaigel's trick 1
+    under Andere Alte or Höher), and write them into the history. The led card must fit the
+    opening: a non-trump ace, or a card neither ace nor trump; one that fits is taken first."""
+    rest = list(rest)
+    if trick[0] < 0 and view.opening in (0, 2):
+        trumps = 0xFF << (view.trump * 8) | 0xFF << (32 + view.trump * 8)
+        fits = [k for k, c in enumerate(rest)
+                if not (trumps >> c) & 1 and ((c & 7) == 0) == (view.opening == 0)]
+        if fits:
+            rest[0], rest[fits[0]] = rest[fits[0]], rest[0]
+    k = 0
+    start = len(history) - len(trick)
+    for j, c in enumerate(trick):
+        if c < 0:
+            trick[j] = rest[k]
+            history[start + j] -= FACE_DOWN - rest[k]
+            k += 1
 
 
 def _mask(cards: list[int]) -> int:
@@ -176,6 +213,15 @@ def _mask(cards: list[int]) -> int:
 
 def make_view(s: State, seat: int) -> View:
     trumping = s.phase == PH_TRUMP
+    trick = tuple(zip(s.tseats, s.trick, strict=False))
+    history = tuple(s.history)
+    hidden = face_down(s, seat) if s.opening >= 0 else ()
+    if hidden:
+        # Gaigel's face-down trick 1: the other seats' cards stay unseen until it is turned.
+        start = len(s.history) - len(s.trick)
+        trick = tuple((p, -1 if start + j in hidden else c) for j, (p, c) in enumerate(trick))
+        history = tuple(FACE_DOWN + (a & ~63) if k in hidden else a
+                        for k, a in enumerate(s.history))
     if trumping:
         hand = s.first_packet[seat]
         sizes = tuple(m.bit_count() for m in s.first_packet)
@@ -188,12 +234,13 @@ def make_view(s: State, seat: int) -> View:
         to_act=s.to_act, leader=s.leader, hand=hand, hand_sizes=sizes, trump=s.trump,
         turnup=turnup, turnup_up=s.turnup_up, facedown=s.facedown, closed_by=s.closed_by,
         close_points=s.close_points, close_tricks=s.close_tricks, close_window=s.close_window,
-        claim_seat=s.claim_seat, trick=tuple(zip(s.tseats, s.trick, strict=False)), last_trick=s.last_trick,
+        claim_seat=s.claim_seat, trick=trick, last_trick=s.last_trick,
         won=tuple(s.won), points=tuple(s.points), melds=tuple(s.melds),
         pending=tuple(s.pending), pending_trick=tuple(s.pending_trick), tricks=tuple(s.tricks),
         known=tuple(0 if trumping else k for k in s.known), marriages=tuple(s.marriages),
-        history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
+        history=history, trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
-        strict_from=s.strict_from,
+        strict_from=s.strict_from, opening=s.opening, melded=s.melded,
+        lead_flags=s.lead_flags, promise=s.promise,
     )
