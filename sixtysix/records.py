@@ -363,27 +363,49 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
     seen = state.view(seat).seen
     if words == ["exchange"] and state.rules.exchange_rank is not None and state.trump >= 0:
         low = state.trump * 8 + state.rules.exchange_rank
-        if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
-            _swap_in(state, actor, low, seen)
+        _bring(state, actor, [low], seen)
         return
-    if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
+    if len(words) == 3 and words[0] in ("open", "marry"):  # Gaigel: open O C, marry double C
+        verb, word = words[0], words[2]
+    elif len(words) == 2 and words[0] in ("play", "marry", "declare"):
+        verb, word = words[0], words[1]
+    else:
         return
     try:
-        c = parse_card(words[1])
+        c = parse_card(word)
     except ValueError:
         return
-    cards = [c, c ^ 1] if words[0] != "play" else [c]  # a marriage needs both K and Q
-    keep = seen
-    for card in cards:
-        keep |= 1 << card
-    for card in cards:
-        if not (state.hands[actor] >> card) & 1 and not (seen >> card) & 1:
-            _swap_in(state, actor, card, keep)
+    if verb in ("play", "open"):
+        cards = [c]
+    elif len(words) == 3:  # a double marriage: both kings and both queens
+        cards = [c & ~7 | 2, c & ~7 | 3, c & ~7 | 34, c & ~7 | 35]
+    else:
+        cards = [c, c ^ 1]  # a marriage needs both K and Q
+    _bring(state, actor, cards, seen)
     try:
         state.parse(text)
     except IllegalActionError:
         # The player was void: move his unseen cards that would oblige another play elsewhere.
         _relieve_obligation(state, actor, c, seen)
+
+
+def _bring(state: State, actor: int, cards: list[int], seen: int) -> None:
+    """Swap each of ``cards`` that ``actor`` lacks into his hand, where ``seat`` has not seen it.
+    In a double pack either copy of a card serves, unless both are named."""
+    double = state.rules.pack_size > 32
+    keep = seen
+    for card in cards:
+        keep |= 1 << card | (1 << (card ^ 32) if double else 0)
+    for card in cards:
+        copies = [card]
+        if double and card ^ 32 not in cards:
+            copies.append(card ^ 32)
+        if any((state.hands[actor] >> k) & 1 for k in copies):
+            continue
+        for k in copies:
+            if not (seen >> k) & 1:
+                _swap_in(state, actor, k, keep)
+                break
 
 
 def _bits(mask: int) -> list[int]:
