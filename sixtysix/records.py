@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from .cards import card_str, pack_cards, parse_card
-from .engine.actions import DRAW, TRUMP, action_str
+from .engine.actions import ANNOUNCE, DRAW, OPEN, TRUMP, action_str
 from .engine.match import Match
 from .engine.phases.meld import face_down
 from .engine.state import PH_DRAW, PH_OVER, Deal, State
@@ -98,6 +98,10 @@ def _sort_key(a: int) -> tuple[int, int, int]:
     if a < DRAW:
         c = a & 63
         return (_VERB_ORDER[verb], _SUIT_ORDER[(c >> 3) & 3], (c & 7) * 2 + (c >> 5))
+    if OPEN <= a < ANNOUNCE:  # Gaigel's openings and double marriages: by card, as plays
+        block, c = divmod(a - OPEN, 64)
+        return (_VERB_ORDER.get(verb, 11), block, _SUIT_ORDER[(c >> 3) & 3] * 16 + (c & 7) * 2
+                + (c >> 5))
     return (_VERB_ORDER.get(verb, 11), a - TRUMP if a >= TRUMP else 0, 0)
 
 
@@ -215,9 +219,12 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
     if seat is not None and state.to_act != seat and state.phase != PH_OVER:
+        # Cards the seat record writes out stay where they are (a double pack's other copy
+        # may be the one an action needs).
+        fixed = match.extra.get("fixed", {}).get(len(match.hand_records) - 1, 0)
         if words and words[-1] == UNKNOWN:
-            text = _apply_face_down(state, text, seat)
-        _make_consistent(state, text, seat)
+            text = _apply_face_down(state, text, seat, fixed)
+        _make_consistent(state, text, seat, fixed)
     match.apply(text)
 
 
@@ -302,6 +309,7 @@ def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]
             turnup = c
     match.deal_hand(deal=Deal(tuple(tuple(x) for x in hands), turnup, tuple(stock)))
     match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
+    match.extra.setdefault("fixed", {})[len(match.hand_records) - 1] = sum(1 << c for c in known)
 
 
 # ---------------------------------------------------------------------- face-down plays
@@ -324,11 +332,11 @@ def _actions_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i
             for k, t in enumerate(actions)]
 
 
-def _apply_face_down(state: State, text: str, seat: int) -> str:
+def _apply_face_down(state: State, text: str, seat: int, fixed: int = 0) -> str:
     """A face-down play of another seat ('play ??', 'open O ??') as a legal action with a card
     of the actor that ``seat`` has not seen; unseen cards are swapped in where none fits."""
     prefix = text.strip().lower().rsplit(" ", 1)[0] + " "
-    seen = state.view(seat).seen
+    seen = state.view(seat).seen | fixed
     actor = state.to_act
 
     def fitting() -> str | None:
@@ -350,7 +358,7 @@ def _apply_face_down(state: State, text: str, seat: int) -> str:
     raise IllegalActionError(f"{text!r}: no card this seat has not seen fits that play")
 
 
-def _make_consistent(state: State, text: str, seat: int) -> None:
+def _make_consistent(state: State, text: str, seat: int, fixed: int = 0) -> None:
     """Before another seat's action in a seat record: if it names a card that our placement put
     elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
     try:
@@ -360,7 +368,7 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         pass
     actor = state.to_act
     words = text.strip().lower().split()
-    seen = state.view(seat).seen
+    seen = state.view(seat).seen | fixed
     if words == ["exchange"] and state.rules.exchange_rank is not None and state.trump >= 0:
         low = state.trump * 8 + state.rules.exchange_rank
         _bring(state, actor, [low], seen)
@@ -386,6 +394,8 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         state.parse(text)
     except IllegalActionError:
         # The player was void: move his unseen cards that would oblige another play elsewhere.
+        if not (state.hands[actor] >> c) & 1 and (state.hands[actor] >> (c ^ 32)) & 1:
+            c ^= 32  # the double pack's copy he holds
         _relieve_obligation(state, actor, c, seen)
 
 
