@@ -35,7 +35,19 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
+from ..engine.actions import (
+    ANNOUNCE,
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    MARRY_DOUBLE,
+    MELD_LOW,
+    REVERSE,
+)
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.state import PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
@@ -179,6 +191,11 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
                 return a
         elif a in (EXCHANGE, DRAW):
             return a
+        elif a == REVERSE:  # Gaigel: right when the opponents passed the target unclaimed
+            if any(p >= r.claim_target for sd, p in enumerate(s.points) if sd != side):
+                return a
+        elif a == MELD_LOW or MARRY_DOUBLE <= a < ANNOUNCE:
+            marry.append(a)  # Gaigel's five low cards and double marriages: shown like marriages
     if marry:
         return rng.choice(marry)
     if plays:
