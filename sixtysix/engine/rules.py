@@ -84,6 +84,8 @@ class Rules:
     """Ask ``game.trick_ends_hand(state)`` after every trick whether the hand stops there."""
 
     # Gaigel (rules.md §7): the meld games' play phase (engine/phases/meld.py) reads these.
+    meld_phase: bool = False
+    """The hand is played in ``PH_MELD`` (engine/phases/meld.py) rather than ``PH_PLAY``."""
     openings: bool = False
     """Forehand opens trick 1 with one of the openings (``open O C``) rather than a plain lead."""
     low_rank: int = 7

@@ -170,7 +170,7 @@ class State:
             s.turn_card = deal.hands[forehand][packet]
         else:
             s.trump = (s.turnup >> 3) & 3
-            s.phase = PH_PLAY
+            s.phase = PH_MELD if rules.meld_phase else PH_PLAY
             if not rules.stock and s.turnup >= 0:
                 s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
         s.leader = s.to_act = forehand

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import NINE, PACK_48, PACK_48_NINES, SEVEN
-from ..engine.phases import PH_MELD
 from ..engine.phases import meld as M
 from ..engine.rules import FREE, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
@@ -82,7 +81,7 @@ class Gaigel(Game):
             show_marriage_to_go_out=False, partner_marriage=o.partner_may_meld,
             claims=True, claim_timing="after_trick_or_meld", claim_target=KNOCK_TARGET,
             last_trick_bonus=o.last_trick_bonus,
-            openings=o.opening == "traditional", low_rank=low,
+            meld_phase=True, openings=o.opening == "traditional", low_rank=low,
             melds_in_phase2=o.melds_in_phase2, five_low=o.five_low,
         )
 
@@ -96,12 +95,6 @@ class Gaigel(Game):
         super().check_deal(deal, dealer, active)
         if len(deal.stock) != 27:
             raise ValueError(f"Gaigel's stock holds 27 cards under the turn-up, not {len(deal.stock)}")
-
-    def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,
-                 match_score: tuple[int, ...] = ()) -> State:
-        s = super().new_hand(dealer, deal, active, bonus, match_score)
-        s.phase = PH_MELD
-        return s
 
     # ------------------------------------------------------------------ scoring
 
