@@ -39,6 +39,8 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    OPEN,
+    OPENINGS,
     PASS,
     TRUMP,
     TURN,
@@ -46,6 +48,7 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
@@ -194,7 +197,17 @@ class TerminalPlay:
         m.apply(action)
         self.save()
         after = m.hand.view(self.human)
-        self.console.print(self.describe(who, action, before, after, you))
+        k = len(before.history)
+        if k < len(after.history) and after.history[k] >= FACE_DOWN:
+            # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
+            hidden = Text(who + " ", style="bold")
+            if action >= OPEN:
+                hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
+            else:
+                hidden.append(f"{'play' if you else 'plays'} a card face down")
+            self.console.print(hidden)
+        else:
+            self.console.print(self.describe(who, action, before, after, you))
         if after.trick_no > before.trick_no and after.last_trick:
             winner = after.leader
             pts = trick_points(after.last_trick, after)

@@ -48,7 +48,9 @@ def suit_style(suit: int) -> str:
 
 
 def card_text(card: int, trump: int = -1) -> Text:
-    """A card as ``10♥``, red for hearts and diamonds; trumps underlined."""
+    """A card as ``10♥``, red for hearts and diamonds; trumps underlined (-1: face down)."""
+    if card < 0:
+        return Text("??", style="dim")
     suit = (card >> 3) & 3
     style = suit_style(suit) + (" underline" if suit == trump else "")
     return Text(RANK_LABELS[card & 7] + SUIT_SYMBOLS[suit], style=style)
@@ -141,7 +143,10 @@ def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str
         return Text("(empty)", style="dim")
     cards = [c for _, c in trick]
     w = -1
-    if show_winner and view.trump >= 0:
+    if show_winner and tuple(trick) == view.last_trick:
+        # The last trick's winner leads now (Gaigel's first trick has its own winner rules).
+        w = next((i for i, (seat, _) in enumerate(trick) if seat == view.leader), -1)
+    elif show_winner and view.trump >= 0:
         w = trick_winner(cards, view.trump, view.game.rules.beats_table(view.trump))
     for i, (seat, card) in enumerate(trick):
         if i:
