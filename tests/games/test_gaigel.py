@@ -724,3 +724,55 @@ def test_views_hide_what_they_must() -> None:
         other = (seat + 1) % 4
         assert s.view(other).hand == s.hands[other] and s.view(other).legal == ()
         s.apply(text)
+
+
+def test_perft_of_the_first_trick() -> None:
+    from games_util import perft
+    m = match(DEAL_O, "JC")
+    s = state(m)
+    # Forehand AH KH QH 7S TD, trumps clubs: Andere Alte AH, Ge-Elfen AH, Höher with KH QH 7S TD
+    # (4), Auf Dissle with any of the 5: 1 + 1 + 4 + 5 = 11 openings; then each of the three
+    # others may play any of his 5 cards face down or up: 11 x 5 x 5 x 5 = 1375 complete tricks.
+    assert [perft(s, d) for d in range(1, 5)] == [11, 55, 275, 1375]
+    free = match(DEAL_O, "JC", opening="free")
+    assert perft(state(free), 1) == 5
+
+
+def test_melds_in_phase2_and_partner_meld_only_in_phase1() -> None:
+    finals = ["KH QH AS TH JH", "TC 7H JD QD KD", "7C TH TD AD 7D", "AC KH QD 7D KC"]
+    m = phase1_done(finals)
+    # Phase 2: the leader may still meld (melds_in_phase2), but not defer to his partner.
+    assert {"marry KH", "marry QH"} <= set(legal(m)) and "defer" not in legal(m)
+    m = phase1_done(finals, melds_in_phase2=False)
+    assert not [t for t in legal(m) if t.startswith("marry")]
+    with pytest.raises(IllegalActionError, match="melds_in_phase2"):
+        m.apply("marry KH")
+    # partner_may_meld=False: no 'defer' in phase 1 either.
+    m = match(DEAL_O, "JC", partner_may_meld=False)
+    act(m, "open ge-elfen AH", "play 7H", "play 7D", "play QD")
+    assert "defer" not in legal(m) and "declare" in legal(m)
+
+
+def test_last_trick_bonus_option() -> None:
+    # last_trick_bonus=0: the played-out total is the 240 card points alone: 125 - 10 = 115 for
+    # side 1 in the even deal, 125 for side 0.
+    m = _play_even(last_trick_bonus=0)
+    res = m.results[0]
+    assert res.points[:2] == (125, 115) and res.game_points == (1, 0, 1, 0)
+
+
+def test_low_rank_nine() -> None:
+    # low_rank="9": the pack has 9s for 7s; the trump 9 robs and five 9s are 'meld low'.
+    hands = ["AH 9C 9D 9H 9S", "AH 9H TC KS JD", "TH QS 9D JS KD", "AS TS QD 9C AD"]
+    m = match(hands, "JC", stock="9S", low_rank="9")
+    with pytest.raises(IllegalActionError, match="not a trump"):
+        m.apply("open ge-elfen 9C")
+    act(m, "open ge-elfen AH", "play 9H", "play TH", "play AS")  # 11 + 0 + 10 + 11 = 32
+    # Seat 0 drew the other 9S: 9C 9D 9H 9S 9S.
+    assert {"exchange", "meld low"} <= set(legal(m))
+    m.apply("meld low")  # 32 + 111 = 143
+    m.apply("exchange")  # 9C for the turn-up JC
+    assert side_points(m) == [143, 0] and card_str(state(m).turnup) == "9C"
+    with pytest.raises(ValueError, match="too many 7C"):  # a 7 in the pack of 9s
+        match(["AH 7C 9D 9H 9S", "AH 9H TC KS JD", "TH QS 9D JS KD", "AS TS QD 9C AD"], "JC",
+              low_rank="9")
