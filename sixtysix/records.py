@@ -412,8 +412,14 @@ def _bring(state: State, actor: int, cards: list[int], seen: int) -> None:
             copies.append(card ^ 32)
         if any((state.hands[actor] >> k) & 1 for k in copies):
             continue
+        elsewhere = 0  # where a card can come from: another hand or the face-down stock
+        for p in state.active:
+            if p != actor:
+                elsewhere |= state.hands[p]
+        for k in state.stock[state.spos:]:
+            elsewhere |= 1 << k
         for k in copies:
-            if not (seen >> k) & 1:
+            if not (seen >> k) & 1 and (elsewhere >> k) & 1:
                 _swap_in(state, actor, k, keep)
                 break
 
