@@ -776,3 +776,31 @@ def test_low_rank_nine() -> None:
     with pytest.raises(ValueError, match="too many 7C"):  # a 7 in the pack of 9s
         match(["AH 7C 9D 9H 9S", "AH 9H TC KS JD", "TH QS 9D JS KD", "AS TS QD 9C AD"], "JC",
               low_rank="9")
+
+
+def test_text_names_the_first_copy_and_the_held_copy_is_played() -> None:
+    # Seat 0 holds the second copies of AH, KS and QS, seat 1 the first ones: the text names the
+    # first copy, and 'open ge-elfen AH' and 'marry KS' play the copies seat 0 holds.
+    d = deal(["AH 7C 7H KS QS", "AH 7D TC KS QS", "TH QC 7D JS KD",
+              "AS TS QD JC AD"], "JC")
+    swap = {c: c ^ 32 for c in (parse_card("AH"), parse_card("KS"), parse_card("QS"))}
+    swap.update({c ^ 32: c for c in list(swap)})
+    d = Deal(hands=tuple(tuple(swap.get(c, c) for c in h) for h in d.hands), turnup=d.turnup,
+             stock=d.stock)
+    m = Match(make_game("gaigel"), dealer=3)
+    m.deal_hand(deal=d)
+    assert "open ge-elfen AH" in legal(m)
+    act(m, "open ge-elfen AH", "play AH", "play TH", "play AS")  # the first AH led wins
+    assert state(m).leader == 0 and state(m).won[0] >> (parse_card("AH") | 32) & 1
+    m.apply("marry KS")
+    assert state(m).trick == [parse_card("KS") | 32] and state(m).melds == [20, 0]
+
+
+def test_no_marriage_after_defer() -> None:
+    # Edge case 18: seat 0 holds both club pairs but defers: his lead's meld is used.
+    m = match(DEAL_M, "7D")
+    act(m, "open ge-elfen AH", "play 7H", "play TH", "play JH", "defer", "pass")
+    assert not [t for t in legal(m) if t.startswith(("marry", "meld", "defer"))]
+    with pytest.raises(IllegalActionError, match="one meld per lead"):
+        m.apply("marry double KC")
+    assert "play KC" in legal(m) and "declare" in legal(m)
