@@ -27,7 +27,9 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    MELD_LOW,
     PASS,
+    REVERSE,
     TRUMP,
     TURN,
     action_str,
@@ -121,7 +123,9 @@ def action_label(action: int, view: View) -> Text:
         return Text("trump ").append_text(suit_text(action - TRUMP))
     words = {DRAW: "draw", CLOSE: "close", DECLARE: "declare (claim the hand)",
              EXCHANGE: "exchange", TURN: "turn (a card sets trumps)",
-             DEFER: "defer (let the partner marry)", PASS: "pass"}
+             DEFER: "defer (let the partner marry)", PASS: "pass",
+             REVERSE: "reverse (the opponents passed the target without knocking)",
+             MELD_LOW: "meld low (five low cards)"}
     if action == EXCHANGE and view.turnup >= 0 and view.trump >= 0:
         low = view.game.rules.exchange_rank
         if low is not None:
