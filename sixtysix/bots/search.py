@@ -46,9 +46,11 @@ from ..engine.actions import (
     MARRY,
     MARRY_DOUBLE,
     MELD_LOW,
+    OPEN,
     REVERSE,
 )
 from ..engine.legal import legal_follow, trick_winner
+from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.state import PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
@@ -94,10 +96,16 @@ def exclusions(view: View) -> list[int]:
     sf = view.strict_from
     pack = r.pack
     hist = view.history
+    if any(a >= FACE_DOWN for a in hist):
+        return out  # Gaigel's face-down first trick: nothing to infer in it
+    tricks_done = 0
     for i, a in enumerate(hist):
-        if a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
+        if OPEN <= a < ANNOUNCE and not (i and hist[i - 1] == DEFER):
+            card = (a - OPEN) & 63  # Gaigel: an opening or a double marriage leads a card
+        elif a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
             continue  # not a card played (a partner's marriage after 'defer' is only shown)
-        card = a if a < MARRY else a - MARRY
+        else:
+            card = a if a < MARRY else a - MARRY
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
         if trick:
@@ -106,7 +114,11 @@ def exclusions(view: View) -> list[int]:
         trick.append(card)
         seats.append(seat)
         if len(trick) == len(seq):
-            leader = seats[trick_winner(trick, view.trump, beats)]
+            if tricks_done == 0 and view.opening >= 0:  # Gaigel's first trick, opened
+                leader = seats[opening_winner(view.opening, trick, view.trump, beats)]
+            else:
+                leader = seats[trick_winner(trick, view.trump, beats)]
+            tricks_done += 1
             trick, seats = [], []
             if not strict:
                 for p in seq:

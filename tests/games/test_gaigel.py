@@ -804,3 +804,24 @@ def test_no_marriage_after_defer() -> None:
     with pytest.raises(IllegalActionError, match="one meld per lead"):
         m.apply("marry double KC")
     assert "play KC" in legal(m) and "declare" in legal(m)
+
+
+def test_search_inferences_are_sound() -> None:
+    # The searches infer voids from strict follows; in Gaigel they read openings and double
+    # marriages as leads, and trick 1 by its opening: no seat is ever denied a card it holds,
+    # and something is inferred in phase 2.
+    from sixtysix.bots.search import exclusions
+    inferred = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        m = Match(make_game("gaigel", {"opening": ("traditional", "free")[seed % 2]}),
+                  dealer=seed % 4)
+        s = m.deal_hand(rng=rng)
+        while m.in_hand:
+            ex = exclusions(s.view(s.to_act))
+            assert not any(ex[p] & s.hands[p] for p in range(4))
+            inferred += sum(1 for e in ex if e)
+            acts = m.legal_actions()
+            quiet = [a for a in acts if action_str(a) not in ("declare", "reverse")]
+            m.apply(rng.choice(quiet or acts))
+    assert inferred > 0

@@ -40,7 +40,8 @@ from .play import draw_all, end, partner
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["legal", "apply", "explain", "face_down", "forehand", "low_mask", "FACE_DOWN",
+__all__ = ["legal", "apply", "explain", "face_down", "forehand", "low_mask", "opening_winner",
+           "FACE_DOWN",
            "ANDERE_ALTE", "GE_ELFEN", "HOEHER", "AUF_DISSLE", "MELD_USED", "END_PLAYED_OUT",
            "END_KNOCK", "END_REVERSE", "END_DISSLE_LOST", "END_DISSLE_WON", "END_FIVE_LOW"]
 
@@ -243,17 +244,21 @@ def play(s: State, card: int) -> None:
 
 def trick1_winner(s: State) -> int:
     """Index of the winning card of trick 1 under forehand's opening (rules.md §7.3)."""
-    trick = s.trick
-    if s.opening == ANDERE_ALTE:
+    return opening_winner(s.opening, s.trick, s.trump, s.beats)
+
+
+def opening_winner(opening: int, trick: list[int], trump: int, beats: tuple[int, ...]) -> int:
+    """Index of the winning card of a first trick opened with ``opening`` (-1: none)."""
+    if opening == ANDERE_ALTE:
         for i in range(1, 4):
             if trick[i] & 31 == trick[0] & 31:
                 return i  # the first to play the other ace
         return 0
-    if s.opening == GE_ELFEN:
+    if opening == GE_ELFEN:
         return 0
-    if s.opening == HOEHER:
-        return trick_winner(trick, -1, s.beats)  # trumps have no power; ties to the first
-    return trick_winner(trick, s.trump, s.beats)
+    if opening == HOEHER:
+        return trick_winner(trick, -1, beats)  # trumps have no power; ties to the first
+    return trick_winner(trick, trump, beats)
 
 
 def finish_trick(s: State) -> None:
