@@ -10,8 +10,8 @@ per-game code to show an action.
 'marry QH'
 >>> action_str(parse_action("declare kh"))
 'declare QH'
->>> [action_str(parse_action(t)) for t in ("bid 3", "Bid Gang", "open hoeher 9c", "kontra")]
-['bid 3', 'bid gang', 'open hoeher 9C', 'kontra']
+>>> tuple(action_str(parse_action(t)) for t in ("bid 3", "Bid Gang", "open hoeher 9c", "kontra"))
+('bid 3', 'bid gang', 'open hoeher 9C', 'kontra')
 >>> action_str(parse_action("announce js ks qs ts"))
 'announce TS KS QS JS'
 """
