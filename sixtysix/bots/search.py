@@ -225,6 +225,12 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
             return min(winners, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
         return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+    opens = [a for a in acts if OPEN <= a < MARRY_DOUBLE]
+    if opens:
+        # Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle.
+        rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
+        best = min(rank[(a - OPEN) >> 6] for a in opens)
+        return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 
