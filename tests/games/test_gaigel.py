@@ -336,6 +336,13 @@ def test_meld_low_then_knock() -> None:
     assert "meld low" not in legal(m) and "defer" not in legal(m)
     with pytest.raises(IllegalActionError, match="one meld per lead"):
         m.apply("defer")
+    # He must lead one of the melded cards: the king of trumps taken by robbing is not one.
+    m2 = _deal_l()
+    act(m2, "open ge-elfen AH", "play QH", "play TH", "play JH", "meld low", "exchange")
+    assert [t for t in legal(m2) if t.startswith("play")] == [
+        "play 7C", "play 7D", "play 7H", "play 7S"]
+    with pytest.raises(IllegalActionError, match="lead one of them"):
+        m2.apply("play KS")
     m.apply("declare")  # 137 >= 101; opponents have 0 points: a Gaigel, 2
     res = m.results[0]
     assert res.end == "gaigel" and res.game_points == (2, 0, 2, 0) and res.points == (137, 0, 137, 0)

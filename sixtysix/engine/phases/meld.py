@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 __all__ = ["legal", "apply", "explain", "face_down", "forehand", "low_mask", "opening_winner",
            "FACE_DOWN",
-           "ANDERE_ALTE", "GE_ELFEN", "HOEHER", "AUF_DISSLE", "MELD_USED", "END_PLAYED_OUT",
+           "ANDERE_ALTE", "GE_ELFEN", "HOEHER", "AUF_DISSLE", "MELD_USED", "LOW_SHOWN",
+           "END_PLAYED_OUT",
            "END_KNOCK", "END_REVERSE", "END_DISSLE_LOST", "END_DISSLE_WON", "END_FIVE_LOW"]
 
 ANDERE_ALTE, GE_ELFEN, HOEHER, AUF_DISSLE = range(4)  # indices into OPENINGS
@@ -50,6 +51,9 @@ _FACE_DOWN_OPENINGS = (ANDERE_ALTE, HOEHER)
 
 MELD_USED = 1
 """``lead_flags``: the leader has used this lead's one meld by ``meld low`` or ``defer``."""
+LOW_SHOWN = 2
+"""``lead_flags``: the leader showed five low cards: he must lead one of them (not a card he
+took by robbing the turn-up afterwards)."""
 
 END_PLAYED_OUT, END_KNOCK, END_REVERSE, END_DISSLE_LOST, END_DISSLE_WON, END_FIVE_LOW = range(6)
 """``State.end_kind``: how the hand ended (the claimant is the knocker / the melder)."""
@@ -101,7 +105,12 @@ def legal(s: State) -> list[int]:
         return card_list(legal_follow(hand, s.trick, s.tseats + [seat], r.sides, s.trump,
                                       r.phase2_follow, s.beats, r.must_beat_partner,
                                       r.must_trump_when_cannot_overtrump))
-    acts = _openings(s, hand) if s.trick_no == 0 and r.openings else card_list(hand)
+    if s.trick_no == 0 and r.openings:
+        acts = _openings(s, hand)
+    elif s.lead_flags & LOW_SHOWN:
+        acts = card_list(hand & low_mask(s))  # he leads one of the five low cards he showed
+    else:
+        acts = card_list(hand)
     if s.trick_no:
         if not s.lead_flags & MELD_USED and may_meld(s):
             acts += _marriages(s, seat)
@@ -321,7 +330,7 @@ def meld(s: State, seat: int, card: int, double: bool) -> None:
 def meld_low(s: State) -> None:
     seat = s.to_act
     s.melded |= 1 << (16 + seat)
-    s.lead_flags |= MELD_USED
+    s.lead_flags |= MELD_USED | LOW_SHOWN
     s.known[seat] |= s.hands[seat]
     if s.rules.five_low == "instant_win":
         finish(s, END_FIVE_LOW, seat)
@@ -360,6 +369,8 @@ def explain(s: State, action: int, text: str) -> str:
         if s.promise >= 0 and s.promise >> 6 == seat:
             return (f"you melded for your partner and named {card_str(s.promise & 63)}: "
                     f"you must play it to this trick")
+        if leading and s.lead_flags & LOW_SHOWN:
+            return "you showed five low cards: lead one of them"
         return _follow_reason(s, action)
     if OPEN <= action < MARRY_DOUBLE:
         opening, card = divmod(action - OPEN, 64)
