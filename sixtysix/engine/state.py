@@ -131,7 +131,7 @@ class State:
     melded: int
     """Bit ``seat * 4 + suit``: the seat has melded that suit; bit ``16 + seat``: five low shown."""
     lead_flags: int
-    """What the leader has used of this lead (meld.MELD_USED); 0 at each new lead."""
+    """What the leader has used of this lead (meld.MELD_USED, meld.LOW_SHOWN); 0 at each lead."""
     promise: int
     """``seat << 6 | card``: the card a partner who melded for the leader must play, -1 none."""
     end_kind: int
