@@ -21,6 +21,7 @@ import importlib
 import json
 import os
 import random
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -48,6 +49,7 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
+from ..engine.options import option_hints
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
@@ -116,20 +118,27 @@ def normalize_input(text: str, view: View) -> str:
         raise NotUnderstood(text) from None
 
 
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` strings into an options dict: true/false, whole numbers, else text.
+def parse_option_values(pairs: list[str], game_id: str | None = None) -> dict[str, Any]:
+    """``name=value`` strings into an options dict: true/false, whole numbers, else text. With
+    ``game_id``, an option whose choices are words keeps digits as text (Gaigel's ``low_rank``).
 
     >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
     {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
+    >>> parse_option_values(["low_rank=9", "target=5"], "gaigel")
+    {'low_rank': '9', 'target': 5}
     """
     out: dict[str, Any] = {}
+    hints = option_hints(GAMES[game_id].Options) if game_id in GAMES else {}
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
             raise ValueError(f"--option takes name=value, not {pair!r}")
         v = value.strip()
         parsed: Any = v
-        if v.lower() in ("true", "false"):
+        hint = hints.get(name.strip())
+        if typing.get_origin(hint) is typing.Literal and v in typing.get_args(hint):
+            pass  # one of the option's own words, digits included
+        elif v.lower() in ("true", "false"):
             parsed = v.lower() == "true"
         else:
             with contextlib.suppress(ValueError):
@@ -474,7 +483,7 @@ def play(
     """Play a match against the computer at the terminal."""
     err = Console(stderr=True)
     try:
-        options = parse_option_values(option or [])
+        options = parse_option_values(option or [], game)
         g = make_game(game, options)
     except (ValueError, SixtySixError) as e:
         err.print(f"error: {e}", markup=False)
