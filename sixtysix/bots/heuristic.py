@@ -220,8 +220,7 @@ class _Turn:
             return None
         by = {k: [(a - OPEN) & 63 for a in opens if (a - OPEN) >> 6 == k] for k in range(4)}
         if by[GE_ELFEN]:
-            ace = max(by[GE_ELFEN], key=lambda c: (not self.beats[c] & self.v.hand, c))
-            return OPEN + GE_ELFEN * 64 + ace
+            return OPEN + GE_ELFEN * 64 + by[GE_ELFEN][0]
         if by[HOEHER]:
             card = max(by[HOEHER], key=self.strength)
             return OPEN + HOEHER * 64 + card
