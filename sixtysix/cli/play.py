@@ -21,6 +21,7 @@ import importlib
 import json
 import os
 import random
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +40,8 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    OPEN,
+    OPENINGS,
     PASS,
     TRUMP,
     TURN,
@@ -46,7 +49,9 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
+from ..engine.options import option_hints
 from ..engine.phases import PH_ANSWER
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
@@ -119,20 +124,27 @@ def normalize_input(text: str, view: View) -> str:
         raise NotUnderstood(text) from None
 
 
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` strings into an options dict: true/false, whole numbers, else text.
+def parse_option_values(pairs: list[str], game_id: str | None = None) -> dict[str, Any]:
+    """``name=value`` strings into an options dict: true/false, whole numbers, else text. With
+    ``game_id``, an option whose choices are words keeps digits as text (Gaigel's ``low_rank``).
 
     >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
     {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
+    >>> parse_option_values(["low_rank=9", "target=5"], "gaigel")
+    {'low_rank': '9', 'target': 5}
     """
     out: dict[str, Any] = {}
+    hints = option_hints(GAMES[game_id].Options) if game_id in GAMES else {}
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
             raise ValueError(f"--option takes name=value, not {pair!r}")
         v = value.strip()
         parsed: Any = v
-        if v.lower() in ("true", "false"):
+        hint = hints.get(name.strip())
+        if typing.get_origin(hint) is typing.Literal and v in typing.get_args(hint):
+            pass  # one of the option's own words, digits included
+        elif v.lower() in ("true", "false"):
             parsed = v.lower() == "true"
         else:
             with contextlib.suppress(ValueError):
@@ -200,7 +212,17 @@ class TerminalPlay:
         m.apply(action)
         self.save()
         after = m.hand.view(self.human)
-        self.console.print(self.describe(who, action, before, after, you))
+        k = len(before.history)
+        if k < len(after.history) and after.history[k] >= FACE_DOWN:
+            # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
+            hidden = Text(who + " ", style="bold")
+            if action >= OPEN:
+                hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
+            else:
+                hidden.append(f"{'play' if you else 'plays'} a card face down")
+            self.console.print(hidden)
+        else:
+            self.console.print(self.describe(who, action, before, after, you))
         if before.phase == PH_ANSWER:  # Terts: the comparison is decided
             names = [seat_label(p, after, self.names) for p in range(len(after.points))]
             self.console.print(answer_outcome(
@@ -478,7 +500,7 @@ def play(
     """Play a match against the computer at the terminal."""
     err = Console(stderr=True)
     try:
-        options = parse_option_values(option or [])
+        options = parse_option_values(option or [], game)
         g = make_game(game, options)
     except (ValueError, SixtySixError) as e:
         err.print(f"error: {e}", markup=False)
