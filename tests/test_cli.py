@@ -37,9 +37,13 @@ def invoke(*args: str, input: str | None = None):
 
 def score_at_quit(output: str) -> list[int]:
     """The match score printed when the human left, or at the end of the match."""
-    line = re.search(r"(?:Leaving the match\. Score|Final score): (.*)", output)
-    assert line, output[-2000:]
-    return [int(x) for x in re.findall(r" (-?\d+)(?: ·|$)", line.group(1).strip())]
+    found = re.search(r"(?:Leaving the match\. Score|Final score): ", output)
+    assert found, output[-2000:]
+    lines = output[found.end():].split("\n")
+    text = lines.pop(0).rstrip()
+    while text.endswith("·") and lines:  # the console wrapped a long line of four seats
+        text += " " + lines.pop(0).strip()
+    return [int(x) for x in re.findall(r" (-?\d+)(?: ·|$)", " " + text.strip())]
 
 
 # ---------------------------------------------------------------------------------- play
@@ -204,6 +208,8 @@ def test_option_values_are_read_by_the_declared_type():
         {"dealer_cap": None, "playoff": False}
     assert parse_option_values(["dealer_cap=null"], "three-hand-sixty-six") == {"dealer_cap": None}
     assert parse_option_values(["dealer_cap= 4 "], "three-hand-sixty-six") == {"dealer_cap": 4}
+    # Choices that are digits stay text where the option's choices are text (Gaigel's low card).
+    assert parse_option_values(["low_rank=9", "target=5"], "gaigel") == {"low_rank": "9", "target": 5}
     for pairs, message in [
         (["=3"], "--option takes name=value, not '=3'"),
         (["target"], "--option takes name=value, not 'target'"),

@@ -47,7 +47,11 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    MARRY_DOUBLE,
+    MELD_LOW,
+    OPEN,
     PASS,
+    REVERSE,
     SHOW,
     TRUMP,
 )
@@ -55,6 +59,7 @@ from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.phases.announce import KEY as COMBO_KEY
+from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
@@ -105,10 +110,16 @@ def exclusions(view: View) -> list[int]:
     sf = view.strict_from
     pack = r.pack
     hist = view.history
+    if any(a >= FACE_DOWN for a in hist):
+        return out  # Gaigel's face-down first trick: nothing to infer in it
+    tricks_done = 0
     for i, a in enumerate(hist):
-        if a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
+        if OPEN <= a < ANNOUNCE and not (i and hist[i - 1] == DEFER):
+            card = (a - OPEN) & 63  # Gaigel: an opening or a double marriage leads a card
+        elif a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
             continue  # not a card played (a partner's marriage after 'defer' is only shown)
-        card = a if a < MARRY else a - MARRY
+        else:
+            card = a if a < MARRY else a - MARRY
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
         if trick:
@@ -117,7 +128,11 @@ def exclusions(view: View) -> list[int]:
         trick.append(card)
         seats.append(seat)
         if len(trick) == len(seq):
-            leader = seats[trick_winner(trick, view.trump, beats)]
+            if tricks_done == 0 and view.opening >= 0:  # Gaigel's first trick, opened
+                leader = seats[opening_winner(view.opening, trick, view.trump, beats)]
+            else:
+                leader = seats[trick_winner(trick, view.trump, beats)]
+            tricks_done += 1
             trick, seats = [], []
             if not strict:
                 for p in seq:
@@ -221,6 +236,11 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
             return a  # Terts: the bella, and a show (offered only where it outranks), always pay
         elif a >= ANNOUNCE:
             announces.append(a)
+        elif a == REVERSE:  # Gaigel: right when the opponents passed the target unclaimed
+            if any(p >= r.claim_target for sd, p in enumerate(s.points) if sd != side):
+                return a
+        elif a == MELD_LOW or MARRY_DOUBLE <= a < ANNOUNCE:
+            marry.append(a)  # Gaigel's five low cards and double marriages: shown like marriages
     if announces:  # Terts: announce the highest-ranked combination
         return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
     if marry:
@@ -249,6 +269,12 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
     if bids and len(bids) == len(acts):
         return min(bids)  # the compulsory opening: the least bid
+    opens = [a for a in acts if OPEN <= a < MARRY_DOUBLE]
+    if opens:
+        # Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle.
+        rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
+        best = min(rank[(a - OPEN) >> 6] for a in opens)
+        return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 

@@ -39,6 +39,8 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    OPEN,
+    OPENINGS,
     PASS,
     TRUMP,
     TURN,
@@ -47,6 +49,7 @@ from ..engine.actions import (
 )
 from ..engine.match import Match
 from ..engine.phases import PH_ANSWER
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
@@ -181,7 +184,17 @@ class TerminalPlay:
         m.apply(action)
         self.save()
         after = m.hand.view(self.human)
-        self.console.print(self.describe(who, action, before, after, you))
+        k = len(before.history)
+        if k < len(after.history) and after.history[k] >= FACE_DOWN:
+            # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
+            hidden = Text(who + " ", style="bold")
+            if action >= OPEN:
+                hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
+            else:
+                hidden.append(f"{'play' if you else 'plays'} a card face down")
+            self.console.print(hidden)
+        else:
+            self.console.print(self.describe(who, action, before, after, you))
         if before.phase == PH_ANSWER:  # Terts: the comparison is decided
             names = [seat_label(p, after, self.names) for p in range(len(after.points))]
             self.console.print(answer_outcome(

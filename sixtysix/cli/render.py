@@ -27,7 +27,9 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    MELD_LOW,
     PASS,
+    REVERSE,
     TRUMP,
     TURN,
     action_str,
@@ -49,7 +51,9 @@ def suit_style(suit: int) -> str:
 
 
 def card_text(card: int, trump: int = -1) -> Text:
-    """A card as ``10♥``, red for hearts and diamonds; trumps underlined."""
+    """A card as ``10♥``, red for hearts and diamonds; trumps underlined (-1: face down)."""
+    if card < 0:
+        return Text("??", style="dim")
     suit = (card >> 3) & 3
     style = suit_style(suit) + (" underline" if suit == trump else "")
     return Text(RANK_LABELS[card & 7] + SUIT_SYMBOLS[suit], style=style)
@@ -120,7 +124,9 @@ def action_label(action: int, view: View) -> Text:
         return Text("trump ").append_text(suit_text(action - TRUMP))
     words = {DRAW: "draw", CLOSE: "close", DECLARE: "declare (claim the hand)",
              EXCHANGE: "exchange", TURN: "turn (a card sets trumps)",
-             DEFER: "defer (let the partner marry)", PASS: "pass"}
+             DEFER: "defer (let the partner marry)", PASS: "pass",
+             REVERSE: "reverse (the opponents passed the target without knocking)",
+             MELD_LOW: "meld low (five low cards)"}
     if action == EXCHANGE and view.turnup >= 0 and view.trump >= 0:
         low = view.game.rules.exchange_rank
         if low is not None:
@@ -143,7 +149,10 @@ def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str
     cards = [c for _, c in trick]
     w = -1
     rules = view.rules or view.game.rules  # a contract's rank order (Zehnergang)
-    if show_winner and (view.trump >= 0 or view.contract is not None):
+    if show_winner and tuple(trick) == view.last_trick:
+        # The last trick's winner leads now (Gaigel's first trick has its own winner rules).
+        w = next((i for i, (seat, _) in enumerate(trick) if seat == view.leader), -1)
+    elif show_winner and (view.trump >= 0 or view.contract is not None):
         w = trick_winner(cards, view.trump, rules.beats_table(max(view.trump, 0)))
     for i, (seat, card) in enumerate(trick):
         if i:

@@ -114,6 +114,17 @@ class Rules:
     """Runs and four-of-a-kinds are announced (``announce``/``show``), and the bella declared."""
     loser_side_extra: bool = False
     """A responder whose shown combination wins also scores his other combinations."""
+    # Gaigel (rules.md §7): the meld games' play phase (engine/phases/meld.py) reads these.
+    meld_phase: bool = False
+    """The hand is played in ``PH_MELD`` (engine/phases/meld.py) rather than ``PH_PLAY``."""
+    openings: bool = False
+    """Forehand opens trick 1 with one of the openings (``open O C``) rather than a plain lead."""
+    low_rank: int = 7
+    """Rank index of the low card (7, or 9 as 5): five of them are ``meld low``; the trump one
+    robs the turn-up (``exchange_rank`` is the same)."""
+    melds_in_phase2: bool = True
+    five_low: str = "meld_111"
+    """``meld low`` scores 111 (``'meld_111'``) or ends the hand as a win (``'instant_win'``)."""
 
     @cached_property
     def pack_size(self) -> int:
