@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.search import best_action
 from ..engine.actions import N_ACTIONS, action_str
 from ..engine.match import Match
 from ..games import make_game
@@ -102,10 +103,8 @@ def play_hands(task: tuple[str, dict[str, Any], list[str], int, int, int]) -> li
             bot = bot_of[seat]
             values = getattr(bot, "action_values", None)
             policy = values(view, rng) if values is not None and len(view.legal) > 1 else None
-            if policy is not None:
-                action = max(policy, key=lambda a: policy[a])
-            else:
-                action = bot.choose(view, rng)
+            # The bot's own choice from its values (what choose() returns), or its choice.
+            action = best_action(policy) if policy is not None else bot.choose(view, rng)
             rows.append({
                 "game": game_id, "hand": hand, "seed": hseed, "dealer": state.dealer,
                 "decision": decision, "seat": seat, "bot": seating[seat],
