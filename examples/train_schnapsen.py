@@ -1,6 +1,6 @@
 """Train a small policy for Schnapsen from the PettingZoo environment, with action masking.
 
-    python examples/train_schnapsen.py [--hands 6000] [--eval 200] [--seed 0] [--plot FILE.png]
+    python examples/train_schnapsen.py [--hands 12000] [--every 2000] [--eval 300] [--plot FILE.png]
 
 The policy is a one-hidden-layer network over the observation vector, whose output is masked to the
 legal actions before the softmax; it learns by REINFORCE with a running baseline, playing against
@@ -96,11 +96,11 @@ def evaluate(policy: Policy, opponent: object, hands: int, seed: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--hands", type=int, default=6000, help="training hands")
-    ap.add_argument("--every", type=int, default=1000, help="training hands between evaluations")
-    ap.add_argument("--eval", type=int, default=200, help="hands per evaluation")
+    ap.add_argument("--hands", type=int, default=12000, help="training hands")
+    ap.add_argument("--every", type=int, default=2000, help="training hands between evaluations")
+    ap.add_argument("--eval", type=int, default=300, help="hands per evaluation")
     ap.add_argument("--hidden", type=int, default=64)
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--lr", type=float, default=0.02)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plot", default=None, help="write the learning curve to this PNG")
     args = ap.parse_args()

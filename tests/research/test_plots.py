@@ -26,3 +26,16 @@ def test_strength_plot(tmp_path: pathlib.Path) -> None:
     strength_plot([(0.05, 0.4, 0.3, 0.5), (0.2, 0.6, 0.5, 0.7)], tmp_path / "s.png", "x")
     width, height = _png(tmp_path / "s.png")
     assert width > 500 and height > 300
+
+
+def test_the_training_example_runs(tmp_path: pathlib.Path) -> None:
+    """examples/train_schnapsen.py as a user runs it, briefly: it trains, measures and plots."""
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "examples" / "train_schnapsen.py"),
+                           "--hands", "60", "--every", "30", "--eval", "10",
+                           "--plot", str(tmp_path / "c.png")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("vs random") == 3 and _png(tmp_path / "c.png")[0] > 500
