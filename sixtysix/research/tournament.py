@@ -23,7 +23,6 @@ import math
 import random
 import textwrap
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from ..engine.actions import action_str
 from ..engine.match import Match
 from ..errors import IllegalActionError
 from ..games import make_game
+from .backends import Backend, run_tasks
 
 __all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings",
            "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS"]
@@ -261,6 +261,14 @@ class Summary:
     out: str | None = None
     specs: dict[str, str] = field(default_factory=dict)
     """Each entrant's bot spec, where it differs from its name."""
+    pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
+    """(a, b) -> a's match score against b and the matches they met on opposite sides."""
+
+    def plot(self, path: str | Path) -> None:
+        """Draw the ratings with their intervals and the pairwise win rates (PNG)."""
+        from .plots import tournament_plot
+        tournament_plot(self.table(), self.pairs, path,
+                        title=f"{self.game}: {self.matches} matches")
 
     def table(self) -> list[dict[str, Any]]:
         """One row per bot, best rated first (JSON-ready)."""
@@ -346,11 +354,14 @@ def _tasks(game_id: str, options: dict[str, Any], bots: list[str], matches: int,
 
 def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0, workers: int = 1,
                    out: str | Path | None = None, options: dict[str, Any] | None = None,
-                   progress: bool = True) -> Summary:
+                   progress: bool = True, backend: Backend = "local",
+                   address: str | None = None) -> Summary:
     """Play ``matches`` matches between ``bots`` (specs for ``make_bot``) and summarise them.
 
     ``out``: a directory that receives one record per match (``match-0001.json``…) and
-    ``summary.json``. ``workers`` > 1 plays matches in parallel processes.
+    ``summary.json``. ``workers`` > 1 plays matches in parallel processes; ``backend="ray"``
+    plays them as Ray tasks (a local Ray with ``workers`` CPUs, or the cluster at ``address``).
+    The same seed gives the same results on every backend and any number of workers.
     """
     options = dict(options or {})
     if matches < 1:
@@ -372,12 +383,14 @@ def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0
     model = PlackettLuce()
     ratings = {b: model.rating(name=b) for b in names}
     results = []
-    for i, res in enumerate(_run(tasks, workers, progress), 1):
+    pairs: dict[tuple[str, str], tuple[float, int]] = {}
+    for i, res in enumerate(_run(tasks, workers, progress, backend, address), 1):
         # Written as each match ends, so that an interrupted tournament keeps what it played.
         if outdir is not None:
             (outdir / f"match-{i:04d}.json").write_text(json.dumps(res.record, indent=1))
         results.append(res)
         _count(res, stats)
+        _pair(res, pairs)
         teams = sorted(set(res.seating), key=res.seating.index)
         if len(teams) > 1:
             ranks = [float(_rank(res, t)) for t in teams]
@@ -388,21 +401,17 @@ def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0
         stats[b].mu, stats[b].sigma = ratings[b].mu, ratings[b].sigma
     summary = Summary(game=game_id, bots=list(bots), matches=len(results), stats=stats,
                       out=str(outdir) if outdir is not None else None,
-                      specs={n: b for n, b in zip(names, bots, strict=True)})
+                      specs={n: b for n, b in zip(names, bots, strict=True)}, pairs=pairs)
     if outdir is not None:
         (outdir / "summary.json").write_text(json.dumps(summary.to_json(options, seed), indent=1))
     return summary
 
 
-def _run(tasks: list[Task], workers: int,
-         progress: bool) -> Iterator[MatchOutcome]:
+def _run(tasks: list[Task], workers: int, progress: bool, backend: Backend = "local",
+         address: str | None = None) -> Iterator[MatchOutcome]:
     """The matches' outcomes in task order, as they are played."""
     def produce() -> Iterator[MatchOutcome]:
-        if workers > 1:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                yield from pool.map(_task, tasks)
-        else:
-            yield from map(_task, tasks)
+        yield from run_tasks(_task, tasks, workers=workers, backend=backend, address=address)
 
     if not progress:
         yield from produce()
@@ -413,6 +422,23 @@ def _run(tasks: list[Task], workers: int,
         for res in produce():
             yield res
             bar.advance(job)
+
+
+def _pair(res: MatchOutcome, pairs: dict[tuple[str, str], tuple[float, int]]) -> None:
+    """Pairwise match scores: for two entrants on opposite sides of a match, 1 to the one that
+    won it, half each when both or neither did."""
+    sides = make_game(res.record["game"], res.record.get("options")).rules.sides
+    side_of: dict[str, set[int]] = {}
+    for p, b in enumerate(res.seating):
+        side_of.setdefault(b, set()).add(sides[p])
+    winning = {res.seating[w] for w in res.winners}
+    for a in side_of:
+        for b in side_of:
+            if a != b and not side_of[a] & side_of[b]:
+                score = 1.0 if a in winning and b not in winning else \
+                    0.0 if b in winning and a not in winning else 0.5
+                old = pairs.get((a, b), (0.0, 0))
+                pairs[(a, b)] = (old[0] + score, old[1] + 1)
 
 
 def _count(res: MatchOutcome, stats: dict[str, BotStats]) -> None:
