@@ -27,6 +27,7 @@ import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
 from ..engine.actions import (
+    ANNOUNCE,
     BID,
     BID_CONTRACT,
     CLOSE,
@@ -39,15 +40,22 @@ from ..engine.actions import (
     EXCHANGE,
     KONTRA,
     MARRY,
+    MARRY_DOUBLE,
     MAX_BID,
+    OPEN,
     PASS,
     REKONTRA,
+    REVERSE,
+    SHOW,
     SUBKONTRA,
     TRUMP,
     TURN,
     action_str,
 )
 from ..engine.legal import trick_winner
+from ..engine.phases.announce import KEY as COMBO_KEY
+from ..engine.phases.announce import worth
+from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
 from ..engine.view import View
 from .base import BotError, Limit, register
 
@@ -100,7 +108,8 @@ class _Turn:
         self.side = r.sides[view.seat]
         trick_cards = 0
         for _, c in view.trick:
-            trick_cards |= 1 << c
+            if c >= 0:  # -1: a card played face down (Gaigel's trick 1), not seen
+                trick_cards |= 1 << c
         if rng.random() < forget:
             # Forgetting: only what is on the table now, shown melds and the turn-up are known.
             seen = view.hand | trick_cards
@@ -146,6 +155,13 @@ class _Turn:
         meld = self.meld(legal)
         if meld is not None:
             return meld
+        opening = self.opening(legal)
+        if opening is not None:
+            return opening
+        if plays and v.trick and self.rules.openings:
+            special = self.follow_meld_game(plays)
+            if special is not None:
+                return special
         if not v.trick:
             if CLOSE in legal and self.clearly_winning():
                 return CLOSE
@@ -175,6 +191,9 @@ class _Turn:
         points = v.points[self.side]
         if DECLARE in legal and points >= target and not self.missed():
             return DECLARE
+        if REVERSE in legal and not self.missed() and any(
+                p >= target for sd, p in enumerate(v.points) if sd != self.side):
+            return REVERSE  # Gaigel: the opponents passed 101 without knocking
         has_trick = v.tricks[self.side] > 0 or not self.rules.marriage_needs_trick
         shows = [a for a in legal if DECLARE_SHOW <= a < DRAW]
         if shows and has_trick:
@@ -185,6 +204,18 @@ class _Turn:
         return None
 
     def meld(self, legal: list[int]) -> int | None:
+        announces = [a for a in legal if ANNOUNCE <= a < SHOW]
+        if announces and not self.missed():
+            # Terts: the announcement worth most with what it brings besides; the higher-ranked
+            # of equal worth, which the opponent is less likely to outrank.
+            hand, scored = self.v.hand, self.v.scored
+            return max(announces, key=lambda a: (worth(hand, scored, a - ANNOUNCE),
+                                                 COMBO_KEY[a - ANNOUNCE]))
+        doubles = [a for a in legal if MARRY_DOUBLE <= a < ANNOUNCE]
+        if doubles and not self.missed():
+            # Both pairs at once (40, 80 in trumps); lead a queen, keeping the kings.
+            return max(doubles, key=lambda a: (self.marriage_value(a - MARRY_DOUBLE + MARRY),
+                                              (a - MARRY_DOUBLE) & 7 == QUEEN))
         for a in legal:
             if a < N_KNOWN:
                 continue
@@ -208,6 +239,45 @@ class _Turn:
             return None
         # The 40 before a 20; lead the queen, keeping the king, which wins more tricks.
         return max(marries, key=lambda a: (self.marriage_value(a), (a - MARRY) & 7 == QUEEN))
+
+    # ------------------------------------------------------------------ the meld games (Gaigel)
+
+    def opening(self, legal: list[int]) -> int | None:
+        """Forehand's opening of trick 1: Ge-Elfen with a plain ace wins the trick for sure;
+        else Höher with the highest card that may win it; Auf Dissle only when nothing else is
+        allowed, with the cheapest card."""
+        opens = [a for a in legal if OPEN <= a < MARRY_DOUBLE]
+        if not opens:
+            return None
+        by = {k: [(a - OPEN) & 63 for a in opens if (a - OPEN) >> 6 == k] for k in range(4)}
+        if by[GE_ELFEN]:
+            return OPEN + GE_ELFEN * 64 + by[GE_ELFEN][0]
+        if by[HOEHER]:
+            card = max(by[HOEHER], key=self.strength)
+            return OPEN + HOEHER * 64 + card
+        return OPEN + AUF_DISSLE * 64 + min(by[AUF_DISSLE], key=self.cheap_key)
+
+    def follow_meld_game(self, plays: list[int]) -> int | None:
+        """Gaigel's trick 1 under an opening, and Auf Dissle's forehand, who must lose tricks."""
+        v = self.v
+        forehand = (v.dealer + 1) % len(v.active)
+        if v.opening == AUF_DISSLE and v.seat == forehand:
+            losers = [c for c in plays if not self.beats_now(c)]
+            low = self.rules.low_rank
+            if losers:  # shed the points and keep the low cards he collects
+                return max(losers, key=lambda c: (c & 7 != low, self.values[c]))
+            return min(plays, key=self.cheap_key)
+        if v.trick_no or v.opening not in (ANDERE_ALTE, GE_ELFEN, HOEHER):
+            return None
+        partner_opened = self.rules.sides[forehand] == self.side
+        if v.opening == ANDERE_ALTE and not partner_opened:
+            aces = [c for c in plays if c & 7 == 0 and not self.is_trump(c)]
+            if aces:
+                return aces[0]  # it may be the other ace: then it takes the trick
+        if v.opening == GE_ELFEN and partner_opened:
+            # The partner wins for sure: give him points, but no trumps.
+            return max(plays, key=lambda c: (not self.is_trump(c), self.values[c]))
+        return min(plays, key=self.cheap_key)
 
     def name_trumps(self, legal: list[int]) -> int:
         """Name the longest, then strongest suit of the first packet; turn with nothing to name."""

@@ -34,8 +34,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..cards import cards_of
+from ..cards import JACK, cards_of
 from ..engine.actions import (
+    ANNOUNCE,
+    BELLA,
     BID_CONTRACT,
     CLOSE,
     CONTRACTS,
@@ -45,12 +47,19 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    MARRY_DOUBLE,
+    MELD_LOW,
+    OPEN,
     PASS,
+    REVERSE,
+    SHOW,
     TRUMP,
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
+from ..engine.phases.announce import KEY as COMBO_KEY
+from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import BotError, Limit, make_bot, register
@@ -101,10 +110,16 @@ def exclusions(view: View) -> list[int]:
     sf = view.strict_from
     pack = r.pack
     hist = view.history
+    if any(a >= FACE_DOWN for a in hist):
+        return out  # Gaigel's face-down first trick: nothing to infer in it
+    tricks_done = 0
     for i, a in enumerate(hist):
-        if a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
+        if OPEN <= a < ANNOUNCE and not (i and hist[i - 1] == DEFER):
+            card = (a - OPEN) & 63  # Gaigel: an opening or a double marriage leads a card
+        elif a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
             continue  # not a card played (a partner's marriage after 'defer' is only shown)
-        card = a if a < MARRY else a - MARRY
+        else:
+            card = a if a < MARRY else a - MARRY
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
         if trick:
@@ -113,7 +128,11 @@ def exclusions(view: View) -> list[int]:
         trick.append(card)
         seats.append(seat)
         if len(trick) == len(seq):
-            leader = seats[trick_winner(trick, view.trump, beats)]
+            if tricks_done == 0 and view.opening >= 0:  # Gaigel's first trick, opened
+                leader = seats[opening_winner(view.opening, trick, view.trump, beats)]
+            else:
+                leader = seats[trick_winner(trick, view.trump, beats)]
+            tricks_done += 1
             trick, seats = [], []
             if not strict:
                 for p in seq:
@@ -132,10 +151,19 @@ def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump
         return 0
     out = 0
     base = 1 << card
+    # Terts: the trump jack, if he might hold it, can free any card; a card proves an absence
+    # only if it would be illegal with the jack beside it too.
+    jack = 1 << (trump * 8 + JACK) if r.trump_jack_free and trump >= 0 else 0
+    if jack & base or any(jack >> c & 1 for c in trick):
+        jack = 0
     for x in cards_of(pack & ~base):
         hand = base | (1 << x)
         if not (legal_follow(hand, trick, seats, r.sides, trump, mode, beats, r.must_beat_partner,
-                             r.must_trump_when_cannot_overtrump) >> card) & 1:
+                             r.must_trump_when_cannot_overtrump, r.trump_jack_free) >> card) & 1:
+            if jack and (legal_follow(hand | jack, trick, seats, r.sides, trump, mode, beats,
+                                      r.must_beat_partner, r.must_trump_when_cannot_overtrump,
+                                      True) >> card) & 1:
+                continue
             out |= 1 << x
     return out
 
@@ -191,6 +219,7 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
                    key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
     plays = []
     marry = []
+    announces = []
     for a in acts:
         if a < MARRY:
             plays.append(a)
@@ -203,8 +232,17 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         elif a == DECLARE:
             if s.points[side] >= r.claim_target:
                 return a
-        elif a in (EXCHANGE, DRAW):
-            return a
+        elif a in (EXCHANGE, DRAW, BELLA) or a >= SHOW:
+            return a  # Terts: the bella, and a show (offered only where it outranks), always pay
+        elif a >= ANNOUNCE:
+            announces.append(a)
+        elif a == REVERSE:  # Gaigel: right when the opponents passed the target unclaimed
+            if any(p >= r.claim_target for sd, p in enumerate(s.points) if sd != side):
+                return a
+        elif a == MELD_LOW or MARRY_DOUBLE <= a < ANNOUNCE:
+            marry.append(a)  # Gaigel's five low cards and double marriages: shown like marriages
+    if announces:  # Terts: announce the highest-ranked combination
+        return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
     if marry:
         return rng.choice(marry)
     if plays:
@@ -231,6 +269,12 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
     if bids and len(bids) == len(acts):
         return min(bids)  # the compulsory opening: the least bid
+    opens = [a for a in acts if OPEN <= a < MARRY_DOUBLE]
+    if opens:
+        # Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle.
+        rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
+        best = min(rank[(a - OPEN) >> 6] for a in opens)
+        return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 
@@ -263,6 +307,10 @@ def _reward(d: float) -> float:
 SOLVE_CARDS = 12
 """The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
 North American Sixty-Six for two deals 12 each, too many to solve at every move."""
+EXACT_MAX_CARDS = 6
+"""The solver stands in for the search only once the seat holds at most this many cards: every
+position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
+announcements take seconds to solve)."""
 
 
 def exact_view(view: View) -> bool:
@@ -270,7 +318,7 @@ def exact_view(view: View) -> bool:
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
             and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-            and sum(view.hand_sizes) <= SOLVE_CARDS)
+            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def _closed_open(view: View) -> bool:
@@ -278,7 +326,7 @@ def _closed_open(view: View) -> bool:
     the dead cards of a closed stock (if any) make the worlds differ from the truth."""
     return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
             and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-            and sum(view.hand_sizes) <= SOLVE_CARDS)
+            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -542,7 +590,8 @@ class Pimc:
         self.solver.clear()
         two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
             and sum(view.hand_sizes) <= SOLVE_CARDS
-        if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
+        if two and (_closed_open(view) or (view.facedown <= self.solve_facedown
+                                           and view.hand.bit_count() <= EXACT_MAX_CARDS)):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         totals = {a: 0.0 for a in view.legal}
         done = 0

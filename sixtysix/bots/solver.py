@@ -27,6 +27,7 @@ from __future__ import annotations
 from ..cards import SUIT_MASK
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
 from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
+from ..engine.phases.announce import combination_key
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2
 from ..engine.state import PH_OVER, PH_PLAY, State
 
@@ -183,7 +184,8 @@ def _key(s: State) -> tuple[object, ...]:
     return (tuple(s.hands), s.stock[s.spos:] if s.turnup_up and s.closed_by < 0 else s.spos,
             s.turnup, s.turnup_up, s.trump, s.phase, s.to_act, tuple(s.trick), tuple(s.points),
             tuple(s.tricks), tuple(s.pending), s.closed_by, s.close_points, s.close_tricks,
-            s.close_window, s.claim_seat, s.trick_no)
+            s.close_window, s.claim_seat, s.trick_no,
+            *((combination_key(s),) if s.rules.combinations else ()))
 
 
 def _ordered(s: State, hint: int) -> list[int]:

@@ -23,7 +23,7 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -39,6 +39,8 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    OPEN,
+    OPENINGS,
     PASS,
     TRUMP,
     TURN,
@@ -46,15 +48,19 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
+from ..engine.phases import PH_ANSWER
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
-from ..games import GAMES, make_game
-from . import app
+from ..games import make_game
+from . import app, parse_option_values
 from .contracts import describe_contract_action
+from .melds import answer_outcome, is_meld, meld_words
 from .render import (
     action_label,
     card_text,
+    false_claim_points,
     offered,
     render_view,
     seat_label,
@@ -78,6 +84,7 @@ Type an action, or the number of one of the offered actions:
   defer, pass            let the partner show a marriage; decline
   cut, knock             how the cards are dealt (Bauernschnapsen)
   bid gang, kontra       bid a contract, double it (Bauernschnapsen; see the offered list)
+  announce KS QS JS      Terts: announce a combination (show … or pass to answer one); bella
 Other commands:
   last   the last trick      table   show the table again      ?   a hint
   help   this text           quit    leave the match"""
@@ -128,28 +135,6 @@ def normalize_input(text: str, view: View) -> str:
         raise NotUnderstood(text) from None
 
 
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` strings into an options dict: true/false, whole numbers, else text.
-
-    >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
-    {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
-    """
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise ValueError(f"--option takes name=value, not {pair!r}")
-        v = value.strip()
-        parsed: Any = v
-        if v.lower() in ("true", "false"):
-            parsed = v.lower() == "true"
-        else:
-            with contextlib.suppress(ValueError):
-                parsed = int(v)
-        out[name.strip()] = parsed
-    return out
-
-
 class TerminalPlay:
     """A match between one human seat (at ``read``/``console``) and computer seats."""
 
@@ -192,6 +177,8 @@ class TerminalPlay:
                         return self.quit()
                 else:
                     action = self.bots[seat].choose(state.view(seat), self.bot_rng)
+                    if type(action) is not int or action not in state.legal_actions():
+                        return self.bot_broke_the_rules(seat, action)
                 self.act(seat, action)
             self.hand_summary()
             if not m.complete and not self.pause():
@@ -209,7 +196,22 @@ class TerminalPlay:
         m.apply(action)
         self.save()
         after = m.hand.view(self.human)
-        self.console.print(self.describe(who, action, before, after, you))
+        k = len(before.history)
+        if k < len(after.history) and after.history[k] >= FACE_DOWN:
+            # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
+            hidden = Text(who + " ", style="bold")
+            if action >= OPEN:
+                hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
+            else:
+                hidden.append(f"{'play' if you else 'plays'} a card face down")
+            self.console.print(hidden)
+        else:
+            self.console.print(self.describe(who, action, before, after, you))
+        if before.phase == PH_ANSWER:  # Terts: the comparison is decided
+            names = [seat_label(p, after, self.names) for p in range(len(after.points))]
+            self.console.print(answer_outcome(
+                names, [a + b for a, b in zip(before.points, before.pending, strict=True)],
+                [a + b for a, b in zip(after.points, after.pending, strict=True)]))
         if after.trick_no > before.trick_no and after.last_trick:
             winner = after.leader
             pts = trick_points(after.last_trick, after)
@@ -273,6 +275,8 @@ class TerminalPlay:
         words = describe_contract_action(action, v)  # Bauernschnapsen: cut, bids, doubling
         if words is not None:
             return t.append(words)
+        if is_meld(action):
+            return t.append(meld_words(action, you))
         return t.append_text(action_label(action, before))
 
     # ------------------------------------------------------------------ the human seat
@@ -306,12 +310,29 @@ class TerminalPlay:
                 self.show_hint(view)
                 continue
             try:
-                return self.parse(text, view)
+                action = self.parse(text, view)
             except NotUnderstood:
                 self.console.print(f"not understood: {text!r}; type help", markup=False,
                                    style="yellow")
             except IllegalActionError as e:
                 self.console.print(str(e), markup=False, style="yellow")
+            else:
+                if self.confirm(action, view):
+                    return action
+
+    def confirm(self, action: int, view: View) -> bool:
+        """Ask before a claim that would be false (it loses the hand); True to go ahead."""
+        points = false_claim_points(action, view)
+        if points is None:
+            return True
+        target = (view.rules or view.game.rules).claim_target
+        self.console.print(f"You have {points} points, not {target}: this claim is false and "
+                           "loses the hand.", markup=False, style="yellow")
+        try:
+            answer = self.read("Claim anyway? [y/N] ").strip().lower()
+        except EOFError:
+            return False
+        return answer in ("y", "yes")
 
     def parse(self, text: str, view: View) -> int:
         """The legal action that ``text`` names (IllegalActionError with the engine's reason)."""
@@ -420,6 +441,22 @@ class TerminalPlay:
         if self.save_path is not None:
             self.console.print(f"The record is in {self.save_path}.", markup=False)
 
+    def bot_broke_the_rules(self, seat: int, action: object) -> int:
+        """A computer player chose an action the rules do not allow (a bot of one's own, or a
+        plugin's): say which, where and what, keep the record so far, and stop with status 1."""
+        m = self.match
+        try:
+            shown = action_str(action) if type(action) is int else repr(action)
+        except (KeyError, IndexError, ValueError):
+            shown = repr(action)
+        self.console.print(
+            f"The computer player {self.bots[seat].name!r} ({self.names[seat]}, seat {seat}) chose "
+            f"{shown!r}, which the rules do not allow here (hand {len(m.hand_records)}, action "
+            f"{len(m.hand_records[-1]['actions']) + 1}); the match stops.", markup=False,
+            style="red")
+        self.quit()
+        return 1
+
     def quit(self) -> int:
         self.console.print("Leaving the match. Score: " + self.score_line(), markup=False)
         if self.save_path is not None and self.save_path.exists():
@@ -446,6 +483,19 @@ class TerminalPlay:
             self._save_failed = True
             self.console.print(f"could not save to {self.save_path}: {e.strerror}; playing on "
                                "without saving", markup=False, style="red")
+
+
+def save_problem(path: Path) -> str | None:
+    """Why the record could not be written to ``path``, found before the match starts (None if
+    it can): a missing folder, a folder in its place, a folder one may not write to."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if path.is_dir():
+        return "that is a folder; give a file name"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "not allowed to write there"
+    return None
 
 
 def default_opponent() -> str:
@@ -480,18 +530,20 @@ def play(
     hint_seconds: Annotated[float, typer.Option(help="thinking time for '?' hints")] = 1.0,
 ) -> None:
     """Play a match against the computer at the terminal."""
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # an error line is not cut to the terminal width
     try:
-        options = parse_option_values(option or [])
-        g = make_game(game, options)
-    except (ValueError, SixtySixError) as e:
+        g = make_game(game, parse_option_values(option, game))
+    except SixtySixError as e:
         err.print(f"error: {e}", markup=False)
-        if game not in GAMES:
-            err.print("games: " + ", ".join(sorted(GAMES)), markup=False)
         raise typer.Exit(2) from None
     if not 0 <= seat < g.n_seats:
         err.print(f"error: --seat must be from 0 to {g.n_seats - 1} in {g.name}", markup=False)
         raise typer.Exit(2)
+    if save is not None:
+        problem = save_problem(save)
+        if problem:
+            err.print(f"error: --save {save}: {problem}", markup=False)
+            raise typer.Exit(2)
     spec = opponent or default_opponent()
     try:
         bots: dict[int, Bot] = {p: make_bot(spec) for p in range(g.n_seats) if p != seat}
@@ -507,7 +559,7 @@ def play(
     console.print(f"Seed {seed} (play the same deals again with --seed {seed}); "
                   "type help for the commands.", markup=False)
     session = TerminalPlay(match, seat, bots, seed=rng.randrange(2**31), console=console,
-                           read=lambda prompt: console.input(prompt), save=save,
+                           read=lambda prompt: console.input(Text(prompt)), save=save,
                            hint_seconds=hint_seconds)
     try:
         code = session.run()

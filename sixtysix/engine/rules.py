@@ -12,7 +12,7 @@ from functools import cached_property
 from ..cards import SUIT_MASK, cards_of
 
 __all__ = ["Rules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "FOLLOW_TRUMP",
-           "NATURAL_VALUES"]
+           "FOLLOW_OR_TRUMP", "NATURAL_VALUES"]
 
 # Follow rules (the obligation of a player who is not leading).
 FREE = 0          # any card
@@ -20,6 +20,7 @@ FOLLOW_ONLY = 1   # follow suit if possible, else any card
 STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any (rules.md §0.4)
 STRICT_MULTI = 3  # three or more players: §0.4 with the current winning card
 FOLLOW_TRUMP = 4  # follow suit (beating the trick only when trumps were led), else trump, else any
+FOLLOW_OR_TRUMP = 5  # follow suit (any card of it), else trump (any trump), else any card
 
 NATURAL_VALUES = (11, 10, 4, 3, 2, 0, 0, 0)
 """Card points by rank index A T K Q J 9 8 7."""
@@ -103,6 +104,27 @@ class Rules:
     claim_side: int = -1
     """The only side whose seats may claim, -1 for either (Bauernschnapsen's
     ``enough_by_defenders = False`` makes it the declarer's)."""
+    # Terts (rules.md §9): the trump-jack privilege, the dix from the end of trick 1, and the
+    # combinations announced and answered at each turn (engine/phases/announce.py).
+    trump_jack_free: bool = False
+    """The trump jack is never forced and always playable (``legal_follow``'s privilege)."""
+    exchange_from_trick: int = 0
+    """The exchange is allowed only once this many tricks are complete."""
+    combinations: bool = False
+    """Runs and four-of-a-kinds are announced (``announce``/``show``), and the bella declared."""
+    loser_side_extra: bool = False
+    """A responder whose shown combination wins also scores his other combinations."""
+    # Gaigel (rules.md §7): the meld games' play phase (engine/phases/meld.py) reads these.
+    meld_phase: bool = False
+    """The hand is played in ``PH_MELD`` (engine/phases/meld.py) rather than ``PH_PLAY``."""
+    openings: bool = False
+    """Forehand opens trick 1 with one of the openings (``open O C``) rather than a plain lead."""
+    low_rank: int = 7
+    """Rank index of the low card (7, or 9 as 5): five of them are ``meld low``; the trump one
+    robs the turn-up (``exchange_rank`` is the same)."""
+    melds_in_phase2: bool = True
+    five_low: str = "meld_111"
+    """``meld low`` scores 111 (``'meld_111'``) or ends the hand as a win (``'instant_win'``)."""
 
     @cached_property
     def pack_size(self) -> int:

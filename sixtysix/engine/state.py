@@ -15,14 +15,27 @@ from typing import TYPE_CHECKING
 
 from ..cards import card_str, mask_str
 from ..errors import IllegalActionError
-from .actions import DRAW, MARRY, action_str, parse_action
+from .actions import ANNOUNCE, DRAW, MARRY, OPEN, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
-from .phases import PH_AUCTION, PH_DEAL_CHOICE, PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, PHASES
+from .phases import (
+    PH_AUCTION,
+    PH_DEAL_CHOICE,
+    PH_DEFER,
+    PH_DRAW,
+    PH_MELD,
+    PH_MELD_DEFER,
+    PH_OVER,
+    PH_PLAY,
+    PH_TRUMP,
+    PHASES,
+)
+from .phases import announce as _announce_phase
 from .phases import auction as _auction_phase
 from .phases import contracts as _contracts_phase
 from .phases import deal_choice as _deal_choice_phase
 from .phases import doubling as _doubling_phase
+from .phases import meld as _meld_phase
 from .phases import play as _play_phase
 from .phases import trump as _trump_phase
 from .rules import Rules
@@ -39,7 +52,11 @@ __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_
 
 # Imported for their registration in PHASES.
 _PHASE_MODULES = (_play_phase, _trump_phase, _auction_phase,  # North American Sixty-Six: auction
-                  _deal_choice_phase, _contracts_phase, _doubling_phase)  # Bauernschnapsen
+                  _deal_choice_phase, _contracts_phase, _doubling_phase,  # Bauernschnapsen
+                  _announce_phase,  # Terts
+                  _meld_phase)  # Gaigel
+_CARD_PHASES = (PH_PLAY, PH_DEFER, PH_MELD, PH_MELD_DEFER)
+"""Phases whose actions name cards that the seat to act holds (``_resolve_copy``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +98,12 @@ class State:
         "high_bid", "bidder", "passed",
         # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far.
         "contract", "declarer", "factor", "bidding",
+        # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
+        "scored", "bella_by",
+        # Gaigel (rules.md §7, engine/phases/meld.py): the opening of trick 1, the suits each
+        # seat has melded, what the leader has used of this lead, the partner's promised card,
+        # and how the hand ended.
+        "opening", "melded", "lead_flags", "promise", "end_kind",
     )
 
     game: Game
@@ -146,6 +169,22 @@ class State:
     bidding: tuple[int, ...]
     """The auction: (high contract index or -1, its bidder or -1, mask of seats that passed);
     while doubling: the seats still to answer, in order, then the seat that said kontra or -1."""
+    # Terts (rules.md §9.5)
+    scored: tuple[tuple[int, int], ...]
+    """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
+    bella_by: int
+    """The seat that declared the bella (trump K and Q), -1 while nobody has."""
+    # Gaigel (rules.md §7): see engine/phases/meld.py.
+    opening: int
+    """Index into OPENINGS of forehand's opening of trick 1, -1 for none (not yet, or 'free')."""
+    melded: int
+    """Bit ``seat * 4 + suit``: the seat has melded that suit; bit ``16 + seat``: five low shown."""
+    lead_flags: int
+    """What the leader has used of this lead (meld.MELD_USED, meld.LOW_SHOWN); 0 at each lead."""
+    promise: int
+    """``seat << 6 | card``: the card a partner who melded for the leader must play, -1 none."""
+    end_kind: int
+    """How a Gaigel hand ended (meld.END_*), 0 while it runs or when it was played out."""
 
     # ------------------------------------------------------------------ construction
 
@@ -183,7 +222,7 @@ class State:
             s.turn_card = deal.hands[forehand][packet]
         else:
             s.trump = (s.turnup >> 3) & 3
-            s.phase = PH_PLAY
+            s.phase = PH_MELD if rules.meld_phase else PH_PLAY
             if not rules.stock and s.turnup >= 0:
                 s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
         s.leader = s.to_act = forehand
@@ -221,6 +260,13 @@ class State:
         s.declarer = -1
         s.factor = 1
         s.bidding = ()
+        s.scored = ()
+        s.bella_by = -1
+        s.opening = -1
+        s.melded = 0
+        s.lead_flags = 0
+        s.promise = -1
+        s.end_kind = 0
         s._set_trump_tables()
         return s
 
@@ -289,7 +335,8 @@ class State:
 
     def _resolve_copy(self, action: int) -> int:
         """Text names the first copy of a card; in a double pack pick the copy the seat holds."""
-        if action < DRAW and self.phase == PH_PLAY:
+        if (action < DRAW or OPEN <= action < ANNOUNCE) and self.phase in _CARD_PHASES:
+            # OPEN and MARRY_DOUBLE blocks start at multiples of 64: the card is the low bits.
             card = action & 63
             hand = self.hands[self.to_act]
             if not (hand >> card) & 1 and (hand >> (card | 32)) & 1:

@@ -31,7 +31,7 @@ from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
 from ..engine.rules import STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
 from ..errors import OptionError
-from .base import Game, grade, make_result
+from .base import Game, grade, make_result, ranged
 from .three_player import deal_packets
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class BauernschnapsenOptions:
     false_enough: Literal["graded", "flat2"] = "graded"
     must_beat_partner: bool = True
     retourschneider: bool = True
-    target: int = 24
+    target: int = ranged(24, 1, 100)
     score_direction: Literal["up", "down"] = "up"
     first_trick_visible: bool = True
     allow_knock_deal: bool = True

@@ -43,6 +43,9 @@ def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
     visible = {card_str(c) for p, h in enumerate(state.hands) for c in cards_of(h)
                if c not in secret}
     visible |= {card_str(c) for c in state.trick}
+    visible |= {card_str(c) for won in state.won for c in cards_of(won)}  # played and turned
+    if state.turnup >= 0 and state.turnup_up:
+        visible.add(card_str(state.turnup))  # face up for all (Gaigel: its twin may be secret)
     return names - visible if any(c >= 32 for c in secret) else names
 
 

@@ -11,10 +11,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_list, card_str, mask_str
-from ..actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
+from ..actions import (
+    ANNOUNCE,
+    BELLA,
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    N_ACTIONS,
+    PASS,
+)
 from ..legal import legal_follow, trick_winner
 from ..rules import FREE, STRICT2
 from . import PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, Phase, register
+from . import announce as _announce
 
 if TYPE_CHECKING:
     from ..state import State
@@ -36,15 +49,18 @@ def legal(s: State) -> list[int]:
             mode = r.phase1_follow
             acts = card_list(hand) if mode == FREE else card_list(legal_follow(
                 hand, s.trick, s.tseats + [seat], r.sides, s.trump, mode,
-                s.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump))
+                s.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump,
+                r.trump_jack_free))
         else:
             acts = card_list(legal_follow(
                 hand, s.trick, s.tseats + [seat], r.sides, s.trump,
                 r.phase2_follow, s.beats, r.must_beat_partner,
-                r.must_trump_when_cannot_overtrump))
+                r.must_trump_when_cannot_overtrump, r.trump_jack_free))
         # A follower exchanges only under "any_time", or in his window at a close.
         if (r.exchange_any_time or s.close_window) and may_exchange(s, seat):
             acts.append(EXCHANGE)
+        if r.combinations:
+            acts += _announce.turn_actions(s, seat)
         if r.claims and r.claim_timing == "any_own_turn":
             acts.append(DECLARE)
         if r.partner_marriage:
@@ -69,6 +85,8 @@ def legal(s: State) -> list[int]:
         acts.append(DECLARE)
     if r.partner_marriage:
         acts.append(DEFER)
+    if r.combinations:
+        acts += _announce.turn_actions(s, seat)
     return acts
 
 
@@ -129,6 +147,8 @@ def may_exchange(s: State, seat: int) -> bool:
     low = s.trump * 8 + r.exchange_rank
     if not (s.hands[seat] >> low) & 1:
         return False
+    if s.trick_no < r.exchange_from_trick:
+        return False
     has_trick = s.tricks[r.sides[seat]] > 0
     if s.closed_by >= 0:
         if not (s.close_window >> seat) & 1:
@@ -174,6 +194,8 @@ def apply(s: State, a: int) -> None:
     elif a == DEFER:
         s.phase = PH_DEFER
         s.to_act = partner(s, s.leader)
+    elif a == BELLA or a >= ANNOUNCE:
+        _announce.apply_turn(s, a)
     else:
         raise ValueError(f"action {a} is not part of the play phase")
 
@@ -318,7 +340,7 @@ def exchange(s: State) -> None:
     low = s.trump * 8 + (s.rules.exchange_rank or 0)
     up = s.turnup
     s.hands[seat] ^= (1 << low) | (1 << up)
-    s.known[seat] |= 1 << up
+    s.known[seat] = (s.known[seat] | 1 << up) & ~(1 << low)  # the low trump lies face up now
     s.turnup = low
     s.exchanged = True
     s.close_window &= ~(1 << seat)
@@ -350,6 +372,8 @@ def end(s: State, claimant: int | None) -> None:
 
 def explain(s: State, action: int, text: str) -> str:
     """Why a lead or follow (or what a leader does first) is refused."""
+    if action == PASS and s.rules.combinations:
+        return "'pass' answers an announcement, and nothing has been announced"
     if action in (DEFER, PASS):
         if not s.rules.partner_marriage:
             return f"{text} is not part of this game"
@@ -393,6 +417,8 @@ def explain(s: State, action: int, text: str) -> str:
                 return "showing a marriage to go out without leading is not allowed in this game"
             return f"{text} is not allowed now"
         return f"{text} is not allowed now"
+    if action == BELLA or ANNOUNCE <= action < N_ACTIONS:
+        return _announce.explain_turn(s, action, text)
     if action == EXCHANGE:
         if r.exchange_rank is None:
             return "there is no trump exchange in this game"
@@ -401,6 +427,8 @@ def explain(s: State, action: int, text: str) -> str:
             return f"the turn-up card is {card_str(low)} itself: there is nothing to exchange"
         if not (hand >> low) & 1:
             return f"you can exchange only holding {card_str(low)}"
+        if s.trick_no < r.exchange_from_trick:
+            return "the exchange is allowed only from the end of the first trick"
         if r.exchange_needs_trick and not s.tricks[r.sides[seat]] and s.closed_by < 0:
             return "you must have won a trick before exchanging"
         if s.trick and not r.exchange_any_time:
