@@ -53,8 +53,10 @@ from ..engine.actions import (
     action_str,
 )
 from ..engine.legal import trick_winner
+from ..engine.phases import PH_AUCTION
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.announce import worth
+from ..engine.phases.auction import standing
 from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
 from ..engine.view import View
 from .base import BotError, Limit, register
@@ -130,7 +132,7 @@ class _Turn:
         bids = [a for a in legal if BID < a <= BID + MAX_BID]
         if bids:
             return self.bid_units(bids, legal)
-        if self.rules.auction and any(TRUMP <= a < TRUMP + 4 for a in legal):
+        if PH_AUCTION in self.rules.phases and any(TRUMP <= a < TRUMP + 4 for a in legal):
             return TRUMP + max(range(4), key=lambda t: (self.hand_estimate(t), -t))
         if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
             return self.name_trumps(legal)
@@ -343,9 +345,9 @@ class _Turn:
             best -= unit
         units = best // unit
         affordable = [a for a in bids if a - BID <= units]
-        bidder = self.v.bidder
+        high, bidder, _ = standing(self.v.bidding)
         partner_high = bidder >= 0 and r.sides[bidder] == self.side
-        if affordable and not (partner_high and units < self.v.high_bid + 2):
+        if affordable and not (partner_high and units < high + 2):
             return min(affordable)
         if PASS in legal:
             return PASS
