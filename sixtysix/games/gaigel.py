@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import NINE, PACK_48, PACK_48_NINES, SEVEN
+from ..engine.options import ranged
 from ..engine.phases import meld as M
 from ..engine.rules import FREE, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
 from .base import Game, make_result
 from .three_player import deal_packets
 
@@ -46,7 +46,7 @@ class GaigelOptions:
     low_rank: Literal["7", "9"] = "7"
     direction: Literal["clockwise", "counterclockwise"] = "clockwise"
     opening: Literal["traditional", "free"] = "traditional"
-    auf_dissle_award: int = 2
+    auf_dissle_award: int = ranged(2, 1)
     last_trick_bonus: int = 10
     partner_may_meld: bool = True
     melds_in_phase2: bool = True
@@ -55,8 +55,8 @@ class GaigelOptions:
     gaigel_test: Literal["opponents_zero_points", "opponents_no_trick"] = "opponents_zero_points"
     overplayed_loses: bool = False
     match: Literal["target", "deals"] = "target"
-    target: int = 7
-    deals: int = 8
+    target: int = ranged(7, 1)
+    deals: int = ranged(8, 1)
 
 
 class Gaigel(Game):
@@ -68,9 +68,6 @@ class Gaigel(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
-        for name in ("target", "deals", "auf_dissle_award"):
-            if getattr(o, name) < 1:
-                raise OptionError(f"option {name!r} takes a whole number of at least 1")
         low = SEVEN if o.low_rank == "7" else NINE
         return Rules(
             n_seats=4, sides=(0, 1, 0, 1), pack=PACK_48 if low == SEVEN else PACK_48_NINES,

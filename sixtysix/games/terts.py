@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import PACK_32, SEVEN
+from ..engine.options import ranged
 from ..engine.rules import FOLLOW_OR_TRUMP, FREE, STRICT2, Rules
 from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
 from .base import Game, make_result
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class TertsOptions:
     dix_before_first_trick: bool = False
     melds_need_trick: bool = False
     loser_side_extra: bool = False
-    target: int = 501
+    target: int = ranged(501, 1)
     """Running total that wins the match (at least 1)."""
     tie_break: Literal["play_on", "last_trick_winner"] = "play_on"
 
@@ -76,8 +76,6 @@ class Terts(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
-        if o.target < 1:
-            raise OptionError("option 'target' takes a whole number of at least 1")
         plain, trumps = _VALUES[o.values]
         return Rules(
             n_seats=2, sides=(0, 1), pack=PACK_32, values_by_rank=plain,
