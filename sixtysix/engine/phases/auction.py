@@ -41,11 +41,11 @@ def standing(bidding: tuple[int, ...]) -> tuple[int, int, int]:
 
 def forced(s: State) -> bool:
     """The seat to act may not pass: the dealer after every other seat passed without a bid."""
-    high, _, passed = standing(s.bidding)
-    if high or s.rules.all_pass != "dealer_forced" or s.to_act != s.dealer:
-        return False
+    b = s.bidding
+    if s.to_act != s.dealer or s.rules.all_pass != "dealer_forced" or not b or b[0]:
+        return False  # (before any call the dealer is not the last seat left)
     others = sum(1 << p for p in s.active if p != s.dealer)
-    return passed & others == others
+    return b[2] & others == others
 
 
 def legal(s: State) -> list[int]:
@@ -53,13 +53,16 @@ def legal(s: State) -> list[int]:
     r = s.rules
     high = s.bidding[0] if s.bidding else 0
     acts = [BID + k for k in range(max(r.min_bid, high + 1), r.max_bid + 1)]
-    if not forced(s):
+    if high or s.to_act != s.dealer or not forced(s):  # the cheap tests of ``forced`` first
         acts.append(PASS)
     return acts
 
 
 def apply(s: State, a: int) -> None:
-    high, bidder, passed = standing(s.bidding)
+    if s.bidding:
+        high, bidder, passed = s.bidding
+    else:  # the first call of the auction
+        high, bidder, passed = 0, -1, 0
     seat = s.to_act
     if a == PASS:
         passed |= 1 << seat
