@@ -32,7 +32,9 @@ __all__ = ["split_bots", "MatchOutcome", "BotStats", "Summary", "play_match", "s
            "wilson", "mean_ci"]
 
 MAX_HANDS = 500
-"""A match that has not ended after this many hands is stopped (only drawn hands could do that)."""
+"""A match that has not ended after this many hands is stopped, without a winner: drawn hands
+could do that, and so do random players of North American Sixty-Six, whose failed bids keep both
+sides' totals below zero."""
 
 
 def split_bots(text: str) -> list[str]:
