@@ -388,20 +388,16 @@ class _Turn:
         return min(bids)
 
     def double(self, legal: list[int]) -> int:
-        """Kontra a contract our hand can spoil; never rekontra or subkontra on a hunch."""
+        """Kontra a trump contract our trumps can spoil; never a no-trump Gang (whose declarer
+        bid it holding winners only: our top card of a suit wins only if he holds that suit,
+        which nothing tells us), never rekontra or subkontra on a hunch."""
         c = self.v.contract
         if KONTRA not in legal or c is None or c.misere:
             return PASS
         hand = self.v.hand
-        if c.all_tricks:
-            if c.trumps and self.trump >= 0:
-                trumps = hand & SUIT_MASK[self.trump]
-                spoil = _top_run(trumps, self.trump) >= 1 or trumps.bit_count() >= 3
-            else:
-                # A top card of a suit we hold twice wins a trick against a lone declarer.
-                spoil = any(not self.beats[x] & self.rules.pack
-                            and (hand & SUIT_MASK[(x >> 3) & 3]).bit_count() >= 2
-                            for x in cards_of(hand))
+        if c.all_tricks and c.trumps and self.trump >= 0:
+            trumps = hand & SUIT_MASK[self.trump]
+            spoil = _top_run(trumps, self.trump) >= 1 or trumps.bit_count() >= 3
             if spoil and not self.missed():
                 return KONTRA
         return PASS
