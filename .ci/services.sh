@@ -3,6 +3,9 @@
 # 127.0.0.1 with a user and database for the tests. Idempotent: run it as often as you like.
 # Everything goes to stderr except the last line, which is meant for eval:
 #   eval "$(.ci/services.sh)"   # sets SIXTYSIX_TEST_PG
+#   bash .ci/services.sh stop   # stops that cluster again
+# SIXTYSIX_PGDATA and SIXTYSIX_PGPORT choose the cluster's folder and port (scripts/test.sh
+# gives a temporary folder and a free port, and stops the cluster when the tests end).
 set -euo pipefail
 
 PGDATA="${SIXTYSIX_PGDATA:-/tmp/sixtysix-pg}"
@@ -14,6 +17,19 @@ PASS=sixtysix
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
+# PostgreSQL refuses to run as root: as root, run it as the 'postgres' user the package created.
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+if [ "${1:-}" = stop ]; then
+  if [ -f "$PGDATA/postmaster.pid" ]; then
+    PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+    as_pg "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -w stop >&2
+  fi
+  exit 0
+fi
+
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
@@ -23,11 +39,6 @@ if [ "${#need[@]}" -gt 0 ]; then
 fi
 
 PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
-
-# PostgreSQL refuses to run as root: as root, run it as the 'postgres' user the package created.
-as_pg() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
 
 if [ ! -f "$PGDATA/PG_VERSION" ]; then
   mkdir -p "$PGDATA"

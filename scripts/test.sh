@@ -2,14 +2,29 @@
 # Sets everything up on a fresh machine and runs the whole test suite: system services for the
 # server tests (Chromium for the browser tests, a PostgreSQL server), a virtual environment with
 # the package and its test tools, the linters, then pytest (doctests included).
+#
+# The PostgreSQL server is this run's own: a temporary folder, a free port, stopped and removed
+# when the script ends however it ends, so nothing is left running. (With SIXTYSIX_TEST_PG
+# already set, that database is used and no server is started.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -f .ci/services.sh ]; then
-  # Installs chromium and postgresql where missing and starts a test database; prints exports.
+if [ -f .ci/services.sh ] && [ -z "${SIXTYSIX_TEST_PG:-}" ]; then
+  # Under /tmp: as root the cluster runs as user postgres, who must reach the folder.
+  SIXTYSIX_PGDATA="$(mktemp -d /tmp/sixtysix-pg.XXXXXX)"
+  SIXTYSIX_PGPORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  export SIXTYSIX_PGDATA SIXTYSIX_PGPORT
+  stop_pg() {
+    bash .ci/services.sh stop || true
+    rm -rf "$SIXTYSIX_PGDATA"
+  }
+  trap stop_pg EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  # Installs chromium and postgresql where missing and starts the test database; prints exports.
   eval "$(bash .ci/services.sh)"
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/ruff check sixtysix tests benchmarks
 .venv/bin/mypy sixtysix
-exec .venv/bin/python -m pytest -n 2 "$@"
+.venv/bin/python -m pytest -n 2 "$@"

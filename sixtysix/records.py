@@ -152,7 +152,8 @@ def match_from_record(record: dict[str, Any]) -> Match:
         raise RecordError(f"'seat' must be a seat number from 0 to {n - 1}")
     first = hands[0] if hands and isinstance(hands[0], dict) else {}
     dealer = first.get("dealer", 0) if isinstance(first, dict) else 0
-    match = Match(game, dealer=dealer if isinstance(dealer, int) else 0, players=players)
+    # A bad dealer is reported by _replay_hand, with the hand it is in.
+    match = Match(game, dealer=dealer if type(dealer) is int and 0 <= dealer < n else 0, players=players)
     if seat is not None:
         match.extra["seat_record"] = seat
     for h, entry in enumerate(hands):

@@ -20,6 +20,7 @@ from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
 from sixtysix.engine.actions import MARRY, TRUMP, action_str
 from sixtysix.engine.match import Match
+from sixtysix.errors import OptionError
 from sixtysix.games import GAMES, make_game
 from sixtysix.records import replay
 
@@ -200,10 +201,33 @@ def test_normalize_input_forms():
             normalize_input(text, view)
 
 
-def test_option_values():
-    assert parse_option_values(["a=1", "b=false", "c=x y"]) == {"a": 1, "b": False, "c": "x y"}
-    with pytest.raises(ValueError):
-        parse_option_values(["=3"])
+def test_option_values_are_read_by_the_declared_type():
+    assert parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"], "sixty-six") == \
+        {"target": 5, "auto_claim": True, "next_dealer": "winner"}
+    assert parse_option_values(["dealer_cap=None", "playoff=no"], "three-hand-sixty-six") == \
+        {"dealer_cap": None, "playoff": False}
+    assert parse_option_values(["dealer_cap=null"], "three-hand-sixty-six") == {"dealer_cap": None}
+    assert parse_option_values(["dealer_cap= 4 "], "three-hand-sixty-six") == {"dealer_cap": 4}
+    # Choices that are digits stay text where the option's choices are text (Gaigel's low card).
+    assert parse_option_values(["low_rank=9", "target=5"], "gaigel") == {"low_rank": "9", "target": 5}
+    for pairs, message in [
+        (["=3"], "--option takes name=value, not '=3'"),
+        (["target"], "--option takes name=value, not 'target'"),
+        (["target=none"], "option 'target' takes a whole number from 1 to 100, not 'none'"),
+        (["target=1e15"], "not '1e15'"),
+        (["target=7.0"], "not '7.0'"),
+        (["target=nan"], "not 'nan'"),
+        (["target=Infinity"], "not 'Infinity'"),
+        (["target=true"], "not 'true'"),
+        (["target=101"], "from 1 to 100, not 101"),
+        (["auto_claim=1"], "option 'auto_claim' takes true or false, not '1'"),
+        (["next_dealer=None"], "option 'next_dealer' takes 'alternate', 'winner', 'loser', not 'None'"),
+        (["nine=1"], "unknown option 'nine'"),
+    ]:
+        with pytest.raises(OptionError, match=re.escape(message)):
+            parse_option_values(pairs, "sixty-six")
+    with pytest.raises(OptionError, match="unknown game 'whist'"):
+        parse_option_values([], "whist")
 
 
 # ---------------------------------------------------------------------------------- hints
@@ -304,10 +328,14 @@ def test_options_lists_defaults_and_allowed_values():
     assert result.exit_code == 0
     lines = {line.split()[0]: line.split(None, 2)[1:] for line in result.output.splitlines()[2:]}
     assert lines["nine_exchange_timing"] == ["on_lead", "on_lead, any_time"]
-    assert lines["target"] == ["7", "a whole number"]
-    assert lines["auto_claim"] == ["false", "true, false"]
+    assert lines["target"] == ["7", "a whole number from 1 to 100"]
+    assert lines["auto_claim"] == ["false", "true or false"]
+    assert lines["close_min_stock"] == ["1", "a whole number from 1 to 11"]
     import dataclasses
     assert set(lines) == {f.name for f in dataclasses.fields(GAMES["sixty-six"].Options)}
+    three = invoke("options", "three-hand-sixty-six").output
+    assert re.search(r"^\s*dealer_cap\s+null\s+a whole number from 0 to 99, or null \(target - 1\)$", three,
+                     re.M)
 
 
 @pytest.mark.parametrize(("game", "names"), [

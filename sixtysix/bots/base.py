@@ -122,3 +122,5 @@ def _load_builtins() -> None:
         except ModuleNotFoundError as e:
             if e.name != f"{__package__}.{mod}":
                 raise
+    from .plugins import load_plugins  # bots of other packages: entry points "sixtysix.bots"
+    load_plugins(set(_REGISTRY))

@@ -8,10 +8,11 @@ command works while optional parts are missing.
 from __future__ import annotations
 
 import importlib
+from typing import Annotated, Any
 
 import typer
 
-__all__ = ["app", "main", "COMMAND_MODULES", "read_text"]
+__all__ = ["app", "main", "COMMAND_MODULES", "read_text", "parse_option_values"]
 
 app = typer.Typer(
     name="sixtysix",
@@ -20,6 +21,42 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+        typer.echo(f"sixtysix {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_show_version,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """The Sixty-Six family of card games: play, replay, analyse."""
+
+
+def parse_option_values(pairs: list[str] | None, game: str) -> dict[str, Any]:
+    """``--option name=value`` pairs for ``game``, each value read by the option's declared type
+    (``null``, ``true``/``false``, whole numbers, choices): the one parser of every command that
+    takes ``--option``. OptionError, in words, for an unknown game, option or value.
+
+    >>> parse_option_values(["target=5", "dealer_cap=none"], "three-hand-sixty-six")
+    {'target': 5, 'dealer_cap': None}
+    """
+    from ..errors import OptionError
+    from ..games import GAMES
+    from ..games.base import options_from_text
+    cls = GAMES.get(game)
+    if cls is None:
+        raise OptionError(f"unknown game {game!r} (games: {', '.join(sorted(GAMES))})")
+    for pair in pairs or []:
+        if not pair.partition("=")[0].strip() or "=" not in pair:
+            raise OptionError(f"--option takes name=value, not {pair!r}")
+    return options_from_text(cls.Options, pairs or [])
+
 
 def read_text(file: str) -> str:
     """The text of ``file`` ('-' reads standard input); RecordError, in words, if unreadable."""

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import RecordError, SixtySixError
-from . import app, read_text
+from . import app, parse_option_values, read_text
 
 __all__ = ["solve_command", "hint_command", "analyze_command", "tournament_command",
            "solve_record", "hint_record"]
@@ -176,21 +176,34 @@ def tournament_command(
     workers: Annotated[int, typer.Option("--workers", help="parallel processes", min=1)] = 1,
     out: Annotated[str | None, typer.Option("--out", help="directory for the match records")]
     = None,
-    options: Annotated[str | None, typer.Option("--options", help="game options as JSON")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="rule option name=value (see 'sixtysix options GAME'); repeatable")]
+    = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the table as JSON")] = False,
+    plot: Annotated[str | None, typer.Option("--plot", help="draw ratings and pairwise win rates "
+                                                            "to this PNG file")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="'local' (processes) or 'ray'")]
+    = "local",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster address "
+                                                                  "(default: a local Ray)")] = None,
 ) -> None:
-    """Seat-swapped duplicate matches between computer players, with 95% intervals and ratings."""
+    """Seat-swapped duplicate matches between computer players, with 95% intervals and ratings.
+
+    A bot given twice plays as two entrants (casual#1, casual#2)."""
     from ..research.tournament import run_tournament, split_bots
+    if backend not in ("local", "ray"):
+        _fail(f"--backend is 'local' or 'ray', not {backend!r}", as_json)
     try:
-        opts = json.loads(options) if options else {}
-        if not isinstance(opts, dict):
-            raise ValueError("--options must be a JSON object")
+        opts = parse_option_values(option, game)
         summary = run_tournament(game, split_bots(bots), matches=matches, seed=seed,
-                                 workers=workers, out=out, options=opts, progress=not as_json)
-    except (SixtySixError, ValueError) as e:
+                                 workers=workers, out=out, options=opts, progress=not as_json,
+                                 backend="ray" if backend == "ray" else "local", address=address)
+        if plot:
+            summary.plot(plot)
+    except (SixtySixError, ValueError, OSError) as e:
         _fail(str(e), as_json)
         return
     if as_json:
-        typer.echo(json.dumps({"game": game, "matches": summary.matches, "table": summary.table()}))
+        typer.echo(json.dumps(summary.to_json(opts, seed)))
     else:
         typer.echo(summary.text())

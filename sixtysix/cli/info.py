@@ -4,64 +4,28 @@ rule options, against which computer players.
 >>> from sixtysix.games import GAMES
 >>> rows = option_rows(GAMES["sixty-six"])
 >>> [r for r in rows if r[0] == "target"]
-[('target', '7', 'a whole number')]
+[('target', '7', 'a whole number from 1 to 100')]
 """
 
 from __future__ import annotations
 
-import dataclasses
-import typing
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from ..bots import bot_names
-from ..engine.options import option_range, range_words
 from ..games import GAMES, Game
-from ..games.base import option_hints
+from ..games.base import option_specs, option_text
 from . import app
 
-__all__ = ["games_command", "options_command", "bots_command", "option_rows", "allowed_values",
-           "seats_text"]
-
-
-def _json_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def allowed_values(hint: Any, bounds: tuple[int, int | None] | None = None,
-                   null: str = "") -> str:
-    """The values an option takes, in words, from its type annotation (and declared range)."""
-    args = typing.get_args(hint)
-    if type(None) in args and len(args) == 2:  # optional: null leaves it to the other options
-        rest = next(a for a in args if a is not type(None))
-        return allowed_values(rest, bounds) + f", or null ({null or 'the default'})"
-    if typing.get_origin(hint) is typing.Literal:
-        return ", ".join(_json_text(v) for v in typing.get_args(hint))
-    if hint is bool:
-        return "true, false"
-    if hint is int:
-        return "a whole number" + (f" {range_words(*bounds)}" if bounds is not None else "")
-    return getattr(hint, "__name__", str(hint))
+__all__ = ["games_command", "options_command", "bots_command", "option_rows", "seats_text"]
 
 
 def option_rows(game: type[Game]) -> list[tuple[str, str, str]]:
-    """(name, default, allowed values) for each option of ``game``, in declaration order."""
-    hints = option_hints(game.Options)
-    rows = []
-    for f in dataclasses.fields(game.Options):
-        if f.default is not dataclasses.MISSING:
-            default = _json_text(f.default)
-        elif f.default_factory is not dataclasses.MISSING:
-            default = _json_text(f.default_factory())
-        else:
-            default = "(required)"
-        bounds = option_range(game.Options, f.name)
-        rows.append((f.name, "null" if default == "None" else default,
-                     allowed_values(hints[f.name], bounds, f.metadata.get("null", ""))))
-    return rows
+    """(name, default, allowed values) for each option of ``game``, in declaration order: what
+    each option declares (its type, and for a whole number its range)."""
+    return [(spec.name, option_text(spec.default), spec.describe())
+            for spec in option_specs(game.Options).values()]
 
 
 def _columns(rows: list[tuple[str, ...]]) -> list[str]:

@@ -21,10 +21,9 @@ import importlib
 import json
 import os
 import random
-import typing
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -49,19 +48,19 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
-from ..engine.options import option_hints
 from ..engine.phases import PH_ANSWER
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
-from ..games import GAMES, make_game
-from . import app
+from ..games import make_game
+from . import app, parse_option_values
 from .contracts import describe_contract_action
 from .melds import answer_outcome, is_meld, meld_words
 from .render import (
     action_label,
     card_text,
+    false_claim_points,
     offered,
     render_view,
     seat_label,
@@ -124,35 +123,6 @@ def normalize_input(text: str, view: View) -> str:
         raise NotUnderstood(text) from None
 
 
-def parse_option_values(pairs: list[str], game_id: str | None = None) -> dict[str, Any]:
-    """``name=value`` strings into an options dict: true/false, whole numbers, else text. With
-    ``game_id``, an option whose choices are words keeps digits as text (Gaigel's ``low_rank``).
-
-    >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
-    {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
-    >>> parse_option_values(["low_rank=9", "target=5"], "gaigel")
-    {'low_rank': '9', 'target': 5}
-    """
-    out: dict[str, Any] = {}
-    hints = option_hints(GAMES[game_id].Options) if game_id in GAMES else {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise ValueError(f"--option takes name=value, not {pair!r}")
-        v = value.strip()
-        parsed: Any = v
-        hint = hints.get(name.strip())
-        if typing.get_origin(hint) is typing.Literal and v in typing.get_args(hint):
-            pass  # one of the option's own words, digits included
-        elif v.lower() in ("true", "false"):
-            parsed = v.lower() == "true"
-        else:
-            with contextlib.suppress(ValueError):
-                parsed = int(v)
-        out[name.strip()] = parsed
-    return out
-
-
 class TerminalPlay:
     """A match between one human seat (at ``read``/``console``) and computer seats."""
 
@@ -195,6 +165,8 @@ class TerminalPlay:
                         return self.quit()
                 else:
                     action = self.bots[seat].choose(state.view(seat), self.bot_rng)
+                    if type(action) is not int or action not in state.legal_actions():
+                        return self.bot_broke_the_rules(seat, action)
                 self.act(seat, action)
             self.hand_summary()
             if not m.complete and not self.pause():
@@ -326,12 +298,29 @@ class TerminalPlay:
                 self.show_hint(view)
                 continue
             try:
-                return self.parse(text, view)
+                action = self.parse(text, view)
             except NotUnderstood:
                 self.console.print(f"not understood: {text!r}; type help", markup=False,
                                    style="yellow")
             except IllegalActionError as e:
                 self.console.print(str(e), markup=False, style="yellow")
+            else:
+                if self.confirm(action, view):
+                    return action
+
+    def confirm(self, action: int, view: View) -> bool:
+        """Ask before a claim that would be false (it loses the hand); True to go ahead."""
+        points = false_claim_points(action, view)
+        if points is None:
+            return True
+        target = (view.rules or view.game.rules).claim_target
+        self.console.print(f"You have {points} points, not {target}: this claim is false and "
+                           "loses the hand.", markup=False, style="yellow")
+        try:
+            answer = self.read("Claim anyway? [y/N] ").strip().lower()
+        except EOFError:
+            return False
+        return answer in ("y", "yes")
 
     def parse(self, text: str, view: View) -> int:
         """The legal action that ``text`` names (IllegalActionError with the engine's reason)."""
@@ -438,6 +427,22 @@ class TerminalPlay:
         if self.save_path is not None:
             self.console.print(f"The record is in {self.save_path}.", markup=False)
 
+    def bot_broke_the_rules(self, seat: int, action: object) -> int:
+        """A computer player chose an action the rules do not allow (a bot of one's own, or a
+        plugin's): say which, where and what, keep the record so far, and stop with status 1."""
+        m = self.match
+        try:
+            shown = action_str(action) if type(action) is int else repr(action)
+        except (KeyError, IndexError, ValueError):
+            shown = repr(action)
+        self.console.print(
+            f"The computer player {self.bots[seat].name!r} ({self.names[seat]}, seat {seat}) chose "
+            f"{shown!r}, which the rules do not allow here (hand {len(m.hand_records)}, action "
+            f"{len(m.hand_records[-1]['actions']) + 1}); the match stops.", markup=False,
+            style="red")
+        self.quit()
+        return 1
+
     def quit(self) -> int:
         self.console.print("Leaving the match. Score: " + self.score_line(), markup=False)
         if self.save_path is not None and self.save_path.exists():
@@ -464,6 +469,19 @@ class TerminalPlay:
             self._save_failed = True
             self.console.print(f"could not save to {self.save_path}: {e.strerror}; playing on "
                                "without saving", markup=False, style="red")
+
+
+def save_problem(path: Path) -> str | None:
+    """Why the record could not be written to ``path``, found before the match starts (None if
+    it can): a missing folder, a folder in its place, a folder one may not write to."""
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}" if not folder.exists() else f"{folder} is not a folder"
+    if path.is_dir():
+        return "that is a folder; give a file name"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "not allowed to write there"
+    return None
 
 
 def default_opponent() -> str:
@@ -498,18 +516,20 @@ def play(
     hint_seconds: Annotated[float, typer.Option(help="thinking time for '?' hints")] = 1.0,
 ) -> None:
     """Play a match against the computer at the terminal."""
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # an error line is not cut to the terminal width
     try:
-        options = parse_option_values(option or [], game)
-        g = make_game(game, options)
-    except (ValueError, SixtySixError) as e:
+        g = make_game(game, parse_option_values(option, game))
+    except SixtySixError as e:
         err.print(f"error: {e}", markup=False)
-        if game not in GAMES:
-            err.print("games: " + ", ".join(sorted(GAMES)), markup=False)
         raise typer.Exit(2) from None
     if not 0 <= seat < g.n_seats:
         err.print(f"error: --seat must be from 0 to {g.n_seats - 1} in {g.name}", markup=False)
         raise typer.Exit(2)
+    if save is not None:
+        problem = save_problem(save)
+        if problem:
+            err.print(f"error: --save {save}: {problem}", markup=False)
+            raise typer.Exit(2)
     spec = opponent or default_opponent()
     try:
         bots: dict[int, Bot] = {p: make_bot(spec) for p in range(g.n_seats) if p != seat}
@@ -525,7 +545,7 @@ def play(
     console.print(f"Seed {seed} (play the same deals again with --seed {seed}); "
                   "type help for the commands.", markup=False)
     session = TerminalPlay(match, seat, bots, seed=rng.randrange(2**31), console=console,
-                           read=lambda prompt: console.input(prompt), save=save,
+                           read=lambda prompt: console.input(Text(prompt)), save=save,
                            hint_seconds=hint_seconds)
     try:
         code = session.run()

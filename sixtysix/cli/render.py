@@ -41,7 +41,7 @@ from ..engine.view import View
 from .contracts import contract_lines
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
-           "seat_label", "suit_text", "offered", "RANK_LABELS"]
+           "seat_label", "suit_text", "offered", "false_claim_points", "RANK_LABELS"]
 
 RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
 """How ranks are shown to people (input accepts these, the record letters, and symbols)."""
@@ -267,26 +267,68 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
     label = "Your first cards: " if first else "Your hand: "
     parts.append(Text(label, style="bold").append_text(hand_text(view)))
     if show_actions and view.legal:
-        parts.append(actions_text(view))
+        parts.append(actions_text(view, names))
+    elif len(names) > 2 and view.phase != PH_OVER and 0 <= view.to_act < len(names):
+        parts.append(Text(f"{seat_label(view.to_act, view, names)} to play", style="bold"))
     return Panel(Group(*parts), title=title or view.game.name, title_align="left")
+
+
+def false_claim_points(action: int, view: View) -> int | None:
+    """The card points a claim by ``action`` would be made with when they fall short of the
+    target, so that the claim would be false and lose the hand; None for any other action and
+    for a claim that holds. Read from the seat's own view: its side's points, and for
+    ``declare QH`` the marriage shown (credited only with a trick, where marriages need one).
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7).view(0)
+    >>> false_claim_points(DECLARE, view), false_claim_points(view.legal[0], view)
+    (0, None)
+    """
+    r = view.rules or view.game.rules  # a contract's rules where one is in force
+    side = r.sides[view.seat]
+    points = view.points[side]
+    if DECLARE_SHOW <= action < DRAW:
+        if view.tricks[side] or not r.marriage_needs_trick:
+            points += marriage_value(view, action - DECLARE_SHOW)
+    elif action != DECLARE:
+        return None
+    return points if points < r.claim_target else None
 
 
 def offered(view: View) -> list[int]:
     """The legal actions in the order they are shown and numbered: the cards as in the hand
-    display, then the other actions."""
+    display, then the other actions. A claim that would be false is left out (it is legal, and
+    can be typed, but it is no ordinary move: ``actions_text`` shows it apart)."""
     position: dict[int, int] = {}
     suits = [s for s in range(4) if s != view.trump] + ([view.trump] if view.trump >= 0 else [])
     for s in suits:
         for c in _order(view, s):
             position[c] = len(position)
-    return sorted(view.legal, key=lambda a: (a >= MARRY, position.get(a, 0), a))
+    ordinary = [a for a in view.legal if false_claim_points(a, view) is None] or list(view.legal)
+    return sorted(ordinary, key=lambda a: (a >= MARRY, position.get(a, 0), a))
 
 
-def actions_text(view: View) -> Text:
-    out = Text("You may: ", style="bold")
-    for i, a in enumerate(offered(view), 1):
+def actions_text(view: View, names: Sequence[str] = ()) -> Text:
+    """The numbered actions; in a game of more than two seats, whose turn it is by name first;
+    a claim that would be false shown apart, with the points it would be made with."""
+    if len(names) > 2:
+        who = names[view.seat]
+        out = Text("Your turn" + (f", {who}" if who.lower() != "you" else "") + ". ",
+                   style="bold cyan")
+        out.append("You may: ", style="bold")
+    else:
+        out = Text("You may: ", style="bold")
+    shown = offered(view)
+    for i, a in enumerate(shown, 1):
         if i > 1:
             out.append("  ")
         out.append(f"{i}) ", style="cyan")
         out.append_text(action_label(a, view))
+    apart = [a for a in view.legal if a not in shown]
+    if apart:
+        points = min(p for a in apart if (p := false_claim_points(a, view)) is not None)
+        target = (view.rules or view.game.rules).claim_target
+        out.append(f"\n(You could also claim, by typing declare, but with {points} of {target} "
+                   "points the claim would be false and lose the hand.)", style="dim")
     return out

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_str, pack_cards
 from ..errors import OptionError
-from .options import check_options, options_from_dict
+from .options import check_options, checked_values, options_from_dict
 from .rules import Rules
 from .state import PH_TRUMP, Deal, HandResult, State
 
@@ -46,10 +46,10 @@ class Game(abc.ABC):
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:
             options = options_from_dict(self.Options, kwargs)
-        elif kwargs:
-            options = dataclasses.replace(options, **kwargs)
         if not isinstance(options, self.Options):
             raise OptionError(f"{self.name} takes {self.Options.__name__}, not {options!r}")
+        if kwargs:
+            options = dataclasses.replace(options, **checked_values(self.Options, kwargs))
         check_options(options)
         self.options = options
         self.rules: Rules = self.make_rules()

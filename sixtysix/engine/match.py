@@ -33,6 +33,12 @@ class Match:
     def __init__(self, game: Game, *, dealer: int = 0, players: list[str] | None = None) -> None:
         self.game = game
         self.n = game.n_seats
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.n:
+            raise ValueError(f"the dealer must be a seat of {game.name}, 0 to {self.n - 1}, "
+                             f"not {dealer!r}")
+        if players and len(players) != self.n:
+            raise ValueError(f"{game.name} has {self.n} seats: give {self.n} player names, "
+                             f"not {len(players)}")
         self.players = list(players) if players else [f"Seat {i}" for i in range(self.n)]
         self.score: list[int] = game.initial_score()
         self.dealer = dealer

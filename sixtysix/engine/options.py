@@ -1,65 +1,93 @@
-"""Options: a game's rule options as a frozen, keyword-only dataclass, checked by type.
+"""Options: a game's rule options as a frozen, keyword-only dataclass, checked by type and range.
 
 Field names and defaults are those of rules.md; the type hint says what a value may be (a
-``Literal`` of choices, ``bool``, ``int``), and values from outside (records, the command line,
-the server) are refused with an ``OptionError`` in words when they do not fit.
+``Literal`` of choices, ``bool``, ``int``, ``X | None``), and a whole number declares its range
+beside it, as data on the field: ``target: int = ranged(7, 1, 100)``. Values from outside
+(records, the command line, the server) are refused with an ``OptionError`` in words when they do
+not fit; ``option_specs`` gives each option's kind, choices, range and default to whoever shows
+them (``sixtysix options``, the server's lobby).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, kw_only=True)
+... class Opts:
+...     target: int = ranged(7, 1, 100)
+...     cap: int | None = ranged(None, 0, 99, null="target - 1")
+>>> options_from_dict(Opts, {"target": 0})
+Traceback (most recent call last):
+...
+sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100, not 0
+>>> options_from_text(Opts, ["target=5", "cap=None"])
+{'target': 5, 'cap': None}
+>>> option_specs(Opts)["cap"].describe()
+'a whole number from 0 to 99, or null (target - 1)'
 """
 
 from __future__ import annotations
 
 import dataclasses
-import types
+import json
+import re
 import typing
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from ..errors import OptionError
 
-__all__ = ["options_from_dict", "options_to_dict", "option_hints", "check_options", "ranged",
-           "option_range", "range_words"]
+__all__ = ["ranged", "options_from_dict", "checked_values", "options_to_dict", "option_hints",
+           "check_options", "OptionSpec", "option_specs", "options_from_text", "option_text",
+           "option_range", "range_words", "CAP"]
+
+CAP = 1_000_000
+"""No whole-number option takes more, whatever it declares: a range open above (``ranged(33, 1)``)
+and an option without a range stop here, so that absurd values (1e15) are refused all the same."""
 
 
 def ranged(default: Any, low: int, high: int | None = None, null: str = "") -> Any:
-    """A whole-number option field with a declared range ``low``..``high`` (``high`` None: no
-    upper bound), checked like the type and shown by ``sixtysix options``. ``null`` says what
-    None means for an optional one.
-
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True, kw_only=True)
-    ... class O:
-    ...     target: int = ranged(10, 1)
-    >>> options_from_dict(O, {"target": 0})
-    Traceback (most recent call last):
-    ...
-    sixtysix.errors.OptionError: option 'target' takes a whole number of at least 1, not 0
+    """A whole-number option field with its range ``low`` to ``high`` (``high`` None: open
+    above, up to ``CAP``), checked with the type and shown by ``sixtysix options``. ``null`` says
+    what None means for an optional one (``int | None``). A bound that depends on another option
+    (Three-Hand's ``dealer_cap`` below the ``target``) is the game's ``make_rules``' to check.
     """
     return dataclasses.field(default=default, metadata={"range": (low, high), "null": null})
 
 
-def option_range(options_cls: type[Any], name: str) -> tuple[int, int | None] | None:
-    """The declared range of a whole-number option, or None where it has none."""
-    for f in dataclasses.fields(options_cls):
-        if f.name == name:
-            got = f.metadata.get("range")
-            return None if got is None else (got[0], got[1])
-    return None
-
-
-def range_words(low: int, high: int | None) -> str:
-    """A range in words: 'from 1 to 63', 'of at least 0'."""
-    return f"from {low} to {high}" if high is not None else f"of at least {low}"
-
-
 def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
     """Build an options dataclass from a dict, refusing unknown names and values with OptionError."""
+    return cls(**checked_values(cls, values))
+
+
+def checked_values(cls: type[Any], values: dict[str, Any] | None) -> dict[str, Any]:
+    """``values`` (names and values of some of ``cls``'s options), each checked: OptionError for
+    an unknown name or a value its option does not take."""
+    if values is not None and not isinstance(values, dict):
+        raise OptionError(f"options are given as names and values, not {type(values).__name__}")
     values = dict(values or {})
-    hints = option_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    specs = option_specs(cls)
     for name, value in values.items():
-        if name not in fields:
-            known = ", ".join(sorted(fields))
-            raise OptionError(f"unknown option {name!r} (this game's options: {known})")
-        values[name] = _check_value(name, hints[name], value, fields[name].metadata.get("range"))
-    return cls(**values)
+        spec = specs.get(name)
+        if spec is None:
+            raise OptionError(f"unknown option {name!r} (this game's options: {', '.join(sorted(specs))})")
+        values[name] = spec.check(value)
+    return values
+
+
+def options_from_text(cls: type[Any], pairs: Iterable[str]) -> dict[str, Any]:
+    """``name=value`` texts (as typed after ``--option``) into an options dict, each value read by
+    the option's declared type: ``null``/``none``, ``true``/``false``, whole numbers, choices.
+    OptionError, in words, for a bad pair, an unknown name or a value the option does not take.
+    """
+    specs = option_specs(cls)
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, eq, text = pair.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            raise OptionError(f"an option is given as name=value, not {pair!r}")
+        spec = specs.get(name)
+        if spec is None:
+            raise OptionError(f"unknown option {name!r} (this game's options: {', '.join(sorted(specs))})")
+        out[name] = spec.parse(text.strip())
+    return out
 
 
 def options_to_dict(options: Any, only_changed: bool = True) -> dict[str, Any]:
@@ -81,37 +109,173 @@ def option_hints(cls: type[Any]) -> dict[str, Any]:
 
 
 def check_options(options: Any) -> None:
-    hints = option_hints(type(options))
-    for f in dataclasses.fields(options):
-        _check_value(f.name, hints[f.name], getattr(options, f.name), f.metadata.get("range"))
+    """Refuse, with OptionError, an options object holding a value one of its options does not
+    take (one built directly, bypassing ``options_from_dict``)."""
+    for name, spec in option_specs(type(options)).items():
+        spec.check(getattr(options, name))
 
 
-def _check_value(name: str, hint: Any, value: Any,
-                 bounds: tuple[int, int | None] | None = None) -> Any:
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(hint):
-        # An optional value: None means "the game's default for the other options".
+def option_range(options_cls: type[Any], name: str) -> tuple[int, int | None] | None:
+    """The declared range of a whole-number option (high None: open above), or None where it
+    declares none."""
+    spec = option_specs(options_cls).get(name)
+    if spec is None or spec.kind != "int" or not spec.declared:
+        return None
+    assert spec.lo is not None
+    return spec.lo, spec.high
+
+
+def range_words(low: int, high: int | None) -> str:
+    """A range in words: 'from 1 to 63', 'of at least 0'."""
+    return f"from {low} to {high}" if high is not None else f"of at least {low}"
+
+
+_NONE_WORDS = ("null", "none")
+_BOOL_WORDS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionSpec:
+    """What one option takes, read from its type and its field: ``kind`` is ``"choice"``
+    (``choices``), ``"bool"``, ``"int"`` (``lo`` to ``hi``), ``"text"``, or ``"other"`` (a type
+    these checks do not know: any value passes, the game checks it); ``nullable`` when None is
+    allowed, ``null`` what None means."""
+
+    name: str
+    kind: Literal["choice", "bool", "int", "text", "other"]
+    default: Any
+    choices: tuple[Any, ...] = ()
+    lo: int | None = None
+    high: int | None = None
+    """The declared upper bound; None where the range is open above."""
+    nullable: bool = False
+    null: str = ""
+    declared: bool = True
+    """False for a whole-number option declared without ``ranged``."""
+
+    @property
+    def hi(self) -> int | None:
+        """The largest value taken: the declared bound, else ``CAP``."""
+        if self.kind != "int":
+            return None
+        return self.high if self.high is not None else CAP
+
+    def describe(self, quoted: bool = False) -> str:
+        """The values in words, as ``sixtysix options`` shows them (``quoted``: choices as
+        Python values, as errors show them)."""
+        if self.kind == "choice":
+            text = ", ".join(repr(c) if quoted else option_text(c) for c in self.choices)
+        elif self.kind == "bool":
+            text = "true or false"
+        elif self.kind == "int":
+            assert self.lo is not None
+            text = "a whole number " + range_words(self.lo, self.high)
+        elif self.kind == "text":
+            text = "text"
+        else:
+            text = "any value"
+        if self.nullable:
+            text += ", or null" + (f" ({self.null})" if self.null else "")
+        return text
+
+    def _refuse(self, shown: Any, words: str = "") -> OptionError:
+        return OptionError(f"option {self.name!r} takes {words or self.describe(quoted=True)}, "
+                           f"not {shown!r}")
+
+    def check(self, value: Any) -> Any:
+        """``value`` if the option takes it (as from JSON: booleans are not numbers, and numbers
+        with a fraction part or a point are not whole numbers), else OptionError: a value of the
+        wrong type is told the type, a whole number out of range the range."""
         if value is None:
-            return value
-        rest = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _check_value(name, rest[0], value, bounds)
-    if origin is Literal:
-        choices = typing.get_args(hint)
-        # Exact types: 1 is not True, and True is not 1.
-        if not any(value == c and type(value) is type(c) for c in choices):
-            shown = ", ".join(repr(c) for c in choices)
-            raise OptionError(f"option {name!r} takes {shown}, not {value!r}")
+            if self.nullable:
+                return None
+            raise self._refuse(value, "a whole number" if self.kind == "int" else "")
+        if self.kind == "choice":
+            # By type and value: True is not 1, and 1 is not "1".
+            if not any(type(c) is type(value) and c == value for c in self.choices):
+                raise self._refuse(value)
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                raise self._refuse(value)
+        elif self.kind == "int":
+            if type(value) is not int:
+                raise self._refuse(value, "a whole number")
+            assert self.lo is not None and self.hi is not None
+            if value < self.lo:
+                raise self._refuse(value, "a whole number " + range_words(self.lo, self.high))
+            if value > self.hi:
+                raise self._refuse(value, f"a whole number from {self.lo} to {self.hi}")
+        elif self.kind == "text" and not isinstance(value, str):
+            raise self._refuse(value)
         return value
+
+    def parse(self, text: str) -> Any:
+        """The value that ``text`` (as typed on a command line) names, checked."""
+        text = text.strip()
+        low = text.lower()
+        if self.nullable and low in _NONE_WORDS:
+            return None
+        value: Any = text
+        if self.kind == "bool":
+            value = _BOOL_WORDS.get(low, text)
+        elif self.kind == "int":
+            if re.fullmatch(r"[+-]?[0-9]+", text) is None:
+                raise self._refuse(text)
+            value = int(text)
+        elif self.kind == "choice":
+            value = next((c for c in self.choices if option_text(c) == text), text)
+        elif self.kind == "other":
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = text
+        return self.check(value)
+
+
+def option_text(value: Any) -> str:
+    """A value as it is typed and as JSON writes it: true/false, null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+_SPECS: dict[type[Any], dict[str, OptionSpec]] = {}
+
+
+def option_specs(cls: type[Any]) -> dict[str, OptionSpec]:
+    """Each option of an options class (or of an options object) with what it takes, in
+    declaration order (resolved once per class)."""
+    if not isinstance(cls, type):
+        cls = type(cls)
+    specs = _SPECS.get(cls)
+    if specs is None:
+        hints = option_hints(cls)
+        specs = _SPECS[cls] = {f.name: _spec(f, hints[f.name]) for f in dataclasses.fields(cls)}
+    return specs
+
+
+def _spec(f: dataclasses.Field[Any], hint: Any) -> OptionSpec:
+    default: Any = f.default
+    factory: Any = f.default_factory
+    if default is dataclasses.MISSING and factory is not dataclasses.MISSING:
+        default = factory()
+    nullable = False
+    args = typing.get_args(hint)
+    if type(None) in args and typing.get_origin(hint) is not Literal:  # X | None, Optional[X]
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1:
+            nullable, hint = True, rest[0]
+    null = str(f.metadata.get("null", ""))
+    if typing.get_origin(hint) is Literal:
+        return OptionSpec(f.name, "choice", default, choices=typing.get_args(hint),
+                          nullable=nullable, null=null)
     if hint is bool:
-        if not isinstance(value, bool):
-            raise OptionError(f"option {name!r} takes true or false, not {value!r}")
-        return value
+        return OptionSpec(f.name, "bool", default, nullable=nullable, null=null)
     if hint is int:
-        low, high = bounds if bounds is not None else (0, None)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionError(f"option {name!r} takes a whole number, not {value!r}")
-        if value < low or (high is not None and value > high):
-            words = f" {range_words(low, high)}" if bounds is not None else ""
-            raise OptionError(f"option {name!r} takes a whole number{words}, not {value!r}")
-        return value
-    return value
+        declared = f.metadata.get("range")
+        low, high = (declared[0], declared[1]) if declared is not None else (0, None)
+        return OptionSpec(f.name, "int", default, lo=low, high=high, nullable=nullable, null=null,
+                          declared=declared is not None)
+    if hint is str:
+        return OptionSpec(f.name, "text", default, nullable=nullable, null=null)
+    return OptionSpec(f.name, "other", default, nullable=nullable, null=null)

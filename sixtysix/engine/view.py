@@ -238,6 +238,8 @@ def _mask(cards: list[int]) -> int:
 
 
 def make_view(s: State, seat: int) -> View:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
+        raise ValueError(f"there is no seat {seat!r} in {s.game.name}: its seats are 0 to {s.n - 1}")
     # Named from a first packet (not so when the high bidder names them after an auction, holding
     # his whole hand), or before the deal choice, when nothing has been seen.
     trumping = (s.phase == PH_TRUMP and s.rules.trump_choice) or s.phase == PH_DEAL_CHOICE

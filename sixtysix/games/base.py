@@ -16,10 +16,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.options import check_options, option_hints, options_from_dict, options_to_dict
+from ..engine.options import (
+    OptionSpec,
+    check_options,
+    option_hints,
+    option_specs,
+    option_text,
+    options_from_dict,
+    options_from_text,
+    options_to_dict,
+    ranged,
+)
 from ..engine.state import HandResult, State
 
 __all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
+           "ranged", "OptionSpec", "option_specs", "options_from_text", "option_text",
            "TwoPlayerScoring", "two_player_outcome", "two_player_game_points", "two_player_result",
            "make_result"]
 

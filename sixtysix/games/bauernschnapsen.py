@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Literal
 
 from ..cards import PACK_20, SUIT_MASK
 from ..engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
-from ..engine.options import ranged
 from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
 from ..engine.rules import STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from .base import Game, grade, make_result
+from ..errors import OptionError
+from .base import Game, grade, make_result, ranged
 from .three_player import deal_packets
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class BauernschnapsenOptions:
     false_enough: Literal["graded", "flat2"] = "graded"
     must_beat_partner: bool = True
     retourschneider: bool = True
-    target: int = ranged(24, 1)
+    target: int = ranged(24, 1, 100)
     score_direction: Literal["up", "down"] = "up"
     first_trick_visible: bool = True
     allow_knock_deal: bool = True
@@ -152,6 +152,8 @@ class Bauernschnapsen(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
+        if o.target < 1:
+            raise OptionError("option 'target' takes a whole number of at least 1")
         phases = ((PH_DEAL_CHOICE,) if o.allow_knock_deal else ()) + (
             PH_TRUMP, PH_CONTRACTS, PH_DOUBLING)
         base = Rules(

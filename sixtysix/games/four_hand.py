@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Literal
 from ..cards import PACK_24, PACK_32, TEN, card_str
 from ..engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
-from .base import Game, make_result, two_player_result
+from .base import Game, make_result, ranged, two_player_result
 from .three_player import deal_packets
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ class FourHandOptions:
     ten_of_trumps_bonus: bool = False
     draw_bonus: bool = True
     draw_bonus_accumulates: bool = True
-    target: int = 7
+    target: int = ranged(7, 1, 100)
 
 
 class FourHandSixtySix(Game):
@@ -57,8 +56,6 @@ class FourHandSixtySix(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
-        if o.target < 1:
-            raise OptionError("option 'target' takes a whole number of at least 1")
         pagat = o.variant == "pagat"
         mode = STRICT_MULTI if o.follow_rule == "foster" else FOLLOW_TRUMP
         return Rules(

@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import NINE, PACK_48, PACK_48_NINES, SEVEN
-from ..engine.options import ranged
 from ..engine.phases import meld as M
 from ..engine.rules import FREE, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from .base import Game, make_result
+from .base import Game, make_result, ranged
 from .three_player import deal_packets
 
 if TYPE_CHECKING:
@@ -46,8 +45,8 @@ class GaigelOptions:
     low_rank: Literal["7", "9"] = "7"
     direction: Literal["clockwise", "counterclockwise"] = "clockwise"
     opening: Literal["traditional", "free"] = "traditional"
-    auf_dissle_award: int = ranged(2, 1)
-    last_trick_bonus: int = 10
+    auf_dissle_award: int = ranged(2, 1, 100)
+    last_trick_bonus: int = ranged(10, 0, 100)
     partner_may_meld: bool = True
     melds_in_phase2: bool = True
     five_low: Literal["meld_111", "instant_win"] = "meld_111"
@@ -55,8 +54,8 @@ class GaigelOptions:
     gaigel_test: Literal["opponents_zero_points", "opponents_no_trick"] = "opponents_zero_points"
     overplayed_loses: bool = False
     match: Literal["target", "deals"] = "target"
-    target: int = ranged(7, 1)
-    deals: int = ranged(8, 1)
+    target: int = ranged(7, 1, 100)
+    deals: int = ranged(8, 1, 100)
 
 
 class Gaigel(Game):

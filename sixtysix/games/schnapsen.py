@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..cards import JACK, PACK_20
 from ..engine.rules import FREE, STRICT2, Rules
 from ..engine.state import Deal, HandResult
-from ..errors import OptionError
-from .base import TwoPlayerScoring
+from .base import TwoPlayerScoring, ranged
 from .sixty_six import next_dealer
 
 if TYPE_CHECKING:
@@ -36,9 +35,9 @@ class SchnapsenOptions:
     """The options of rules.md §2.11, by name, with their defaults."""
 
     jack_exchange_needs_trick: bool = False
-    exchange_min_talon: int = 2
+    exchange_min_talon: int = ranged(2, 2, 10)
     """Talon cards (the face-up trump card included) needed to exchange the trump jack."""
-    close_min_talon: int = 2
+    close_min_talon: int = ranged(2, 2, 10)
     """Talon cards (the face-up trump card included) needed to close."""
     close_requires: Literal["lead_and_own_trick", "lead"] = "lead_and_own_trick"
     marriage_before_first_trick: bool = False
@@ -46,7 +45,7 @@ class SchnapsenOptions:
     false_claim_penalty: Literal["2_or_3_if_opponent_trickless", "flat2"] = (
         "2_or_3_if_opponent_trickless")
     last_trick_rule: Literal["one_point", "graded"] = "one_point"
-    start_score: int = 7
+    start_score: int = ranged(7, 1, 100)
     schneider_bummerl: bool = False
     next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
     auto_claim: bool = False
@@ -61,12 +60,8 @@ class Schnapsen(TwoPlayerScoring):
 
     def make_rules(self) -> Rules:
         o = self.options
-        # The talon minima count the face-up trump card; the engine counts face-down cards only.
-        if o.exchange_min_talon < 2 or o.close_min_talon < 2:
-            raise OptionError("exchange_min_talon and close_min_talon count the trump card: "
-                              "at least 2")
-        if o.start_score < 1:
-            raise OptionError("start_score must be at least 1")
+        # The talon minima count the face-up trump card (hence at least 2, and at most the 10
+        # cards of the talon after the deal); the engine counts face-down cards only.
         return Rules(
             n_seats=2, sides=(0, 1), pack=PACK_20, hand_size=5, stock=True,
             phase1_follow=FREE, phase2_follow=STRICT2,

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..cards import NINE, PACK_24
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
 from ..engine.state import Deal, HandResult
-from .base import TwoPlayerScoring
+from .base import TwoPlayerScoring, ranged
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -40,7 +40,8 @@ class SixtySixOptions:
     show_marriage_to_go_out: bool = True
     close_requires: Literal["lead", "lead_and_own_trick", "lead_after_first_trick"] = "lead"
     close_before_draw_allowed: bool = True
-    close_min_stock: int = 1
+    close_min_stock: int = ranged(1, 1, 11)
+    """Face-down stock cards needed to close (the stock holds 11 after the deal)."""
     claim_timing: Literal["after_trick_or_meld", "any_own_turn"] = "after_trick_or_meld"
     false_claim_penalty: Literal["flat2", "2_or_3_if_opponent_trickless"] = "flat2"
     closed_win_measured_at: Literal["claim", "close"] = "claim"
@@ -48,7 +49,7 @@ class SixtySixOptions:
     unclaimed_end: Literal["seed", "pagat"] = "seed"
     draw_bonus: bool = True
     draw_bonus_accumulates: bool = True
-    target: int = 7
+    target: int = ranged(7, 1, 100)
     shutout_counts_double: bool = False
     auto_claim: bool = False
 
@@ -74,7 +75,7 @@ class SixtySix(TwoPlayerScoring):
             show_marriage_to_go_out=o.show_marriage_to_go_out,
             close_allowed=True, close_requires=o.close_requires,
             close_before_draw=o.close_before_draw_allowed,
-            close_min_facedown=max(1, o.close_min_stock),
+            close_min_facedown=o.close_min_stock,
             claims=True, claim_timing=o.claim_timing, auto_claim=o.auto_claim,
             last_trick_bonus=10,
         )

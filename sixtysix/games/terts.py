@@ -32,10 +32,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..cards import PACK_32, SEVEN
-from ..engine.options import ranged
 from ..engine.rules import FOLLOW_OR_TRUMP, FREE, STRICT2, Rules
 from ..engine.state import Deal, HandResult, State
-from .base import Game, make_result
+from .base import Game, make_result, ranged
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -62,7 +61,7 @@ class TertsOptions:
     dix_before_first_trick: bool = False
     melds_need_trick: bool = False
     loser_side_extra: bool = False
-    target: int = ranged(501, 1)
+    target: int = ranged(501, 1, 10_000)
     """Running total that wins the match (at least 1)."""
     tie_break: Literal["play_on", "last_trick_winner"] = "play_on"
 

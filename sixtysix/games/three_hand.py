@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine.rules import Rules
 from ..engine.state import HandResult, State
 from ..errors import OptionError
+from .base import ranged
 from .sixty_six import SixtySix, SixtySixOptions
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class ThreeHandOptions(SixtySixOptions):
     """Every option of Sixty-Six (rules.md §1.12) plus those of §4.2."""
 
     dealer_copies_bonus: bool = True
-    dealer_cap: int | None = None
+    dealer_cap: int | None = ranged(None, 0, 99, null="target - 1")
     """The most the dealer may reach by copying; None means ``target - 1``."""
     playoff: bool = True
 
@@ -54,8 +55,8 @@ class ThreeHandSixtySix(SixtySix):
     def make_rules(self) -> Rules:
         o = self.options
         cap = o.dealer_cap
-        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int)
-                                or not 0 <= cap < o.target):
+        # The declared range keeps out what is never a cap; below the target depends on both.
+        if cap is not None and cap >= o.target:
             raise OptionError(f"option 'dealer_cap' takes a whole number below the target "
                               f"({o.target}), not {cap!r}")
         return dataclasses.replace(super().make_rules(), n_seats=3, sides=(0, 1, 2))

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from ..cards import PACK_24
 from ..engine.rules import STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
-from .base import Game, grade, make_result
+from .base import Game, grade, make_result, ranged
 
 if TYPE_CHECKING:
     from ..engine.match import Match
@@ -35,8 +34,8 @@ class ThreePlayerOptions:
     trump_must_be_held: bool = False
     marriage_needs_trick: bool = True
     tie_rule: Literal["no_payment", "split"] = "no_payment"
-    hands: int = 9
-    starting_chips: int = 20
+    hands: int = ranged(9, 1, 100)
+    starting_chips: int = ranged(20, 0, 10_000)
 
 
 class ThreePlayerSixtySix(Game):
@@ -48,8 +47,6 @@ class ThreePlayerSixtySix(Game):
 
     def make_rules(self) -> Rules:
         o = self.options
-        if o.hands < 1:
-            raise OptionError("option 'hands' takes a whole number of at least 1")
         return Rules(
             n_seats=3, sides=(0, 1, 2), pack=PACK_24, hand_size=8, stock=False,
             phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,

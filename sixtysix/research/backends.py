@@ -10,15 +10,17 @@ results in the same order.
 ``backend="ray"`` starts (or joins, with ``address``) a Ray cluster: a local one by default, with
 ``workers`` CPUs and no dashboard. A local cluster runs with Ray's token authentication (on by
 default for local clusters since Ray 2.59): unless ``RAY_AUTH_TOKEN`` or ``RAY_AUTH_TOKEN_PATH``
-says otherwise, a fresh token is written to a private temporary directory and given to Ray through
-``RAY_AUTH_TOKEN_PATH``, and that directory — the token, Ray's session files and logs — is removed
-when the work is done, so nothing is left in the home directory. To join a cluster, pass its
+says otherwise, a fresh token (one per process: Ray keeps the first it reads) is written to a
+private temporary directory, removed when the process exits, and given to Ray through
+``RAY_AUTH_TOKEN_PATH``; Ray's session files and logs go to another temporary directory, removed
+when the work is done. Nothing is left in the home directory. To join a cluster, pass its
 ``address`` and its token the way Ray's documentation says (``RAY_AUTH_TOKEN`` or
 ``RAY_AUTH_TOKEN_PATH``).
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import secrets
 import shutil
@@ -49,25 +51,39 @@ def run_tasks(fn: Callable[[T], R], tasks: Iterable[T], *, workers: int = 1,
         yield from map(fn, tasks)
 
 
+_TOKEN_PATH: str | None = None
+
+
+def _token_path() -> str:
+    """This process's Ray token, in a private temporary directory removed when it exits: one per
+    process, because Ray keeps the token it first read for the rest of the process."""
+    global _TOKEN_PATH
+    if _TOKEN_PATH is None:
+        folder = tempfile.mkdtemp(prefix="sixtysix-ray-auth-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "auth_token")
+        with open(path, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(32))
+        os.chmod(path, 0o600)
+        _TOKEN_PATH = path
+    return _TOKEN_PATH
+
+
 def _ray(fn: Callable[[T], R], tasks: list[T], workers: int, address: str | None) -> Iterator[R]:
     scratch: str | None = None
     saved_env: dict[str, str | None] = {}
     try:
         # Ray reads its authentication settings when it is imported: set them up first.
-        if not address and not (os.environ.get("RAY_AUTH_TOKEN")
-                                or os.environ.get("RAY_AUTH_TOKEN_PATH")):
-            scratch = tempfile.mkdtemp(prefix="sixtysix-ray-")
-            token = os.path.join(scratch, "auth_token")
-            with open(token, "w", encoding="ascii") as f:
-                f.write(secrets.token_hex(32))
-            os.chmod(token, 0o600)
-            for key, value in (("RAY_AUTH_MODE", "token"), ("RAY_AUTH_TOKEN_PATH", token)):
+        if not address and (not (os.environ.get("RAY_AUTH_TOKEN")
+                                 or os.environ.get("RAY_AUTH_TOKEN_PATH"))
+                            or os.environ.get("RAY_AUTH_TOKEN_PATH") == _TOKEN_PATH):
+            for key, value in (("RAY_AUTH_MODE", "token"), ("RAY_AUTH_TOKEN_PATH", _token_path())):
                 saved_env[key] = os.environ.get(key)
                 os.environ[key] = value
         try:
             import ray
         except ModuleNotFoundError:
-            raise ValueError("the Ray backend needs Ray: pip install 'sixtysix[ray]'") from None
+            raise ValueError("the Ray backend needs Ray: pip install 'sixtysix[research]'") from None
         started = not ray.is_initialized()
         if started:
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
@@ -76,8 +92,7 @@ def _ray(fn: Callable[[T], R], tasks: list[T], workers: int, address: str | None
                 kwargs["address"] = address
             else:
                 kwargs["num_cpus"] = max(1, workers)
-                if scratch is None:
-                    scratch = tempfile.mkdtemp(prefix="sixtysix-ray-")
+                scratch = tempfile.mkdtemp(prefix="sixtysix-ray-")
                 kwargs["_temp_dir"] = scratch
             ray.init(**kwargs)
         try:

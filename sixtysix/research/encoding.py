@@ -24,11 +24,14 @@ tricks                    s           per side, / 24
 hand sizes                n           per seat, / 24
 match standing            n + 1       per seat / 100 (signed), and the carried bonus
 public actions            n·824       per seat, every non-card action it took this hand
+face-down plays           n·5         per seat, a play whose card this seat cannot see yet
+                                      (Gaigel's first trick): a plain play, or the opening
 ========================  ==========  ==================================================
 
 (``n`` seats, ``s`` sides; 824 = the action ids from ``MARRY`` on.) Card plays are in the trick and
-won blocks; every other action is public (records.md §7) and lands in the last block, so bids,
-doubles, marriages, openings and announcements are all seen by who made them.
+won blocks; every other action is public (records.md §7) and lands in the public block, so bids,
+doubles, marriages, openings and announcements are all seen by who made them. A card the view
+hides (``-1`` in its trick, ``FACE_DOWN + verb`` in its history) is never written.
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.actions import MARRY, N_ACTIONS
+from ..engine.actions import MARRY, N_ACTIONS, OPEN
 from ..engine.game import Game
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.view import View
 
 __all__ = ["ObservationEncoder", "legal_mask", "BOUND"]
@@ -60,7 +64,7 @@ class ObservationEncoder:
         self.sides = s = r.n_sides
         self.pack_size = r.pack_size
         self.size = (64 + (n - 1) * 64 + s * 64 + 2 * n * 64 + 65 + 5 + 1 + 16 + 3 * n + n + 2
-                     + 3 * s + s + n + n + 1 + n * _PUBLIC)
+                     + 3 * s + s + n + n + 1 + n * _PUBLIC + n * 5)
 
     def encode(self, view: View, actors: Sequence[int],
                out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
@@ -86,10 +90,12 @@ class ObservationEncoder:
             _bits(v, i + srel[sd] * 64, won)
         i += self.sides * 64
         for p, c in view.trick:
-            v[i + rel[p] * 64 + c] = 1
+            if c >= 0:  # a face-down card stays unseen
+                v[i + rel[p] * 64 + c] = 1
         i += n * 64
         for p, c in view.last_trick:
-            v[i + rel[p] * 64 + c] = 1
+            if c >= 0:
+                v[i + rel[p] * 64 + c] = 1
         i += n * 64
         if view.turnup >= 0:
             v[i + view.turnup] = 1
@@ -126,10 +132,17 @@ class ObservationEncoder:
         i += n
         v[i] = view.bonus / 10
         i += 1
-        for a, p in zip(view.history, actors, strict=True):
-            if a >= MARRY and p >= 0:
-                v[i + rel[p] * _PUBLIC + a - MARRY] = 1
+        public = i
         i += n * _PUBLIC
+        for a, p in zip(view.history, actors, strict=True):
+            if p < 0:
+                continue
+            if a >= FACE_DOWN:  # the verb is public, the card is not
+                verb = a - FACE_DOWN
+                v[i + rel[p] * 5 + (1 + ((verb - OPEN) >> 6) if verb >= OPEN else 0)] = 1
+            elif a >= MARRY:
+                v[public + rel[p] * _PUBLIC + a - MARRY] = 1
+        i += n * 5
         assert i == self.size
         np.clip(v, -BOUND, BOUND, out=v)
         return v

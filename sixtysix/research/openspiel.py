@@ -33,8 +33,9 @@ import numpy as np
 import pyspiel
 
 from ..cards import card_str, mask_str
-from ..engine.actions import N_ACTIONS, action_str
+from ..engine.actions import ANNOUNCE, DRAW, N_ACTIONS, OPEN, action_str
 from ..engine.match import Match
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import State
 from ..engine.view import View
 from ..games import GAMES, Game, make_game
@@ -148,9 +149,14 @@ class SixtySixSpielState(pyspiel.State):  # type: ignore[misc]
                                                                           active), active)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        # Gaigel's double pack: the second copy of a card is told apart, as OpenSpiel needs
+        # distinct strings for distinct actions.
         if player == pyspiel.PlayerId.CHANCE:
-            return f"dealer {action}" if self.dealer < 0 else f"deal {card_str(action)}"
-        return action_str(action)
+            if self.dealer < 0:
+                return f"dealer {action}"
+            return f"deal {card_str(action)}" + (" (2nd)" if action & 32 else "")
+        second = action < DRAW or OPEN <= action < ANNOUNCE
+        return action_str(action) + (" (2nd)" if second and action & 32 else "")
 
     def is_terminal(self) -> bool:
         return self.hand is not None and self.hand.over
@@ -202,13 +208,20 @@ class _Observer:
         view = state.view(player)
         if view is None:
             return f"p{player} dealing"
-        actions = " ".join(f"{p}:{action_str(a)}" for p, a in zip(state.actors, view.history,
-                                                                  strict=True))
+        actions = " ".join(f"{p}:{_public_text(a)}" for p, a in zip(state.actors, view.history,
+                                                                    strict=True))
         trump = "CDHS"[view.trump] if view.trump >= 0 else "-"
         up = card_str(view.turnup) if view.turnup >= 0 else "-"
         known = " ".join(mask_str(k) or "-" for k in view.known)
         return (f"p{player} dealer {view.dealer} hand [{mask_str(view.hand)}] trump {trump} "
                 f"up {up} known [{known}] | {actions}")
+
+
+def _public_text(action: int) -> str:
+    """An action of a view's history as text; a face-down play (Gaigel) without its card."""
+    if action >= FACE_DOWN:
+        return action_str(action - FACE_DOWN).rsplit(" ", 1)[0] + " ??"
+    return action_str(action)
 
 
 def _pack(game: Game) -> list[int]:
@@ -224,8 +237,9 @@ def register_all() -> None:
         if name not in registered:
             # A class per game, as OpenSpiel's own Python games register (a lambda here makes
             # the interpreter abort at exit: the registry outlives it).
-            cls = type(f"SixtySixSpielGame_{game_id.replace('-', '_')}", (SixtySixSpielGame,),
-                       {"GAME_ID": game_id})
+            name = f"SixtySixSpielGame_{game_id.replace('-', '_')}"
+            cls = type(name, (SixtySixSpielGame,), {"GAME_ID": game_id, "__module__": __name__})
+            globals()[name] = cls  # a module attribute, so that OpenSpiel can pickle its games
             pyspiel.register_game(_game_type(game_id), cls)
 
 

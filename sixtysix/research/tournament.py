@@ -1,5 +1,8 @@
 """Tournaments between computer players: seat-swapped duplicate deals, confidence intervals, ratings.
 
+A bot given twice (``casual,casual``) plays as two entrants, ``casual#1`` and ``casual#2``, each
+with a row of its own.
+
 Every *deal* (a match seed) is played once per seating: in a two-seat game bot A sits at seat 0 and
 then at seat 1 with the same seeds for every hand, so each bot plays the other's cards and luck of
 the deal cancels out. Games with more seats rotate the line-up (two bots in four seats sit as
@@ -18,23 +21,36 @@ from __future__ import annotations
 import json
 import math
 import random
+import textwrap
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
+from ..engine.actions import action_str
 from ..engine.match import Match
+from ..errors import IllegalActionError
 from ..games import make_game
+from .backends import Backend, run_tasks
 
-__all__ = ["split_bots", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings", "run_tournament",
-           "wilson", "mean_ci"]
+__all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings",
+           "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS"]
 
 MAX_HANDS = 500
 """A match that has not ended after this many hands is stopped, without a winner: drawn hands
 could do that, and so do random players of North American Sixty-Six, whose failed bids keep both
 sides' totals below zero."""
+
+RATING_SCALE = ("rating = mu - 3*sigma of an OpenSkill Plackett-Luce model over the match results "
+                "(every bot starts at mu 25, sigma 8.33, i.e. rating 0): a conservative skill "
+                "estimate; only differences between bots of the same tournament mean anything")
+"""What the rating column means, printed under the table and written with it."""
+
+INTERVALS = ("95% intervals: match and hand win rates by the Wilson score interval (ties count "
+             "half); game points per match by the normal approximation, clipped at 0 where no "
+             "match scored below 0")
+"""How the intervals are computed, printed under the table and written with it."""
 
 
 def split_bots(text: str) -> list[str]:
@@ -66,16 +82,41 @@ class MatchOutcome:
     record: dict[str, Any]
 
 
-def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: int) -> MatchOutcome:
-    """Play one match of ``seating`` (a bot spec per seat) from the deal seed ``deal``.
+def entrant_names(bots: list[str]) -> list[str]:
+    """The entrants' names: each spec, numbered ``#1``, ``#2``… where the same spec is given
+    more than once (two copies of a bot are two entrants, with a row each).
+
+    >>> entrant_names(["casual", "random", "casual"])
+    ['casual#1', 'random', 'casual#2']
+    """
+    counts = {b: bots.count(b) for b in bots}
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        if counts[b] == 1:
+            out.append(b)
+        else:
+            seen[b] = seen.get(b, 0) + 1
+            out.append(f"{b}#{seen[b]}")
+    return out
+
+
+def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: int,
+               names: list[str] | None = None) -> MatchOutcome:
+    """Play one match of ``seating`` (a bot spec per seat) from the deal seed ``deal``;
+    ``names``: the entrants' names per seat (default: the specs), as the record and the outcome
+    show them.
 
     The hand seeds and the first dealer come from ``deal`` alone, so the same deal with another
     seating gives every seat the same cards (as long as the matches run alike); each seat's bot
-    draws its own random numbers from ``deal`` and its seat.
+    draws its own random numbers from ``deal`` and its seat. A bot that chooses an illegal
+    action stops the tournament with an IllegalActionError naming the bot, where it happened
+    (deal, hand, action number, the hand's actions so far) and the action.
     """
     game = make_game(game_id, options)
+    names = list(names) if names is not None else list(seating)
     rng = random.Random(deal)
-    m = Match(game, dealer=game.first_dealer(rng), players=list(seating))
+    m = Match(game, dealer=game.first_dealer(rng), players=names)
     bots = [make_bot(spec) for spec in seating]
     brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
     hands_won = [0] * game.n_seats
@@ -86,15 +127,41 @@ def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: 
         assert hand is not None
         while m.in_hand:
             p = hand.to_act
-            m.apply(bots[p].choose(hand.view(p), brng[p]))
+            try:
+                action = bots[p].choose(hand.view(p), brng[p])
+            except Exception as e:
+                e.add_note(f"in bot {names[p]!r} (seat {p}) choosing in the match of deal seed "
+                           f"{deal}, hand {len(m.hand_records)}")
+                raise
+            # A bot's answer is not trusted: the engine takes a string, or an int it checks.
+            if type(action) is not int:
+                raise IllegalActionError(_where(m, names[p], p, action, deal, "not an action"))
+            try:
+                m.apply(action)
+            except IllegalActionError as e:
+                raise IllegalActionError(_where(m, names[p], p, action, deal, str(e))) from None
         res = m.results[-1]
         for w in res.winners:
             hands_won[w] += 1
         for p, g in enumerate(res.game_points):
             gp[p] += g
-    return MatchOutcome(deal=deal, seating=list(seating), winners=list(m.winner or []),
+    return MatchOutcome(deal=deal, seating=names, winners=list(m.winner or []),
                         game_points=gp, hands_won=hands_won, hands=len(m.results),
                         score=list(m.score), record=m.record())
+
+
+def _where(m: Match, name: str, seat: int, action: object, deal: int, reason: str) -> str:
+    """An illegal action of a bot, in words: who, where (enough to find the position again:
+    the deal seed, the hand, the actions so far) and what."""
+    try:
+        shown = repr(action_str(action)) if type(action) is int else repr(action)
+    except (KeyError, IndexError, ValueError):
+        shown = repr(action)
+    hand = m.hand_records[-1]
+    done = list(hand["actions"])
+    return (f"bot {name!r} (seat {seat}) chose the illegal action {shown} in the match of deal "
+            f"seed {deal} (seats: {', '.join(m.players)}), hand {len(m.hand_records)} (dealer "
+            f"seat {hand['dealer']}), action {len(done) + 1}, after {done or 'no action'}: {reason}")
 
 
 def seatings(bots: list[str], n_seats: int) -> list[list[str]]:
@@ -133,14 +200,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Exact arithmetic puts p inside; rounding can leave it a hair outside at 0 or 1.
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean with a normal 95% interval.
+    """Mean with a normal 95% interval, clipped at 0 when no value is negative.
 
     >>> [round(x, 3) for x in mean_ci([1.0, 2.0, 3.0])]
     [2.0, 0.868, 3.132]
+    >>> [round(x, 3) for x in mean_ci([0.0, 0.0, 0.0, 3.0])]
+    [0.75, 0.0, 2.22]
+    >>> [round(x, 3) for x in mean_ci([-3.0, 0.0, 0.0, 0.0])]
+    [-0.75, -2.22, 0.72]
     """
     n = len(xs)
     if n == 0:
@@ -150,7 +222,10 @@ def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
         return (m, m, m)
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     h = z * sd / math.sqrt(n)
-    return (m, m - h, m + h)
+    # Game points are counts: where none is negative (every game but Three-Player's chips) the
+    # interval is clipped at 0, which a small sample's normal interval would otherwise cross.
+    lo = m - h if min(xs) < 0 else max(0.0, m - h)
+    return (m, lo, m + h)
 
 
 @dataclass
@@ -184,7 +259,18 @@ class Summary:
     bots: list[str]
     matches: int
     stats: dict[str, BotStats]
+    """By entrant name (the spec, numbered when given more than once)."""
     out: str | None = None
+    specs: dict[str, str] = field(default_factory=dict)
+    """Each entrant's bot spec, where it differs from its name."""
+    pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
+    """(a, b) -> a's match score against b and the matches they met on opposite sides."""
+
+    def plot(self, path: str | Path) -> None:
+        """Draw the ratings with their intervals and the pairwise win rates (PNG)."""
+        from .plots import tournament_plot
+        tournament_plot(self.table(), self.pairs, path,
+                        title=f"{self.game}: {self.matches} matches")
 
     def table(self) -> list[dict[str, Any]]:
         """One row per bot, best rated first (JSON-ready)."""
@@ -202,9 +288,19 @@ class Summary:
                          "hand_win_rate": round(s.hands_won / s.hands, 4) if s.hands else 0.0,
                          "hand_win_ci": [round(hlo, 4), round(hhi, 4)],
                          "rating": round(s.ordinal, 2), "mu": round(s.mu, 2),
-                         "sigma": round(s.sigma, 2)})
+                         "sigma": round(s.sigma, 2), "spec": self.specs.get(name, name)})
         rows.sort(key=lambda r: -float(r["rating"]))
         return rows
+
+    def to_json(self, options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+        """The summary as JSON: the table, with what its intervals and rating mean."""
+        out: dict[str, Any] = {"game": self.game}
+        if options is not None:
+            out["options"] = options
+        out |= {"bots": self.bots, "matches": self.matches}
+        if seed is not None:
+            out["seed"] = seed
+        return out | {"table": self.table(), "intervals": INTERVALS, "rating_scale": RATING_SCALE}
 
     def text(self) -> str:
         """The table for people."""
@@ -218,79 +314,106 @@ class Summary:
             hw = f"{r['hand_win_rate']:.1%} ({r['hand_win_ci'][0]:.1%}-{r['hand_win_ci'][1]:.1%})"
             lines.append(f"{r['bot']:<26}{r['matches']:>8}  {win:<24}{gp:<24}{hw:<24}"
                          f"{r['rating']:>7.2f}")
+        lines += ["", *textwrap.wrap(INTERVALS + ".", 100), *textwrap.wrap(RATING_SCALE + ".", 100)]
         return "\n".join(lines)
 
 
-def _task(args: tuple[str, dict[str, Any], list[str], int]) -> MatchOutcome:
+Task = tuple[str, dict[str, Any], list[str], int, list[str]]
+"""A match to play: game, options, bot spec per seat, deal seed, entrant name per seat."""
+
+
+def _task(args: Task) -> MatchOutcome:
     return play_match(*args)
 
 
 def _tasks(game_id: str, options: dict[str, Any], bots: list[str], matches: int,
-           seed: int) -> list[tuple[str, dict[str, Any], list[str], int]]:
-    """``matches`` matches in all: deals from ``seed``, each played with every seating in turn."""
-    lineups = seatings(bots, make_game(game_id, options).n_seats)
+           seed: int) -> list[Task]:
+    """``matches`` matches in all: deals from ``seed``, each played with every seating in turn.
+    ValueError when some bot would play no match at all."""
+    names = entrant_names(bots)
+    spec_of = dict(zip(names, bots, strict=True))
+    lineups = seatings(names, make_game(game_id, options).n_seats)
+    # Every entrant must sit in at least one of the first ``matches`` line-ups.
+    needed, seen = 0, set()
+    for needed, lineup in enumerate(lineups, 1):  # noqa: B007 - needed is read after the loop
+        seen.update(lineup)
+        if len(seen) == len(names):
+            break
+    if matches < needed:
+        idle = [n for n in names if not any(n in lu for lu in lineups[:matches])]
+        raise ValueError(f"with {matches} match{'es' if matches != 1 else ''}, "
+                         f"{', '.join(idle)} would play no match: give --matches {needed} or "
+                         f"more ({len(lineups)} make one full round of seatings)")
     rng = random.Random(seed)
-    out: list[tuple[str, dict[str, Any], list[str], int]] = []
+    out: list[Task] = []
     while len(out) < matches:
         deal = rng.randrange(2**31)
         for lineup in lineups:
             if len(out) < matches:
-                out.append((game_id, options, lineup, deal))
+                out.append((game_id, options, [spec_of[n] for n in lineup], deal, lineup))
     return out
 
 
 def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0, workers: int = 1,
                    out: str | Path | None = None, options: dict[str, Any] | None = None,
-                   progress: bool = True) -> Summary:
+                   progress: bool = True, backend: Backend = "local",
+                   address: str | None = None) -> Summary:
     """Play ``matches`` matches between ``bots`` (specs for ``make_bot``) and summarise them.
 
     ``out``: a directory that receives one record per match (``match-0001.json``…) and
-    ``summary.json``. ``workers`` > 1 plays matches in parallel processes.
+    ``summary.json``. ``workers`` > 1 plays matches in parallel processes; ``backend="ray"``
+    plays them as Ray tasks (a local Ray with ``workers`` CPUs, or the cluster at ``address``).
+    The same seed gives the same results on every backend and any number of workers.
     """
     options = dict(options or {})
+    if matches < 1:
+        raise ValueError(f"a tournament plays at least 1 match, not {matches}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
     for spec in bots:
         make_bot(spec)  # refuse a bad bot name before starting anything
     tasks = _tasks(game_id, options, bots, matches, seed)
+    names = entrant_names(bots)
     outdir = Path(out) if out is not None else None
     if outdir is not None:
-        outdir.mkdir(parents=True, exist_ok=True)
-    stats = {b: BotStats() for b in bots}
+        try:
+            outdir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ValueError(f"cannot write the records to {outdir}: {e.strerror or e}") from None
+    stats = {b: BotStats() for b in names}
     from openskill.models import PlackettLuce
     model = PlackettLuce()
-    ratings = {b: model.rating(name=b) for b in bots}
+    ratings = {b: model.rating(name=b) for b in names}
     results = []
-    for i, res in enumerate(_run(tasks, workers, progress), 1):
+    pairs: dict[tuple[str, str], tuple[float, int]] = {}
+    for i, res in enumerate(_run(tasks, workers, progress, backend, address), 1):
         # Written as each match ends, so that an interrupted tournament keeps what it played.
         if outdir is not None:
             (outdir / f"match-{i:04d}.json").write_text(json.dumps(res.record, indent=1))
         results.append(res)
         _count(res, stats)
+        _pair(res, pairs)
         teams = sorted(set(res.seating), key=res.seating.index)
         if len(teams) > 1:
             ranks = [float(_rank(res, t)) for t in teams]
             new = model.rate([[ratings[t]] for t in teams], ranks=ranks)
             for t, r in zip(teams, new, strict=True):
                 ratings[t] = r[0]
-    for b in bots:
+    for b in names:
         stats[b].mu, stats[b].sigma = ratings[b].mu, ratings[b].sigma
     summary = Summary(game=game_id, bots=list(bots), matches=len(results), stats=stats,
-                      out=str(outdir) if outdir is not None else None)
+                      out=str(outdir) if outdir is not None else None,
+                      specs={n: b for n, b in zip(names, bots, strict=True)}, pairs=pairs)
     if outdir is not None:
-        (outdir / "summary.json").write_text(json.dumps(
-            {"game": game_id, "options": options, "bots": bots, "matches": len(results),
-             "seed": seed, "table": summary.table()}, indent=1))
+        (outdir / "summary.json").write_text(json.dumps(summary.to_json(options, seed), indent=1))
     return summary
 
 
-def _run(tasks: list[tuple[str, dict[str, Any], list[str], int]], workers: int,
-         progress: bool) -> Iterator[MatchOutcome]:
+def _run(tasks: list[Task], workers: int, progress: bool, backend: Backend = "local",
+         address: str | None = None) -> Iterator[MatchOutcome]:
     """The matches' outcomes in task order, as they are played."""
     def produce() -> Iterator[MatchOutcome]:
-        if workers > 1:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                yield from pool.map(_task, tasks)
-        else:
-            yield from map(_task, tasks)
+        yield from run_tasks(_task, tasks, workers=workers, backend=backend, address=address)
 
     if not progress:
         yield from produce()
@@ -301,6 +424,23 @@ def _run(tasks: list[tuple[str, dict[str, Any], list[str], int]], workers: int,
         for res in produce():
             yield res
             bar.advance(job)
+
+
+def _pair(res: MatchOutcome, pairs: dict[tuple[str, str], tuple[float, int]]) -> None:
+    """Pairwise match scores: for two entrants on opposite sides of a match, 1 to the one that
+    won it, half each when both or neither did."""
+    sides = make_game(res.record["game"], res.record.get("options")).rules.sides
+    side_of: dict[str, set[int]] = {}
+    for p, b in enumerate(res.seating):
+        side_of.setdefault(b, set()).add(sides[p])
+    winning = {res.seating[w] for w in res.winners}
+    for a in side_of:
+        for b in side_of:
+            if a != b and not side_of[a] & side_of[b]:
+                score = 1.0 if a in winning and b not in winning else \
+                    0.0 if b in winning and a not in winning else 0.5
+                old = pairs.get((a, b), (0.0, 0))
+                pairs[(a, b)] = (old[0] + score, old[1] + 1)
 
 
 def _count(res: MatchOutcome, stats: dict[str, BotStats]) -> None:

@@ -32,6 +32,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -78,13 +79,26 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def _create_schema(engine: Engine) -> None:
+    """Create the tables that are missing. Two processes opening a new database at once (the
+    test workers, two servers) may both find a table missing; the loser's CREATE fails, and
+    looking again finds the winner's table."""
+    for attempt in range(3):
+        try:
+            _Base.metadata.create_all(engine)
+            return
+        except (IntegrityError, ProgrammingError):
+            if attempt == 2:
+                raise
+
+
 class Storage:
     """Tables and their events in a SQL database given by URL."""
 
     def __init__(self, url: str = "sqlite:///sixtysix.db") -> None:
         self.url = normalize_url(url)
         self.engine: Engine = self._make_engine(self.url)
-        _Base.metadata.create_all(self.engine)
+        _create_schema(self.engine)
         self._insert_event = insert(EventRow.__table__)  # type: ignore[arg-type]
 
     @staticmethod

@@ -70,3 +70,35 @@ def test_selfplay_command(tmp_path: pathlib.Path) -> None:
     assert bad.exit_code == 2 and "unknown game" in bad.output
     bad = runner.invoke(app, ["selfplay", "--backend", "spark", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "'local' or 'ray'" in bad.output
+
+
+def test_tournament_on_ray_matches_the_local_pool_and_draws_its_plot(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same tournament on a local Ray (2 CPUs) and on the process pool: identical tables
+    and pairwise scores; and its picture is written."""
+    from sixtysix.research.tournament import run_tournament
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    args = dict(matches=6, seed=5, progress=False)
+    local = run_tournament("schnapsen", ["casual", "random", "heuristic:miss=0.5"], workers=2,
+                           **args)  # type: ignore[arg-type]
+    ray = run_tournament("schnapsen", ["casual", "random", "heuristic:miss=0.5"], workers=2,
+                         backend="ray", **args)  # type: ignore[arg-type]
+    assert ray.table() == local.table() and ray.pairs == local.pairs
+    # Every pair met: 3 bots in 2 seats, each line-up twice.
+    assert local.pairs[("casual", "random")][1] + local.pairs[("random", "casual")][1] == 2 * \
+        local.pairs[("casual", "random")][1] > 0
+    assert list(home.iterdir()) == []  # Ray left nothing in the home directory
+    local.plot(tmp_path / "t.png")
+    assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_tournament_command_plot_and_bad_backend(tmp_path: pathlib.Path) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["tournament", "--game", "schnapsen", "--bots", "casual,random",
+                               "--matches", "2", "--plot", str(tmp_path / "p.png")])
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "p.png").stat().st_size > 1000
+    bad = runner.invoke(app, ["tournament", "--backend", "dask"])
+    assert bad.exit_code == 2 and "'local' or 'ray'" in bad.output

@@ -1,0 +1,91 @@
+"""Computer players from other packages, found through the ``sixtysix.bots`` entry-point group.
+
+A package makes a bot available to every command (``play --opponent``, ``tournament --bots``,
+the server's seats) by naming it in its ``pyproject.toml``::
+
+    [project.entry-points."sixtysix.bots"]
+    cautious = "cautious_bot:CautiousBot"
+
+The entry point's name is the bot's name (lower case; no ``:``, ``,``, ``=`` or space). Its object
+is a factory: a class or a function whose keyword parameters become ``cautious:key=value``,
+returning an object with ``name`` and ``choose(view, rng, limit=None)`` (the ``Bot`` protocol).
+The first line of its docstring (else the package's summary) is the bot's line in ``sixtysix
+bots``; a ``params`` attribute, where the registry takes declared parameters, declares them.
+
+Plugins are imported when the bots are first listed or built. A package that fails to import
+costs only its own bots: they stay listed, and building one raises a ``BotError`` that says why.
+A plugin never replaces a bot of sixtysix's own or one found earlier: it is skipped, with a
+warning.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+import warnings
+from collections.abc import Callable, Collection
+from typing import Any
+
+from .base import Bot, BotError, register
+
+__all__ = ["ENTRY_POINT_GROUP", "load_plugins"]
+
+ENTRY_POINT_GROUP = "sixtysix.bots"
+
+
+def load_plugins(taken: Collection[str]) -> list[str]:
+    """Register every installed ``sixtysix.bots`` entry point whose name is not in ``taken``;
+    the names registered."""
+    added: list[str] = []
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        name = ep.name.strip().lower()
+        dist = ep.dist.name if ep.dist is not None else "an unnamed package"
+        if not name or any(c in name for c in ":,= ") or name in taken or name in added:
+            why = "is taken" if name in taken or name in added else "cannot be a bot name"
+            warnings.warn(f"bot plugin {ep.name!r} from {dist} skipped: the name {why}",
+                          stacklevel=2)
+            continue
+        factory, help_text, params = _load(name, ep, dist)
+        if params and "params" in inspect.signature(register).parameters:
+            register(name, help_text, params=params)(factory)  # type: ignore[call-arg]
+        else:
+            register(name, help_text)(factory)
+        added.append(name)
+    return added
+
+
+def _load(name: str, ep: importlib.metadata.EntryPoint,
+          dist: str) -> tuple[Callable[..., Bot], str, tuple[Any, ...]]:
+    """The checked factory of an entry point, its line of help and its declared parameters; for
+    one that cannot be loaded, a factory that raises the reason."""
+    where = f"{dist} {ep.dist.version}" if ep.dist is not None else dist
+    try:
+        target = ep.load()
+    except Exception as e:  # anything the package does on import
+        reason = f"{type(e).__name__}: {e}"
+        return _refuse(f"the bot {name!r} cannot be loaded from {ep.value}: {reason}"), \
+            f"cannot be loaded ({reason}) (plugin from {where})", ()
+    if not callable(target):
+        return _refuse(f"the bot {name!r} ({ep.value}) is not a class or a function"), \
+            f"not a bot (plugin from {where})", ()
+    doc = (inspect.getdoc(target) or "").strip().splitlines()
+    summary = doc[0].strip() if doc else ""
+    if not summary and ep.dist is not None:
+        summary = (ep.dist.metadata["Summary"] or "").strip()
+    help_text = f"{summary} (plugin from {where})" if summary else f"plugin from {where}"
+
+    def factory(**params: Any) -> Bot:
+        bot = target(**params)
+        if not isinstance(bot, Bot):
+            raise BotError(f"the bot {name!r} ({ep.value}) built {type(bot).__name__!r}, which has "
+                           "no 'name' and 'choose(view, rng, limit)'")
+        return bot
+
+    factory.__doc__ = target.__doc__
+    return factory, help_text, tuple(getattr(target, "params", ()) or ())
+
+
+def _refuse(message: str) -> Callable[..., Bot]:
+    def factory(**params: Any) -> Bot:
+        raise BotError(message)
+    return factory
