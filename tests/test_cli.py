@@ -338,19 +338,6 @@ def test_options_lists_defaults_and_allowed_values():
                      re.M)
 
 
-@pytest.mark.parametrize(("game", "names"), [
-    ("bauernschnapsen", ["target"]), ("terts", ["target"]),
-    ("gaigel", ["target", "deals", "auf_dissle_award"])])
-def test_options_list_the_lower_bound_the_game_checks(game: str, names: list[str]):
-    # The listing says what a value must be, as the check does: 0 is refused with the bound.
-    out = invoke("options", game).output
-    for name in names:
-        line = next(x for x in out.splitlines() if x.split() and x.split()[0] == name)
-        assert line.endswith("a whole number of at least 1"), line
-        with pytest.raises(ValueError, match=f"'{name}' takes a whole number of at least 1"):
-            make_game(game, {name: 0})
-
-
 def test_options_of_an_unknown_game():
     result = invoke("options", "whist")
     assert result.exit_code == 2
