@@ -3,8 +3,14 @@
 ``hint(view, rng)`` values every legal action for the view's seat in game points of the hand (a
 won hand at 2 game points is worth 2, a lost one at 1 is worth -1); the values are exact once a
 two-seat position is open (the stock exhausted), averaged over exactly solved worlds after a close,
-and estimated by ISMCTS before. ``analyze(record)`` walks a finished game and lists the decisions
-where a player lost value.
+and estimated by ISMCTS before.
+
+``evaluate(view, rng)`` values every legal action with a 95% interval on its difference from the
+best, and ``analyze(record)`` walks a game (a full record or a seat record) and reports the
+*mistakes*: moves whose value is below the best move's beyond that interval. Values are compared,
+not visit counts; the search is bounded by iterations, not seconds, so that a seed gives the same
+report on any machine, and it samples enough that another seed reports the same mistakes.
+``move_text`` writes actions as players type them (``play 10♥``, ``exchange 9♦``).
 
 >>> import random
 >>> from sixtysix.engine import Match
@@ -23,19 +29,24 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .bots import Limit, make_bot
 from .bots.base import Bot
-from .bots.search import Ismcts, _closed_open, exact_view, exclusions, solved_values
-from .bots.solver import Solver
-from .engine.actions import action_str
+from .bots.search import Ismcts, _closed_open, determinize, exact_view, exclusions, solved_values
+from .bots.solver import SCALE, Solver
+from .cards import SUIT_SYMBOLS
+from .engine.actions import DRAW, EXCHANGE, TRUMP, action_str
 from .engine.match import Match
+from .engine.state import PH_DRAW, State
 from .engine.view import View
 
-__all__ = ["hint", "is_exact", "Decision", "Report", "analyze"]
+__all__ = ["hint", "is_exact", "evaluate", "Valuation", "move_text", "card_words", "Decision",
+           "Report", "analyze"]
 
 
 def is_exact(view: View) -> bool:
@@ -75,17 +86,174 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
     return sorted(values.items(), key=lambda av: (-av[1], av[0]))
 
 
+# ---------------------------------------------------------------------- words a player types
+
+
+def move_text(action: int, view: View) -> str:
+    """``action`` in the words a player types at the terminal game: ``play 10♥``, ``marry K♦``,
+    ``declare Q♥``, ``exchange 9♦`` (the low trump given), ``trump ♦``, ``close``, ``draw``.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> from sixtysix.engine.actions import EXCHANGE, TRUMP, parse_action
+    >>> s = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7)
+    >>> move_text(parse_action("play TH"), s.view(0)), move_text(parse_action("marry KD"), s.view(0))
+    ('play 10♥', 'marry K♦')
+    >>> move_text(EXCHANGE, s.view(0)), move_text(TRUMP + 1, s.view(0))
+    ('exchange 9♦', 'trump ♦')
+    """
+    text = action_str(action)
+    verb = text.split()[0]
+    if action < DRAW:
+        return f"{verb} {card_words(action & 63)}"
+    if TRUMP <= action < TRUMP + 4:
+        return f"trump {SUIT_SYMBOLS[action - TRUMP]}"
+    low = view.game.rules.exchange_rank
+    if action == EXCHANGE and low is not None and view.trump >= 0:
+        return f"exchange {card_words(view.trump * 8 + low)}"
+    return text
+
+
+def card_words(card: int) -> str:
+    """A card as people write it: ``10♥``, ``K♦``."""
+    return ("A", "10", "K", "Q", "J", "9", "8", "7")[card & 7] + SUIT_SYMBOLS[(card >> 3) & 3]
+
+
+# ---------------------------------------------------------------------- values with intervals
+
+
+# Two-sided 95% quantiles of Student's t by degrees of freedom (1.96 beyond the table).
+_T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
+        10: 2.23, 12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04, 40: 2.02, 60: 2.00}
+
+
+def _t95(df: int) -> float:
+    best = 1.96
+    for k in sorted(_T95, reverse=True):
+        if df <= k:
+            best = _T95[k]
+    return best
+
+
+@dataclass
+class Valuation:
+    """Every legal action of one decision valued, in game points of the hand for the seat to act.
+
+    ``values`` are means over the samples; ``margin[a]`` is the half-width of the 95% interval of
+    ``values[best] - values[a]``, from the spread of that difference over the samples (paired:
+    every sample values all actions on the same cards). Zero where the values are exact."""
+
+    values: dict[int, float]
+    margin: dict[int, float]
+    best: int
+    exact: bool
+    samples: int
+
+    def loss(self, action: int) -> float:
+        """Expected game points lost by ``action`` against the best."""
+        return self.values[self.best] - self.values[action]
+
+    def worse(self, action: int) -> bool:
+        """Whether ``action`` is worse than the best beyond the interval of the search."""
+        return self.loss(action) - self.margin[action] > 1e-9
+
+
+def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
+             worlds: int = 60, played: int | None = None, threshold: float = 0.0,
+             more: int = 5) -> Valuation:
+    """Value every legal action of the view's seat, with intervals (``Valuation``).
+
+    Where two seats play with the stock closed or exhausted, each sampled world (unseen cards
+    dealt consistently with what play has shown) is solved exactly, ``worlds`` of them, or the
+    single world there is once the stock is exhausted (exact). Before, ``runs`` independent
+    ISMCTS searches of ``samples // runs`` iterations each (every root action visited equally)
+    give each action its mean value; the spread between the runs is the search's own
+    uncertainty. Iterations, not seconds, bound the work, so that a seed gives the same answer
+    on any machine.
+
+    With ``played``: while it is a close call whether that action is a mistake (its loss between
+    half and twice its interval's half-width, or within half of it from ``threshold``), up to
+    ``more`` times as many samples again are drawn, so that another seed comes to the same
+    verdict.
+    """
+    legal = list(view.legal)
+    if not legal:
+        raise ValueError(f"seat {view.seat} is not to act: there is nothing to value")
+    if len(legal) == 1:
+        return Valuation({legal[0]: 0.0}, {legal[0]: 0.0}, legal[0], True, 0)
+    rows: list[dict[int, float]] = []
+    exact = _closed_open(view) and exact_view(view)
+    if _closed_open(view):
+        excluded = exclusions(view)
+        solver = Solver()
+
+        def sample() -> None:
+            for _ in range(1 if exact else worlds):
+                world = determinize(view, rng, excluded)
+                rows.append({a: v / SCALE for a, v in solver.action_values(world).items()})
+    else:
+        per_run = max(1, samples // runs)
+
+        def sample() -> None:
+            for _ in range(runs):
+                bot = Ismcts(iterations=per_run, seconds=None, even_root=True)
+                est = bot.estimates(view, random.Random(rng.getrandbits(64)),
+                                    Limit(iterations=per_run))
+                low = min((v for v, _ in est.values() if math.isfinite(v)), default=0.0)
+                rows.append({a: v if math.isfinite(v) else low for a, (v, _) in est.items()})
+
+    sample()
+    val = _valuation(legal, rows, exact)
+    for _ in range(more if played is not None and not exact else 0):
+        assert played is not None
+        loss, margin = val.loss(played), val.margin[played]
+        if played == val.best or not (margin / 2 < loss < 2 * margin
+                                      or abs(loss - threshold) < margin / 2):
+            break
+        sample()
+        val = _valuation(legal, rows, exact)
+    return val
+
+
+def _valuation(legal: list[int], rows: list[dict[int, float]], exact: bool) -> Valuation:
+    """Means over the samples, and the 95% interval of each difference from the best (paired)."""
+    k = len(rows)
+    values = {a: sum(r[a] for r in rows) / k for a in legal}
+    best = max(legal, key=lambda a: (values[a], -a))
+    margin = {}
+    for a in legal:
+        if exact or k < 2 or a == best:
+            margin[a] = 0.0
+            continue
+        diffs = [r[best] - r[a] for r in rows]
+        mean = sum(diffs) / k
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1))
+        margin[a] = _t95(k - 1) * sd / math.sqrt(k)
+    return Valuation(values, margin, best, exact, k)
+
+
+# ---------------------------------------------------------------------- analysis of a game
+
+
 @dataclass
 class Decision:
-    """One decision where the player lost value (game points of the hand)."""
+    """One decision where the player lost value (expected game points of the hand)."""
 
     hand: int
     action: int
     """Zero-based index of the action in the hand's list."""
     seat: int
+    trick: int
+    """One-based number of the trick the decision belongs to."""
+    table: list[tuple[int, str]]
+    """The cards on the table when the decision was taken: (seat, card as people write it)."""
     played: str
+    """What was done, as the player types it ('play 10♥', 'marry K♦')."""
     best: str
     loss: float
+    """Expected game points lost against ``best``."""
+    margin: float
+    """Half-width of the 95% interval of ``loss``; 0 where exact."""
     exact: bool
     values: list[tuple[str, float]] = field(default_factory=list)
 
@@ -98,36 +266,53 @@ class Report:
     seats: list[int]
     checked: int
     mistakes: list[Decision]
+    players: list[str] = field(default_factory=list)
 
     def total_loss(self, seat: int) -> float:
         return sum(d.loss for d in self.mistakes if d.seat == seat)
 
+    def name(self, seat: int) -> str:
+        return self.players[seat] if seat < len(self.players) else f"seat {seat}"
+
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seats": self.seats, "decisions_checked": self.checked,
                 "total_loss": {str(s): round(self.total_loss(s), 3) for s in self.seats},
-                "mistakes": [asdict(d) | {"loss": round(d.loss, 3),
+                "mistakes": [asdict(d) | {"loss": round(d.loss, 3), "margin": round(d.margin, 3),
+                                          "table": [list(t) for t in d.table],
                                           "values": [[a, round(v, 3)] for a, v in d.values]}
                              for d in self.mistakes]}
 
     def text(self) -> str:
-        lines = [f"{self.game}: {self.checked} decisions checked for seat(s) "
-                 + ", ".join(map(str, self.seats))]
+        who = ", ".join(self.name(s) for s in self.seats)
+        lines = [f"{self.game}: {self.checked} decisions of {who} checked"]
         if not self.mistakes:
-            lines.append("no decision lost value")
+            lines.append("no mistake found: no move was worse than the best beyond the "
+                         "search's uncertainty")
         for d in self.mistakes:
-            how = "exact" if d.exact else "estimated"
-            lines.append(f"hand {d.hand + 1}, action {d.action + 1}, seat {d.seat}: played "
-                         f"'{d.played}', better '{d.best}' — loses {d.loss:.2f} game points ({how})")
+            if d.table:  # the cards on the table, in the order they were played
+                table = "to follow " + ", ".join(f"{c} ({self.name(p)})" for p, c in d.table)
+            else:
+                table = "to lead"
+            how = "exact" if d.exact else f"± {d.margin:.2f}, estimated"
+            lines.append(f"hand {d.hand + 1}, trick {d.trick}, {self.name(d.seat)} {table}: "
+                         f"played '{d.played}', better '{d.best}' — costs {d.loss:.2f} "
+                         f"expected game points ({how})")
         for s in self.seats:
-            lines.append(f"seat {s}: {self.total_loss(s):.2f} game points lost in all")
+            lines.append(f"{self.name(s)}: {self.total_loss(s):.2f} expected game points lost "
+                         f"in all")
         return "\n".join(lines)
 
 
-def analyze(record: dict[str, Any], seat: int | None = None, seconds: float = 0.3,
-            threshold: float = 0.1, seed: int = 0) -> Report:
+def analyze(record: dict[str, Any], seat: int | None = None, samples: int = 4000,
+            runs: int = 5, worlds: int = 60, threshold: float = 0.1, seed: int = 0,
+            progress: Callable[[int, int], None] | None = None) -> Report:
     """Walk a game record and report each decision of ``seat`` (every seat when None; a seat
-    record's own seat) that lost at least ``threshold`` game points against the best action.
+    record's own seat) where the move played is worse than the best by at least ``threshold``
+    expected game points, beyond the 95% interval of the search (``evaluate`` with ``samples``,
+    ``runs`` and ``worlds``). ``progress(done, total)`` is called after each decision valued.
 
+    A seat record is walked on a placing of the cards that seat did not see that is consistent
+    with the whole record (``sixtysix.hidden``); decisions are valued from the seat's view only.
     Raises ``RecordError`` for a bad record (from ``match_from_record``).
     """
     from .records import match_from_record
@@ -137,31 +322,36 @@ def analyze(record: dict[str, Any], seat: int | None = None, seconds: float = 0.
         if seat is not None and seat != own:
             raise ValueError(f"this is seat {own}'s record: only its decisions can be analysed")
         seat = own
-    seats = list(range(full.n)) if seat is None else [seat]
     if seat is not None and not 0 <= seat < full.n:
         raise ValueError(f"there is no seat {seat}")
+    seats = list(range(full.n)) if seat is None else [seat]
     first = full.hand_records[0]["dealer"] if full.hand_records else 0
+    todo: list[tuple[int, int, State]] = []
     m = Match(full.game, dealer=first, players=full.players)
-    mistakes = []
-    checked = 0
     for h, (deal, _active) in enumerate(full.deals):
         state = m.deal_hand(deal=deal)
         for i, text in enumerate(full.hand_records[h]["actions"]):
-            p = state.to_act
-            legal = state.legal_actions()
-            if p in seats and len(legal) > 1:
-                checked += 1
-                view = state.view(p)
-                rng = random.Random(seed * 1_000_003 + h * 1009 + i)
-                values = hint(view, rng, seconds)
-                chosen = state.parse(text)
-                vals = dict(values)
-                best_a, best_v = values[0]
-                loss = best_v - vals.get(chosen, best_v)
-                if loss >= threshold:
-                    mistakes.append(Decision(
-                        hand=h, action=i, seat=p, played=action_str(chosen), best=action_str(best_a),
-                        loss=loss, exact=is_exact(view),
-                        values=[(action_str(a), v) for a, v in values]))
+            if state.phase == PH_DRAW and text.split()[0].lower() not in ("draw", "close"):
+                m.apply(DRAW)  # records.md §5.1: 'draw' may be left out
+            if state.to_act in seats and len(state.legal_actions()) > 1:
+                todo.append((h, i, state.copy()))
             m.apply(text)
-    return Report(game=full.game.id, seats=seats, checked=checked, mistakes=mistakes)
+    mistakes = []
+    for k, (h, i, state) in enumerate(todo):
+        p = state.to_act
+        view = state.view(p)
+        rng = random.Random(seed * 1_000_003 + h * 1009 + i)
+        chosen = state.parse(full.hand_records[h]["actions"][i])
+        val = evaluate(view, rng, samples, runs, worlds, played=chosen, threshold=threshold)
+        if chosen != val.best and val.loss(chosen) >= threshold and val.worse(chosen):
+            mistakes.append(Decision(
+                hand=h, action=i, seat=p, trick=view.trick_no + 1,
+                table=[(q, card_words(c)) for q, c in view.trick],
+                played=move_text(chosen, view), best=move_text(val.best, view),
+                loss=val.loss(chosen), margin=val.margin[chosen], exact=val.exact,
+                values=[(move_text(a, view), v) for a, v in
+                        sorted(val.values.items(), key=lambda av: (-av[1], av[0]))]))
+        if progress is not None:
+            progress(k + 1, len(todo))
+    return Report(game=full.game.id, seats=seats, checked=len(todo), mistakes=mistakes,
+                  players=list(full.players))

@@ -28,8 +28,9 @@ from .engine.phases.meld import face_down
 from .engine.state import PH_DRAW, PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
+from .hidden import HiddenCards, Slot
 
-__all__ = ["replay", "match_from_record", "seat_record", "load_record", "legal_strings",
+__all__ = ["replay", "summarize", "match_from_record", "seat_record", "load_record", "legal_strings",
            "hand_summary"]
 
 UNKNOWN = "??"
@@ -51,7 +52,11 @@ def replay(record: dict[str, Any], legal: bool = False) -> dict[str, Any]:
 
     Raises RecordError (a ValueError) with ``hand``/``action`` set at the fault.
     """
-    match = match_from_record(record)
+    return summarize(match_from_record(record), legal)
+
+
+def summarize(match: Match, legal: bool = False) -> dict[str, Any]:
+    """The replay result (records.md §6) of a match built by ``match_from_record``."""
     out: dict[str, Any] = {"game": match.game.id, "hands": [], "match": {}}
     hidden = _hidden_seats(match)
     for i in range(len(match.hand_records)):
@@ -190,7 +195,11 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
             match.deal_hand(seed=seed)
         else:
             deal, unknown = _parse_deal(match, entry["deal"], h, seat)
-            if unknown:
+            if seat is not None and _constrained(match):
+                match.extra["hidden"] = _deal_seat_view_constrained(match, deal, h, seat)
+                # The record keeps the deal as the seat knows it, not the placing in play.
+                match.hand_records[-1]["deal"] = json.loads(json.dumps(entry["deal"]))
+            elif unknown:
                 _deal_seat_view(match, deal, unknown, h)
             else:
                 match.deal_hand(deal=deal)
@@ -222,6 +231,12 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     assert state is not None
     words = text.strip().lower().split()
     # records.md §5.1: a record may leave 'draw' out; any other action there implies it.
+    hidden = match.extra.get("hidden") if seat is not None and _constrained(match) else None
+    if hidden is not None:
+        if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
+            hidden.apply("draw")
+        hidden.apply(text)
+        return
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
     if seat is not None and state.to_act != seat and state.phase != PH_OVER:
@@ -294,6 +309,48 @@ def _parse_deal(match: Match, deal: Any, h: int,
         turnup = last if last is not None and last >= 0 else turnup
     parsed_stock = tuple(card(c, "stock", -1, i) for i, c in enumerate(stock))
     return Deal(hands=parsed_hands, turnup=turnup, stock=parsed_stock), unknown
+
+
+# Games whose seat records replay through the constraint model of hidden.py. Gaigel (face-down
+# plays, a double pack's copies) and Terts (combinations that score at once from cards the seat
+# has not seen) still replay by the older placing-and-swapping below, until the model covers
+# what they need (a face-down card as a slot, copies as one card, hidden scores).
+_SWAPPED = frozenset({"gaigel", "terts"})
+
+
+def _constrained(match: Match) -> bool:
+    return match.game.id not in _SWAPPED
+
+
+def _deal_seat_view_constrained(match: Match, deal: Deal, h: int, seat: int) -> HiddenCards:
+    """Deal a seat record's hand: the '??' places hold cards the seat has not seen, placed and
+    re-placed only as ``HiddenCards`` (the constraint model of hidden.py) finds consistent."""
+    rules = match.game.rules
+    slots: list[Slot] = []
+    known: list[int] = []
+    for p, hand in enumerate(deal.hands):
+        for i, c in enumerate(hand):
+            slots.append(Slot("hand", p, i))
+            known.append(c)
+    in_hand = deal.turnup is not None and not rules.stock
+    if in_hand and deal.turnup is not None and deal.hands[match.dealer] \
+            and deal.hands[match.dealer][-1] < 0:
+        # Four-Hand: the dealer's last card lay face up as trumps; it is known to all.
+        last = sum(len(x) for x in deal.hands[:match.dealer + 1]) - 1
+        known[last] = deal.turnup
+    if deal.turnup is not None and rules.stock:
+        slots.append(Slot("turnup", -1, 0))
+        known.append(deal.turnup)
+    for i, c in enumerate(deal.stock):
+        slots.append(Slot("stock", -1, i))
+        known.append(c)
+    try:
+        hidden = HiddenCards(match, seat, slots, known, turnup_in_hand=in_hand)
+    except IllegalActionError as e:
+        raise RecordError(str(e), h) from None
+    state = match.deal_hand(deal=hidden.deal(hidden.place))
+    hidden.check(state)
+    return hidden
 
 
 def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]], h: int) -> None:
@@ -625,6 +682,9 @@ def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
     match = match_from_record(record)
     if not 0 <= seat < match.n:
         raise RecordError(f"there is no seat {seat}")
+    own = _hidden_seats(match)
+    if own is not None and own != seat:
+        raise RecordError(f"this is seat {own}'s record: it does not show what seat {seat} knows")
     out = {k: v for k, v in record.items() if k != "hands"}
     out["seat"] = seat
     out["hands"] = []

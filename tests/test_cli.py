@@ -20,7 +20,7 @@ from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
 from sixtysix.engine.actions import MARRY, TRUMP, action_str
 from sixtysix.engine.match import Match
-from sixtysix.errors import OptionError
+from sixtysix.errors import IllegalActionError, OptionError
 from sixtysix.games import GAMES, make_game
 from sixtysix.records import replay
 
@@ -349,3 +349,38 @@ def test_bots_lists_the_registry():
     assert result.exit_code == 0
     assert re.search(r"^heuristic\s+a sensible casual player", result.output, re.M)
     assert re.search(r"^random\s+", result.output, re.M)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_hint_words_are_read_back_as_the_same_move(game_id: str):
+    # What hints print ('exchange 9♦', 'trump ♦', 'marry K♦', 'play 10♥') is what one types: the
+    # terminal's reader turns it back into the very action, for every legal action met in play.
+    from sixtysix.analysis import move_text
+    rng = random.Random(5)
+    met = set()
+    for _ in range(6):
+        game = make_game(game_id)
+        m = Match(game, dealer=rng.randrange(game.n_seats))
+        s = m.deal_hand(seed=rng.randrange(10**6))
+        while not s.over:
+            view = s.view(s.to_act)
+            for a in s.legal_actions():
+                text = move_text(a, view)
+                # (In a double pack either copy of a card is the same move.)
+                assert action_str(s.parse(normalize_input(text, view))) == action_str(a), text
+                met.add(text.split()[0])
+            m.apply(rng.choice(s.legal_actions()))
+    assert "play" in met
+    if game_id in ("sixty-six", "schnapsen"):
+        assert {"exchange", "marry", "close"} <= met
+
+
+def test_an_exchange_must_name_the_low_trump():
+    m = Match(make_game("sixty-six"), dealer=1)
+    view = m.deal_hand(seed=7).view(0)  # trumps are diamonds
+    assert normalize_input("exchange 9♦", view) == "exchange"
+    assert normalize_input("EXCHANGE 9d", view) == "exchange"
+    with pytest.raises(IllegalActionError, match="the exchange gives the low trump 9D, not KD"):
+        normalize_input("exchange K♦", view)
+    with pytest.raises(ValueError):
+        normalize_input("exchange xyz", view)

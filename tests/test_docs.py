@@ -60,6 +60,34 @@ def test_every_option_is_documented_with_its_default(game_id: str) -> None:
             f"{game_id}: {f.name} defaults to {default} in the code, docs say {rows[f.name]}")
 
 
+def _meanings(page: str) -> dict[str, str]:
+    """Option name -> the meaning column of the page's options tables."""
+    rows = {}
+    for line in (DOCS / "rules" / page).read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\| `([a-z0-9_]+)` \|[^|]*\|[^|]*\|([^|]*)\|", line)
+        if m:
+            rows[m.group(1)] = m.group(2).strip()
+    return rows
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_options_command_tells_each_options_meaning_as_the_docs_do(game_id: str) -> None:
+    """'sixtysix options GAME' prints a meaning under every option: the words of the game's
+    rules page (sixtysix/games/meanings.py holds them; the two must not drift apart)."""
+    from typer.testing import CliRunner
+
+    from sixtysix.cli import app
+    from sixtysix.games.meanings import meaning
+    docs = _meanings(PAGES[game_id])
+    if game_id == "three-hand-sixty-six":
+        docs = _meanings(PAGES["sixty-six"]) | docs
+    out = CliRunner().invoke(app, ["options", game_id]).output
+    for f in dataclasses.fields(GAMES[game_id].Options):
+        assert meaning(game_id, f.name), f"{game_id}: {f.name} has no meaning"
+        assert meaning(game_id, f.name) == docs[f.name], f"{game_id}: {f.name} differs from docs"
+        assert "      " + meaning(game_id, f.name) in out
+
+
 def _shell_blocks() -> list[tuple[str, str]]:
     out = []
     for page in sorted(DOCS.rglob("*.md")):

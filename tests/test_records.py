@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -217,3 +218,86 @@ def test_seat_record_hides_the_other_hand_and_the_stock() -> None:
     # Bob drew the second stock card (TD); Ann's draw (AD) stays hidden.
     assert deal["stock"][:2] == ["??", "TD"] and set(deal["stock"][2:]) == {"??"}
     assert deal["turnup"] == "JD"
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_four_hand_seat_record_found_by_hypothesis() -> None:
+    # test_seat_records_follow_the_game[four-hand-sixty-six] with seed=8295013, cut=0.75: seat 1's
+    # record, where the old replay swapped cards to fit one play and so gave a partner a club
+    # after he had trumped a club lead (a void he had shown): 'must trump: play 8C' at hand 2,
+    # action 18. The constraint model keeps every void and replays it like the full record.
+    data = json.loads((DATA / "four_hand_seat_void.json").read_text())
+    full = sixtysix.replay(data["full"], legal=True)
+    assert seat_record(data["full"], 1) == data["seat_1"]
+    out = sixtysix.replay(data["seat_1"], legal=True)
+    assert out["hands"] == full["hands"] and out["match"] == full["match"]
+    assert out["next"] == {"to_act": full["next"]["to_act"], "legal": None}
+    assert full["next"]["to_act"] != 1
+    whole = match_from_record(data["full"])
+    assert whole.hand is not None
+    assert match_from_record(data["seat_1"]).hand.view(1) == whole.hand.view(1)
+
+
+def test_seat_record_keeps_a_void_once_shown() -> None:
+    # Seat 0 holds five spades; the sixth (9S) may be with seat 1 or in the stock. After the close
+    # seat 1 must follow spades, else trump: throwing AC on AS shows he has no spade and no
+    # diamond. Leading TS next, he cannot follow with 9S; a club is still fine.
+    sr = seat_record(EXAMPLE, 0)
+    sr["hands"][0]["actions"] = ["close", "play AS", "play AC", "play TS", "play 9S"]
+    with pytest.raises(sixtysix.RecordError) as info:
+        sixtysix.replay(sr)
+    assert (info.value.hand, info.value.action) == (0, 4)
+    assert str(info.value).startswith("seat 1 cannot play 9S here: it contradicts")
+    sr["hands"][0]["actions"][-1] = "play 9C"
+    out = sixtysix.replay(sr, legal=True)
+    assert out["hands"][0]["points"] == [32, 0]  # AS+AC 22, TS+9C 10
+    assert out["next"] == {"to_act": 0, "legal": ["play KS", "play QS", "play JS", "play 9D",
+                                                  "declare"]}
+    # A card seat 0 holds, or one already played, is in no other hand.
+    sr["hands"][0]["actions"][-1] = "play AC"
+    with pytest.raises(sixtysix.RecordError, match="AC is not in his hand"):
+        sixtysix.replay(sr)
+
+
+def test_seat_record_must_show_what_its_seat_sees() -> None:
+    sr = seat_record(EXAMPLE, 0)
+    sr["hands"][0]["deal"]["turnup"] = "??"
+    with pytest.raises(sixtysix.RecordError, match="turned up for trumps is seen by every seat"):
+        sixtysix.replay(sr)
+    sr = seat_record(EXAMPLE, 0)
+    sr["hands"][0]["deal"]["hands"][0][2] = "??"
+    with pytest.raises(sixtysix.RecordError, match="seat 0 sees its own cards"):
+        sixtysix.replay(sr)
+    sr = seat_record(EXAMPLE, 1)
+    sr["hands"][0]["deal"]["stock"][1] = "??"  # the card seat 1 drew
+    with pytest.raises(sixtysix.RecordError, match="seat 1 took the card at stock place 2"):
+        sixtysix.replay(sr)
+
+
+def test_a_seat_record_is_not_rewritten_for_another_seat() -> None:
+    sr = seat_record(EXAMPLE, 0)
+    assert seat_record(sr, 0)["hands"][0]["deal"] == sr["hands"][0]["deal"]
+    # The match keeps the deal as the seat knows it, not the placing the replay plays on.
+    assert match_from_record(sr).record()["hands"] == sr["hands"]
+    with pytest.raises(sixtysix.RecordError, match="this is seat 0's record"):
+        seat_record(sr, 1)
+
+
+def test_a_named_trump_suit_must_be_possible_in_the_first_packet() -> None:
+    # Three-Player Sixty-Six with trump_must_be_held: forehand (seat 0) names a suit of his first
+    # three cards. Seat 1 holds every spade, so 'trump S' cannot be; 'trump H' can, and then
+    # seat 0's first packet holds a heart in whatever placing the replay uses.
+    sr = {"game": "three-player-sixty-six", "options": {"trump_must_be_held": True}, "seat": 1,
+          "hands": [{"dealer": 2,
+                     "deal": {"hands": [["??"] * 8, ["AS", "TS", "KS", "QS", "JS", "9S", "AD", "TD"],
+                                        ["??"] * 8], "stock": []},
+                     "actions": ["trump S"]}]}
+    with pytest.raises(sixtysix.RecordError, match="seat 0 cannot trump S here") as info:
+        sixtysix.replay(sr)
+    assert (info.value.hand, info.value.action) == (0, 0)
+    sr["hands"][0]["actions"] = ["trump H"]
+    m = match_from_record(sr)
+    assert m.hand is not None and m.hand.trump == 2
+    assert m.hand.first_packet[0] & 0xFF << 16  # a heart among seat 0's first three cards

@@ -380,6 +380,9 @@ class Ismcts:
     exact: bool = True
     worlds: int = 30
     workers: int = 1
+    even_root: bool = False
+    """Visit every root action equally instead of by UCB (analysis: the root values are then
+    equally well estimated and can be compared; play keeps UCB)."""
     name: str = "ismcts"
     solver: Solver = field(default_factory=Solver, repr=False)
 
@@ -484,7 +487,10 @@ class Ismcts:
                         untried.append(a)
                         continue
                     ch.avail += 1
-                    score = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+                    if node is root and self.even_root:
+                        score = -float(ch.n)  # every root action as often: values compare
+                    else:
+                        score = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
                     if score > best_score:
                         best_score, best_child = score, ch
                         best_a = a

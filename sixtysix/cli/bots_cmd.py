@@ -70,7 +70,7 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
     >>> out["seat"], out["action"] in [v["action"] for v in out["values"]]
     (0, True)
     """
-    from ..analysis import hint, is_exact
+    from ..analysis import hint, is_exact, move_text
     from ..bots import Limit, make_bot
     from ..engine.actions import action_str
     from ..records import match_from_record
@@ -92,8 +92,10 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
         player = make_bot(bot)
         action = player.choose(view, random.Random(seed), Limit(seconds=seconds))
         name = bot
-    return {"seat": seat, "bot": name, "action": action_str(action), "exact": is_exact(view),
-            "values": [{"action": action_str(a), "value": round(v, 3)} for a, v in values]}
+    return {"seat": seat, "bot": name, "action": action_str(action), "move": move_text(action, view),
+            "exact": is_exact(view),
+            "values": [{"action": action_str(a), "move": move_text(a, view), "value": round(v, 3)}
+                       for a, v in values]}
 
 
 @app.command("solve")
@@ -141,10 +143,10 @@ def hint_command(
         typer.echo(json.dumps(out))
         return
     exact = "exact" if out["exact"] else "estimated"
-    typer.echo(f"seat {out['seat']}: {out['bot']} plays '{out['action']}' (values {exact}, "
+    typer.echo(f"seat {out['seat']}: {out['bot']} plays '{out['move']}' (values {exact}, "
                f"game points of the hand)")
     for v in out["values"]:
-        typer.echo(f"  {v['action']:<14} {v['value']:+.2f}")
+        typer.echo(f"  {v['move']:<14} {v['value']:+.2f}")
 
 
 @app.command("analyze")
@@ -152,13 +154,32 @@ def analyze_command(
     record: Annotated[str, typer.Argument(help="a full or seat record (JSON); '-' reads stdin")],
     seat: Annotated[int | None, typer.Option("--seat", help="only this seat's decisions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
-    seconds: Annotated[float, typer.Option("--time", help="seconds per decision", min=0.01)] = 0.3,
-    threshold: Annotated[float, typer.Option("--threshold", help="smallest loss reported")] = 0.1,
+    samples: Annotated[int, typer.Option(
+        "--samples", min=10, help="search iterations per decision while the stock is open")] = 4000,
+    worlds: Annotated[int, typer.Option(
+        "--worlds", min=1, help="worlds solved per decision once the stock is closed")] = 60,
+    threshold: Annotated[float, typer.Option(
+        "--threshold", min=0.0, help="smallest loss reported, in game points")] = 0.1,
+    seed: Annotated[int, typer.Option("--seed", help="random seed of the search")] = 0,
 ) -> None:
-    """List the decisions of a game that lost value, with the better action and the loss."""
+    """List the mistakes of a game: the moves worse than the best one beyond the search's
+    uncertainty, with the trick, the table, the better move and its cost in game points."""
     from ..analysis import analyze
     try:
-        report = analyze(_read(record), seat=seat, seconds=seconds, threshold=threshold)
+        data = _read(record)
+        if as_json:
+            report = analyze(data, seat=seat, samples=samples, worlds=worlds,
+                             threshold=threshold, seed=seed)
+        else:
+            from rich.progress import Progress
+            with Progress(transient=True) as bar:
+                job = bar.add_task("analysing decisions", total=None)
+
+                def advance(done: int, total: int) -> None:
+                    bar.update(job, completed=done, total=total)
+
+                report = analyze(data, seat=seat, samples=samples, worlds=worlds,
+                                 threshold=threshold, seed=seed, progress=advance)
     except (SixtySixError, ValueError) as e:
         _fail(str(e), as_json)
         return

@@ -16,6 +16,7 @@ import typer
 from ..bots import bot_names
 from ..games import GAMES, Game
 from ..games.base import option_specs, option_text
+from ..games.meanings import meaning
 from . import app
 
 __all__ = ["games_command", "options_command", "bots_command", "option_rows", "seats_text"]
@@ -60,8 +61,14 @@ def options_command(
     typer.echo(f"{cls.name} ({game}): --option name=value")
     if cls.note:
         typer.echo(f"  Note: {cls.note}")
-    for line in _columns([("option", "default", "allowed"), *option_rows(cls)]):
+    rows = option_rows(cls)
+    lines = _columns([("option", "default", "allowed"), *rows])
+    typer.echo("  " + lines[0].rstrip())
+    for line, row in zip(lines[1:], rows, strict=True):
         typer.echo("  " + line.rstrip())
+        what = meaning(game, row[0])
+        if what:
+            typer.echo("      " + what)
 
 
 @app.command("bots")

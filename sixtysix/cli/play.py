@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots import Bot, BotError, bot_names, make_bot
-from ..cards import SUIT_NAMES, parse_card, parse_suit
+from ..cards import SUIT_NAMES, card_str, parse_card, parse_suit
 from ..engine.actions import (
     CLOSE,
     DECLARE,
@@ -104,7 +104,8 @@ class NotUnderstood(ValueError):
 
 def normalize_input(text: str, view: View) -> str:
     """Turn what a person types into an action string (``AS`` → ``play AS``, suit words to
-    letters). Raises NotUnderstood when it cannot be an action."""
+    letters, ``exchange 9♦`` → ``exchange``). Raises NotUnderstood when it cannot be an action,
+    IllegalActionError when an exchange names another card than the low trump."""
     words = text.strip().split()
     words = [_SUIT_WORDS.get(w.lower(), w) for w in words]
     if not words:
@@ -116,6 +117,17 @@ def normalize_input(text: str, view: View) -> str:
         if view.phase == PH_TRUMP:
             with contextlib.suppress(ValueError):
                 return "trump " + "CDHS"[parse_suit(w)]
+    if len(words) == 2 and words[0].lower() == "exchange":
+        # 'exchange 9♦', as hints write it: the card named must be the low trump given.
+        try:
+            card = parse_card(words[1])
+        except ValueError:
+            raise NotUnderstood(text) from None
+        low = view.game.rules.exchange_rank
+        if low is not None and view.trump >= 0 and card != view.trump * 8 + low:
+            raise IllegalActionError(f"the exchange gives the low trump "
+                                     f"{card_str(view.trump * 8 + low)}, not {card_str(card)}")
+        return "exchange"
     candidate = " ".join(words)
     try:
         return action_str(parse_action(candidate))
@@ -371,8 +383,10 @@ class TerminalPlay:
         for i, (action, value) in enumerate(ranked[:3]):
             if i:
                 out.append("   ")
-            out.append(f"{i + 1}. ").append_text(action_label(action, view)).append(
-                f" ({value:+.2f})", style="dim")
+            # In the words one types ('exchange 9♦', 'trump ♦'): the hint can be typed back.
+            words = getattr(analysis, "move_text", None)
+            label = Text(words(action, view)) if words else action_label(action, view)
+            out.append(f"{i + 1}. ").append_text(label).append(f" ({value:+.2f})", style="dim")
         self.console.print(out)
 
     # ------------------------------------------------------------------ between hands

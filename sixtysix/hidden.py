@@ -1,0 +1,422 @@
+"""The cards a seat has not seen, as a consistent model: how a seat record (records.md §7) replays.
+
+A seat record writes ``??`` for every card its seat cannot know. To replay it through the one
+engine, the hand still needs a full deal; the question is which cards to put in the ``??`` places
+so that every action of the record stays legal. Guessing once and "repairing" the guess by swapping
+cards when a later action contradicts it can break what an earlier action proved (a swap hands a
+player a card of a suit he has shown he lacks), so it fails on rare lines of play.
+
+The model here is a **constraint view**. The deal is a set of *slots* (each seat's dealt cards,
+the turn-up, the stock places); a slot the seat has seen holds its known card, every other slot
+holds one of the unseen cards. Each action by another seat adds constraints on which card may lie
+in which slot, read off the engine's own legal-play rule (no game is named here):
+
+* the cards the action needs (the card played, both cards of a marriage shown, the low trump
+  exchanged) lie in a slot the actor held at that moment (dealt, or drawn from the stock before);
+* every other card ``d`` whose holding would have made the action illegal — the engine is asked
+  with the actor's hand set to the needed cards plus ``d`` — lies in none of those slots, unless
+  the actor had already played it (this is how a failure to follow suit, to beat or to trump, and
+  a trump refusal, become voids);
+* where the needed cards alone do not make the action legal but one more card would (naming a
+  trump suit one must hold), at least one of those cards lies in one of those slots.
+
+Legality in these games is "hold the needed cards, and none of the cards that oblige another
+play" (the follow rule is a ladder of obligations: follow and beat, follow, trump, any), so these
+constraints are exact: an action of another seat is accepted if and only if some placing of the
+unseen cards satisfies all of them, which is a bipartite matching of cards to slots with per-slot
+candidate sets — at most 48 of each, quick to check. The engine's state always holds one such
+placing. When an action is illegal in the placing at hand, a new placing is drawn from the
+constraints of the whole hand (every earlier action included) and the hand is replayed on it from
+the deal; nothing is ever swapped after the fact, so nothing proven before can be undone.
+
+What the seat itself does is checked by the engine on its own (known) cards, as in a full record.
+Bots and hints read ``state.view(seat)``, which holds only public facts and the seat's own hand, so
+which consistent placing is in the state never shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .cards import card_str
+from .engine.actions import (
+    ANNOUNCE,
+    COMBOS,
+    DECLARE_SHOW,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    MARRY_DOUBLE,
+    N_ACTIONS,
+    OPEN,
+    parse_action,
+)
+from .engine.phases import PH_DEAL_CHOICE
+from .engine.state import PH_OVER, PH_TRUMP, Deal, State
+from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .engine.match import Match
+
+__all__ = ["HiddenCards", "Slot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A place a card was dealt to: ``where`` is 'hand' (seat ``seat``, index ``index``), 'turnup'
+    or 'stock' (``index`` from the top)."""
+
+    where: str
+    seat: int
+    index: int
+
+    def words(self) -> str:
+        if self.where == "hand":
+            return f"seat {self.seat}'s card {self.index + 1}"
+        if self.where == "stock":
+            return f"stock place {self.index + 1}"
+        return "the turn-up"
+
+
+@dataclass
+class _Constraints:
+    """What the actions so far proved about the unseen cards (all masks: bit c = card c, bit s =
+    slot s)."""
+
+    forbid: list[int]
+    """Per slot, the cards that cannot lie there."""
+    within: dict[int, int] = field(default_factory=dict)
+    """Per card that must lie in one of some slots, those slots."""
+    some: list[tuple[int, int]] = field(default_factory=list)
+    """(cards, slots): at least one of the cards lies in one of the slots."""
+
+    def copy(self) -> _Constraints:
+        return _Constraints(self.forbid[:], dict(self.within), self.some[:])
+
+
+class HiddenCards:
+    """The unseen cards of one hand of a seat record: the slots, what each seat held when, the
+    constraints proven so far, and the placing the engine's state uses now."""
+
+    def __init__(self, match: Match, seat: int, slots: list[Slot], known: list[int],
+                 turnup_in_hand: bool = False) -> None:
+        """``slots`` in deal order (hands by seat, the turn-up, the stock from the top);
+        ``known[s]`` the card in slot ``s``, -1 where the seat has not seen it.
+        ``turnup_in_hand``: the trump card is the dealer's last card (Four-Hand Sixty-Six).
+        Raises IllegalActionError where the unseen cards do not fill the unknown slots."""
+        self.match = match
+        self.turnup_in_hand = turnup_in_hand
+        self.seat = seat
+        self.slots = slots
+        self.known = known
+        n = match.n
+        rules = match.game.rules
+        self.n_slots = len(slots)
+        self.unknown_slots = sum(1 << s for s, c in enumerate(known) if c < 0)
+        seen = 0
+        for c in known:
+            if c >= 0:
+                seen |= 1 << c
+        self.unseen = rules.pack & ~seen
+        """The cards whose place the deal does not show."""
+        self.held = [0] * n
+        """Per seat, the slots it has taken into its hand (dealt or drawn)."""
+        self.first = [0] * n
+        """Per seat, the slots of its first packet (where trumps are named from it)."""
+        for s, slot in enumerate(slots):
+            if slot.where == "hand":
+                self.held[slot.seat] |= 1 << s
+                if slot.index < rules.first_packet:
+                    self.first[slot.seat] |= 1 << s
+        self.taken = sum(self.held)
+        """Slots some seat has taken (a card in an untaken slot is still in the stock or up)."""
+        self.left = [0] * n
+        """Per seat, the cards that have left its hand (played, or given in an exchange)."""
+        self.gained = [0] * n
+        """Per seat, cards it took that everyone saw (the exchanged low trump drawn as the last
+        card), still in its hand."""
+        self.cons = _Constraints([0] * self.n_slots)
+        self.place = self._first_placing()
+
+    # ------------------------------------------------------------------ placings
+
+    def _first_placing(self) -> list[int]:
+        pool = _cards(self.unseen)
+        holes = self.unknown_slots.bit_count()
+        if len(pool) != holes:
+            raise IllegalActionError(f"the deal has {holes} unknown places for {len(pool)} "
+                                     f"unseen cards")
+        it = iter(pool)
+        return [c if c >= 0 else next(it) for c in self.known]
+
+    def deal(self, place: list[int]) -> Deal:
+        """The Deal that puts ``place[s]`` into slot ``s``."""
+        n = self.match.n
+        hands: list[list[int]] = [[] for _ in range(n)]
+        stock: list[int] = []
+        turnup: int | None = None
+        for slot, c in zip(self.slots, place, strict=True):
+            if slot.where == "hand":
+                hands[slot.seat].append(c)
+            elif slot.where == "stock":
+                stock.append(c)
+            else:
+                turnup = c
+        if self.turnup_in_hand and hands[self.match.dealer]:
+            turnup = hands[self.match.dealer][-1]
+        return Deal(tuple(tuple(h) for h in hands), turnup, tuple(stock))
+
+    def _slot_of(self) -> dict[int, int]:
+        return {c: s for s, c in enumerate(self.place)}
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, text: str) -> None:
+        """Take the action ``text`` of the seat to act in the match's hand, keeping the placing
+        consistent. Raises IllegalActionError when no placing of the unseen cards makes it legal
+        or, for the seat's own action, when the rules refuse it (the state unchanged then), and
+        when it shows that the record hides a card its seat sees (a card it drew)."""
+        match = self.match
+        state = match.hand
+        assert state is not None
+        actor = state.to_act
+        if actor == self.seat or state.phase == PH_OVER:
+            before = state.hands[:]
+            match.apply(text)
+            self._observe(state, before)
+            return
+        try:
+            action = parse_action(text)
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+        cons = self._constrain(state, actor, action, text)
+        if action not in state.legal_actions():
+            place = self._solve(cons)
+            if place is None:
+                raise IllegalActionError(self._refusal(actor, text))
+            self._replace(place)
+        self.cons = cons
+        before = state.hands[:]
+        match.apply(action)
+        self._observe(state, before)
+
+    def _observe(self, state: State, before: list[int]) -> None:
+        """Note who took which slot and which cards left which hand in the action just taken."""
+        slot_of = self._slot_of()
+        for p, (old, new) in enumerate(zip(before, state.hands, strict=True)):
+            for c in _cards(new & ~old):
+                s = slot_of[c]
+                if not (self.taken >> s) & 1:
+                    if p == self.seat and self.known[s] < 0:
+                        raise IllegalActionError(
+                            f"seat {p} took the card at {self.slots[s].words()}: a seat record "
+                            f"shows the cards its seat draws")
+                    self.taken |= 1 << s
+                    self.held[p] |= 1 << s
+                else:
+                    self.gained[p] |= 1 << c
+            for c in _cards(old & ~new):
+                self.left[p] |= 1 << c
+                self.gained[p] &= ~(1 << c)
+        self.check(state)
+
+    def check(self, state: State) -> None:
+        """What a seat record must show: the seat's own hand as far as it has been dealt to it,
+        and a card turned up for trumps. Raises IllegalActionError."""
+        if state.turnup >= 0 and (state.turnup_up or self.match.game.rules.trump_choice):
+            s = self._slot_of()[state.turnup]
+            if self.known[s] < 0 and not (self._gone() >> state.turnup) & 1:
+                raise IllegalActionError("the card turned up for trumps is seen by every seat: "
+                                         "write it in the deal")
+        own = self.first[self.seat] if _first_only(state) else self.held[self.seat]
+        if own & self.unknown_slots:
+            raise IllegalActionError(f"seat {self.seat} sees its own cards (all of them once "
+                                     f"trumps are named): write them in the deal")
+
+    def _gone(self) -> int:
+        gone = 0
+        for m in self.left:
+            gone |= m
+        return gone
+
+    # ------------------------------------------------------------------ constraints
+
+    def _in_hand(self, p: int, state: State) -> int:
+        """The slots whose cards count as ``p``'s hand for an action now."""
+        return self.first[p] if _first_only(state) else self.held[p]
+
+    def _constrain(self, state: State, p: int, action: int, text: str) -> _Constraints:
+        """The constraints so far plus those ``p``'s ``action`` proves (a new object)."""
+        slots = self._in_hand(p, state)
+        gone = self._gone()
+        # Cards certainly in p's hand: known cards of his slots not yet played, and those
+        # everyone saw him take.
+        sure = 0
+        for s in _cards(slots & ~self.unknown_slots):
+            sure |= 1 << self.known[s]
+        sure = (sure & ~self.left[p]) | self.gained[p]
+        need = _needed(state, action)
+        cons = self.cons.copy()
+        for c in _cards(need & ~sure):
+            if (gone >> c) & 1 or not (self.unseen >> c) & 1:
+                raise IllegalActionError(f"seat {p} cannot {text}: {card_str(c)} is not in "
+                                         f"his hand")
+            cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
+        base = sure | need
+        probe = state.copy()
+        trumping = _first_only(state)
+
+        def legal(hand: int) -> bool:
+            probe.hands[p] = hand
+            if trumping:
+                probe.first_packet[p] = hand
+            return action in probe.legal_actions()
+
+        free = self.unseen & ~gone & ~base
+        if legal(base):
+            # Where it stays legal whatever else he holds (a lead, a free follow, a draw),
+            # nothing is proven; else each card that would oblige another play is excluded.
+            forbidden = 0 if legal(base | free) else \
+                sum(1 << d for d in _cards(free) if not legal(base | (1 << d)))
+            if forbidden:
+                for s in _cards(slots):
+                    cons.forbid[s] |= forbidden
+        else:
+            enough = sum(1 << d for d in _cards(free) if legal(base | (1 << d)))
+            if not enough:
+                raise IllegalActionError(self._refusal(p, text))
+            cons.some.append((enough, slots))
+        return cons
+
+    def _refusal(self, p: int, text: str) -> str:
+        return (f"seat {p} cannot {text} here: it contradicts what the earlier play showed seat "
+                f"{self.seat} (no placing of the cards it has not seen makes every action legal)")
+
+    # ------------------------------------------------------------------ solving
+
+    def _solve(self, cons: _Constraints) -> list[int] | None:
+        """A placing of the unseen cards that meets ``cons``, or None where there is none."""
+        full = (1 << self.n_slots) - 1
+        for s, c in enumerate(self.known):
+            if c >= 0 and ((cons.forbid[s] >> c) & 1 or not (cons.within.get(c, full) >> s) & 1):
+                return None
+        some = [(cards & self.unseen, slots & self.unknown_slots) for cards, slots in cons.some
+                if not self._some_met_by_known(cards, slots)]
+        return self._solve_some(cons, some, dict(cons.within))
+
+    def _some_met_by_known(self, cards: int, slots: int) -> bool:
+        return any(self.known[s] >= 0 and (cards >> self.known[s]) & 1 for s in _cards(slots))
+
+    def _solve_some(self, cons: _Constraints, some: list[tuple[int, int]],
+                    within: dict[int, int]) -> list[int] | None:
+        if not some:
+            return self._match(cons, within)
+        (cards, slots), rest = some[0], some[1:]
+        for c in _cards(cards):
+            w = dict(within)
+            w[c] = w.get(c, (1 << self.n_slots) - 1) & slots
+            if w[c]:
+                found = self._solve_some(cons, rest, w)
+                if found is not None:
+                    return found
+        return None
+
+    def _match(self, cons: _Constraints, within: dict[int, int]) -> list[int] | None:
+        """Augmenting paths (Kuhn), starting from the placing at hand where it still fits: every
+        unknown slot gets an unseen card it may hold."""
+        cand: dict[int, int] = {}
+        for s in _cards(self.unknown_slots):
+            m = self.unseen & ~cons.forbid[s]
+            for c, w in within.items():
+                if not (w >> s) & 1:
+                    m &= ~(1 << c)
+            cand[s] = m
+        owner: dict[int, int] = {}  # card -> slot
+        free = []
+        for s, m in cand.items():
+            c = self.place[s]
+            if (m >> c) & 1:
+                owner[c] = s
+            else:
+                free.append(s)
+        seen = 0
+
+        def augment(s: int) -> bool:
+            nonlocal seen
+            m = cand[s] & ~seen
+            while m:
+                low = m & -m
+                m ^= low
+                seen |= low
+                c = low.bit_length() - 1
+                if c not in owner or augment(owner[c]):
+                    owner[c] = s
+                    return True
+            return False
+
+        for s in free:
+            seen = 0
+            if not augment(s):
+                return None
+        place = list(self.known)
+        for c, s in owner.items():
+            place[s] = c
+        return place
+
+    def _replace(self, place: list[int]) -> None:
+        """Put the hand's state on ``place``: deal it and take the hand's actions again."""
+        match = self.match
+        old = match.hand
+        assert old is not None
+        deal = self.deal(place)
+        active = match.deals[-1][1]
+        new = match.game.new_hand(match.dealer, deal, active, match.bonus, tuple(match.score))
+        for a in old.history:
+            new.apply(a)  # legal by construction; the engine checks it all the same
+        for name in State.__slots__:
+            setattr(old, name, getattr(new, name))
+        match.deals[-1] = (deal, active)
+        self.place = place
+
+
+def _first_only(state: State) -> bool:
+    """Trumps are still to be named from a first packet: each seat holds only that packet so far
+    (its later cards are dealt, but neither seen nor playable)."""
+    return state.rules.trump_choice and state.phase in (PH_TRUMP, PH_DEAL_CHOICE)
+
+
+def _needed(state: State, action: int) -> int:
+    """The cards ``action`` shows to be in the actor's hand: the card played or led, both cards of
+    a marriage, the low trump given in an exchange, the cards of an announced combination.
+    (What it does not name, such as a suit one must hold to name it trumps, the probes of
+    ``_constrain`` find. In a double pack the copy is not told apart here.)"""
+    if action < MARRY:
+        return 1 << action
+    if action < DECLARE_SHOW:
+        c = action - MARRY
+        return (1 << c) | (1 << (c ^ 1))
+    if action < DRAW:
+        q = action - DECLARE_SHOW
+        return (1 << q) | (1 << (q ^ 1))
+    rank = state.rules.exchange_rank
+    if action == EXCHANGE and rank is not None and state.trump >= 0:
+        return 1 << (state.trump * 8 + rank)
+    if OPEN <= action < MARRY_DOUBLE:
+        return 1 << ((action - OPEN) & 63)
+    if MARRY_DOUBLE <= action < ANNOUNCE:
+        c = action - MARRY_DOUBLE
+        return sum(1 << x for x in (c, c ^ 1, c | 32, (c ^ 1) | 32))
+    if ANNOUNCE <= action < N_ACTIONS:
+        return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+    return 0
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
