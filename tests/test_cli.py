@@ -326,7 +326,9 @@ def test_games_lists_every_game():
 def test_options_lists_defaults_and_allowed_values():
     result = invoke("options", "sixty-six")
     assert result.exit_code == 0
-    lines = {line.split()[0]: line.split(None, 2)[1:] for line in result.output.splitlines()[2:]}
+    # Option rows are indented by two spaces; each option's meaning follows, indented further.
+    lines = {line.split()[0]: line.split(None, 2)[1:] for line in result.output.splitlines()[2:]
+             if line.startswith("  ") and not line.startswith("   ")}
     assert lines["nine_exchange_timing"] == ["on_lead", "on_lead, any_time"]
     assert lines["target"] == ["7", "a whole number from 1 to 100"]
     assert lines["auto_claim"] == ["false", "true or false"]
