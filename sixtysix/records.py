@@ -295,7 +295,7 @@ def _parse_deal(match: Match, deal: Any, h: int,
         turnup = None
     elif rules.stock:
         turnup = card(turnup_text, "turnup", -1, 0)
-    elif rules.trump_choice or rules.auction:
+    elif rules.trump_choice or PH_TRUMP in rules.phases:
         # Trumps are named, so there is no turn-up: the deal check refuses one (records.md §3).
         turnup = card(turnup_text, "turnup", -1, 0)
     else:  # Four-Hand: the turn-up is the dealer's last card, already listed in his hand

@@ -10,7 +10,17 @@ import pytest
 from sixtysix.bots import BotError, make_bot
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.cards import PACK_24, SUIT_MASK, pack_cards, parse_card
-from sixtysix.engine.actions import CLOSE, DECLARE, DRAW, EXCHANGE, MARRY, PLAY, TRUMP, TURN
+from sixtysix.engine.actions import (
+    CLOSE,
+    DECLARE,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    PLAY,
+    TRUMP,
+    TURN,
+    action_str,
+)
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import PH_TRUMP, Deal
 from sixtysix.games import GAMES, make_game
@@ -277,3 +287,23 @@ def test_same_view_and_seed_give_the_same_choice():
 def test_bad_parameters_are_refused(spec: str):
     with pytest.raises(BotError):
         make_bot(spec)
+
+
+def test_no_kontra_against_a_gang_on_a_top_card() -> None:
+    # Dealer 3. P (seat 1) bids Gang holding AH TH KH AS TS: he leads and wins every trick, so
+    # R's ace-ten-king of diamonds and F's of clubs never win one (he holds neither suit). The
+    # casual bot used to say kontra on a top card held twice and lost double every time.
+    hands = ("AC TC KC QS JD", "AH TH KH AS TS", "AD TD KD QC JC", "QH JH KS JS QD")
+    m = Match(make_game("bauernschnapsen"), dealer=3)
+    m.deal_hand(deal=Deal(hands=tuple(cards(h) for h in hands), turnup=None, stock=()))
+    for a in ("cut", "trump C", "bid normal", "bid gang", "pass", "pass", "pass"):
+        m.apply(a)
+    assert m.hand is not None and m.hand.contract is not None
+    assert (m.hand.contract.name, m.hand.declarer, m.to_act) == ("gang", 1, 2)
+    assert action_str(choose(m)) == "pass"      # R
+    m.apply("pass")
+    assert m.to_act == 0 and action_str(choose(m)) == "pass"  # F
+    m.apply("pass")
+    while m.in_hand:
+        m.apply(choose(m))
+    assert m.results[-1].end == "gang made"

@@ -53,8 +53,10 @@ from ..engine.actions import (
     action_str,
 )
 from ..engine.legal import trick_winner
+from ..engine.phases import PH_AUCTION
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.announce import worth
+from ..engine.phases.auction import standing
 from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
 from ..engine.view import View
 from .base import BotError, Limit, register
@@ -130,7 +132,7 @@ class _Turn:
         bids = [a for a in legal if BID < a <= BID + MAX_BID]
         if bids:
             return self.bid_units(bids, legal)
-        if self.rules.auction and any(TRUMP <= a < TRUMP + 4 for a in legal):
+        if PH_AUCTION in self.rules.phases and any(TRUMP <= a < TRUMP + 4 for a in legal):
             return TRUMP + max(range(4), key=lambda t: (self.hand_estimate(t), -t))
         if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
             return self.name_trumps(legal)
@@ -343,9 +345,9 @@ class _Turn:
             best -= unit
         units = best // unit
         affordable = [a for a in bids if a - BID <= units]
-        bidder = self.v.bidder
+        high, bidder, _ = standing(self.v.bidding)
         partner_high = bidder >= 0 and r.sides[bidder] == self.side
-        if affordable and not (partner_high and units < self.v.high_bid + 2):
+        if affordable and not (partner_high and units < high + 2):
             return min(affordable)
         if PASS in legal:
             return PASS
@@ -386,20 +388,16 @@ class _Turn:
         return min(bids)
 
     def double(self, legal: list[int]) -> int:
-        """Kontra a contract our hand can spoil; never rekontra or subkontra on a hunch."""
+        """Kontra a trump contract our trumps can spoil; never a no-trump Gang (whose declarer
+        bid it holding winners only: our top card of a suit wins only if he holds that suit,
+        which nothing tells us), never rekontra or subkontra on a hunch."""
         c = self.v.contract
         if KONTRA not in legal or c is None or c.misere:
             return PASS
         hand = self.v.hand
-        if c.all_tricks:
-            if c.trumps and self.trump >= 0:
-                trumps = hand & SUIT_MASK[self.trump]
-                spoil = _top_run(trumps, self.trump) >= 1 or trumps.bit_count() >= 3
-            else:
-                # A top card of a suit we hold twice wins a trick against a lone declarer.
-                spoil = any(not self.beats[x] & self.rules.pack
-                            and (hand & SUIT_MASK[(x >> 3) & 3]).bit_count() >= 2
-                            for x in cards_of(hand))
+        if c.all_tricks and c.trumps and self.trump >= 0:
+            trumps = hand & SUIT_MASK[self.trump]
+            spoil = _top_run(trumps, self.trump) >= 1 or trumps.bit_count() >= 3
             if spoil and not self.missed():
                 return KONTRA
         return PASS

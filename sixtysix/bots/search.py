@@ -101,7 +101,7 @@ def exclusions(view: View) -> list[int]:
     beats = r.beats_table(view.trump)
     # The first trick is led by forehand; after an auction of units by the high bidder; under a
     # contract by its first leader (rules.md §8.3).
-    leader = view.bidder if r.auction and view.bidder >= 0 else seq[0]
+    leader = view.declarer if PH_AUCTION in r.phases and view.declarer >= 0 else seq[0]
     c = view.contract
     if c is not None and (c.lead == LEAD_DECLARER or leader != order[0]):
         leader = view.declarer
@@ -213,7 +213,7 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     if s.phase == PH_AUCTION:
         # Playouts of an auction: the others pass; a dealer who may not pass bids the least.
         return PASS if PASS in acts else min(acts)
-    if r.auction and s.phase == PH_TRUMP:
+    if s.phase == PH_TRUMP and PH_AUCTION in r.phases:
         hand = s.hands[s.to_act]
         return max((a for a in acts if TRUMP <= a < TRUMP + 4),
                    key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())

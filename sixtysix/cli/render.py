@@ -35,6 +35,7 @@ from ..engine.actions import (
     action_str,
 )
 from ..engine.legal import trick_winner
+from ..engine.phases.auction import standing
 from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
 from .contracts import contract_lines
@@ -200,17 +201,18 @@ def auction_text(view: View, names: Sequence[str]) -> Text:
     the auction is over)."""
     out = Text()
     r = view.game.rules
-    if view.bidder < 0:
+    high, bidder, passed = standing(view.bidding)
+    if bidder < 0:
         out.append(f"Auction: no bid yet (bids {r.min_bid} to {r.max_bid} units of "
                    f"{getattr(view.game.options, 'unit', 33)})")
     elif view.phase == PH_AUCTION:
-        out.append(f"Auction: {seat_label(view.bidder, view, names)} bids {view.high_bid}")
+        out.append(f"Auction: {seat_label(bidder, view, names)} bids {high}")
     else:
-        out.append(f"Contract: {seat_label(view.bidder, view, names)} bid {view.high_bid}",
+        out.append(f"Contract: {seat_label(bidder, view, names)} bid {high}",
                    style="bold")
-    passed = [seat_label(p, view, names) for p in range(len(names)) if view.passed >> p & 1]
-    if passed and view.phase == PH_AUCTION:
-        out.append("; passed: " + ", ".join(passed), style="dim")
+    gone = [seat_label(p, view, names) for p in range(len(names)) if passed >> p & 1]
+    if gone and view.phase == PH_AUCTION:
+        out.append("; passed: " + ", ".join(gone), style="dim")
     return out
 
 
@@ -248,7 +250,7 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
                 show_actions: bool = True) -> RenderableType:
     """The whole table as the human seat sees it."""
     parts: list[RenderableType] = [stock_text(view, names), seats_table(view, names, score)]
-    if view.game.rules.auction:
+    if PH_AUCTION in view.game.rules.phases:
         parts.insert(0, auction_text(view, names))
     if view.marriages:
         m = Text("Marriages: ")

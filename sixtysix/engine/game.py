@@ -17,7 +17,7 @@ from ..cards import card_str, pack_cards
 from ..errors import OptionError
 from .options import check_options, checked_values, options_from_dict
 from .rules import Rules
-from .state import Deal, HandResult, State
+from .state import PH_TRUMP, Deal, HandResult, State
 
 if TYPE_CHECKING:
     from .contract import Contract
@@ -143,10 +143,10 @@ class Game(abc.ABC):
                 raise ValueError(f"seat {p} must be dealt {want} cards, not {len(h)}")
         if r.stock and deal.turnup is None:
             raise ValueError("this game turns up a trump card: the deal needs 'turnup'")
-        if (r.trump_choice or r.auction) and deal.turnup is not None:
+        if (r.trump_choice or PH_TRUMP in r.phases) and deal.turnup is not None:
             raise ValueError(f"{self.name} has no turn-up card (trumps are named): "
                              f"the deal must not give 'turnup'")
-        if not r.stock and not r.trump_choice and not r.auction and deal.turnup is None:
+        if not r.stock and not (r.trump_choice or PH_TRUMP in r.phases) and deal.turnup is None:
             raise ValueError("the deal needs 'turnup' (the card that fixes trumps)")
 
     def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,

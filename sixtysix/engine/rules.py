@@ -84,18 +84,19 @@ class Rules:
     trick_hook: bool = False
     """Ask ``game.trick_ends_hand(state)`` after every trick whether the hand stops there."""
 
-    # North American Sixty-Six: the hand opens with an auction of units (phases/auction.py); the
-    # high bidder then names trumps (phases/trump.py, any suit, no turn) and leads.
-    auction: bool = False
+    # North American Sixty-Six: the auction of units (phases/auction.py, listed in ``phases``);
+    # the high bidder then names trumps (phases/trump.py, any suit, no turn) and leads.
     min_bid: int = 1
     max_bid: int = 1
     all_pass: str = "dealer_forced"
     """'dealer_forced' (the dealer must bid when all the others passed) or 'redeal' (his pass
     ends the hand with no score)."""
-    # Bauernschnapsen: phases before play as data, contract rank orders, who may claim.
+    # Bauernschnapsen and North American Sixty-Six: phases before play as data; Bauernschnapsen:
+    # contract rank orders, who may claim.
     phases: tuple[int, ...] = ()
     """The phases a hand goes through before play, in order (ids of ``engine/phases``); empty:
-    straight to play, or to naming trumps where ``trump_choice`` says so."""
+    straight to play, or to naming trumps where ``trump_choice`` says so. A game with an auction
+    lists it here (``PH_AUCTION``, ``PH_CONTRACTS``)."""
     rank_order: tuple[int, ...] | None = None
     """Rank indices from the highest for every suit, where they differ from the natural order
     (Bauernschnapsen's Zehnergang: T K Q J A)."""

@@ -94,9 +94,8 @@ class State:
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
         "pending_trick", "exchanged", "strict_from",
-        # North American Sixty-Six: the auction of units (phases/auction.py).
-        "high_bid", "bidder", "passed",
-        # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far.
+        # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far
+        # (also North American Sixty-Six's auction of units: declarer and bidding).
         "contract", "declarer", "factor", "bidding",
         # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
         "scored", "bella_by",
@@ -152,14 +151,8 @@ class State:
     strict_from: int
     """Length of ``history`` when phase-2 play began (stock closed or exhausted; 0 without a
     stock), -1 while the stock is open: lets a seat infer voids from the plays it saw."""
-    # North American Sixty-Six: the auction of units (phases/auction.py).
-    high_bid: int
-    """The high bid in units so far (0 while nobody has bid)."""
-    bidder: int
-    """The seat of the high bid (the declarer once the auction is over), -1 while none."""
-    passed: int
-    """Bitmask of the seats that have passed (a pass is final)."""
-    # Bauernschnapsen (contracts, engine/contract.py and phases/contracts.py, doubling.py).
+    # Bauernschnapsen (contracts, engine/contract.py and phases/contracts.py, doubling.py) and
+    # North American Sixty-Six (phases/auction.py: declarer and bidding).
     contract: Contract | None
     """The contract being played, None before the auction ends (and in games without one)."""
     declarer: int
@@ -168,7 +161,9 @@ class State:
     """The doubling factor: 1, 2 (kontra), 4 (rekontra), 8 (subkontra)."""
     bidding: tuple[int, ...]
     """The auction: (high contract index or -1, its bidder or -1, mask of seats that passed);
-    while doubling: the seats still to answer, in order, then the seat that said kontra or -1."""
+    while doubling: the seat that said kontra or -1, then the seats still to answer, in order.
+    North American Sixty-Six: (high bid in units or 0, its bidder or -1, mask of seats that
+    passed), kept after the auction for the scoring (phases/auction.py)."""
     # Terts (rules.md §9.5)
     scored: tuple[tuple[int, int], ...]
     """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
@@ -210,16 +205,15 @@ class State:
         s.known = [0] * n
         s.first_packet = [0] * n
         s.turn_card = -1
-        if rules.auction:
-            s.trump = -1
-            s.phase = PH_AUCTION  # bids from forehand round; then the declarer names trumps
-        elif rules.trump_choice:
+        if rules.trump_choice:
             s.trump = -1
             s.phase = PH_TRUMP
             packet = rules.first_packet
             for p in range(n):
                 s.first_packet[p] = _mask(deal.hands[p][:packet])
             s.turn_card = deal.hands[forehand][packet]
+        elif rules.phases:  # trumps are named in a phase before play (North American: the
+            s.trump = -1    # high bidder names them after the auction)
         else:
             s.trump = (s.turnup >> 3) & 3
             s.phase = PH_MELD if rules.meld_phase else PH_PLAY
@@ -253,9 +247,6 @@ class State:
         s.match_score = match_score
         s.exchanged = False
         s.strict_from = -1 if s.turnup_up else 0
-        s.high_bid = 0
-        s.bidder = -1
-        s.passed = 0
         s.contract = None
         s.declarer = -1
         s.factor = 1

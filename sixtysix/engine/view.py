@@ -69,11 +69,8 @@ class View:
     """The seat's legal actions, where it is to act."""
     strict_from: int = -1
     """Length of ``history`` when phase-2 (strict) play began, -1 while the stock is open."""
-    # North American Sixty-Six: the auction, which is public.
-    high_bid: int = 0
-    bidder: int = -1
-    passed: int = 0
-    # Bauernschnapsen: the rules in force, the contract, its doubling, the bidding, face-up tricks.
+    # Bauernschnapsen: the rules in force, the contract, its doubling, the bidding, face-up tricks
+    # (North American Sixty-Six: the declarer and the bidding). All public.
     rules: Rules | None = None
     """The play rules in force (a contract changes them), None: the game's own."""
     contract: Contract | None = None
@@ -198,9 +195,6 @@ class View:
         s.match_score = self.match_score
         s.exchanged = self.exchanged
         s.strict_from = self.strict_from
-        s.high_bid = self.high_bid
-        s.bidder = self.bidder
-        s.passed = self.passed
         s.contract = self.contract
         s.declarer = self.declarer
         s.factor = self.factor
@@ -280,7 +274,7 @@ def make_view(s: State, seat: int) -> View:
         history=history, trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
-        strict_from=s.strict_from, high_bid=s.high_bid, bidder=s.bidder, passed=s.passed,
+        strict_from=s.strict_from,
         rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
         declarer=s.declarer, factor=s.factor, bidding=s.bidding,
         first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..cards import PACK_24
 from ..engine.options import ranged
+from ..engine.phases import PH_AUCTION, PH_TRUMP
 from ..engine.rules import STRICT2, STRICT_MULTI, Rules
 from ..engine.state import Deal, HandResult, State
 from ..errors import OptionError
@@ -101,7 +102,7 @@ class NorthAmericanSixtySix(Game):
             marriages=True, marriage_credit="any_later_trick",
             marriage_needs_trick=o.marriage_needs_trick,
             claims=False, last_trick_bonus=o.last_trick_bonus,
-            auction=True, min_bid=o.min_bid, max_bid=top, all_pass=o.all_pass,
+            phases=(PH_AUCTION, PH_TRUMP), min_bid=o.min_bid, max_bid=top, all_pass=o.all_pass,
         )
 
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
@@ -120,15 +121,16 @@ class NorthAmericanSixtySix(Game):
         their units."""
         unit = self.options.unit
         scores = [p // unit for p in state.points]
-        bidder = state.bidder
+        bidder = state.declarer
         if bidder >= 0:
             sd = state.rules.sides[bidder]
-            if scores[sd] < state.high_bid:
-                scores[sd] = -state.high_bid
+            bid = state.bidding[0]
+            if scores[sd] < bid:
+                scores[sd] = -bid
         return scores
 
     def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
-        if state.bidder < 0:
+        if state.declarer < 0:
             return [0] * state.n
         scores = self._side_scores(state)
         sides = state.rules.sides
@@ -140,14 +142,14 @@ class NorthAmericanSixtySix(Game):
         sides = r.sides
         points = tuple(state.points[sides[p]] for p in range(n))
         tricks = tuple(state.tricks[sides[p]] for p in range(n))
-        bidder = state.bidder
+        bidder = state.declarer
         if bidder < 0:
             return HandResult(end="passed out", winners=(), game_points=(0,) * n, points=points,
                               tricks=tricks, detail="everyone passed: no score; the deal passes on")
         unit = self.options.unit
         scores = self._side_scores(state)
         sd = sides[bidder]
-        bid = state.high_bid
+        bid = state.bidding[0]
         units = state.points[sd] // unit
         made = units >= bid
         winners = tuple(p for p in range(n) if (sides[p] == sd) == made)

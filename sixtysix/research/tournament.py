@@ -38,7 +38,9 @@ __all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary",
            "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS"]
 
 MAX_HANDS = 500
-"""A match that has not ended after this many hands is stopped (only drawn hands could do that)."""
+"""A match that has not ended after this many hands is stopped, without a winner: drawn hands
+could do that, and so do random players of North American Sixty-Six, whose failed bids keep both
+sides' totals below zero."""
 
 RATING_SCALE = ("rating = mu - 3*sigma of an OpenSkill Plackett-Luce model over the match results "
                 "(every bot starts at mu 25, sigma 8.33, i.e. rating 0): a conservative skill "

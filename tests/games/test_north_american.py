@@ -193,7 +193,7 @@ def test_9_overbidding_a_partner_passes_are_final_and_max_bid_leaves_only_passes
     act(m, "bid 2", "pass")           # seat 1 passes before there is a high bid above 2
     assert h.to_act == 2
     act(m, "bid 3")                   # seat 2 overbids his partner
-    assert (h.high_bid, h.bidder, h.to_act) == (3, 2, 3)
+    assert (h.bidding, h.declarer, h.to_act) == ((3, 2, 0b10), -1, 3)
     assert legal(m) == ["bid 4", "bid 5", "pass"]
     act(m, "bid 5")                   # the highest bid: the others may only pass
     assert h.to_act == 0 and legal(m) == ["pass"]
@@ -461,7 +461,7 @@ def test_views_show_the_auction_and_hide_the_hands() -> None:
     h = m.hand
     assert h is not None
     v = h.view(3)
-    assert (v.high_bid, v.bidder, v.passed) == (3, 2, 0b10)
+    assert v.bidding == (3, 2, 0b10)
     assert v.hand == h.hands[3] and v.legal == tuple(h.legal_actions())
     import random
     d = v.determinize(random.Random(1))

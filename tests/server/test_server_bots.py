@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_util import new_table, seats
 
+from sixtysix.engine.phases import PH_AUCTION
 from sixtysix.games import GAMES, make_game
 from sixtysix.records import replay
 
@@ -17,7 +18,7 @@ from sixtysix.records import replay
 def test_computers_play_a_whole_match(client: TestClient, game: str) -> None:
     n = GAMES[game].n_seats
     # Random bids fail too often for a bidding game's match to reach its target: bid sensibly.
-    kind = "casual" if make_game(game).rules.auction else "random"
+    kind = "casual" if PH_AUCTION in make_game(game).rules.phases else "random"
     t = new_table(client, game=game, seats=seats(*[kind] * n), seed=13)
     tid = t["table"]
     deadline = time.monotonic() + 30
