@@ -484,13 +484,12 @@ class State:
         self.trick_no += 1
         self.leader = self.to_act = winner
         self.claim_seat = winner
-        if r.trick_hook and self.game.trick_ends_hand(self):
-            self._end(None)
-            return
-        if not self.hands[winner] and (self.spos == len(self.stock) or not self.stock_open):
-            # Every seat holds as many cards as the trick winner: nobody has any left.
-            if self.closed_by < 0:
-                self.points[side] += r.last_trick_bonus
+        # Every seat holds as many cards as the trick winner: nobody has any left. The last
+        # trick's bonus counts before a game's hook may stop the hand on that same trick.
+        last = not self.hands[winner] and (self.spos == len(self.stock) or not self.stock_open)
+        if last and self.closed_by < 0:
+            self.points[side] += r.last_trick_bonus
+        if last or (r.trick_hook and self.game.trick_ends_hand(self)):
             self._end(None)
             return
         if r.auto_claim and r.claims and self.points[side] >= r.claim_target:

@@ -1,0 +1,301 @@
+"""The fuzzer: a short run of every game finds nothing, and each of its checks catches a bug
+planted in the engine (so none of them is a check that cannot fail)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from sixtysix.cards import parse_card
+from sixtysix.cli import app
+from sixtysix.engine import view as view_module
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import Deal, State
+from sixtysix.errors import IllegalActionError
+from sixtysix.games import GAMES, make_game
+from sixtysix.games.schnapsen import Schnapsen
+from sixtysix.research import fuzz
+from sixtysix.research.fuzz import check_record, fuzz_match, random_options, run_fuzz
+
+runner = CliRunner()
+
+
+def test_a_short_run_of_every_game_holds_every_rule() -> None:
+    summary = run_fuzz(sorted(GAMES), 200, seed=12, chunk=100)
+    for tally in summary.games.values():
+        assert tally.hands >= 200 and tally.actions > 10 * tally.hands, tally
+        assert tally.found == [], tally.found[0].message
+    assert summary.violations == 0
+
+
+def test_random_options_reach_every_choice() -> None:
+    rng = random.Random(5)
+    seen: dict[str, set[Any]] = {}
+    for _ in range(300):
+        for name, value in random_options(GAMES["sixty-six"], rng).items():
+            seen.setdefault(name, set()).add(value)
+    assert seen["unclaimed_end"] == {"seed", "pagat"}
+    assert seen["close_requires"] == {"lead", "lead_and_own_trick", "lead_after_first_trick"}
+    assert seen["auto_claim"] == {True, False}
+    assert seen["target"] == set(range(1, 11))
+    # Three-Hand's dealer_cap must stay below the target: combinations the game refuses are
+    # drawn again, and None (the default, target - 1) is drawn too.
+    caps = [random_options(GAMES["three-hand-sixty-six"], rng) for _ in range(200)]
+    assert all(o["dealer_cap"] is None or o["dealer_cap"] < o["target"] for o in caps)
+    assert any(o["dealer_cap"] is None for o in caps) and any(o["dealer_cap"] for o in caps)
+
+
+def test_the_same_seed_plays_the_same_match() -> None:
+    a = fuzz_match("schnapsen", "same")
+    b = fuzz_match("schnapsen", "same")
+    assert a == b and a[1] > 0
+
+
+# ------------------------------------------------------------------ planted bugs are found
+
+
+def _first_finding(game_id: str, matches: int = 40) -> fuzz.Found:
+    for k in range(matches):
+        found, _, _ = fuzz_match(game_id, f"planted/{k}")
+        if found is not None:
+            return found
+    raise AssertionError("the planted bug was not found")
+
+
+def test_a_lost_card_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    draw = State._draw_all
+
+    def lossy(self: State) -> None:
+        draw(self)
+        if self.spos == 4:
+            self.hands[self.leader] &= self.hands[self.leader] - 1  # drop the lowest card
+    monkeypatch.setattr(State, "_draw_all", lossy)
+    found = _first_finding("sixty-six")
+    assert found.check == "cards" and "missing" in found.message
+
+
+def test_a_wrongly_counted_trick_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    finish = State._finish_trick
+
+    def generous(self: State) -> None:
+        before = self.trick_no
+        finish(self)
+        if before == 2:
+            self.points[0] += 1
+    monkeypatch.setattr(State, "_finish_trick", generous)
+    found = _first_finding("schnapsen")
+    assert found.check == "points", found.message
+
+
+def test_a_refused_legal_action_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    apply = State.apply
+    ace_of_spades = parse_card("AS")
+
+    def picky(self: State, action: int | str) -> None:
+        if action == ace_of_spades:
+            raise IllegalActionError("no aces of spades today")
+        apply(self, action)
+    monkeypatch.setattr(State, "apply", picky)
+    found = _first_finding("four-hand-sixty-six")
+    assert found.check == "legal" and "play AS" in found.message
+
+
+def test_a_refusal_that_changes_the_state_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    explain = State.explain_illegal
+
+    def forgetful(self: State, action: int) -> str:
+        self.claim_seat = -1  # a side effect while explaining a refusal
+        return explain(self, action)
+    monkeypatch.setattr(State, "explain_illegal", forgetful)
+    found = _first_finding("sixty-six")
+    assert found.check == "illegal" and "claim_seat" in found.message
+
+
+def test_an_accepted_illegal_action_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    parse = State.parse
+
+    def lax(self: State, text: str) -> int:
+        if text.strip().lower() == "exchange as":
+            return parse(self, self.legal_actions()[0] and "exchange") if False else \
+                self.legal_actions()[0]
+        return parse(self, text)
+    monkeypatch.setattr(State, "parse", lax)
+    monkeypatch.setattr(fuzz, "_JUNK", ("exchange AS",))
+    found = _first_finding("schnapsen")
+    assert found.check == "illegal" and "accepted" in found.message
+
+
+def test_a_view_that_shows_an_opponents_card_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    make = view_module.make_view
+
+    def leaky(s: State, seat: int) -> Any:
+        v = make(s, seat)
+        other = (seat + 1) % s.n
+        low = s.hands[other] & -s.hands[other]
+        known = list(v.known)
+        known[other] |= low
+        return view_module.View(**{**v.__dict__, "known": tuple(known)})
+    monkeypatch.setattr(view_module, "make_view", leaky)
+    found = _first_finding("sixty-six")
+    assert found.check == "views", found.message
+
+
+def test_a_view_that_shows_the_stock_order_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    make = view_module.make_view
+
+    def leaky(s: State, seat: int) -> Any:
+        v = make(s, seat)
+        # The next card of the stock, hidden in a field that looks harmless.
+        nxt = s.stock[s.spos] if s.spos < len(s.stock) else 0
+        return view_module.View(**{**v.__dict__, "trick_no": v.trick_no + 100 * nxt})
+    monkeypatch.setattr(view_module, "make_view", leaky)
+    found = _first_finding("schnapsen")
+    assert found.check == "views" and "dealt differently" in found.message
+
+
+def test_game_points_outside_the_table_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    score = Schnapsen.score_hand
+
+    def inflated(self: Schnapsen, state: State, claimant: int | None) -> Any:
+        res = score(self, state, claimant)
+        if res.winners and res.game_points[res.winners[0]] == 3:
+            gp = list(res.game_points)
+            gp[res.winners[0]] = 4
+            return type(res)(res.end, res.winners, tuple(gp), res.points, res.tricks, res.detail)
+        return res
+    monkeypatch.setattr(Schnapsen, "score_hand", inflated)
+    monkeypatch.setattr(Schnapsen, "hand_game_points",
+                        lambda self, state, claimant: inflated(self, state, claimant).game_points)
+    found = _first_finding("schnapsen")
+    assert found.check == "game points" and "4 game points" in found.message
+
+
+def test_a_record_that_does_not_replay_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = Match.record
+
+    def short(self: Match) -> dict[str, Any]:
+        rec = record(self)
+        if rec["hands"] and len(rec["hands"][-1]["actions"]) > 5:
+            rec["hands"][-1] = dict(rec["hands"][-1], actions=rec["hands"][-1]["actions"][:-1])
+        return rec
+    monkeypatch.setattr(Match, "record", short)
+    found = _first_finding("three-player-sixty-six")
+    assert found.check == "replay", found.message
+
+
+def test_a_crash_is_reported_with_its_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    close = State._close
+
+    def broken(self: State) -> None:
+        raise KeyError("boom")
+    monkeypatch.setattr(State, "_close", broken)
+    found = _first_finding("sixty-six")
+    assert found.check in ("crash", "legal") and "boom" in found.message
+    assert close is not None and found.record["game"] == "sixty-six"
+
+
+# ------------------------------------------------------------------ records of findings
+
+
+def test_a_finding_is_written_as_a_reduced_record_that_reproduces_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    finish = State._finish_trick
+
+    def generous(self: State) -> None:
+        before = self.trick_no
+        finish(self)
+        if before == 4 and self.tricks[0]:
+            self.points[0] += 1
+    monkeypatch.setattr(State, "_finish_trick", generous)
+    summary = run_fuzz(["sixty-six"], 60, seed=4, chunk=20)
+    found = summary.games["sixty-six"].found
+    assert found and found[0].check == "points"
+    first = found[0]
+    # One hand only (where a longer match was cut down, its deal is written out).
+    assert len(first.record["hands"]) == 1
+    assert "deal" in first.record["hands"][0] if first.reduced else first.hand == 0
+    path = fuzz.write_found(first, tmp_path, 1)
+    saved = json.loads(path.read_text())
+    assert saved["fuzz"]["check"] == "points"
+    again = check_record({k: v for k, v in saved.items() if k != "fuzz"})
+    assert again is not None and again.check == "points"
+    # The command line checks the file again, and says so in its exit status.
+    result = runner.invoke(app, ["fuzz", "--check", str(path)])
+    assert result.exit_code == 1 and "VIOLATION [points]" in result.output
+    monkeypatch.undo()
+    result = runner.invoke(app, ["fuzz", "--check", str(path)])
+    assert result.exit_code == 0 and "every check holds" in result.output
+
+
+def test_check_record_passes_a_good_record() -> None:
+    m = Match(make_game("sixty-six"), dealer=1)
+    s = m.deal_hand(seed=99)
+    rng = random.Random(1)
+    while not s.over:
+        m.apply(rng.choice(s.legal_actions()))
+    assert check_record(m.record()) is None
+
+
+# ------------------------------------------------------------------ the command line
+
+
+def test_the_command_reports_a_clean_run_in_json(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["fuzz", "--game", "schnapsen,sixty-six", "--hands", "20",
+                                 "--seed", "7", "--json", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data["games"]) == {"schnapsen", "sixty-six"}
+    assert all(g["hands"] >= 20 and g["violations"] == [] for g in data["games"].values())
+    assert data["files"] == [] and not list(tmp_path.iterdir())
+
+
+def test_the_command_exits_1_on_a_violation_and_writes_the_record(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    finish = State._finish_trick
+
+    def generous(self: State) -> None:
+        finish(self)
+        self.points[1] += 1
+    monkeypatch.setattr(State, "_finish_trick", generous)
+    result = runner.invoke(app, ["fuzz", "--game", "schnapsen", "--hands", "5", "--out",
+                                 str(tmp_path)])
+    assert result.exit_code == 1
+    assert "VIOLATION schnapsen [points]" in result.output
+    files = list(tmp_path.glob("fuzz-schnapsen-*.json"))
+    assert files and json.loads(files[0].read_text())["game"] == "schnapsen"
+
+
+def test_the_command_refuses_an_unknown_game() -> None:
+    result = runner.invoke(app, ["fuzz", "--game", "poker"])
+    assert result.exit_code == 2 and "unknown game 'poker'" in result.output
+
+
+# ------------------------------------------------------------------ regressions
+
+
+def test_ten_of_trumps_in_the_last_trick_keeps_the_last_trick_bonus() -> None:
+    """Found by the fuzzer: with ``ten_of_trumps_bonus``, a side one point from the target that
+    took the trump ten in the last trick ended the hand before the last trick's 10 was counted,
+    so the hand's points added up to 120 instead of 130 (rules.md §3.1)."""
+    game = make_game("four-hand-sixty-six", {"ten_of_trumps_bonus": True, "target": 2})
+    m = Match(game, dealer=3)
+    m.score = [1, 0, 1, 0]  # seats 0 and 2 one point from the target
+    # Trumps are clubs (the dealer's last card). Seat 0 holds every club but the dealer's 7C, and
+    # the AS: he wins every trick and leads the TC last.
+    hands = ("AC KC QC JC 9C 8C AS TC", "AH TH KH QH JH 9H 8H 7H",
+             "AD TD KD QD JD 9D 8D 7D", "TS KS QS JS 9S 8S 7S 7C")
+    deal = Deal(hands=tuple(tuple(parse_card(c) for c in h.split()) for h in hands),
+                turnup=parse_card("7C"), stock=())
+    s = m.deal_hand(deal=deal)
+    leads = iter("AC KC QC JC 9C 8C AS TC".split())
+    while not s.over:
+        m.apply(f"play {next(leads)}" if s.to_act == 0 else s.legal_actions()[0])
+    res = m.results[-1]
+    assert res.end == "ten of trumps" and m.winner == [0, 2]
+    assert res.points == (130, 0, 130, 0) and res.tricks == (8, 0, 8, 0)
+    assert check_record(m.record()) is None
