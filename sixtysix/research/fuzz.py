@@ -34,6 +34,7 @@ faulty moment, reduced to the one hand where that still reproduces it).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import operator
@@ -509,14 +510,15 @@ class Checker:
         self.legit: list[int] = []
         self.replay_at = -1
         self.actions = 0
-        self.last_won: list[int] = []
+        self.named = 0
+        self.pack_checked: set[int] = set()
 
     # -- per hand
 
     def new_hand(self) -> None:
         s = self._state()
         self.legit = [0] * s.n
-        self._learn(s, None)
+        self.named = 0
         self.actions = 0
         self.replay_at = self.rng.randrange(40) if self.rng.random() < 0.5 else -1
         self.after_action(None)
@@ -579,10 +581,9 @@ class Checker:
                 ids.append(self.rng.choice((-1, N_ACTIONS, 1 << 40)))
         probes: list[int | str] = list(ids)
         for a in ids[:2]:
-            try:
-                probes.append(_spelling(action_str(a), self.rng))
-            except ValueError:
-                pass
+            if 0 <= a < N_ACTIONS:  # another spelling of an id's text (ids are all valid here)
+                with contextlib.suppress(ValueError):
+                    probes.append(_spelling(action_str(a), self.rng))
         probes += texts
         before = snapshot(self.match)
         for probe in probes:
@@ -616,12 +617,16 @@ class Checker:
 
     def _views(self, s: State, legal: list[int]) -> None:
         seats = list(range(s.n)) if self.exhaustive else [self.rng.randrange(s.n)]
+        public = self._public(s)
+        up = (1 << s.turnup) if s.turnup >= 0 and (s.turnup_up or not s.rules.stock) else 0
         for seat in range(s.n):
             v = s.view(seat)
+            # What the seat may know: every card it held, and what was named or lay face up.
+            self.legit[seat] |= v.hand | self.named | up
             want = tuple(legal) if seat == s.to_act else ()
             if v.legal != want:
                 raise Violation("views", f"seat {seat}'s view lists {v.legal}, not {want}")
-            extra = v.seen & ~self.legit[seat] & ~self._public(s)
+            extra = v.seen & ~self.legit[seat] & ~public
             if extra and not self.spec.unnamed_reveals:
                 raise Violation("views", f"seat {seat} is shown cards it never saw: "
                                          f"{' '.join(card_str(c) for c in cards_of(extra))}")
@@ -711,11 +716,10 @@ class Checker:
             self.actions += 1
 
     def _learn(self, s: State, text: str | None) -> None:
-        named = _named_cards(text, self.double) if text else 0
-        up = (1 << s.turnup) if s.turnup >= 0 and (s.turnup_up or not s.rules.stock) else 0
-        for p in range(s.n):
-            own = s.view(p).hand
-            self.legit[p] |= own | named | up
+        """Remember the cards an action named: every seat may know them from now on (the views
+        are checked against this before the next action)."""
+        if text:
+            self.named |= _named_cards(text, self.double)
 
     def _cards(self, s: State) -> None:
         parts = [("hand", h) for h in s.hands]
@@ -740,11 +744,12 @@ class Checker:
     def _points(self, s: State) -> None:
         r = s.rules
         values = s.values
-        if s.trump >= 0:
+        if s.trump >= 0 and s.trump not in self.pack_checked:
             want = self.spec.pack_points(self.game)
             got = sum(values[c] for c in cards_of(self.pack))
             if want is not None and got != want:
                 raise Violation("points", f"the pack holds {got} card points, not {want}")
+            self.pack_checked.add(s.trump)
         played_out = s.over and not any(s.hands) and not s.trick and s.closed_by < 0 and \
             (not r.stock or s.spos == len(s.stock))
         last = {c for _, c in s.last_trick}
