@@ -25,6 +25,7 @@ every ``sixtysix hint``. The protocol is described in docs/engine-protocol.md:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -128,10 +129,9 @@ class Engine:
             # actions (the rules of thumb) is valued by the default search, kept warm here.
             valuer = player if searches else self.bot(DEFAULT_BOT)
             values = hint(view, rng, seconds, valuer)
-        if values and searches:
-            action = values[0][0]  # the search's choice: one search gives move and values
-        else:
-            action = player.choose(view, random.Random(seed), limit)
+        # A search's choice is its best-valued action: one search gives the move and the values.
+        action = values[0][0] if values and searches else \
+            player.choose(view, random.Random(seed), limit)
         return {"seat": seat, "bot": spec, "action": action_str(action), "exact": is_exact(view),
                 "values": [{"action": action_str(a), "value": round(v, 3)} for a, v in values]}
 
@@ -211,7 +211,5 @@ def engine_command(
     except BotError as e:
         typer.echo(json.dumps({"error": {"message": str(e)}}))
         raise typer.Exit(2) from None
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         serve(sys.stdin, sys.stdout, Engine(bot, seconds))
-    except KeyboardInterrupt:
-        pass
