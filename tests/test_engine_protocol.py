@@ -145,3 +145,23 @@ def test_a_bad_default_bot_is_refused_at_start() -> None:
     proc = subprocess.run([sys.executable, "-m", "sixtysix.cli", "engine", "--bot", "nobody"],
                           input="", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "unknown computer player" in proc.stdout
+
+
+def test_the_client_of_the_protocol_document_runs() -> None:
+    """The ten-line Python client of docs/engine-protocol.md, run as it is written."""
+    import os
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.md").read_text()
+    section = doc.split("## A client in Python", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    lines = code.group(1).strip("\n").splitlines()
+    assert len(lines) <= 10
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep
+               + os.environ.get("PATH", ""))
+    proc = subprocess.run([sys.executable, "-c", code.group(1)], capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    hello, move = proc.stdout.splitlines()
+    assert "'ready': True" in hello and move.split()[0] in ("play", "close", "exchange")
