@@ -298,3 +298,17 @@ def test_ten_of_trumps_in_the_last_trick_keeps_the_last_trick_bonus() -> None:
     assert res.end == "ten of trumps" and m.winner == [0, 2]
     assert res.points == (130, 0, 130, 0) and res.tricks == (8, 0, 8, 0)
     assert check_record(m.record()) is None
+
+
+def test_search_scoring_that_disagrees_with_the_result_is_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    lean = Schnapsen.hand_game_points
+
+    def off_by_one(self: Schnapsen, state: State, claimant: int | None) -> Any:
+        gp = list(lean(self, state, claimant))
+        if claimant is not None:
+            gp[claimant] += 1
+        return gp
+    monkeypatch.setattr(Schnapsen, "hand_game_points", off_by_one)
+    found = _first_finding("schnapsen")
+    assert found.check == "game points" and "for search" in found.message

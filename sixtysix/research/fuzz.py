@@ -27,6 +27,14 @@ spelling). Before and after every action it checks:
 A violation stops the match; it is reported with a record that reproduces it (the record up to the
 faulty moment, reduced to the one hand where that still reproduces it).
 
+What a new game needs: an entry in ``SPECS`` (its game-point table, ranges for its whole-number
+options, the card points of its pack). The checks read the generic engine API only: ``Match``
+(``apply``, ``record``, ``results``, ``score``), ``State.legal_actions/parse/apply/copy/view``,
+``View.seen/unseen/determinize`` and the state's card places and counts (``hands``, ``stock`` and
+``spos``, ``turnup`` and ``turnup_up``, ``trick``, ``won``, ``points``, ``melds``, ``pending``,
+``tricks``, ``marriages``, ``last_trick``, ``closed_by``, ``claimant``, ``values``; while trumps
+are named, ``first_packet`` and ``turn_card``).
+
 >>> found, hands, actions = fuzz_match("sixty-six", "doc/1")
 >>> found is None, hands > 0, actions > hands
 (True, True, True)
@@ -561,8 +569,13 @@ class Checker:
         except IllegalActionError as e:
             raise Violation("legal", f"the legal action '{text}' is refused: {e}") from None
         if s2.over:
+            # The lean scoring that search reads at every leaf agrees with the full result.
+            lean = list(self.game.hand_game_points(s2, None if s2.claimant < 0 else s2.claimant))
             res = s2.result
             assert res is not None
+            if lean != list(res.game_points):
+                raise Violation("game points", f"after '{text}' the hand scores {lean} for search "
+                                               f"but {list(res.game_points)} in its result")
             self._bounds(s2, res, f"after '{text}'")
             self._points(s2)
 
