@@ -31,6 +31,14 @@ def test_a_short_run_of_every_game_holds_every_rule() -> None:
         assert tally.hands >= 200 and tally.actions > 10 * tally.hands, tally
         assert tally.found == [], tally.found[0].message
     assert summary.violations == 0
+    # Random play reaches the rules worth checking, not only plain tricks.
+    seen = summary.games["sixty-six"].seen
+    for what in ("close", "draw", "exchange", "marry", "declare", "end:claim", "end:false claim",
+                 "end:played out", "end:closer failed"):
+        assert seen.get(what), (what, seen)
+    assert summary.games["three-player-sixty-six"].seen.get("turn")
+    assert summary.games["schnapsen"].seen.get("end:last trick")
+    assert "hands ended by" in summary.text()
 
 
 def test_random_options_reach_every_choice() -> None:

@@ -71,6 +71,9 @@ __all__ = ["Violation", "Found", "GameSpec", "SPECS", "spec_for", "random_option
 MAX_HANDS = 300
 """A match still running after this many hands is stopped (only drawn hands could do that)."""
 
+MAX_ACTIONS = 2000
+"""A hand that has not ended after this many actions is a violation: every hand must end."""
+
 ENDING_VERBS = frozenset({"declare", "close", "reverse"})
 """Verbs that end or freeze a hand at once; the 'quiet' players choose them rarely, so that many
 hands are played out to the last trick."""
@@ -505,14 +508,14 @@ class Checker:
     """
 
     def __init__(self, match: Match, rng: random.Random, *, exhaustive: bool = False,
-                 probes: int = 4, replay_every_hand: bool = True) -> None:
+                 probes: int = 4, replay: float = 0.4) -> None:
         self.match = match
         self.game = match.game
         self.spec = spec_for(match.game.id)
         self.rng = rng
         self.exhaustive = exhaustive
         self.probes = probes
-        self.replay_every_hand = replay_every_hand
+        self.replay = 1.0 if exhaustive else replay
         self.double = self.game.rules.pack_size > 32
         self.pack = self.game.rules.pack
         self.legit: list[int] = []
@@ -528,7 +531,9 @@ class Checker:
         self.legit = [0] * s.n
         self.named = 0
         self.actions = 0
-        self.replay_at = self.rng.randrange(40) if self.rng.random() < 0.5 else -1
+        # The whole match is replayed at the end of this share of hands (always at the end of the
+        # match), and once in the middle of as many others, at a random action.
+        self.replay_at = self.rng.randrange(40) if self.rng.random() < self.replay else -1
         self.after_action(None)
 
     def _state(self) -> State:
@@ -629,21 +634,34 @@ class Checker:
                                        f"{_diff(before, after)}")
 
     def _views(self, s: State, legal: list[int]) -> None:
-        seats = list(range(s.n)) if self.exhaustive else [self.rng.randrange(s.n)]
+        """The seat to act and one other seat at random (every seat when exhaustive) must see
+        their legal actions and nothing they may not know."""
         public = self._public(s)
         up = (1 << s.turnup) if s.turnup >= 0 and (s.turnup_up or not s.rules.stock) else 0
+        trumping = bool(getattr(s, "first_packet", None)) and s.trump < 0
         for seat in range(s.n):
-            v = s.view(seat)
             # What the seat may know: every card it held, and what was named or lay face up.
-            self.legit[seat] |= v.hand | self.named | up
+            held = s.first_packet[seat] if trumping else s.hands[seat]
+            self.legit[seat] |= held | self.named | up
+        if self.exhaustive:
+            seats = list(range(s.n))
+        else:
+            seats = [s.to_act]
+            other = self.rng.randrange(s.n)
+            if other != s.to_act:
+                seats.append(other)
+        for seat in seats:
+            v = s.view(seat)
             want = tuple(legal) if seat == s.to_act else ()
             if v.legal != want:
                 raise Violation("views", f"seat {seat}'s view lists {v.legal}, not {want}")
+            if v.hand & ~self.legit[seat]:
+                raise Violation("views", f"seat {seat}'s view shows a hand it was not dealt")
             extra = v.seen & ~self.legit[seat] & ~public
             if extra and not self.spec.unnamed_reveals:
                 raise Violation("views", f"seat {seat} is shown cards it never saw: "
                                          f"{' '.join(card_str(c) for c in cards_of(extra))}")
-            if seat in seats:
+            if seat == seats[-1]:
                 self._hidden_moves(s, seat, v)
                 world = v.determinize(self.rng)
                 if world.view(seat) != v:
@@ -827,7 +845,7 @@ class Checker:
                                            f"{want}")
         if m.complete and not m.winner:
             raise Violation("game points", "the match is over without a winner")
-        if self.replay_every_hand or m.complete:
+        if m.complete or self.rng.random() < self.replay:
             self._replay()
 
     def _bounds(self, s: State, res: HandResult, when: str) -> None:
@@ -887,9 +905,11 @@ def _policy(rng: random.Random) -> Callable[[list[int], list[str]], int]:
 
 
 def fuzz_match(game_id: str, seed: str | int, *, max_hands: int = MAX_HANDS,
-               options: dict[str, Any] | None = None) -> tuple[Found | None, int, int]:
+               options: dict[str, Any] | None = None,
+               seen: dict[str, int] | None = None) -> tuple[Found | None, int, int]:
     """Play one random match of ``game_id`` from ``seed`` with every check:
-    (the violation found or None, hands played, actions taken)."""
+    (the violation found or None, hands played, actions taken). ``seen`` counts, if given, the
+    verbs played and the ways hands ended (``"play"``, ``"end:claim"``…): what the run reached."""
     rng = random.Random(f"{game_id}/{seed}")
     cls = GAMES[game_id]
     if options is None:
@@ -908,7 +928,10 @@ def fuzz_match(game_id: str, seed: str | int, *, max_hands: int = MAX_HANDS,
                 match.deal_hand(deal=deal)
             hands += 1
             checker.new_hand()
+            taken = 0
             while match.in_hand:
+                if taken >= MAX_ACTIONS:
+                    raise Violation("legal", f"the hand has not ended after {taken} actions")
                 legal = checker.before_action()
                 texts = [action_str(a) for a in legal]
                 a = choose(legal, texts)
@@ -918,8 +941,15 @@ def fuzz_match(game_id: str, seed: str | int, *, max_hands: int = MAX_HANDS,
                 except IllegalActionError as e:
                     raise Violation("legal", f"the legal action '{text}' is refused: {e}") from None
                 actions += 1
+                taken += 1
                 checker.after_action(text)
+                if seen is not None:
+                    verb = text.split()[0]
+                    seen[verb] = seen.get(verb, 0) + 1
             checker.after_hand()
+            if seen is not None:
+                end = "end:" + match.results[-1].end
+                seen[end] = seen.get(end, 0) + 1
     except Violation as v:
         return _found(match, game_id, str(seed), v.check, v.message), hands, actions
     except Exception as e:  # noqa: BLE001 - a crash is a finding, reported with its record
@@ -1008,6 +1038,15 @@ class GameTally:
     matches: int = 0
     actions: int = 0
     found: list[Found] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)
+    """How often each verb was played and each way a hand ended ('end:…')."""
+
+    def add(self, other: GameTally) -> None:
+        self.hands += other.hands
+        self.matches += other.matches
+        self.actions += other.actions
+        for k, v in other.seen.items():
+            self.seen[k] = self.seen.get(k, 0) + v
 
 
 @dataclass
@@ -1026,6 +1065,12 @@ class FuzzSummary:
         for t in self.games.values():
             lines.append(f"{t.game:<26} {t.hands:>10,} {t.matches:>9,} {t.actions:>11,} "
                          f"{len(t.found):>10}")
+        for t in self.games.values():
+            verbs = sorted((k, v) for k, v in t.seen.items() if not k.startswith("end:"))
+            ends = sorted((k[4:], v) for k, v in t.seen.items() if k.startswith("end:"))
+            lines.append(f"  {t.game}: actions " + ", ".join(f"{k} {v:,}" for k, v in verbs))
+            lines.append(f"  {' ' * len(t.game)}  hands ended by " +
+                         ", ".join(f"{k} {v:,}" for k, v in ends))
         total = sum(t.hands for t in self.games.values())
         lines.append(f"{total:,} hands in {self.seconds:.1f} s with {self.workers} worker(s): "
                      f"{total / max(self.seconds, 1e-9):,.0f} hands/s (seed {self.seed})")
@@ -1038,6 +1083,7 @@ class FuzzSummary:
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "workers": self.workers, "seconds": round(self.seconds, 3),
                 "games": {g: {"hands": t.hands, "matches": t.matches, "actions": t.actions,
+                              "seen": dict(sorted(t.seen.items())),
                               "violations": [f.to_json() for f in t.found]}
                           for g, t in self.games.items()}}
 
@@ -1047,7 +1093,7 @@ def _task(game_id: str, seed: int, index: int, hands: int) -> GameTally:
     tally = GameTally(game_id)
     k = 0
     while tally.hands < hands:
-        found, h, a = fuzz_match(game_id, f"{seed}/{index}/{k}")
+        found, h, a = fuzz_match(game_id, f"{seed}/{index}/{k}", seen=tally.seen)
         k += 1
         tally.hands += h
         tally.matches += 1
@@ -1073,9 +1119,7 @@ def run_fuzz(games: list[str], hands: int, *, seed: int = 0, workers: int = 1,
     todo = _schedule(games, hands, chunk)
     for res in _execute(todo, seed, workers, deadline):
         t = tallies[res.game]
-        t.hands += res.hands
-        t.matches += res.matches
-        t.actions += res.actions
+        t.add(res)
         for f in res.found:
             if len(t.found) < max_found:
                 t.found.append(minimize(f))
