@@ -531,8 +531,9 @@ class Checker:
         self.legit = [0] * s.n
         self.named = 0
         self.actions = 0
-        # The whole match is replayed at the end of this share of hands (always at the end of the
-        # match), and once in the middle of as many others, at a random action.
+        # Replaying the whole match costs as much as the match: a share (``replay``) of the hands
+        # replay it at a random action in their middle, as many at their end, and every match at
+        # its end.
         self.replay_at = self.rng.randrange(40) if self.rng.random() < self.replay else -1
         self.after_action(None)
 
@@ -585,7 +586,8 @@ class Checker:
             self._points(s2)
 
     def _refuses(self, legal: list[int]) -> None:
-        s = self._state()
+        """Actions that are not legal (sampled ids, other spellings, junk text; every id when
+        exhaustive) are refused with IllegalActionError and change nothing."""
         legal_set = set(legal)
         legal_texts = {action_str(a) for a in legal}
         if self.exhaustive:
@@ -607,7 +609,7 @@ class Checker:
         for probe in probes:
             if isinstance(probe, str):
                 try:
-                    parsed: str | None = action_str(s._resolve_copy(parse_action(probe)))
+                    parsed: str | None = action_str(parse_action(probe))  # copies read alike
                 except ValueError:
                     parsed = None
                 if parsed in legal_texts:
