@@ -534,8 +534,13 @@ class Checker:
         # Replaying the whole match costs as much as the match: a share (``replay``) of the hands
         # replay it at a random action in their middle, as many at their end, and every match at
         # its end.
-        self.replay_at = self.rng.randrange(40) if self.rng.random() < self.replay else -1
+        self.replay_at = self.rng.randrange(40) if self.rng.random() < self._replay_share() else -1
         self.after_action(None)
+
+    def _replay_share(self) -> float:
+        """The share of hands that replay the match: ``replay``, less in long matches (a replay
+        costs every hand so far), so that replaying stays a bounded part of the work."""
+        return self.replay * min(1.0, 10 / max(1, len(self.match.hand_records)))
 
     def _state(self) -> State:
         s = self.match.hand
@@ -640,11 +645,10 @@ class Checker:
         their legal actions and nothing they may not know."""
         public = self._public(s)
         up = (1 << s.turnup) if s.turnup >= 0 and (s.turnup_up or not s.rules.stock) else 0
-        trumping = bool(getattr(s, "first_packet", None)) and s.trump < 0
         for seat in range(s.n):
-            # What the seat may know: every card it held, and what was named or lay face up.
-            held = s.first_packet[seat] if trumping else s.hands[seat]
-            self.legit[seat] |= held | self.named | up
+            # What a seat may know: what was named or lay face up, and (below) every card it
+            # held: a card leaves a hand only to the table or face up, where all may see it.
+            self.legit[seat] |= self.named | up
         if self.exhaustive:
             seats = list(range(s.n))
         else:
@@ -657,8 +661,10 @@ class Checker:
             want = tuple(legal) if seat == s.to_act else ()
             if v.legal != want:
                 raise Violation("views", f"seat {seat}'s view lists {v.legal}, not {want}")
-            if v.hand & ~self.legit[seat]:
-                raise Violation("views", f"seat {seat}'s view shows a hand it was not dealt")
+            if v.hand & ~s.hands[seat]:
+                wrong = " ".join(card_str(c) for c in cards_of(v.hand & ~s.hands[seat]))
+                raise Violation("views", f"seat {seat}'s view shows cards it does not hold: {wrong}")
+            self.legit[seat] |= v.hand
             extra = v.seen & ~self.legit[seat] & ~public
             if extra and not self.spec.unnamed_reveals:
                 raise Violation("views", f"seat {seat} is shown cards it never saw: "
@@ -682,14 +688,14 @@ class Checker:
 
     def _hidden_moves(self, s: State, seat: int, v: Any) -> None:
         """Deal the cards ``seat`` cannot see differently among the places it cannot see (other
-        hands, first packets kept apart while trumps are named, the face-down stock): its view
-        must not change."""
+        hands, first packets kept apart while trumps are named, the face-down stock, cards played
+        face down to the trick or won face down): its view must not change."""
         hidden = v.unseen()
         if not hidden:
             return
         s2 = s.copy()
         trumping = v.hand != s.hands[seat]  # only the first packet is seen so far
-        slots: list[tuple[str, int]] = []   # ('fp'|'rest', seat) or ('stock', index)
+        slots: list[tuple[str, int]] = []   # ('fp'|'rest', seat), ('stock'|'trick', index), ('won', side)
         cards: list[int] = []
         fps = getattr(s, "first_packet", [0] * s.n)
         turn = getattr(s, "turn_card", -1)
@@ -709,6 +715,17 @@ class Checker:
             if (hidden >> stock[i]) & 1:
                 slots.append(("stock", i))
                 cards.append(stock[i])
+        trick = list(s.trick)
+        for i, c in enumerate(trick):
+            if (hidden >> c) & 1:
+                slots.append(("trick", i))
+                cards.append(c)
+        won = list(s.won)
+        for side, pile in enumerate(won):
+            for c in cards_of(pile & hidden):
+                slots.append(("won", side))
+                cards.append(c)
+            won[side] = pile & ~hidden
         if sorted(cards) != sorted(cards_of(hidden)):
             raise Violation("views", f"seat {seat} does not see cards that are in no hidden place: "
                             f"{' '.join(card_str(c) for c in cards_of(hidden & ~_mask(cards)))}")
@@ -719,8 +736,11 @@ class Checker:
         turn_new = turn
         seen_rest: set[int] = set()
         for (kind, where), c in zip(slots, shuffled, strict=True):
-            if kind == "stock":
-                stock[where] = c
+            if kind in ("stock", "trick"):
+                (stock if kind == "stock" else trick)[where] = c
+                continue
+            if kind == "won":
+                won[where] |= 1 << c
                 continue
             hands[where] |= 1 << c
             if kind == "fp":
@@ -731,6 +751,8 @@ class Checker:
                     turn_new = c
         s2.hands = hands
         s2.stock = tuple(stock)
+        s2.trick = trick
+        s2.won = won
         if trumping:
             s2.first_packet = new_fp
             s2.turn_card = turn_new
@@ -847,7 +869,7 @@ class Checker:
                                            f"{want}")
         if m.complete and not m.winner:
             raise Violation("game points", "the match is over without a winner")
-        if m.complete or self.rng.random() < self.replay:
+        if m.complete or self.rng.random() < self._replay_share():
             self._replay()
 
     def _bounds(self, s: State, res: HandResult, when: str) -> None:
@@ -893,13 +915,18 @@ def _mask(cards: list[int]) -> int:
 
 
 def _policy(rng: random.Random) -> Callable[[list[int], list[str]], int]:
-    """A random player: uniform over the legal actions, or 'quiet' (ending the hand rarely)."""
+    """A random player: uniform over the legal actions, or 'quiet' (ending the hand rarely). In an
+    auction both often pass or bid low, so that played contracts come up as well as high ones."""
     quiet = rng.random() < 0.7
 
     def choose(legal: list[int], texts: list[str]) -> int:
+        verbs = [t.split()[0] for t in texts]
+        if "bid" in verbs and rng.random() < 0.8:
+            if "pass" in verbs and rng.random() < 0.5:
+                return legal[verbs.index("pass")]
+            return rng.choice([a for a, v in zip(legal, verbs, strict=True) if v == "bid"][:2])
         if quiet:
-            calm = [a for a, t in zip(legal, texts, strict=True)
-                    if t.split()[0] not in ENDING_VERBS]
+            calm = [a for a, v in zip(legal, verbs, strict=True) if v not in ENDING_VERBS]
             if calm and rng.random() < 0.93:
                 return rng.choice(calm)
         return rng.choice(legal)
