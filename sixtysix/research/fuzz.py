@@ -128,8 +128,8 @@ class GameSpec:
     marriage_melds: bool = True
     """Every meld is a declared marriage (20, 40 in trumps) recorded in ``state.marriages``."""
     unnamed_reveals: bool = False
-    """Some action shows cards without naming them (Gaigel's five low cards, a shown contract):
-    the seen-cards check then accepts what the engine marks as shown."""
+    """Some action shows cards without naming them (Gaigel's five low cards): the seen-cards check
+    then accepts what the engine marks as shown."""
 
 
 def _side_values(state: State, gp: tuple[int, ...]) -> str | None:
@@ -321,7 +321,7 @@ SPECS: dict[str, GameSpec] = {
                                  "last_trick_bonus": (0, 10)}, lambda g: 240,
                        marriage_melds=False, unnamed_reveals=True),
     "bauernschnapsen": GameSpec(_bauernschnapsen, {"target": (6, 30)}, _natural_120,
-                                _counts_down("score_direction", "down"), unnamed_reveals=True),
+                                _counts_down("score_direction", "down")),
     "terts": GameSpec(_terts, {"target": (100, 600)}, _terts_points, marriage_melds=False),
 }
 
