@@ -320,3 +320,13 @@ def test_search_scoring_that_disagrees_with_the_result_is_found(
     monkeypatch.setattr(Schnapsen, "hand_game_points", off_by_one)
     found = _first_finding("schnapsen")
     assert found.check == "game points" and "for search" in found.message
+
+
+def test_parallel_workers_play_the_same_share_as_one() -> None:
+    one = run_fuzz(["schnapsen", "sixty-six"], 30, seed=8, chunk=10)
+    two = run_fuzz(["schnapsen", "sixty-six"], 30, seed=8, chunk=10, workers=2)
+    # The same tasks from the same seeds: the same matches, whichever process played them.
+    for g in ("schnapsen", "sixty-six"):
+        a, b = one.games[g], two.games[g]
+        assert (a.hands, a.matches, a.actions, a.seen) == (b.hands, b.matches, b.actions, b.seen)
+        assert a.hands >= 30 and not a.found
