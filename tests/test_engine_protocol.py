@@ -99,6 +99,7 @@ def test_bad_requests_get_errors_and_the_engine_goes_on(engine: EngineProcess) -
         ({"id": 1}, "the request needs 'record'"),
         ({"id": 2, "record": rec, "time": -1}, "'time' must be a number above 0"),
         ({"id": 3, "record": rec, "iterations": 2.5}, "'iterations' must be a whole number"),
+        ({"id": 3.5, "record": rec, "time": None}, "'time' must be a number above 0, not None"),
         ({"id": 4, "record": rec, "bot": "nobody"}, "unknown computer player 'nobody'"),
         ({"id": 5, "record": rec, "colour": "red"}, "unknown request field(s): colour"),
         ({"id": 6, "cmd": "go"}, "unknown cmd 'go'"),

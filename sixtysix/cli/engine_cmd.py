@@ -137,9 +137,9 @@ class Engine:
 
 
 def _number(req: dict[str, Any], key: str, default: Any, kind: type) -> Any:
-    value = req.get(key, default)
-    if value is None or value is default:
-        return value
+    if key not in req:
+        return default
+    value = req[key]
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0 or \
             (kind is int and not isinstance(value, int)):
         what = "a whole number" if kind is int else "a number"
