@@ -100,6 +100,7 @@ def test_bad_requests_get_errors_and_the_engine_goes_on(engine: EngineProcess) -
         ({"id": 2, "record": rec, "time": -1}, "'time' must be a number above 0"),
         ({"id": 3, "record": rec, "iterations": 2.5}, "'iterations' must be a whole number"),
         ({"id": 3.5, "record": rec, "time": None}, "'time' must be a number above 0, not None"),
+        ({"id": 3.7, "record": rec, "seed": "x"}, "'seed' must be a whole number, not 'x'"),
         ({"id": 4, "record": rec, "bot": "nobody"}, "unknown computer player 'nobody'"),
         ({"id": 5, "record": rec, "colour": "red"}, "unknown request field(s): colour"),
         ({"id": 6, "cmd": "go"}, "unknown cmd 'go'"),
@@ -116,7 +117,7 @@ def test_bad_requests_get_errors_and_the_engine_goes_on(engine: EngineProcess) -
             assert answer["id"] == request["id"]
     # A record error says where the record went wrong, as 'sixtysix replay' does.
     assert engine.ask(cases[-1][0])["error"]["action"] == 0
-    ok = engine.ask({"id": 10, "record": rec, "values": False})
+    ok = engine.ask({"id": 10, "record": rec, "values": False, "seed": 0})
     assert ok["id"] == 10 and ok["action"] in legal_strings(
         Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7))
     assert engine.ask({"id": 11, "cmd": "ping"})["pong"] is True

@@ -100,7 +100,9 @@ class Engine:
             raise RequestError("'bot' is a computer player's name, e.g. \"master\"")
         seconds = _number(req, "time", self.default_seconds, float)
         iterations = _number(req, "iterations", None, int)
-        seed = _number(req, "seed", 0, int)
+        seed = req.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RequestError(f"'seed' must be a whole number, not {seed!r}")
         with_values = req.get("values", True)
         if not isinstance(with_values, bool):
             raise RequestError("'values' is true or false")
