@@ -128,8 +128,8 @@ class GameSpec:
     marriage_melds: bool = True
     """Every meld is a declared marriage (20, 40 in trumps) recorded in ``state.marriages``."""
     unnamed_reveals: bool = False
-    """Some action shows cards without naming them (Gaigel's five low cards): the seen-cards check
-    then accepts what the engine marks as shown."""
+    """Some action shows cards without naming them (Gaigel's five low cards, Bauernschnapsen's solo
+    partner): the seen-cards check then accepts what the engine marks as shown."""
 
 
 def _side_values(state: State, gp: tuple[int, ...]) -> str | None:
@@ -320,8 +320,10 @@ SPECS: dict[str, GameSpec] = {
     "gaigel": GameSpec(_gaigel, {"target": (1, 9), "deals": (1, 10), "auf_dissle_award": (1, 3),
                                  "last_trick_bonus": (0, 10)}, lambda g: 240,
                        marriage_melds=False, unnamed_reveals=True),
+    # The solo partner lays his cards face up (docs/rules/bauernschnapsen.md; rules.md §8.3 says
+    # face down): cards shown without being named.
     "bauernschnapsen": GameSpec(_bauernschnapsen, {"target": (6, 30)}, _natural_120,
-                                _counts_down("score_direction", "down")),
+                                _counts_down("score_direction", "down"), unnamed_reveals=True),
     "terts": GameSpec(_terts, {"target": (100, 600)}, _terts_points, marriage_melds=False),
 }
 
@@ -1122,7 +1124,10 @@ def _task(game_id: str, seed: int, index: int, hands: int) -> GameTally:
     tally = GameTally(game_id)
     k = 0
     while tally.hands < hands:
-        found, h, a = fuzz_match(game_id, f"{seed}/{index}/{k}", seen=tally.seen)
+        # A match stops with the task's share (long matches, such as North American Sixty-Six's
+        # under random bids, would otherwise overshoot a short run).
+        found, h, a = fuzz_match(game_id, f"{seed}/{index}/{k}", seen=tally.seen,
+                                 max_hands=min(MAX_HANDS, hands - tally.hands))
         k += 1
         tally.hands += h
         tally.matches += 1
