@@ -336,3 +336,27 @@ def test_parallel_workers_play_the_same_share_as_one() -> None:
         a, b = one.games[g], two.games[g]
         assert (a.hands, a.matches, a.actions, a.seen) == (b.hands, b.matches, b.actions, b.seen)
         assert a.hands >= 30 and not a.found
+
+
+def test_auf_dissle_lost_in_the_last_trick_keeps_the_last_trick_bonus() -> None:
+    """Found by the fuzzer (Gaigel, seed 127): forehand playing Auf Dissle won the last trick;
+    the hand ended as lost before the last trick's bonus (here 6) was counted, so the points
+    came to 240, not 246."""
+    played = ("exchange; open auf-dissle QS; play TS; play 9H; play KS; play AC; play TD; "
+               "play 9C; play JC; play QS; play 9H; play KH; play 9D; play TH; play QH; play AS; "
+               "play AH; play KC; play TD; play QC; play JS; play AD; play QC; play TC; play KH; "
+               "play AC; play JH; play QD; play JD; play KS; play AS; play 9S; play TS; play QD; "
+               "play KD; play KD; play AD; play 9D; play TH; play JD; play 9S; play 9C; play JS; "
+               "play KC; play TC; play QH; play JC; play AH; play JH")
+    actions = played.split("; ")
+    record = {"game": "gaigel", "options": {
+        "low_rank": "9", "direction": "counterclockwise", "auf_dissle_award": 1,
+        "last_trick_bonus": 6, "partner_may_meld": False, "five_low": "instant_win",
+        "rob_requires_team_trick": False, "overplayed_loses": True, "target": 5, "deals": 7},
+        "hands": [{"dealer": 2, "seed": 349022324126581, "actions": actions}]}
+    from sixtysix.records import replay
+    hand = replay(record)["hands"][0]
+    assert hand["end"] == "auf dissle lost" and hand["complete"]
+    assert hand["points"][0] + hand["points"][1] == 240 + 6
+    assert hand["game_points"] == [1, 0, 1, 0]
+    assert check_record(record) is None
