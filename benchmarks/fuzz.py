@@ -37,15 +37,18 @@ def main() -> int:
     games = [g for g in args.games.split(",") if g]
     start = time.perf_counter()
     counts = {g: 0 for g in games}
+    found = {g: 0 for g in games}
     last = [start]
 
     def progress(tally: GameTally, done: int) -> None:
         counts[tally.game] = tally.hands
+        found[tally.game] = len(tally.found)
         now = time.perf_counter()
         if now - last[0] >= args.every:
             last[0] = now
             total = sum(counts.values())
-            print(f"{now - start:8.0f} s  {total:,} hands ({total / (now - start):,.0f}/s)  "
+            print(f"{now - start:8.0f} s  {total:,} hands ({total / (now - start):,.0f}/s), "
+                  f"{sum(found.values())} violation(s)  "
                   + "  ".join(f"{g} {n:,}" for g, n in counts.items()), flush=True)
 
     summary = run_fuzz(games, args.hands, seed=args.seed, workers=args.workers,
