@@ -360,3 +360,31 @@ def test_auf_dissle_lost_in_the_last_trick_keeps_the_last_trick_bonus() -> None:
     assert hand["points"][0] + hand["points"][1] == 240 + 6
     assert hand["game_points"] == [1, 0, 1, 0]
     assert check_record(record) is None
+
+
+def test_the_promised_second_copy_of_a_card_can_be_played_by_its_text() -> None:
+    """Found by the fuzzer (Gaigel): a partner holding both kings of diamonds melded for the
+    leader naming the second copy; 'play KD' then read as the first copy, which the promise
+    forbids, and was refused although playing a king of diamonds was the one legal action."""
+    from sixtysix.engine.actions import action_str as text_of
+    from sixtysix.records import match_from_record
+    actions = ("play 9H; play TD; play AC; play AC; play QS; play TS; play QC; play KH; play QS; "
+               "play JS; play JC; play JC; play JD; play JH; play 9D; play 9S; play 9D; play KC; "
+               "play 9C; play AH; play QH; play JH; play 9H; play KS; defer")
+    record = {"game": "gaigel", "options": {
+        "low_rank": "9", "opening": "free", "last_trick_bonus": 9, "melds_in_phase2": False,
+        "five_low": "instant_win", "overplayed_loses": True},
+        "hands": [{"dealer": 1, "seed": 2632714130965576, "actions": actions.split("; ")}]}
+    m = match_from_record(record)
+    s = m.hand
+    assert s is not None and s.to_act == 2
+    king = parse_card("KD")
+    assert (s.hands[2] >> king) & 1 and (s.hands[2] >> (king | 32)) & 1  # both copies
+    second = [a for a in s.legal_actions() if text_of(a) == "marry KD" and a & 32]
+    assert second, [text_of(a) for a in s.legal_actions()]
+    m.apply(second[0])
+    m.apply("play AH")
+    m.apply("play JS")
+    assert [text_of(a) for a in s.legal_actions()] == ["play KD"]
+    m.apply("play KD")  # refused before the fix
+    assert s.trick[-1] == king | 32 or s.last_trick[-1][1] == king | 32
