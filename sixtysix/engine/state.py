@@ -330,8 +330,14 @@ class State:
             # OPEN and MARRY_DOUBLE blocks start at multiples of 64: the card is the low bits.
             card = action & 63
             hand = self.hands[self.to_act]
-            if not (hand >> card) & 1 and (hand >> (card | 32)) & 1:
-                return action | 32
+            if (hand >> (card | 32)) & 1:
+                if not (hand >> card) & 1:
+                    return action | 32
+                # Both copies held: the one the rules allow (the card a partner's meld promised
+                # may be the second copy).
+                legal = self.legal_actions()
+                if action not in legal and action | 32 in legal:
+                    return action | 32
         return action
 
     def step(self, a: int) -> None:

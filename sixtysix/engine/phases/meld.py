@@ -293,11 +293,13 @@ def finish_trick(s: State) -> None:
     s.claim_seat = winner
     s.lead_flags = 0
     s.promise = -1
+    last = not s.hands[winner] and not s.turnup_up
+    if last:  # counted also when Auf Dissle is lost in that very trick
+        s.points[side] += r.last_trick_bonus
     if s.opening == AUF_DISSLE and winner == forehand(s):
         finish(s, END_DISSLE_LOST, None)
         return
-    if not s.hands[winner] and not s.turnup_up:
-        s.points[side] += r.last_trick_bonus
+    if last:
         finish(s, END_PLAYED_OUT, None)
         return
     if s.turnup_up:

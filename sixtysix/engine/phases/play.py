@@ -270,13 +270,14 @@ def finish_trick(s: State) -> None:
     s.trick_no += 1
     s.leader = s.to_act = winner
     s.claim_seat = winner
-    if r.trick_hook and s.game.trick_ends_hand(s):
-        end(s, None)
-        return
-    if not s.hands[winner] and (s.spos == len(s.stock) or not s.stock_open):
-        # Every seat holds as many cards as the trick winner: nobody has any left.
-        if s.closed_by < 0:
-            s.points[side] += r.last_trick_bonus
+    # Every seat holds as many cards as the trick winner: nobody has any left. The last trick's
+    # bonus counts before a game's hook may stop the hand on that same trick (Four-Hand's ten of
+    # trumps, Gaigel's Auf Dissle lost in the last trick).
+    last = not s.hands[winner] and (s.spos == len(s.stock) or not s.stock_open)
+    if last and s.closed_by < 0:
+        s.points[side] += r.last_trick_bonus
+    hooked = r.trick_hook and s.game.trick_ends_hand(s)  # asked after every trick, as before
+    if last or hooked:
         end(s, None)
         return
     if r.auto_claim and r.claims and s.points[side] >= r.claim_target:
