@@ -7,7 +7,12 @@ level is exactly reproducible from its text form:
   an exchange or a claim (``heuristic:forget=0.5,miss=0.3``);
 * ``casual`` — the heuristic as it is;
 * ``strong`` — ISMCTS, about 0.2 s a move, exact once the stock is exhausted;
-* ``master`` — ISMCTS, about 1 s a move, exact once the stock is exhausted.
+* ``master`` — ``bots.master``: ISMCTS over worlds weighted by what the play showed, exact solved
+  worlds once the stock is closed or nearly gone, closes and claims judged without seeing the
+  cards; about 1 s a move.
+
+The previous ``master`` (ISMCTS, about 1 s a move, exact once the stock is exhausted) stays
+available as ``master-v1``, for comparison; it is not one of the ``LEVELS`` offered to players.
 
 A ``seconds=`` parameter rescales the thinking time of the search levels
 (``make_bot("master:seconds=2")``).
@@ -20,7 +25,7 @@ A ``seconds=`` parameter rescales the thinking time of the search levels
 >>> make_bot("beginner").choose(state.view(0), random.Random(0)) in state.legal_actions()
 True
 >>> LEVELS["master"]
-'ismcts:seconds=1.0'
+'master2:seconds=1.0'
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ LEVELS = {
     "beginner": "heuristic:forget=0.5,miss=0.3",
     "casual": "heuristic",
     "strong": "ismcts:seconds=0.2",
-    "master": "ismcts:seconds=1.0",
+    "master": "master2:seconds=1.0",
 }
 """Each level's bot, in the text form ``make_bot`` reads."""
 
@@ -43,7 +48,8 @@ _HELP = {
     "beginner": "forgetful rules of thumb; overlooks marriages and claims now and then",
     "casual": "sensible rules of thumb, no search",
     "strong": "information-set search, about 0.2 s a move, exact endgames",
-    "master": "information-set search, about 1 s a move, exact endgames",
+    "master": "information-set search over inferred hands, about 1 s a move, exact endgames, "
+              "careful closes",
 }
 
 
@@ -51,10 +57,10 @@ def _level(name: str) -> Callable[..., Bot]:
     def factory(seconds: float | None = None) -> Bot:
         spec = LEVELS[name]
         if seconds is not None:
-            if not spec.startswith("ismcts"):
+            if not spec.startswith(("ismcts", "master2")):
                 from .base import BotError
                 raise BotError(f"{name!r} does not search: it takes no 'seconds'")
-            spec = f"ismcts:seconds={float(seconds)}"
+            spec = f"{spec.partition(':')[0]}:seconds={float(seconds)}"
         bot = make_bot(spec)
         bot.name = name
         return bot
@@ -64,3 +70,13 @@ def _level(name: str) -> Callable[..., Bot]:
 
 for _name in LEVELS:
     register(_name, _HELP[_name])(_level(_name))
+
+
+def _master_v1(seconds: float = 1.0) -> Bot:
+    bot = make_bot(f"ismcts:seconds={float(seconds)}")
+    bot.name = "master-v1"
+    return bot
+
+
+register("master-v1", "the previous master: information-set search, about 1 s a move, exact "
+                      "endgames (seconds=1.0)")(_master_v1)
