@@ -199,4 +199,5 @@ def test_master_makes_no_false_claim_that_concedes_more_than_playing_on() -> Non
     a, values = Master(iterations=60).decide(v, random.Random(1))
     assert values[DECLARE] == declare_value(v, random.Random(9)) < 0  # it gives the hand away
     best_other = max(x for k, x in values.items() if k != DECLARE)
-    assert (a == DECLARE) == (values[DECLARE] >= best_other)
+    if values[DECLARE] <= best_other:
+        assert a != DECLARE

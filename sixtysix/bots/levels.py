@@ -72,11 +72,12 @@ for _name in LEVELS:
     register(_name, _HELP[_name])(_level(_name))
 
 
-def _master_v1(seconds: float = 1.0) -> Bot:
-    bot = make_bot(f"ismcts:seconds={float(seconds)}")
+def _master_v1(seconds: float = 1.0, iterations: int | None = None) -> Bot:
+    bot = make_bot(f"ismcts:seconds={float(seconds)}"
+                   + (f",iterations={int(iterations)}" if iterations is not None else ""))
     bot.name = "master-v1"
     return bot
 
 
 register("master-v1", "the previous master: information-set search, about 1 s a move, exact "
-                      "endgames (seconds=1.0)")(_master_v1)
+                      "endgames (seconds=1.0, iterations=)")(_master_v1)

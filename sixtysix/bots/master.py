@@ -17,8 +17,8 @@ judged without a world's perfect knowledge.
   the opponent plays perfectly with every card known: what the closer can guarantee without
   knowing the cards. It is taken only when that beats the best other action by ``close_margin``.
 * **Claims.** Declaring ends the hand with a result the view already fixes (its points are
-  public), so its value is exact: the declaration is made when it is worth at least as much as
-  playing on — a true claim at once, a false one only where it concedes less than playing on.
+  public), so its value is exact: a true claim is made at once (playing on can only let the other
+  side score more), a false one only where solved worlds say it concedes less than playing on.
 * **Every game.** The same bot plays every game id: bids, doublings, trump choices and meld
   decisions are searched by ISMCTS over worlds consistent with the view.
 
@@ -82,12 +82,13 @@ def declare_value(view: View, rng: random.Random) -> float:
 
 def close_value(view: View, rng: random.Random, worlds: int = 12, inner: int = 6,
                 deadline: float | None = None, solver: Solver | None = None,
-                sample: Callable[[random.Random], State] | None = None) -> tuple[float, int]:
+                sample: Callable[[random.Random], State] | None = None,
+                min_worlds: int = 4) -> tuple[float, int]:
     """What closing now is worth to the closer who does not see the opponent's cards: the mean
     game points over weighted worlds of playing the close out, the closer choosing every later
     action from its own view (``inner`` weighted worlds solved exactly, the best mean), the
-    opponent playing the world's exact best. Returns the value and the worlds played (at least 2
-    even past ``deadline``, fewer if ``worlds`` is smaller). ``sample`` draws the worlds where
+    opponent playing the world's exact best. Returns the value and the worlds played (at least
+    ``min_worlds`` even past ``deadline``, fewer if ``worlds`` is smaller). ``sample`` draws the worlds where
     given (default: the weighted worlds of ``view``)."""
     solver = solver or Solver()
     sample = sample or Sampler(view)
@@ -114,7 +115,7 @@ def close_value(view: View, rng: random.Random, worlds: int = 12, inner: int = 6
             s.step(a)
         total += outcome(s)[me]
         done += 1
-        if deadline is not None and done >= 2 and time.perf_counter() > deadline:
+        if deadline is not None and done >= min_worlds and time.perf_counter() > deadline:
             break
     return total / done, done
 
@@ -130,7 +131,7 @@ class Master:
     c: float = 0.7
     worlds: int = 30
     solve_facedown: int = 2
-    close_margin: float = 0.1
+    close_margin: float = 0.25
     close_worlds: int = 12
     close_inner: int = 6
     close_share: float = 0.3
@@ -165,7 +166,11 @@ class Master:
             search_deadline = start + seconds * (1.0 - self.close_share)
         sample = Sampler(view, soft=self.soft)
         values: dict[int, float]
-        if (_closed_open(view) or _near_end(view, self.solve_facedown)):
+        # Solving a world with cards still face down takes tens of milliseconds: with less time
+        # than a few dozen worlds need, a handful of clairvoyant solves is worse than ISMCTS.
+        roomy = (seconds is None or seconds >= 0.25) if iterations is None else iterations >= 200
+        solved = _closed_open(view) or roomy and _near_end(view, self.solve_facedown)
+        if solved:
             worlds = 1 if exact_view(view) else (
                 self.worlds if iterations is None else max(2, iterations // 20))
             self.solver.clear()
@@ -185,7 +190,10 @@ class Master:
         if DECLARE in view.legal:
             values[DECLARE] = declare_value(view, rng)
             others = [v for a, v in values.items() if a != DECLARE]
-            if not others or values[DECLARE] >= max(others):
+            # A true claim fixes the hand's result at once, and playing on can only let the other
+            # side score more: it is made. A false one concedes the hand: it is made only where
+            # solved worlds (not a few noisy playouts) say that playing on loses more.
+            if values[DECLARE] > 0 or solved and values[DECLARE] > max(others):
                 return DECLARE, values
             if choice == DECLARE:
                 choice = max((a for a in values if a != DECLARE), key=lambda a: (values[a], -a))
@@ -194,7 +202,7 @@ class Master:
             best_rest = max(rest.values())
             if choice == CLOSE or values[CLOSE] >= best_rest - 0.5:
                 worlds = self.close_worlds if iterations is None else \
-                    max(2, min(self.close_worlds, iterations // 50))
+                    max(4, min(self.close_worlds, iterations // 50))
                 values[CLOSE], _ = close_value(view, rng, worlds, self.close_inner, deadline)
                 if values[CLOSE] >= best_rest + self.close_margin:
                     return CLOSE, values
@@ -204,5 +212,5 @@ class Master:
 
 
 register("master2", "weighted worlds, exact endgames, closes judged without seeing the cards "
-                    "(seconds=1.0, iterations=, soft=true, close_margin=0.1)")(Master)
+                    "(seconds=1.0, iterations=, soft=true, close_margin=0.25)")(Master)
 
