@@ -135,6 +135,7 @@ class Master:
     close_worlds: int = 12
     close_inner: int = 6
     close_share: float = 0.3
+    close_window: float = 0.5
     soft: bool = True
     name: str = "master"
     solver: Solver = field(default_factory=Solver, repr=False)
@@ -180,13 +181,13 @@ class Master:
         else:
             tree = Ismcts(seconds=None, c=self.c, sample=sample, solver=self.solver)
             stats = tree._root_stats(view, rng, search_deadline, iterations or 10**9, [])
-            values = {}
-            visits = {}
-            for a in view.legal:
-                n, g = stats.get(a, (0, 0.0))
-                values[a] = g / n if n else -float(SCALE)
-                visits[a] = n + (g / n if n else 0.0) * 1e-3
-            choice = best_action(visits)
+            if closing and search_deadline != deadline and not self._close_near(stats):
+                # No close to check: the time kept for it goes to a second tree, whose root
+                # statistics add up with the first one's (as root parallelism does).
+                for a, (n, g) in tree._root_stats(view, rng, deadline, 10**9, []).items():
+                    n0, g0 = stats.get(a, (0, 0.0))
+                    stats[a] = (n0 + n, g0 + g)
+            values, choice = self._from_stats(view, stats)
         if DECLARE in view.legal:
             values[DECLARE] = declare_value(view, rng)
             others = [v for a, v in values.items() if a != DECLARE]
@@ -200,7 +201,7 @@ class Master:
         if closing:
             rest = {a: v for a, v in values.items() if a != CLOSE}
             best_rest = max(rest.values())
-            if choice == CLOSE or values[CLOSE] >= best_rest - 0.5:
+            if choice == CLOSE or values[CLOSE] >= best_rest - self.close_window:
                 worlds = self.close_worlds if iterations is None else \
                     max(4, min(self.close_worlds, iterations // 50))
                 values[CLOSE], _ = close_value(view, rng, worlds, self.close_inner, deadline)
@@ -209,6 +210,26 @@ class Master:
             if choice == CLOSE:
                 choice = max(rest, key=lambda a: (values[a], -a))
         return choice, values
+
+    def _close_near(self, stats: dict[int, tuple[int, float]]) -> bool:
+        """Whether the search's values put closing close enough to the best to be checked."""
+        values = {a: g / n for a, (n, g) in stats.items() if n}
+        if CLOSE not in values:
+            return False
+        rest = [v for a, v in values.items() if a != CLOSE]
+        return not rest or values[CLOSE] >= max(rest) - self.close_window
+
+    @staticmethod
+    def _from_stats(view: View, stats: dict[int, tuple[int, float]]
+                    ) -> tuple[dict[int, float], int]:
+        """Mean game points per action, and the most visited action (means break ties)."""
+        values: dict[int, float] = {}
+        visits: dict[int, float] = {}
+        for a in view.legal:
+            n, g = stats.get(a, (0, 0.0))
+            values[a] = g / n if n else -float(SCALE)
+            visits[a] = n + (g / n if n else 0.0) * 1e-3
+        return values, best_action(visits)
 
 
 register("master2", "weighted worlds, exact endgames, closes judged without seeing the cards "
