@@ -124,7 +124,9 @@ def close_value(view: View, rng: random.Random, worlds: int = 12, inner: int = 6
 class Master:
     """The ``master`` bot (see the module's text). ``seconds`` or ``iterations`` bound a move
     (``iterations`` wins when both are given: ISMCTS iterations, or a twentieth of them as solved
-    worlds); ``soft=false`` draws worlds from the hard constraints only."""
+    worlds); ``soft=false`` draws worlds from the hard constraints only. Solved worlds with cards
+    still face down are used only where the time allows ``min_worlds`` of them (the first solve
+    is timed), else ISMCTS goes on."""
 
     seconds: float | None = 1.0
     iterations: int | None = None
@@ -136,6 +138,7 @@ class Master:
     close_inner: int = 6
     close_share: float = 0.3
     close_window: float = 0.5
+    min_worlds: int = 8
     soft: bool = True
     name: str = "master"
     solver: Solver = field(default_factory=Solver, repr=False)
@@ -168,13 +171,22 @@ class Master:
         sample = Sampler(view, soft=self.soft)
         values: dict[int, float]
         # Solving a world with cards still face down takes tens of milliseconds: with less time
-        # than a few dozen worlds need, a handful of clairvoyant solves is worse than ISMCTS.
-        roomy = (seconds is None or seconds >= 0.25) if iterations is None else iterations >= 200
-        solved = _closed_open(view) or roomy and _near_end(view, self.solve_facedown)
+        # than enough worlds need, a handful of clairvoyant solves is worse than ISMCTS. With a
+        # time limit the first world's solve is timed and decides.
+        roomy = True if iterations is None else iterations >= 200
+        near = not _closed_open(view) and roomy and _near_end(view, self.solve_facedown)
+        solved = _closed_open(view) or near
+        if near and search_deadline is not None:
+            self.solver.clear()
+            solved_values(view, rng, self.solver, None, 1, sample=sample)
+            took = time.perf_counter() - start
+            if search_deadline - start < took * self.min_worlds:
+                solved = False
         if solved:
             worlds = 1 if exact_view(view) else (
                 self.worlds if iterations is None else max(2, iterations // 20))
-            self.solver.clear()
+            if not near:
+                self.solver.clear()
             values, _ = solved_values(view, rng, self.solver, search_deadline, worlds,
                                       sample=sample)
             choice = best_action(values)
