@@ -100,11 +100,14 @@ def test_a_king_led_without_its_marriage_makes_the_queen_unlikely() -> None:
     assert f[qh] < 1.0
 
 
-def test_master_is_the_new_bot_and_the_old_one_keeps_its_name() -> None:
-    assert isinstance(make_bot("master:seconds=0.01"), Master)
+def test_the_new_bot_and_the_old_master_are_built_by_name() -> None:
+    new = make_bot("master2:seconds=0.3,close_margin=0.5")
+    assert isinstance(new, Master) and (new.seconds, new.close_margin) == (0.3, 0.5)
     old = make_bot("master-v1:seconds=0.5")
     assert isinstance(old, Ismcts) and old.seconds == 0.5 and old.name == "master-v1"
-    assert LEVELS["master"].startswith("master2")
+    # master stays the old search until master2 measures at least as strong (docs/master.md)
+    assert LEVELS["master"] == "ismcts:seconds=1.0"
+    assert isinstance(make_bot("master:seconds=0.01"), Ismcts)
 
 
 def test_decide_gives_the_choice_and_every_value_from_one_search() -> None:
@@ -201,3 +204,17 @@ def test_master_makes_no_false_claim_that_concedes_more_than_playing_on() -> Non
     best_other = max(x for k, x in values.items() if k != DECLARE)
     if values[DECLARE] <= best_other:
         assert a != DECLARE
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_master2_plays_a_whole_hand_of_every_game(game_id: str) -> None:
+    # The same bot for every game id: bids, doublings, trump choices, melds and play.
+    g = make_game(game_id)
+    bot = Master(iterations=20)
+    rng = random.Random(3)
+    s = Match(g, dealer=0).deal_hand(seed=8)
+    while not s.over:
+        v = s.view(s.to_act)
+        a, values = bot.decide(v, rng)
+        assert a in v.legal and set(values) == set(v.legal)
+        s.step(a)
