@@ -2,7 +2,7 @@
 seat-swapped duplicate matches, win rate with a 95% (Wilson) interval, drawn as a plot.
 
 Usage: ``python benchmarks/strength_vs_time.py [--game sixty-six] [--times 0.02,0.05,0.1,0.2]
-[--opponent casual] [--matches 40] [--workers 2] [--seed 1] [--plot FILE.png]``.
+[--opponent casual] [--bot ismcts] [--matches 40] [--workers 2] [--seed 1] [--plot FILE.png]``.
 Prints the figures with the machine and the command; never asserts.
 """
 
@@ -22,6 +22,7 @@ def main() -> None:
     ap.add_argument("--game", default="sixty-six")
     ap.add_argument("--times", default="0.02,0.05,0.1,0.2")
     ap.add_argument("--opponent", default="casual")
+    ap.add_argument("--bot", default="ismcts", help="the bot whose time varies (e.g. master2)")
     ap.add_argument("--matches", type=int, default=40)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -31,7 +32,7 @@ def main() -> None:
     points = []
     for t in (float(x) for x in args.times.split(",") if x):
         start = time.perf_counter()
-        me = f"ismcts:seconds={t:g}"
+        me = f"{args.bot}:seconds={t:g}"
         s = run_tournament(args.game, [me, args.opponent], matches=args.matches, seed=args.seed,
                            workers=args.workers, progress=False)
         st = s.stats[me]
@@ -40,7 +41,7 @@ def main() -> None:
         points.append((t, rate, lo, hi))
         print(f"{t:>6g} s/move: {rate:6.1%} of {st.matches} matches against {args.opponent} "
               f"(95% CI {lo:.1%}-{hi:.1%}), {time.perf_counter() - start:.0f} s", flush=True)
-    strength_plot(points, args.plot, f"{args.game}: ISMCTS against {args.opponent}")
+    strength_plot(points, args.plot, f"{args.game}: {args.bot} against {args.opponent}")
     print(f"plot: {args.plot}")
 
 

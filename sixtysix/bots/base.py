@@ -116,7 +116,7 @@ def _load_builtins() -> None:
         return
     _loaded = True
     import importlib
-    for mod in ("heuristic", "search", "levels"):
+    for mod in ("heuristic", "search", "master", "levels"):
         try:
             importlib.import_module(f"{__package__}.{mod}")
         except ModuleNotFoundError as e:

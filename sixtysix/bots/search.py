@@ -31,6 +31,7 @@ import math
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -330,17 +331,20 @@ def _closed_open(view: View) -> bool:
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
-                  worlds: int, excluded: list[int] | None = None) -> tuple[dict[int, float], int]:
+                  worlds: int, excluded: list[int] | None = None,
+                  sample: Callable[[random.Random], State] | None = None
+                  ) -> tuple[dict[int, float], int]:
     """Average exact value (game points, margin as the fraction) of each legal action over worlds.
 
-    With an exhausted stock there is one world and the values are exact.
+    With an exhausted stock there is one world and the values are exact. ``sample`` draws the
+    worlds where given (``inference.Sampler``: weighted worlds), else uniformly within ``excluded``.
     """
     if exact_view(view):
         worlds = 1
     totals = {a: 0.0 for a in view.legal}
     done = 0
     for _ in range(worlds):
-        s = determinize(view, rng, excluded)
+        s = sample(rng) if sample is not None else determinize(view, rng, excluded)
         for a, v in solver.action_values(s).items():
             totals[a] += v / SCALE
         done += 1
@@ -385,6 +389,9 @@ class Ismcts:
     equally well estimated and can be compared; play keeps UCB)."""
     name: str = "ismcts"
     solver: Solver = field(default_factory=Solver, repr=False)
+    sample: Callable[[random.Random], State] | None = field(default=None, repr=False)
+    """Where set, draws the determinizations of one tree (``inference.Sampler``: weighted
+    worlds) instead of uniform sampling within the proven exclusions."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.workers, int) or self.workers < 1:
@@ -473,7 +480,7 @@ class Ismcts:
             if deadline is not None and it & 15 == 0 and it and time.perf_counter() > deadline:
                 break
             it += 1
-            s = determinize(view, rng, excluded)
+            s = self.sample(rng) if self.sample is not None else determinize(view, rng, excluded)
             node = root
             path = [root]
             while not s.over:
