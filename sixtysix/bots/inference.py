@@ -46,7 +46,7 @@ import random
 from ..cards import cards_of
 from ..engine.actions import ANNOUNCE, DECLARE_SHOW, DEFER, EXCHANGE, MARRY, OPEN
 from ..engine.legal import trick_winner
-from ..engine.phases import PH_DEAL_CHOICE
+from ..engine.phases import PH_AUCTION, PH_DEAL_CHOICE
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP, State
 from ..engine.view import View
@@ -78,7 +78,7 @@ def evidence(view: View) -> list[tuple[str, int, int, bool]]:
     """
     r = view.rules or view.game.rules
     n = r.n_seats
-    if view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or view.trump < 0 or r.auction:
+    if view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or view.trump < 0 or PH_AUCTION in r.phases:
         return []
     if view.contract is not None or r.pack >> 32 or r.combinations:
         return []  # contracts, double packs and Terts' ranks: not modelled, hard constraints only
