@@ -84,14 +84,15 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
         raise RecordError(f"it is seat {seat}'s turn, not seat {own}'s: no hint for this record")
     view = state.view(seat)
     rng = random.Random(seed)
-    values = hint(view, rng, seconds, bot)
-    if bot is None:
+    player = make_bot(bot) if bot is not None else None
+    values = hint(view, rng, seconds, player)
+    if player is None or hasattr(player, "estimates") or hasattr(player, "action_values"):
+        # One search: a searching bot's choice is the first of the values it gave (best first).
         action = values[0][0]
-        name = "master"
     else:
-        player = make_bot(bot)
+        # A bot that does not value actions (rules of thumb) chooses; the values are the search's.
         action = player.choose(view, random.Random(seed), Limit(seconds=seconds))
-        name = bot
+    name = bot if bot is not None else "master"
     return {"seat": seat, "bot": name, "action": action_str(action), "move": move_text(action, view),
             "exact": is_exact(view),
             "values": [{"action": action_str(a), "move": move_text(a, view), "value": round(v, 3)}
