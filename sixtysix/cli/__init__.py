@@ -21,6 +21,20 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__, _core
+        typer.echo(f"sixtysix {__version__}, core: {_core.core_name()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True,
+        help="Show the version and which core runs (compiled or pure Python), then exit.")) -> None:
+    """The Sixty-Six family of card games: play, replay, analyse."""
+
+
 def read_text(file: str) -> str:
     """The text of ``file`` ('-' reads standard input); RecordError, in words, if unreadable."""
     import sys
