@@ -31,6 +31,8 @@ def extensions() -> list[Extension]:
     exts = [Extension(name, [name.replace(".", "/") + ".py"], optional=True) for name in COMPILED]
     return cythonize(exts, language_level=3, quiet=True, compiler_directives={
         "binding": True,  # functions keep their signatures and docstrings (doctests, inspect)
+        # The annotations are for mypy; C types come only from the .pxd files beside the sources.
+        "annotation_typing": False,
         "embedsignature": False,
     })
 
