@@ -28,13 +28,25 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:  # no Cython: the pure package
         return []
-    exts = [Extension(name, [name.replace(".", "/") + ".py"], optional=True) for name in COMPILED]
-    return cythonize(exts, language_level=3, quiet=True, compiler_directives={
-        "binding": True,  # functions keep their signatures and docstrings (doctests, inspect)
-        # The annotations are for mypy; C types come only from the .pxd files beside the sources.
-        "annotation_typing": False,
-        "embedsignature": False,
-    })
+    exts = [Extension(name, [name.replace(".", "/") + ".py"]) for name in COMPILED]
+    try:
+        built = cythonize(exts, language_level=3, quiet=True, compiler_directives=DIRECTIVES)
+    except Exception as e:  # Cython could not translate a module: install the pure package
+        print(f"warning: the compiled core is not built ({e}); the pure-Python core runs",
+              file=sys.stderr)
+        return []
+    for ext in built:
+        ext.optional = True  # no compiler, or a failed one: that module stays pure (cythonize drops it)
+    return built
+
+
+DIRECTIVES = {
+    "binding": True,  # functions keep their signatures and docstrings (doctests, inspect)
+    # The annotations are for mypy: Cython ignores them, so the compiled modules keep Python's
+    # semantics exactly (unbounded ints, bool an int).
+    "annotation_typing": False,
+    "embedsignature": False,
+}
 
 
 setup(ext_modules=extensions())
