@@ -4,7 +4,9 @@ The hot modules listed in ``COMPILED`` are plain Python, the reference. ``setup.
 compiles them with Cython where it can; an extension module then sits beside each source file and
 Python imports it in the source's place. ``SIXTYSIX_PURE=1`` in the environment makes this package
 import the sources even so (a finder placed before the usual ones), so both cores can be run and
-compared on one install.
+compared on one install. A source edited (or checked out) after its extension was built is imported
+as source too, so a stale extension never runs old code; ``pip install -e .`` (or
+``python setup.py build_ext --inplace``) compiles it again.
 
 This module imports nothing from the package: ``setup.py`` reads ``COMPILED`` from it.
 """
@@ -17,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install"]
+__all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stale"]
 
 COMPILED = (
     "sixtysix.cards",
@@ -41,8 +43,21 @@ PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "fal
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""
 
 
+def stale(source: str) -> bool:
+    """True when an extension module beside ``source`` is older than it (built from an earlier
+    version of the file)."""
+    base = source.removesuffix(".py")
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        try:
+            return os.path.getmtime(base + suffix) < os.path.getmtime(source)
+        except OSError:
+            continue
+    return False
+
+
 class _SourceFinder:
-    """Finds the modules of ``COMPILED`` as their ``.py`` sources, never as extension modules."""
+    """Finds the modules of ``COMPILED`` as their ``.py`` sources where the pure core is asked for
+    or their extension is stale; leaves every other import to the usual finders."""
 
     @staticmethod
     def find_spec(fullname: str, path: Sequence[str] | None = None,
@@ -52,14 +67,14 @@ class _SourceFinder:
         loaders = [(importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)]
         for entry in path:
             spec = importlib.machinery.FileFinder(entry, *loaders).find_spec(fullname)
-            if spec is not None:
-                return spec
+            if spec is not None and spec.origin is not None:
+                return spec if PURE or stale(spec.origin) else None
         return None
 
 
 def install() -> None:
-    """Put the source finder first when the pure core is asked for (called on package import)."""
-    if PURE and not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+    """Put the source finder first on ``sys.meta_path`` (called on package import)."""
+    if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _SourceFinder())
 
 
@@ -85,4 +100,4 @@ def core_name() -> str:
         return f"compiled (Cython, {len(done)} of {len(COMPILED)} modules)"
     if PURE:
         return "pure Python (SIXTYSIX_PURE is set)"
-    return "pure Python (no compiled modules installed)"
+    return "pure Python (no compiled modules installed, or all older than their sources)"

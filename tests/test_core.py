@@ -32,14 +32,28 @@ def _run(code_or_script: list[str], pure: bool) -> str:
 
 
 def _built() -> list[str]:
-    """The modules of COMPILED with an extension module beside their source in this checkout."""
+    """The modules of COMPILED with an extension module, as new as their source, beside it."""
     out = []
     for name in _core.COMPILED:
         base = ROOT / pathlib.Path(*name.split("."))
         if any(base.with_name(base.name + suffix).exists()
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES) \
+                and not _core.stale(str(base) + ".py"):
             out.append(name)
     return out
+
+
+def test_an_extension_older_than_its_source_is_stale(tmp_path: pathlib.Path) -> None:
+    source = tmp_path / "state.py"
+    source.write_text("X = 1\n")
+    assert not _core.stale(str(source))  # nothing built beside it
+    ext = tmp_path / ("state" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    ext.write_bytes(b"")
+    os.utime(source, (1_000_000, 1_000_000))
+    os.utime(ext, (1_000_100, 1_000_100))
+    assert not _core.stale(str(source))
+    os.utime(source, (1_000_200, 1_000_200))  # the source edited after the build
+    assert _core.stale(str(source))
 
 
 def test_pure_environment_imports_every_source() -> None:
