@@ -1,5 +1,10 @@
 """sixtysix: the Sixty-Six family of card games — engine, records, computer players, play."""
 
+from . import _core
+
+_core.install()  # before any compiled module loads: SIXTYSIX_PURE=1 picks the sources
+
+# ruff: noqa: E402
 from .cards import card_str, mask_str, parse_card, parse_cards
 from .engine import Deal, HandResult, Match, State, View, action_str, parse_action
 from .errors import IllegalActionError, OptionError, RecordError, SixtySixError

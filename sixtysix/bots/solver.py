@@ -24,6 +24,9 @@ after the fourth trick are solved in well under a second, phase-2 positions in m
 
 from __future__ import annotations
 
+from itertools import islice
+from typing import TypeVar
+
 from ..cards import SUIT_MASK
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
 from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
@@ -37,6 +40,11 @@ SCALE = 1000
 """Weight of one game point against one card point of margin."""
 
 _INF = 1 << 30
+
+MAX_ENTRIES = 500_000
+"""Default bound on the transposition table's entries (and on the terminal-value cache's)."""
+
+_V = TypeVar("_V")
 
 
 def is_solvable(state: State) -> bool:
@@ -72,11 +80,17 @@ class Solver:
     """An alpha-beta searcher with its own transposition table (reuse it across related positions).
 
     ``margin=False`` values game points only, which searches faster; ``nodes`` counts the positions
-    expanded, for benchmarks.
+    expanded, for benchmarks. ``max_entries`` bounds the transposition table and the cache of
+    terminal values (each): when one is full its older half is dropped, so memory stays bounded
+    (about 350 bytes an entry: some 175 MB each at the default) and values stay exact, since the
+    table only saves work.
     """
 
-    def __init__(self, margin: bool = True) -> None:
+    def __init__(self, margin: bool = True, max_entries: int = MAX_ENTRIES) -> None:
+        if max_entries < 2:
+            raise ValueError(f"max_entries must be at least 2, not {max_entries}")
         self.margin = margin
+        self.max_entries = max_entries
         self.nodes = 0
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.term_cache: dict[tuple[object, ...], int] = {}
@@ -146,7 +160,16 @@ class Solver:
                     if alpha >= beta:
                         break
         self.tt[key] = _entry(best, a0, beta, lo, hi, best_move)
+        if len(self.tt) > self.max_entries:
+            _trim(self.tt, self.max_entries)
         return best
+
+
+def _trim(table: dict[tuple[object, ...], _V], cap: int) -> None:
+    """The replacement policy: drop the older half of a full table (dicts keep insertion order, so
+    the oldest entries, those of lines searched first and furthest from the current one, go)."""
+    for key in list(islice(table, len(table) - cap // 2)):
+        del table[key]
 
 
 def _probe(entry: tuple[int, int, int], alpha: int, beta: int
@@ -282,6 +305,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
     bonus_last = r.last_trick_bonus if root.closed_by < 0 else 0
     margin = solver.margin
     tt = solver.tt
+    cap = solver.max_entries
     probe, entry_of = _probe, _entry
     term_cache = solver.term_cache
     # What the terminal values depend on beyond the node itself (a Solver may serve many hands
@@ -307,6 +331,8 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
             if margin:
                 v += p0 - p1
             term_cache[k] = v
+            if len(term_cache) > cap:
+                _trim(term_cache, cap)
         return v
 
     tables = solver.tables.get((trump, vals, beats))
@@ -425,6 +451,8 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                             break
         if only < 0:
             tt[key] = entry_of(best, a0, beta, lo, hi, best_move)
+            if len(tt) > cap:
+                _trim(tt, cap)
         return best
 
     a_, b_ = root.active

@@ -25,15 +25,16 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        from .. import __version__
-        typer.echo(f"sixtysix {__version__}")
+        from .. import __version__, _core
+        typer.echo(f"sixtysix {__version__}, core: {_core.core_name()}")
         raise typer.Exit()
 
 
 @app.callback()
 def _options(
     version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_show_version,
-                                          help="Show the version and exit.")] = False,
+                                          help="Show the version and which core runs (compiled "
+                                               "or pure Python), then exit.")] = False,
 ) -> None:
     """The Sixty-Six family of card games: play, replay, analyse."""
 

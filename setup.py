@@ -1,0 +1,52 @@
+"""Optional compiled core (docs/architecture.md, "The compiled core").
+
+The modules in ``sixtysix/_core.py``'s ``COMPILED`` are plain Python; where Cython and a C compiler
+are present they are also compiled, from the same source, into extension modules that import in
+their place. Every extension is ``optional``: without Cython, without a compiler, or when one
+fails to build, the package installs and runs on the pure modules. ``SIXTYSIX_PURE=1`` at run
+time chooses the pure modules even where the compiled ones are installed; ``SIXTYSIX_NO_COMPILE=1``
+at build time skips compiling.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import Extension, setup
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sixtysix"))
+from _core import COMPILED  # noqa: E402 - the one list of compiled modules, read without importing sixtysix
+
+del sys.path[0]
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("SIXTYSIX_NO_COMPILE"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # no Cython: the pure package
+        return []
+    exts = [Extension(name, [name.replace(".", "/") + ".py"]) for name in COMPILED]
+    try:
+        built = cythonize(exts, language_level=3, quiet=True, compiler_directives=DIRECTIVES)
+    except Exception as e:  # Cython could not translate a module: install the pure package
+        print(f"warning: the compiled core is not built ({e}); the pure-Python core runs",
+              file=sys.stderr)
+        return []
+    for ext in built:
+        ext.optional = True  # no compiler, or a failed one: that module stays pure (cythonize drops it)
+    return built
+
+
+DIRECTIVES = {
+    "binding": True,  # functions keep their signatures and docstrings (doctests, inspect)
+    # The annotations are for mypy: Cython ignores them, so the compiled modules keep Python's
+    # semantics exactly (unbounded ints, bool an int).
+    "annotation_typing": False,
+    "embedsignature": False,
+}
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,103 @@
+"""Which core runs: the compiled modules or the pure-Python ones (docs/architecture.md).
+
+The hot modules listed in ``COMPILED`` are plain Python, the reference. ``setup.py`` also
+compiles them with Cython where it can; an extension module then sits beside each source file and
+Python imports it in the source's place. ``SIXTYSIX_PURE=1`` in the environment makes this package
+import the sources even so (a finder placed before the usual ones), so both cores can be run and
+compared on one install. A source edited (or checked out) after its extension was built is imported
+as source too, so a stale extension never runs old code; ``pip install -e .`` (or
+``python setup.py build_ext --inplace``) compiles it again.
+
+This module imports nothing from the package: ``setup.py`` reads ``COMPILED`` from it.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+__all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stale"]
+
+COMPILED = (
+    "sixtysix.cards",
+    "sixtysix.engine.legal",
+    "sixtysix.engine.rules",
+    "sixtysix.engine.state",
+    "sixtysix.engine.phases.play",
+    "sixtysix.engine.phases.trump",
+    "sixtysix.engine.phases.meld",
+    "sixtysix.engine.phases.announce",
+    "sixtysix.games.base",
+    "sixtysix.games.sixty_six",
+    "sixtysix.games.schnapsen",
+    "sixtysix.bots.solver",
+    "sixtysix.bots.search",
+)
+"""The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
+trick resolution, drawing, scoring), the solver and the search's playouts."""
+
+PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "false", "no")
+"""True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""
+
+
+def stale(source: str) -> bool:
+    """True when an extension module beside ``source`` is older than it (built from an earlier
+    version of the file)."""
+    base = source.removesuffix(".py")
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        try:
+            return os.path.getmtime(base + suffix) < os.path.getmtime(source)
+        except OSError:
+            continue
+    return False
+
+
+class _SourceFinder:
+    """Finds the modules of ``COMPILED`` as their ``.py`` sources where the pure core is asked for
+    or their extension is stale; leaves every other import to the usual finders."""
+
+    @staticmethod
+    def find_spec(fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in COMPILED or not path:
+            return None
+        loaders = [(importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)]
+        for entry in path:
+            spec = importlib.machinery.FileFinder(entry, *loaders).find_spec(fullname)
+            if spec is not None and spec.origin is not None:
+                return spec if PURE or stale(spec.origin) else None
+        return None
+
+
+def install() -> None:
+    """Put the source finder first on ``sys.meta_path`` (called on package import)."""
+    if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFinder())
+
+
+def compiled_modules() -> list[str]:
+    """The modules of ``COMPILED`` that run compiled in this process (importing them)."""
+    import importlib
+    out = []
+    for name in COMPILED:
+        origin = getattr(importlib.import_module(name), "__file__", None) or ""
+        if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            out.append(name)
+    return out
+
+
+def core_name() -> str:
+    """'compiled (Cython, N of M modules)' or 'pure Python', with the reason when pure.
+
+    >>> core_name().startswith(("compiled", "pure Python"))
+    True
+    """
+    done = compiled_modules()
+    if done:
+        return f"compiled (Cython, {len(done)} of {len(COMPILED)} modules)"
+    if PURE:
+        return "pure Python (SIXTYSIX_PURE is set)"
+    return "pure Python (no compiled modules installed, or all older than their sources)"

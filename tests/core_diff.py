@@ -1,0 +1,70 @@
+"""Differential run of one core: a digest of what the engine, the solver and the playouts do on
+seeded random positions of every game (tests/test_core.py runs it under both cores and compares).
+
+Usage: ``python tests/core_diff.py POSITIONS [GAME_ID ...]``; prints one JSON object: per game id,
+the positions visited and the SHA-256 of everything seen there. ``SIXTYSIX_PURE=1`` picks the pure
+core. At every position: the legal actions, every field of the state, and after a random legal
+action the next state; at the end of each hand its game points and result; from one position of
+each hand a seeded playout's outcome; and, for two-sided games, the solver's value of every position
+with at most six cards in hand and no stock to draw.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+
+from sixtysix import _core
+from sixtysix.bots.search import outcome, playout
+from sixtysix.bots.solver import Solver, is_solvable
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import State
+from sixtysix.games import GAMES, make_game
+
+_SKIP = {"game", "rules", "_result"}
+"""Objects shared by every state of a game (and the lazily built result): not state."""
+
+
+def fingerprint(s: State) -> str:
+    return repr([getattr(s, name) for name in State.__slots__ if name not in _SKIP])
+
+
+def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
+    game = make_game(game_id)
+    rng = random.Random(f"{seed}:{game_id}")
+    h = hashlib.sha256()
+    seen = 0
+    while seen < positions:
+        m = Match(game, dealer=rng.randrange(game.n_seats))
+        s = m.deal_hand(seed=rng.randrange(2**31))
+        playout_at = rng.randrange(12)
+        k = 0
+        while not s.over and seen < positions:
+            acts = s.legal_actions()
+            h.update(f"{acts}|{fingerprint(s)}\n".encode())
+            if k == playout_at:
+                p = s.copy()
+                playout(p, random.Random(rng.randrange(2**31)))
+                h.update(f"playout {outcome(p)} {p.history}\n".encode())
+            if is_solvable(s) and not s.stock_open and sum(x.bit_count() for x in s.hands) <= 6:
+                h.update(f"solve {Solver().value(s)}\n".encode())
+            s.step(rng.choice(acts))
+            seen += 1
+            k += 1
+        if s.over:
+            r = s.result
+            h.update(f"end {list(s.game_points())} {r}\n".encode())
+    return seen, h.hexdigest()
+
+
+def main() -> None:
+    positions = int(sys.argv[1])
+    games = sys.argv[2:] or list(GAMES)
+    out = {"core": _core.core_name(), "games": {g: digest(g, positions) for g in games}}
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

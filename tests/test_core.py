@@ -1,0 +1,87 @@
+"""The compiled core and the pure one (sixtysix/_core.py, setup.py): which one runs, and that they
+give identical results (tests/core_diff.py, run under each in a fresh process).
+
+``SIXTYSIX_DIFF_POSITIONS`` sets the positions per game id of the differential test (2,000 by
+default, well under a minute for all games; the issue's full check is 100,000).
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from sixtysix import _core
+from sixtysix.cli import app
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+POSITIONS = int(os.environ.get("SIXTYSIX_DIFF_POSITIONS", "2000"))
+
+
+def _run(code_or_script: list[str], pure: bool) -> str:
+    env = dict(os.environ, SIXTYSIX_PURE="1" if pure else "0")
+    done = subprocess.run([sys.executable, *code_or_script], env=env, cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _built() -> list[str]:
+    """The modules of COMPILED with an extension module, as new as their source, beside it."""
+    out = []
+    for name in _core.COMPILED:
+        base = ROOT / pathlib.Path(*name.split("."))
+        if any(base.with_name(base.name + suffix).exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES) \
+                and not _core.stale(str(base) + ".py"):
+            out.append(name)
+    return out
+
+
+def test_an_extension_older_than_its_source_is_stale(tmp_path: pathlib.Path) -> None:
+    source = tmp_path / "state.py"
+    source.write_text("X = 1\n")
+    assert not _core.stale(str(source))  # nothing built beside it
+    ext = tmp_path / ("state" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    ext.write_bytes(b"")
+    os.utime(source, (1_000_000, 1_000_000))
+    os.utime(ext, (1_000_100, 1_000_100))
+    assert not _core.stale(str(source))
+    os.utime(source, (1_000_200, 1_000_200))  # the source edited after the build
+    assert _core.stale(str(source))
+
+
+def test_pure_environment_imports_every_source() -> None:
+    code = ("import importlib, json; from sixtysix import _core; print(json.dumps("
+            "[importlib.import_module(m).__file__ for m in _core.COMPILED] + [_core.core_name()]))")
+    *files, name = json.loads(_run(["-c", code], pure=True))
+    assert all(f.endswith(".py") for f in files), files
+    assert name == "pure Python (SIXTYSIX_PURE is set)"
+
+
+def test_default_imports_what_was_built() -> None:
+    code = "import json; from sixtysix import _core; print(json.dumps(_core.compiled_modules()))"
+    assert json.loads(_run(["-c", code], pure=False)) == _built()
+
+
+def test_version_names_the_core() -> None:
+    out = CliRunner().invoke(app, ["--version"])
+    assert out.exit_code == 0, out.output
+    assert out.output.strip() == f"sixtysix 0.1.0, core: {_core.core_name()}"
+
+
+def test_compiled_and_pure_cores_agree_on_every_game() -> None:
+    args = ["tests/core_diff.py", str(POSITIONS)]
+    pure = json.loads(_run(args, pure=True))
+    other = json.loads(_run(args, pure=False))
+    assert pure["core"].startswith("pure Python")
+    assert other["core"].startswith("compiled" if _built() else "pure Python")
+    assert set(pure["games"]) == set(other["games"]) and len(pure["games"]) >= 9
+    for gid, (seen, digest) in pure["games"].items():
+        assert seen == POSITIONS, gid
+        assert other["games"][gid] == [seen, digest], f"{gid}: the cores disagree"
