@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, make_bot, register
+from .base import Bot, BotError, make_bot, register
+from .search import SECONDS
 
 __all__ = ["LEVELS", "make_bot"]
 
@@ -52,9 +53,8 @@ def _level(name: str) -> Callable[..., Bot]:
         spec = LEVELS[name]
         if seconds is not None:
             if not spec.startswith("ismcts"):
-                from .base import BotError
-                raise BotError(f"{name!r} does not search: it takes no 'seconds'")
-            spec = f"ismcts:seconds={float(seconds)}"
+                raise BotError(f"{name}: it does not search, so it takes no 'seconds'")
+            spec = f"ismcts:seconds={float(SECONDS.check(name, seconds))}"
         bot = make_bot(spec)
         bot.name = name
         return bot
@@ -63,4 +63,6 @@ def _level(name: str) -> Callable[..., Bot]:
 
 
 for _name in LEVELS:
-    register(_name, _HELP[_name])(_level(_name))
+    # Only the search levels take a thinking time; the others take nothing.
+    register(_name, _HELP[_name], (SECONDS,) if LEVELS[_name].startswith("ismcts") else ()
+             )(_level(_name))
