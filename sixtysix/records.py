@@ -22,7 +22,7 @@ from typing import Any
 from .cards import card_str, pack_cards, parse_card
 from .engine.actions import DRAW, TRUMP, action_str
 from .engine.match import Match
-from .engine.state import PH_DRAW, PH_OVER, Deal, State
+from .engine.state import PH_DRAW, PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
 
@@ -475,7 +475,9 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     hands_out = []
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            hands_out.append([card_str(c) for c in hand])
+            # While trumps are named from the first packet, the rest of the hand is not picked up.
+            packet = state.first_packet[p] if state.phase == PH_TRUMP else -1
+            hands_out.append([card_str(c) if (packet >> c) & 1 else UNKNOWN for c in hand])
             continue
         row = []
         for k, c in enumerate(hand):

@@ -202,6 +202,16 @@ const Table = {
     return s ? s.name : `Seat ${seat + 1}`;
   },
 
+  // Running card points: the rules keep them private, so the server sends only the seat's own
+  // side's (null for the others) until the hand is over.
+  points(i) {
+    const v = this.state.view, me = this.state.seat, p = v.points[i];
+    if (p === null || p === undefined) return "";
+    if (v.phase === "over") return `${esc(p)} pts, `;
+    if (i === me) return `you have ${esc(p)}, `;
+    return `your side has ${esc(p)}, `;
+  },
+
   render() {
     const m = this.state, v = m.view, me = m.seat;
     document.title = `${m.game_name} — table ${m.table}`;
@@ -211,12 +221,18 @@ const Table = {
       `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
       `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : " · away"}<br>` +
-      `Match <span class="match-score">${esc(m.score[i])}</span> · Hand ${esc(v.points[i])} pts, ` +
+      `Match <span class="match-score">${esc(m.score[i])}</span> · ${this.points(i)}` +
       `${esc(v.tricks[i])} tricks${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
       v.marriages.filter((x) => x.seat === i).map((x) =>
         ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
       `</div>`).join("") +
-      `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}</div>`;
+      `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
+      (m.commitment ? `<br><span class="commitment" title="SHA-256 commitment to this deal, ` +
+        `published before play: check it with 'sixtysix verify' once the match is over">` +
+        `deal ${esc(m.commitment.slice(0, 12))}…</span>` : "") +
+      (m.secret ? `<br><span class="secret" title="the server's secret, revealed: download the ` +
+        `record and run 'sixtysix verify' on it">secret revealed</span>` : "") +
+      `</div>`;
 
     // Other seats: card backs for unknown cards, faces for cards everyone has seen them take.
     let opp = "";

@@ -65,7 +65,7 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
 
 def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> int:
     n = GAMES[game].n_seats
-    t = new_table(client, game=game, seats=seats(*["human"] * n), seed=seed)
+    t = new_table(client, game=game, seats=seats(*["human"] * n))
     tid = t["table"]
     table = client.app.state.hub.tables[tid].table  # type: ignore[attr-defined]
     toks = [s["token"] for s in t["seats"]]

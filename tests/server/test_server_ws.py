@@ -21,7 +21,7 @@ def table_obj(client: TestClient, tid: str) -> Table:
 
 
 def test_a_whole_match_against_the_computer(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "random"), seed=21)
+    t = new_table(client, game="sixty-six", seats=seats("human", "random"))
     tid, tok = t["table"], t["seats"][0]["token"]
     rng = random.Random(5)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
@@ -76,7 +76,7 @@ def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
 ])
 def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, message: str,
                                                             code: str) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     tok = t["seats"][first]["token"]
@@ -95,7 +95,7 @@ def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, 
 
 
 def test_ws_binary_frames_are_refused(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
         m = ws.receive_json()
@@ -106,7 +106,7 @@ def test_ws_binary_frames_are_refused(client: TestClient) -> None:
 
 
 def test_ws_not_your_turn_and_spectators_cannot_act(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     other = t["seats"][1 - first]["token"]
@@ -136,7 +136,7 @@ def test_ws_bad_token_or_table_is_refused(client: TestClient, path: str, close: 
 
 
 def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=8)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     tok = t["seats"][first]["token"]
@@ -151,7 +151,7 @@ def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
 
 
 def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=2,
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"),
                   takeover_seconds=0.2, takeover_bot="random")
     tid = t["table"]
     tok = t["seats"][0]["token"]
@@ -169,19 +169,19 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
 
 
 def test_no_takeover_by_default(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=2)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     time.sleep(0.3)
     assert table_obj(client, tid).version == 1
 
 
 def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3, hints=False)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=False)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][first]['token']}")
     assert r.status_code == 403 and r.json()["error"]["code"] == "no_hints"
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][1 - first]['token']}")
@@ -189,7 +189,7 @@ def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) ->
 
 
 def test_hint_for_the_seat_to_act(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3, hint_seconds=0.1)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=0.1)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     tok = t["seats"][first]["token"]
