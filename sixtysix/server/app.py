@@ -1,11 +1,14 @@
 """The HTTP and WebSocket API (FastAPI) and the web client's static files.
 
 HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
-``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``, ``GET /api/tables/{id}/record``,
-``GET /api/tables/{id}/hint``. WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages;
-the client sends ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next",
-"version": 9}`` or ``{"type": "hint"}``. Every refusal is ``{"error": {"code", "message"}}`` (on
-the WebSocket wrapped as ``{"type": "error", ...}``) and changes nothing.
+``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
+``POST /api/tables/{id}/takeover``, ``GET /api/tables/{id}/record``, ``GET /api/tables/{id}/hint``.
+WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
+``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}``,
+``{"type": "takeover", "seat": 1}`` (the computer plays at once for a seat whose person is away,
+until that person connects again) or ``{"type": "hint"}``. Every refusal is
+``{"error": {"code", "message"}}`` (on the WebSocket wrapped as ``{"type": "error", ...}``) and
+changes nothing.
 
 No request can hurt the server (limits in ``ServerConfig``): a body is read only up to its size
 limit, parsed strictly (``guard.parse_json``), and a state-changing POST must say it is
@@ -217,6 +220,16 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         hub.kick(t.id)
         return JSONResponse(json.loads(t.message_text(seat)))
 
+    @app.post("/api/tables/{table_id}/takeover")
+    async def post_takeover(table_id: str, request: Request) -> JSONResponse:
+        t = hub.require(table_id)
+        body = await _json_body(request, cfg)
+        seat = t.seat_of(_token(body))
+        t.take_over(seat, body.get("seat"))
+        await hub.broadcast(t.id)
+        hub.kick(t.id)
+        return JSONResponse(json.loads(t.message_text(seat)))
+
     @app.get("/api/tables/{table_id}/record")
     async def get_record(table_id: str, token: str | None = None) -> dict[str, Any]:
         t = hub.require(table_id)
@@ -293,6 +306,8 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
         t.act(seat, msg.get("action"), version=msg.get("version"))
     elif kind == "next":
         t.next_hand(seat, version=msg.get("version"))
+    elif kind == "takeover":
+        t.take_over(seat, msg.get("seat"))
     elif kind == "hint":
         return await _hint(t, seat)
     elif kind == "ping":
@@ -301,7 +316,7 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
         return json.loads(t.message_text(seat))  # type: ignore[no-any-return]
     else:
         raise TableError("bad_request", f"unknown message type {kind!r} "
-                         "(act, next, hint, state, ping)", 400)
+                         "(act, next, takeover, hint, state, ping)", 400)
     await hub.broadcast(t.id)
     hub.kick(t.id)
     return None

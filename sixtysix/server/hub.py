@@ -105,7 +105,7 @@ class Hub:
         conn = _Conn(ws, seat)
         rt.conns.append(conn)
         if seat is not None:
-            table.away_since.pop(seat, None)
+            table.came_back(seat)
         table.presence += 1
         await self.broadcast(table.id)
         return conn

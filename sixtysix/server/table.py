@@ -42,9 +42,12 @@ from ..records import match_from_record, seat_record
 from .storage import Storage
 from .views import result_to_json, view_to_json
 
-__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT"]
+__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT",
+           "DEFAULT_TAKEOVER_SECONDS"]
 
 DEFAULT_TAKEOVER_BOT = "random"
+DEFAULT_TAKEOVER_SECONDS = 60
+"""How long a person may be away before a computer plays for them (per table: takeover_seconds)."""
 SEED_BITS = 52
 """Deal seeds of tables stored before secrets (``spec["seed"]``): still dealt the old way."""
 MAX_NAME = 40
@@ -175,7 +178,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
         else:
             seats.append({"kind": "human", "name": name or f"Seat {i}",
                           "token": secrets.token_urlsafe(16)})
-    takeover = raw.get("takeover_seconds", 0)
+    takeover = raw.get("takeover_seconds", DEFAULT_TAKEOVER_SECONDS)
     if isinstance(takeover, bool) or not isinstance(takeover, int | float) \
             or not 0 <= takeover <= 86_400:
         raise _spec_error("'takeover_seconds' must be a number of seconds up to 86400 (0: never)")
@@ -219,6 +222,8 @@ class Table:
         self.away_since: dict[int, float] = {i: time.monotonic() for i, s in enumerate(self.seats)
                                              if s.kind == "human"}
         """Human seats with no open connection, and since when (for the computer takeover)."""
+        self.taken_over: set[int] = set()
+        """Seats away whose computer takeover another player asked for at once (until they return)."""
         self._bots: dict[int, Bot] = {}
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
@@ -392,10 +397,37 @@ class Table:
             return True, None
         limit = self.spec["takeover_seconds"]
         since = self.away_since.get(seat)
+        if since is not None and seat in self.taken_over:
+            return True, None
         if not limit or since is None:
             return False, None
         away = now - since
         return (True, None) if away >= limit else (False, limit - away)
+
+    def take_over(self, asker: int | None, seat: Any) -> None:
+        """A player asks for the computer to play at once for ``seat``, whose person is away.
+        The person takes the seat back by connecting again with the seat's link."""
+        if asker is None:
+            raise TableError("bad_token", "only a player at the table may ask for this", 403)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError("bad_request", f"'seat' must be a seat number from 0 to "
+                             f"{len(self.seats) - 1}", 400)
+        if self.match.complete:
+            raise TableError("match_over", "the match is over", 409)
+        if self.seats[seat].kind != "human" or seat == asker:
+            raise TableError("bad_request", "ask for the computer for another person's seat", 400)
+        if seat not in self.away_since:
+            raise TableError("not_away", f"{self.seats[seat].name} is here: the computer plays only "
+                             "for a seat whose player is away", 409)
+        if self._computer_controls(seat, time.monotonic())[0]:
+            raise TableError("already", f"the computer already plays for {self.seats[seat].name}", 409)
+        self.taken_over.add(seat)
+        self.presence += 1
+
+    def came_back(self, seat: int) -> None:
+        """The person of ``seat`` connected: the seat is theirs again."""
+        self.away_since.pop(seat, None)
+        self.taken_over.discard(seat)
 
     # ------------------------------------------------------------------ messages
 
@@ -410,9 +442,11 @@ class Table:
         seats = []
         for i, s in enumerate(self.seats):
             away = i in self.away_since
+            computer, wait = self._computer_controls(i, now)
             seats.append({"name": s.name, "kind": s.kind, "bot": s.bot,
-                          "connected": s.kind == "bot" or not away,
-                          "computer": self._computer_controls(i, now)[0]})
+                          "connected": s.kind == "bot" or not away, "computer": computer,
+                          # Seconds until the computer takes the seat over (when it is to act).
+                          "takeover_in": None if wait is None else round(wait, 1)})
         return {
             "type": "state", "table": self.id, "version": self.version, "seat": seat,
             "game": self.game.id, "game_name": self.game.name, "options": dict(self.spec["options"]),

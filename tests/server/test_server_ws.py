@@ -51,6 +51,13 @@ def test_a_whole_match_against_the_computer(client: TestClient) -> None:
     assert table_obj(client, tid).finished
 
 
+def _simple(m: dict[str, Any]) -> str:
+    """A plain move: draw when drawing, else the first card to play (the deal is random)."""
+    legal = [a["action"] for a in m["view"]["legal"]]
+    return next((a for a in legal if a == "draw"), None) or \
+        next((a for a in legal if a.startswith("play")), legal[0])
+
+
 def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act (asking for the next hand when one ends)."""
     for _ in range(200):
@@ -159,8 +166,7 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
         # Seat 1 never connects: after 0.2 s the computer plays for it, every time.
         for _ in range(4):
             m = _wait_turn(ws, 0)
-            plays = [a["action"] for a in m["view"]["legal"] if a["verb"] == "play"]
-            ws.send_json({"type": "act", "action": plays[0], "version": m["version"]})
+            ws.send_json({"type": "act", "action": _simple(m), "version": m["version"]})
         m = _wait_turn(ws, 0)
         assert m["seats"][1]["computer"] and not m["seats"][1]["connected"]
         assert not m["seats"][0]["computer"]
@@ -168,11 +174,62 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
     assert by == {"human", "takeover"}
 
 
-def test_no_takeover_by_default(client: TestClient) -> None:
+def test_no_takeover_within_the_default_grace_period(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
+    assert table_obj(client, tid).spec["takeover_seconds"] == 60
     time.sleep(0.3)
     assert table_obj(client, tid).version == 1
+    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
+        m = ws.receive_json()
+        away = m["seats"][1]
+        assert not away["connected"] and not away["computer"]
+        if m["view"]["to_act"] == 1:  # the countdown is shown for a seat that holds the table up
+            assert 55 < away["takeover_in"] <= 60
+
+
+def test_a_player_asks_the_computer_to_play_for_a_seat_away_and_its_person_returns(
+        client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
+    tid = t["table"]
+    toks = [s["token"] for s in t["seats"]]
+    table = table_obj(client, tid)
+    with client.websocket_connect(f"/ws/{tid}?token={toks[0]}") as ws:
+        m = ws.receive_json()
+        # Refused: for oneself, a seat out of range, a spectator asking.
+        for bad, code in (({"seat": 0}, "bad_request"), ({"seat": 7}, "bad_request"),
+                          ({"seat": "1"}, "bad_request")):
+            ws.send_json({"type": "takeover", **bad})
+            assert ws.receive_json()["error"]["code"] == code
+        with client.websocket_connect(f"/ws/{tid}") as spectator:
+            spectator.receive_json()
+            spectator.send_json({"type": "takeover", "seat": 1})
+            assert spectator.receive_json()["error"]["code"] == "bad_token"
+        ws.send_json({"type": "takeover", "seat": 1})
+        m = ws.receive_json()
+        while m["type"] != "state" or not m["seats"][1]["computer"]:
+            m = ws.receive_json()
+        # From now on the computer plays for seat 1 whenever it is to act.
+        for _ in range(3):
+            m = _wait_turn(ws, 0)
+            assert m["seats"][1]["computer"] and not m["seats"][1]["connected"]
+            ws.send_json({"type": "act", "action": _simple(m), "version": m["version"]})
+        assert any(e.get("by") == "takeover" for e in table.events)
+        ws.send_json({"type": "takeover", "seat": 1})
+        err = ws.receive_json()
+        while err["type"] != "error":
+            err = ws.receive_json()
+        assert err["error"]["code"] == "already"
+        # The person comes back with the link: the seat is theirs again.
+        with client.websocket_connect(f"/ws/{tid}?token={toks[1]}") as back:
+            mb = back.receive_json()
+            assert mb["seats"][1]["connected"] and not mb["seats"][1]["computer"]
+            assert 1 not in table.taken_over
+            ws.send_json({"type": "takeover", "seat": 1})
+            err = ws.receive_json()
+            while err["type"] != "error":
+                err = ws.receive_json()
+            assert err["error"]["code"] == "not_away"
 
 
 def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) -> None:
