@@ -94,6 +94,10 @@ def _hint_view(table: Table, seat: int | None) -> Any:
     return hand.view(seat)
 
 
+_HINTING: set[str] = set()
+"""Tables with a hint being worked out."""
+
+
 async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
     """Advice for the seat to act from ``sixtysix.analysis.hint``, computed on that seat's view
     only: every legal action with its estimated value in game points, best first."""
@@ -105,7 +109,15 @@ async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
         raise TableError("unavailable", "hints are not available in this version", 501) from None
     rng = random.Random(f"{table.spec.get('bot_seed', table.spec.get('seed'))}:hint:{version}")
     seconds = float(table.spec.get("hint_seconds", 1.0))
-    values = await asyncio.to_thread(hint, view, rng, seconds)
+    # One hint at a time per table: asked over many connections at once, hints would take
+    # the server's CPU.
+    if table.id in _HINTING:
+        raise TableError("busy", "a hint is being worked out at this table: wait for it", 429)
+    _HINTING.add(table.id)
+    try:
+        values = await asyncio.to_thread(hint, view, rng, seconds)
+    finally:
+        _HINTING.discard(table.id)
     ranked = [{"action": action_str(a), "value": round(float(v), 3)} for a, v in values]
     return {"type": "hint", "version": version, "best": ranked[0]["action"], "values": ranked}
 

@@ -262,3 +262,22 @@ def test_hint_for_the_seat_to_act(client: TestClient) -> None:
     assert table_obj(client, tid).version == m["version"]
     r = client.get(f"/api/tables/{tid}/hint?token={tok}")
     assert r.status_code == 200 and r.json()["best"] in legal
+
+
+def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
+    """Hints cost the server's CPU: asked over two connections at once, one is refused."""
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=2)
+    tid = t["table"]
+    seat = table_obj(client, tid).match.to_act
+    url = f"/ws/{tid}?token={t['seats'][seat]['token']}"
+    with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+        first.receive_json()
+        second.receive_json()
+        first.receive_json()  # the state again when the second connected
+        first.send_json({"type": "hint"})
+        second.send_json({"type": "hint"})
+        answers = [first.receive_json(), second.receive_json()]
+        assert sorted(a["type"] for a in answers) == ["error", "hint"]
+        assert next(a for a in answers if a["type"] == "error")["error"]["code"] == "busy"
+        second.send_json({"type": "hint"})  # once it is done, the next one is answered
+        assert second.receive_json()["type"] == "hint"
