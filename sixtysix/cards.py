@@ -42,6 +42,7 @@ __all__ = [
     "PACK_24",
     "PACK_32",
     "PACK_48",
+    "PACK_48_NINES",
     "pack_cards",
 ]
 
@@ -171,6 +172,8 @@ PACK_20 = _pack("ATKQJ")
 PACK_24 = _pack("ATKQJ9")
 PACK_32 = _pack("ATKQJ987")
 PACK_48 = _pack("ATKQJ7", 2)
+PACK_48_NINES = _pack("ATKQJ9", 2)
+"""Gaigel's double pack with 9s as the low cards (rules.md §7.1 ``low_rank="9"``)."""
 
 
 def pack_cards(pack: int) -> list[int]:

@@ -19,9 +19,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import card_str, pack_cards, parse_card
-from .engine.actions import DRAW, TRUMP, action_str
+from .cards import KING, SUIT_MASK, card_str, pack_cards, parse_card, parse_suit
+from .engine.actions import ANNOUNCE, COMBOS, DRAW, OPEN, SHOW, TRUMP, action_str, parse_action
 from .engine.match import Match
+from .engine.phases import PH_DEAL_CHOICE
+from .engine.phases.announce import KEY, best_held, eligible, held
+from .engine.phases.meld import face_down
 from .engine.state import PH_DRAW, PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
@@ -97,6 +100,10 @@ def _sort_key(a: int) -> tuple[int, int, int]:
     if a < DRAW:
         c = a & 63
         return (_VERB_ORDER[verb], _SUIT_ORDER[(c >> 3) & 3], (c & 7) * 2 + (c >> 5))
+    if OPEN <= a < ANNOUNCE:  # Gaigel's openings and double marriages: by card, as plays
+        block, c = divmod(a - OPEN, 64)
+        return (_VERB_ORDER.get(verb, 11), block, _SUIT_ORDER[(c >> 3) & 3] * 16 + (c & 7) * 2
+                + (c >> 5))
     return (_VERB_ORDER.get(verb, 11), a - TRUMP if a >= TRUMP else 0, 0)
 
 
@@ -186,6 +193,9 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
                 _deal_seat_view(match, deal, unknown, h)
             else:
                 match.deal_hand(deal=deal)
+                if seat is not None:  # a seat record that writes every card out: none moves
+                    match.extra.setdefault("fixed", {})[len(match.hand_records) - 1] = \
+                        match.game.rules.pack
     except IllegalActionError as e:
         raise RecordError(str(e), h) from None
     except ValueError as e:
@@ -214,7 +224,12 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
     if seat is not None and state.to_act != seat and state.phase != PH_OVER:
-        _make_consistent(state, text, seat)
+        # Cards the seat record writes out stay where they are (a double pack's other copy
+        # may be the one an action needs).
+        fixed = match.extra.get("fixed", {}).get(len(match.hand_records) - 1, 0)
+        if words and words[-1] == UNKNOWN:
+            text = _apply_face_down(state, text, seat, fixed)
+        _make_consistent(state, text, seat, fixed)
     match.apply(text)
 
 
@@ -264,6 +279,9 @@ def _parse_deal(match: Match, deal: Any, h: int,
         turnup = None
     elif rules.stock:
         turnup = card(turnup_text, "turnup", -1, 0)
+    elif rules.trump_choice or rules.auction:
+        # Trumps are named, so there is no turn-up: the deal check refuses one (records.md §3).
+        turnup = card(turnup_text, "turnup", -1, 0)
     else:  # Four-Hand: the turn-up is the dealer's last card, already listed in his hand
         try:
             turnup = parse_card(turnup_text)
@@ -299,11 +317,62 @@ def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]
             turnup = c
     match.deal_hand(deal=Deal(tuple(tuple(x) for x in hands), turnup, tuple(stock)))
     match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
+    match.extra.setdefault("fixed", {})[len(match.hand_records) - 1] = sum(1 << c for c in known)
 
 
-def _make_consistent(state: State, text: str, seat: int) -> None:
+# ---------------------------------------------------------------------- face-down plays
+# Gaigel's trick 1 under Andere Alte or Höher is played face down (rules.md §7.3): until the
+# trick is complete, a seat record writes the other seats' cards '??' ('play ??',
+# 'open hoeher ??'), and replay lets the seat's placement supply a card that fits.
+
+
+def _actions_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> list[str]:
+    """The hand's actions as ``seat`` saw them: face-down cards it has not seen written '??'."""
+    state = match.game.new_hand(match.hand_records[i]["dealer"], deal, match.deals[i][1])
+    for text in actions:
+        if state.phase == PH_DRAW and text.split()[0].lower() not in ("draw", "close"):
+            state.apply(DRAW)
+        state.apply(text)
+    hidden = set(face_down(state, seat))
+    if not hidden or len(state.history) != len(actions):
+        return list(actions)
+    return [t.rsplit(" ", 1)[0] + " " + UNKNOWN if k in hidden else t
+            for k, t in enumerate(actions)]
+
+
+def _apply_face_down(state: State, text: str, seat: int, fixed: int = 0) -> str:
+    """A face-down play of another seat ('play ??', 'open O ??') as a legal action with a card
+    of the actor that ``seat`` has not seen; unseen cards are swapped in where none fits."""
+    prefix = text.strip().lower().rsplit(" ", 1)[0] + " "
+    seen = state.view(seat).seen | fixed
+    actor = state.to_act
+
+    def fitting() -> str | None:
+        for a in state.legal_actions():
+            t = action_str(a)
+            if t.lower().startswith(prefix) and not (seen >> (a & 63)) & 1:
+                return t
+        return None
+
+    found = fitting()
+    # None fits (an opening needs a certain card): bring one in from the unseen cards.
+    for c in _bits(state.game.rules.pack & ~seen & ~state.hands[actor]):
+        if found is not None:
+            return found
+        _swap_in(state, actor, c, seen | (1 << c))
+        found = fitting()
+    if found is not None:
+        return found
+    raise IllegalActionError(f"{text!r}: no card this seat has not seen fits that play")
+
+
+def _make_consistent(state: State, text: str, seat: int, fixed: int = 0) -> None:
     """Before another seat's action in a seat record: if it names a card that our placement put
     elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
+    words = text.strip().lower().split()
+    if words and words[0] in ("announce", "show", "bella"):
+        _make_combination_consistent(state, text, seat, state.view(seat).seen | fixed)
+        return
     try:
         state.parse(text)
         return  # already legal as placed
@@ -311,30 +380,152 @@ def _make_consistent(state: State, text: str, seat: int) -> None:
         pass
     actor = state.to_act
     words = text.strip().lower().split()
-    seen = state.view(seat).seen
+    seen = state.view(seat).seen | fixed
     if words == ["exchange"] and state.rules.exchange_rank is not None and state.trump >= 0:
         low = state.trump * 8 + state.rules.exchange_rank
-        if not (state.hands[actor] >> low) & 1 and not (seen >> low) & 1:
-            _swap_in(state, actor, low, seen)
+        _bring(state, actor, [low], seen)
         return
-    if len(words) != 2 or words[0] not in ("play", "marry", "declare"):
+    if len(words) == 2 and words[0] == "trump" and state.rules.trump_must_be_held:
+        _name_held_suit(state, words[1], seen | state.hands[seat])  # his later cards too
+        return
+    if len(words) == 3 and words[0] in ("open", "marry"):  # Gaigel: open O C, marry double C
+        verb, word = words[0], words[2]
+    elif len(words) == 2 and words[0] in ("play", "marry", "declare"):
+        verb, word = words[0], words[1]
+    else:
         return
     try:
-        c = parse_card(words[1])
+        c = parse_card(word)
     except ValueError:
         return
-    cards = [c, c ^ 1] if words[0] != "play" else [c]  # a marriage needs both K and Q
-    keep = seen
-    for card in cards:
-        keep |= 1 << card
-    for card in cards:
-        if not (state.hands[actor] >> card) & 1 and not (seen >> card) & 1:
-            _swap_in(state, actor, card, keep)
+    if verb in ("play", "open"):
+        cards = [c]
+    elif len(words) == 3:  # a double marriage: both kings and both queens
+        cards = [c & ~7 | 2, c & ~7 | 3, c & ~7 | 34, c & ~7 | 35]
+    else:
+        cards = [c, c ^ 1]  # a marriage needs both K and Q
+    _bring(state, actor, cards, seen)
     try:
         state.parse(text)
     except IllegalActionError:
         # The player was void: move his unseen cards that would oblige another play elsewhere.
+        if not (state.hands[actor] >> c) & 1 and (state.hands[actor] >> (c ^ 32)) & 1:
+            c ^= 32  # the double pack's copy he holds
         _relieve_obligation(state, actor, c, seen)
+
+
+def _name_held_suit(state: State, suit_text: str, seen: int) -> None:
+    """Forehand names a suit that our placement left out of his first packet (trumps must be
+    held there: Bauernschnapsen): trade one of its unseen cards for an unseen card of that suit
+    held elsewhere, keeping first packets and the card he would turn in their places."""
+    try:
+        suit = parse_suit(suit_text)
+    except ValueError:
+        return
+    actor = state.to_act
+    fp = state.first_packet[actor]
+    give = _bits(fp & ~seen)
+    if fp & SUIT_MASK[suit] or not give:
+        return
+    g = give[0]
+    for p in state.active:
+        for c in _bits(state.hands[p] & SUIT_MASK[suit] & ~seen & ~fp):
+            state.hands[p] ^= (1 << c) | (1 << g)
+            state.hands[actor] ^= (1 << c) | (1 << g)
+            if (state.first_packet[p] >> c) & 1:
+                state.first_packet[p] ^= (1 << c) | (1 << g)
+            state.first_packet[actor] ^= (1 << c) | (1 << g)
+            if state.turn_card == c:
+                state.turn_card = g
+            return
+
+
+def _make_combination_consistent(state: State, text: str, seat: int, seen: int) -> None:
+    """Terts: another seat announces or shows a combination, or declares the bella. Put the cards
+    it names (for the bella, the trump K and Q he has not played) into his hand; for a show, move
+    away unseen cards of his that would make a better combination than the one he showed."""
+    actor = state.to_act
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return
+    if action >= ANNOUNCE:
+        need = COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+    else:
+        k = state.trump * 8 + KING  # the trump king; its queen is k + 1
+        need = ((1 << k) | (1 << (k + 1))) & ~seen
+    keep = seen | need
+    for card in _bits(need):
+        if not (state.hands[actor] >> card) & 1:
+            _swap_in(state, actor, card, keep)
+    if action < SHOW or state.rules.loser_side_extra:
+        # Whatever else he scores at once is hidden from the seat: leave him nothing else to score.
+        _strip_combinations(state, actor, need, keep)
+    if action < SHOW:
+        return
+    shown = KEY[action - SHOW]
+    for _ in range(state.hands[actor].bit_count()):
+        best, tops = best_held(state.hands[actor])
+        if best <= shown:
+            return
+        spare = _bits(COMBOS[tops[0]] & ~keep)
+        if not spare or not _swap_away(state, actor, spare[0], keep):
+            return
+        keep |= 1 << spare[0]
+
+
+def _strip_combinations(state: State, actor: int, named: int, keep: int) -> None:
+    """Swap out of ``actor``'s hand the unseen cards of combinations that could score besides
+    the one named, so that the seat's replay scores only what the seat can know of."""
+    for _ in range(state.hands[actor].bit_count()):
+        extra = [i for i in held(state.hands[actor])
+                 if not COMBOS[i] & named and eligible(state, i)
+                 and COMBOS[i] & ~keep]
+        if not extra:
+            return
+        g = _bits(COMBOS[extra[0]] & ~keep)[0]
+        if not _swap_away(state, actor, g, keep):
+            return
+        keep |= 1 << g  # it stays away
+
+
+def _swap_away(state: State, actor: int, g: int, keep: int) -> bool:
+    """Swap card ``g`` out of ``actor``'s hand for the first card outside ``keep`` held in
+    another hand or the face-down stock."""
+    for p in state.active:
+        if p != actor and state.hands[p] & ~keep:
+            _exchange_cards(state, actor, g, p, _bits(state.hands[p] & ~keep)[0])
+            return True
+    for i in range(state.spos, len(state.stock)):
+        if not (keep >> state.stock[i]) & 1:
+            _exchange_cards(state, actor, g, -1 - i, state.stock[i])
+            return True
+    return False
+
+
+def _bring(state: State, actor: int, cards: list[int], seen: int) -> None:
+    """Swap each of ``cards`` that ``actor`` lacks into his hand, where ``seat`` has not seen it.
+    In a double pack either copy of a card serves, unless both are named."""
+    double = state.rules.pack_size > 32
+    keep = seen
+    for card in cards:
+        keep |= 1 << card | (1 << (card ^ 32) if double else 0)
+    for card in cards:
+        copies = [card]
+        if double and card ^ 32 not in cards:
+            copies.append(card ^ 32)
+        if any((state.hands[actor] >> k) & 1 for k in copies):
+            continue
+        elsewhere = 0  # where a card can come from: another hand or the face-down stock
+        for p in state.active:
+            if p != actor:
+                elsewhere |= state.hands[p]
+        for k in state.stock[state.spos:]:
+            elsewhere |= 1 << k
+        for k in copies:
+            if not (seen >> k) & 1 and (elsewhere >> k) & 1:
+                _swap_in(state, actor, k, keep)
+                break
 
 
 def _bits(mask: int) -> list[int]:
@@ -441,7 +632,7 @@ def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
         actions = entry["actions"]
         out["hands"].append({"dealer": entry["dealer"],
                              "deal": _deal_for_seat(match, full, actions, seat, i),
-                             "actions": list(actions)})
+                             "actions": _actions_for_seat(match, full, actions, seat, i)})
     return out
 
 
@@ -471,13 +662,23 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     rules = game.rules
     n = match.n
     forehand = next(q for q in ((entry["dealer"] + k) % n for k in range(1, n + 1))
-                    if q in state.active)
+                    if q in match.deals[i][1])
     hands_out = []
+    # Cards of a seat out of the hand that lie face up (Bauernschnapsen: a solo's partner).
+    for p in range(n):
+        if p not in state.active:
+            public |= state.known[p]
+    # Forehand names trumps from his first packet before seeing the rest (records.md §7).
+    named = state.phase not in (PH_TRUMP, PH_DEAL_CHOICE)
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            # While trumps are named from the first packet, the rest of the hand is not picked up.
-            packet = state.first_packet[p] if state.phase == PH_TRUMP else -1
-            hands_out.append([card_str(c) if (packet >> c) & 1 else UNKNOWN for c in hand])
+            # While trumps are named from the first packet, no seat has picked up the rest of its
+            # hand (Three-Player: the deal is completed after the naming); forehand also not
+            # before he names (Bauernschnapsen's deal choice).
+            packet = state.first_packet[p] if rules.trump_choice and state.phase == PH_TRUMP else -1
+            hands_out.append([card_str(c) if (named or not rules.trump_choice or p != forehand
+                                              or k < rules.first_packet) and (packet >> c) & 1
+                              else UNKNOWN for k, c in enumerate(hand)])
             continue
         row = []
         for k, c in enumerate(hand):

@@ -109,3 +109,47 @@ def test_state_refuses_ints_that_name_no_action(action: int) -> None:
     with pytest.raises(IllegalActionError, match="not an action"):
         state.apply(action)
     assert (state.view(0), state.view(1), state.legal_actions()) == before
+
+
+def test_every_action_id_round_trips() -> None:
+    """Each id of the dense table that names an action prints to text that parses back to it
+    (cards of the second copy print as the first: text names the first copy)."""
+    named = 0
+    for a in range(N_ACTIONS):
+        try:
+            text = action_str(a)
+        except ValueError:
+            continue
+        named += 1
+        back = parse_action(text)
+        assert back == a or (back | 32) == a, (a, text)
+    # 64 plays, 8 marriages... every card id is a play or a marriage block entry; 92 combos twice.
+    assert named > 64 + 64 + 64 + 92 * 2
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("bid 2", "bid 2"), ("BID 5", "bid 5"), ("bid Herrenschnapser", "bid herrenschnapser"),
+    ("cut", "cut"), ("knock", "knock"), ("kontra", "kontra"), ("Rekontra", "rekontra"),
+    ("subkontra", "subkontra"), ("open andere-alte ah", "open andere-alte AH"),
+    ("open auf-dissle 7c", "open auf-dissle 7C"), ("marry double kh", "marry double KH"),
+    ("meld low", "meld low"), ("reverse", "reverse"), ("bella", "bella"),
+    # records.md §4: cards of a combination in pack order (A T K Q J 9 8 7), not sequence order.
+    ("announce js ks qs ts", "announce TS KS QS JS"), ("show 7h 9h 8h", "show 9H 8H 7H"),
+    ("announce jc jd jh js", "announce JC JD JH JS"),
+    ("announce AS KS QS JS TS 9S 8S 7S", "announce AS TS KS QS JS 9S 8S 7S"),
+])
+def test_bidding_and_meld_actions_parse(text: str, canonical: str) -> None:
+    assert action_str(parse_action(text)) == canonical
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("bid 0", "from 1"), ("bid 64", "from 1"), ("bid grand", "not a bid"), ("bid", "takes"),
+    ("open hoeher", "takes an opening"), ("open sideways AC", "takes an opening"),
+    ("meld high", "meld low"), ("marry double 9h", "king or a queen"),
+    # Runs follow A K Q J T 9 8 7: A-T-K is no run, K-Q-J-T is one.
+    ("announce AS TS KS", "run of 3 to 8"), ("announce KS QS", "run of 3 to 8"),
+    ("announce KS KS QS", "named twice"),
+])
+def test_bad_bidding_and_meld_actions_say_why(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_action(text)

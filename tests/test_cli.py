@@ -36,9 +36,13 @@ def invoke(*args: str, input: str | None = None):
 
 def score_at_quit(output: str) -> list[int]:
     """The match score printed when the human left, or at the end of the match."""
-    line = re.search(r"(?:Leaving the match\. Score|Final score): (.*)", output)
-    assert line, output[-2000:]
-    return [int(x) for x in re.findall(r" (-?\d+)(?: ·|$)", line.group(1).strip())]
+    found = re.search(r"(?:Leaving the match\. Score|Final score): ", output)
+    assert found, output[-2000:]
+    lines = output[found.end():].split("\n")
+    text = lines.pop(0).rstrip()
+    while text.endswith("·") and lines:  # the console wrapped a long line of four seats
+        text += " " + lines.pop(0).strip()
+    return [int(x) for x in re.findall(r" (-?\d+)(?: ·|$)", " " + text.strip())]
 
 
 # ---------------------------------------------------------------------------------- play
@@ -290,7 +294,8 @@ def test_games_lists_every_game():
     result = invoke("games")
     assert result.exit_code == 0
     for gid, cls in GAMES.items():
-        assert re.search(rf"^{re.escape(gid)}\s+{re.escape(cls.name)}\s+{cls.n_seats} seats$",
+        seats = f"{min(cls.seat_counts)}-{max(cls.seat_counts)}" if cls.seat_counts else cls.n_seats
+        assert re.search(rf"^{re.escape(gid)}\s+{re.escape(cls.name)}\s+{seats} seats$",
                          result.output, re.M)
 
 

@@ -123,11 +123,18 @@ def test_multi_must_beat_partner_true_and_false() -> None:
     got = follow("QC 8C 8S", "JC 7C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32,
                  must_beat_partner=False)
     assert got == "8C QC"
-    # Void with the partner winning: must trump by default, any card without the duty.
+    # Void with the partner winning: must trump either way (rules.md §0.4: without the duty to
+    # beat him he still trumps when void, he only need not over-trump).
     assert follow("8D 8S", "JC 7C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32) == "8S"
     got = follow("8D 8S", "JC 7C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32,
                  must_beat_partner=False)
-    assert got == "8D 8S"
+    assert got == "8S"
+    # Seat 1 ruffed JC with JS and wins; seat 3, his partner, void in clubs: by default he must
+    # over-trump with QS; without the duty any trump will do, also one below the partner's.
+    got = follow("8D QS 7S", "JC JS 8C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32,
+                 must_beat_partner=False)
+    assert got == "7S QS"
+    assert follow("8D QS 7S", "JC JS 8C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32) == "QS"
 
 
 def test_multi_opponent_winning_is_unaffected_by_must_beat_partner() -> None:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from sixtysix.cards import card_str, cards_of
 from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
 from sixtysix.engine.match import Match
+from sixtysix.engine.phases import PH_DEAL_CHOICE
 from sixtysix.engine.rules import mask_points
 from sixtysix.engine.state import PH_OVER, PH_TRUMP, State
 from sixtysix.errors import IllegalActionError, OptionError
@@ -38,6 +39,12 @@ def in_play(s: State) -> int:
         assert not total & p, f"a card is in two places: {s!r}"
         total |= p
     return total
+
+
+def first_packet_only(s: State) -> bool:
+    """Trumps are being named from a first packet: a seat has seen only those cards (not so when
+    the high bidder names them after an auction, holding his whole hand)."""
+    return s.phase == PH_TRUMP and s.rules.trump_choice
 
 
 def random_hand(game_id: str, seed: int, check: Any = None, hands: int = 1) -> Match:
@@ -176,7 +183,7 @@ def _hidden_swap(s: State, seat: int, rng: random.Random) -> State | None:
     # Not a vacuous test: the owner of a changed hand sees the change (while trumps are being
     # named he has seen only his first packet, so not then).
     for kind, where, _ in (a, b):
-        if kind == "hand" and s.phase != PH_TRUMP:
+        if kind == "hand" and not first_packet_only(s) and s.phase != PH_DEAL_CHOICE:
             assert t.view(where) != s.view(where)
     return t
 
@@ -197,7 +204,10 @@ def test_views_hide_what_a_seat_cannot_see(game_id: str, seed: int) -> None:
             d = v.determinize(rng)
             assert d.view(seat) == v
             assert in_play(d) == s.rules.pack
-            if s.phase == PH_TRUMP:
+            if s.phase == PH_DEAL_CHOICE:
+                # Cut or knock: nothing has been seen yet.
+                assert v.hand == 0 and in_play(d) == s.rules.pack
+            elif first_packet_only(s):
                 # Naming trumps: the seat has seen only its first packet.
                 assert d.hands[seat] & v.hand == v.hand == s.first_packet[seat]
             else:
@@ -241,6 +251,9 @@ def option_values(game_id: str) -> st.SearchStrategy[dict[str, Any]]:
         elif hint is int:
             d = getattr(default, f.name)
             fields[f.name] = st.sampled_from([d, d + 1, d + 2])
+        elif hint == int | None:  # None: the game's default for the other options
+            low = (f.metadata.get("range") or (0, None))[0]
+            fields[f.name] = st.sampled_from([None, *range(low, low + 6)])
     return st.fixed_dictionaries(fields)
 
 
@@ -296,12 +309,27 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         assert sr["seat"] == seat
         text = json.dumps(sr)
         out = replay(json.loads(text), legal=True)
-        assert out["hands"] == full["hands"] and out["match"] == full["match"]
+        hidden = _hidden_extras(record, seat)
+        if hidden is None:
+            assert out["hands"] == full["hands"] and out["match"] == full["match"]
+        else:
+            # Terts: from the hand where another seat scored combinations that no action named
+            # (the winner's automatic extras, rules.md §9.5), the seat cannot know his points.
+            assert out["hands"][:hidden] == full["hands"][:hidden]
+            assert [h["tricks"] for h in out["hands"]] == [h["tricks"] for h in full["hands"]]
         nxt, want = out.get("next"), full.get("next")
         if want is not None and want["to_act"] == seat:
             assert nxt == want
-        # Cards hidden from the seat are '??'; its own dealt hand is known.
+        # Cards hidden from the seat are '??'; its own dealt hand is known, except forehand's
+        # later packet while he names trumps from his first (records.md §7).
         own = sr["hands"][-1]["deal"]["hands"][seat]
+        rules = make_game(game_id).rules
+        n = make_game(game_id).n_seats
+        naming = (rules.trump_choice and seat == (last["dealer"] + 1) % n
+                  and not any(a.split()[0] in ("trump", "turn") for a in last["actions"]))
+        if naming:
+            assert own[rules.first_packet:] == ["??"] * (rules.hand_size - rules.first_packet)
+            own = own[:rules.first_packet]
         assert "??" not in own
         assert own == last["deal"]["hands"][seat] if "deal" in last else True
         # Another seat's dealt card is written only once it has been played or shown.
@@ -309,9 +337,31 @@ def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> No
         shown = set(words)
         if m.hand is not None and m.hand.turnup >= 0:
             shown.add(card_str(m.hand.turnup))  # turned up for trumps: seen by everyone
+        if m.hand is not None:  # a seat sitting out with his cards face up (a solo's partner)
+            shown |= {card_str(c) for p in range(n) if p not in m.hand.active
+                      for c in cards_of(m.hand.known[p])}
+            if m.hand.contract is not None and m.hand.contract.shown:  # a hand shown, not played
+                shown |= {card_str(c) for c in cards_of(m.hand.hands[m.hand.declarer])}
         for verb, card in zip(words, words[1:], strict=False):
             if verb in ("MARRY", "DECLARE"):
                 shown |= {"K" + card[1], "Q" + card[1]}
         for p, cards_p in enumerate(sr["hands"][-1]["deal"]["hands"]):
             if p != seat:
                 assert {c for c in cards_p if c != "??"} <= shown
+
+
+def _hidden_extras(record: dict[str, Any], seat: int) -> int | None:
+    """The first hand of a Terts record in which a seat other than ``seat`` scored a combination
+    that no action named (an automatic extra, hidden from ``seat``), or None."""
+    from sixtysix.engine.actions import ANNOUNCE, COMBOS
+    from sixtysix.records import match_from_record
+
+    if record["game"] != "terts":
+        return None
+    for i in range(len(record["hands"])):
+        state = match_from_record({**record, "hands": record["hands"][:i + 1]}).hand
+        assert state is not None
+        named = {COMBOS[(a - ANNOUNCE) % len(COMBOS)] for a in state.history if a >= ANNOUNCE}
+        if any(p != seat and COMBOS[j] not in named for p, j in state.scored):
+            return i
+    return None

@@ -27,19 +27,35 @@ import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
 from ..engine.actions import (
+    ANNOUNCE,
+    BID,
+    BID_CONTRACT,
     CLOSE,
+    CONTRACTS,
+    CUT,
     DECLARE,
     DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
+    KONTRA,
     MARRY,
+    MARRY_DOUBLE,
+    MAX_BID,
+    OPEN,
     PASS,
+    REKONTRA,
+    REVERSE,
+    SHOW,
+    SUBKONTRA,
     TRUMP,
     TURN,
     action_str,
 )
 from ..engine.legal import trick_winner
+from ..engine.phases.announce import KEY as COMBO_KEY
+from ..engine.phases.announce import worth
+from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
 from ..engine.view import View
 from .base import BotError, Limit, Param, register
 
@@ -85,7 +101,7 @@ class _Turn:
         self.v = view
         self.rng = rng
         self.miss = miss
-        r = view.game.rules
+        r = view.rules or view.game.rules  # a contract may change them (Zehnergang's order)
         self.rules = r
         self.trump = view.trump
         t = view.trump if view.trump >= 0 else 0
@@ -95,7 +111,8 @@ class _Turn:
         self.side = r.sides[view.seat]
         trick_cards = 0
         for _, c in view.trick:
-            trick_cards |= 1 << c
+            if c >= 0:  # -1: a card played face down (Gaigel's trick 1), not seen
+                trick_cards |= 1 << c
         if rng.random() < forget:
             # Forgetting: only what is on the table now, shown melds and the turn-up are known.
             seen = view.hand | trick_cards
@@ -113,8 +130,21 @@ class _Turn:
     def decide(self, legal: list[int]) -> int:
         v = self.v
         plays = [a for a in legal if a < MARRY]
+        bids = [a for a in legal if BID < a <= BID + MAX_BID]
+        if bids:
+            return self.bid_units(bids, legal)
+        if self.rules.auction and any(TRUMP <= a < TRUMP + 4 for a in legal):
+            return TRUMP + max(range(4), key=lambda t: (self.hand_estimate(t), -t))
         if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
             return self.name_trumps(legal)
+        if CUT in legal:
+            return CUT  # how the cards come changes nothing the player can know
+        if any(BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS) for a in legal):
+            return self.bid_contract(legal)
+        if KONTRA in legal or REKONTRA in legal or SUBKONTRA in legal:
+            return self.double(legal)
+        if v.contract is not None and v.contract.misere and plays:
+            return self.misere(plays)
         if DRAW in legal:
             # With the points already in, draw and claim at the lead; closing would gain nothing.
             if v.points[self.side] >= self.rules.claim_target:
@@ -128,6 +158,13 @@ class _Turn:
         meld = self.meld(legal)
         if meld is not None:
             return meld
+        opening = self.opening(legal)
+        if opening is not None:
+            return opening
+        if plays and v.trick and self.rules.openings:
+            special = self.follow_meld_game(plays)
+            if special is not None:
+                return special
         if not v.trick:
             if CLOSE in legal and self.clearly_winning():
                 return CLOSE
@@ -157,6 +194,9 @@ class _Turn:
         points = v.points[self.side]
         if DECLARE in legal and points >= target and not self.missed():
             return DECLARE
+        if REVERSE in legal and not self.missed() and any(
+                p >= target for sd, p in enumerate(v.points) if sd != self.side):
+            return REVERSE  # Gaigel: the opponents passed 101 without knocking
         has_trick = v.tricks[self.side] > 0 or not self.rules.marriage_needs_trick
         shows = [a for a in legal if DECLARE_SHOW <= a < DRAW]
         if shows and has_trick:
@@ -167,6 +207,18 @@ class _Turn:
         return None
 
     def meld(self, legal: list[int]) -> int | None:
+        announces = [a for a in legal if ANNOUNCE <= a < SHOW]
+        if announces and not self.missed():
+            # Terts: the announcement worth most with what it brings besides; the higher-ranked
+            # of equal worth, which the opponent is less likely to outrank.
+            hand, scored = self.v.hand, self.v.scored
+            return max(announces, key=lambda a: (worth(hand, scored, a - ANNOUNCE),
+                                                 COMBO_KEY[a - ANNOUNCE]))
+        doubles = [a for a in legal if MARRY_DOUBLE <= a < ANNOUNCE]
+        if doubles and not self.missed():
+            # Both pairs at once (40, 80 in trumps); lead a queen, keeping the kings.
+            return max(doubles, key=lambda a: (self.marriage_value(a - MARRY_DOUBLE + MARRY),
+                                              (a - MARRY_DOUBLE) & 7 == QUEEN))
         for a in legal:
             if a < N_KNOWN:
                 continue
@@ -191,6 +243,45 @@ class _Turn:
         # The 40 before a 20; lead the queen, keeping the king, which wins more tricks.
         return max(marries, key=lambda a: (self.marriage_value(a), (a - MARRY) & 7 == QUEEN))
 
+    # ------------------------------------------------------------------ the meld games (Gaigel)
+
+    def opening(self, legal: list[int]) -> int | None:
+        """Forehand's opening of trick 1: Ge-Elfen with a plain ace wins the trick for sure;
+        else Höher with the highest card that may win it; Auf Dissle only when nothing else is
+        allowed, with the cheapest card."""
+        opens = [a for a in legal if OPEN <= a < MARRY_DOUBLE]
+        if not opens:
+            return None
+        by = {k: [(a - OPEN) & 63 for a in opens if (a - OPEN) >> 6 == k] for k in range(4)}
+        if by[GE_ELFEN]:
+            return OPEN + GE_ELFEN * 64 + by[GE_ELFEN][0]
+        if by[HOEHER]:
+            card = max(by[HOEHER], key=self.strength)
+            return OPEN + HOEHER * 64 + card
+        return OPEN + AUF_DISSLE * 64 + min(by[AUF_DISSLE], key=self.cheap_key)
+
+    def follow_meld_game(self, plays: list[int]) -> int | None:
+        """Gaigel's trick 1 under an opening, and Auf Dissle's forehand, who must lose tricks."""
+        v = self.v
+        forehand = (v.dealer + 1) % len(v.active)
+        if v.opening == AUF_DISSLE and v.seat == forehand:
+            losers = [c for c in plays if not self.beats_now(c)]
+            low = self.rules.low_rank
+            if losers:  # shed the points and keep the low cards he collects
+                return max(losers, key=lambda c: (c & 7 != low, self.values[c]))
+            return min(plays, key=self.cheap_key)
+        if v.trick_no or v.opening not in (ANDERE_ALTE, GE_ELFEN, HOEHER):
+            return None
+        partner_opened = self.rules.sides[forehand] == self.side
+        if v.opening == ANDERE_ALTE and not partner_opened:
+            aces = [c for c in plays if c & 7 == 0 and not self.is_trump(c)]
+            if aces:
+                return aces[0]  # it may be the other ace: then it takes the trick
+        if v.opening == GE_ELFEN and partner_opened:
+            # The partner wins for sure: give him points, but no trumps.
+            return max(plays, key=lambda c: (not self.is_trump(c), self.values[c]))
+        return min(plays, key=self.cheap_key)
+
     def name_trumps(self, legal: list[int]) -> int:
         """Name the longest, then strongest suit of the first packet; turn with nothing to name."""
         hand = self.v.hand
@@ -205,6 +296,130 @@ class _Turn:
         if best >= 0 and (best_key[0] >= 2 or best_key[1] >= 10 or TURN not in legal):
             return best
         return TURN if TURN in legal else min(legal)
+
+    # ------------------------------------------------------------------ bidding (units)
+
+    def hand_estimate(self, trump: int) -> int:
+        """Points our side may expect with ``trump`` as trumps, from our hand alone: the
+        marriages we can lead, and for each trick our cards should win, the card and an average
+        share of what the others play to it; a partner is counted for an average share of the
+        rest (North American Sixty-Six; rough, as a casual player reckons)."""
+        v = self.v
+        r = self.rules
+        hand = v.hand
+        others = len(v.active) - 1
+        values = r.value_table(trump)
+        avg = sum(values[c] for c in cards_of(r.pack)) / r.pack_size  # 5 in the 24-card pack
+        trumps = hand & SUIT_MASK[trump]
+        n_trumps = trumps.bit_count()
+        est = 0.0
+        winners = 0
+        for suit in range(4):
+            cards = hand & SUIT_MASK[suit]
+            if (cards >> (suit * 8 + KING)) & 1 and (cards >> (suit * 8 + QUEEN)) & 1:
+                est += 40 if suit == trump else 20
+            ranks = sorted(c & 7 for c in cards_of(cards))
+            # Top cards in sequence from the ace win; with trumps, the length wins as well.
+            top = 0
+            for i, rank in enumerate(ranks):
+                if rank != i:
+                    break
+                top += 1
+            # Trumps: the length wins too; plain suits are ruffed after a round or two.
+            top = max(top, n_trumps - 2) if suit == trump else min(top, 2)
+            for c in sorted(cards_of(cards), key=lambda c: c & 7)[:top]:
+                est += values[c]
+            winners += top
+        est += winners * others * avg
+        if r.partnership:
+            # The partner's share: what he should take of the points our hand leaves open.
+            est += max(0.0, (r.pack_size * avg - est) / 3)
+        return int(est)
+
+    def bid_units(self, bids: list[int], legal: list[int]) -> int:
+        """Bid the lowest level our estimate supports (overbidding a partner only when that
+        estimate is ours); pass otherwise, or bid the least when the dealer may not pass."""
+        r = self.rules
+        unit = getattr(self.v.game.options, "unit", 33) or 33
+        best = max(self.hand_estimate(t) for t in range(4))
+        if self.missed():
+            best -= unit
+        units = best // unit
+        affordable = [a for a in bids if a - BID <= units]
+        bidder = self.v.bidder
+        partner_high = bidder >= 0 and r.sides[bidder] == self.side
+        if affordable and not (partner_high and units < self.v.high_bid + 2):
+            return min(affordable)
+        if PASS in legal:
+            return PASS
+        return min(bids)
+
+    # ------------------------------------------------------------------ contracts
+
+    def bid_contract(self, legal: list[int]) -> int:
+        """The highest contract the hand clearly makes (Bauernschnapsen), else the least bid
+        (forehand's compulsory opening) or pass."""
+        hand = self.v.hand
+        trump = self.v.trump
+        ok = set()
+        if trump >= 0 and hand & SUIT_MASK[trump] == hand:
+            ok.add("herrenschnapser")
+        if any(hand & SUIT_MASK[t] == hand for t in range(4)):
+            ok.add("farbengang")
+        if _tops_only(hand, (0, 1, 2, 3, 4)):
+            ok.add("gang")
+        if _tops_only(hand, (1, 2, 3, 4, 0)):
+            ok.add("zehnergang")
+        if all(c & 7 in (3, 4) for c in cards_of(hand)) and not _bottoms_exposed(hand):
+            ok.add("bettler")
+        if trump >= 0:
+            trumps = hand & SUIT_MASK[trump]
+            top = _top_run(trumps, trump)
+            aces = sum(1 for c in cards_of(hand & ~trumps) if c & 7 == 0)
+            if top >= 3 and top + aces >= 4:
+                ok |= {"schnapser", "kontraschnapser"}
+            if top == trumps.bit_count() and top + aces == 5 and top >= 3:
+                ok |= {"bauernschnapser", "kontrabauernschnapser"}
+        bids = [a for a in legal if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
+        good = [a for a in bids if CONTRACTS[a - BID_CONTRACT] in ok]
+        if good and not self.missed():
+            return max(good)
+        if PASS in legal:
+            return PASS
+        return min(bids)
+
+    def double(self, legal: list[int]) -> int:
+        """Kontra a contract our hand can spoil; never rekontra or subkontra on a hunch."""
+        c = self.v.contract
+        if KONTRA not in legal or c is None or c.misere:
+            return PASS
+        hand = self.v.hand
+        if c.all_tricks:
+            if c.trumps and self.trump >= 0:
+                trumps = hand & SUIT_MASK[self.trump]
+                spoil = _top_run(trumps, self.trump) >= 1 or trumps.bit_count() >= 3
+            else:
+                # A top card of a suit we hold twice wins a trick against a lone declarer.
+                spoil = any(not self.beats[x] & self.rules.pack
+                            and (hand & SUIT_MASK[(x >> 3) & 3]).bit_count() >= 2
+                            for x in cards_of(hand))
+            if spoil and not self.missed():
+                return KONTRA
+        return PASS
+
+    def misere(self, plays: list[int]) -> int:
+        """The declarer of a Bettler: never win a trick if it can be helped; his opponents play
+        as usual (they must beat where they can anyway)."""
+        if self.v.seat != self.v.declarer:
+            if not self.v.trick:
+                return min(plays, key=self.strength)
+            return self.follow(plays)
+        if not self.v.trick:
+            return min(plays, key=self.strength)
+        losers = [c for c in plays if not self.beats_now(c)]
+        if losers:
+            return max(losers, key=lambda c: (self.strength(c), self.values[c]))
+        return min(plays, key=self.strength)
 
     # ------------------------------------------------------------------ judging cards
 
@@ -322,6 +537,29 @@ class _Turn:
         if worth_it or not losers:
             return cheapest
         return min(losers, key=self.cheap_key)
+
+
+def _tops_only(hand: int, order: tuple[int, ...]) -> bool:
+    """Each suit of ``hand`` is the top of that suit in ``order`` (rank indices from the highest):
+    leading them one after another wins every trick without trumps."""
+    for suit in range(4):
+        held = [c & 7 for c in cards_of(hand & SUIT_MASK[suit])]
+        if sorted(order.index(r) for r in held) != list(range(len(held))):
+            return False
+    return True
+
+
+def _bottoms_exposed(hand: int) -> bool:
+    """A queen without the jack of its suit: it would win a trick where only the jack is led."""
+    return any((hand >> (s * 8 + 3)) & 1 and not (hand >> (s * 8 + 4)) & 1 for s in range(4))
+
+
+def _top_run(cards: int, suit: int) -> int:
+    """How many of the top cards of ``suit`` (A, T, K, …) ``cards`` holds without a gap."""
+    k = 0
+    while k < 8 and (cards >> (suit * 8 + k)) & 1:
+        k += 1
+    return k
 
 
 N_KNOWN = TRUMP + 4

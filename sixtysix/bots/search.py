@@ -35,10 +35,33 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY
+from ..cards import JACK, cards_of
+from ..engine.actions import (
+    ANNOUNCE,
+    BELLA,
+    BID_CONTRACT,
+    CLOSE,
+    CONTRACTS,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    MARRY_DOUBLE,
+    MELD_LOW,
+    OPEN,
+    PASS,
+    REVERSE,
+    SHOW,
+    TRUMP,
+)
+from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
-from ..engine.state import PH_PLAY, PH_TRUMP, State
+from ..engine.phases import PH_DEAL_CHOICE
+from ..engine.phases.announce import KEY as COMBO_KEY
+from ..engine.phases.meld import FACE_DOWN, opening_winner
+from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import Limit, Param, make_bot, register
 from .solver import SCALE, Solver, is_solvable
@@ -68,7 +91,7 @@ def exclusions(view: View) -> list[int]:
     >>> mask_str(exclusions(state.view(0))[1])
     '9C JC QC KC TC AC'
     """
-    r = view.game.rules
+    r = view.rules or view.game.rules  # the contract's rules where one is played
     n = r.n_seats
     out = [0] * n
     if view.phase == PH_TRUMP or view.trump < 0:
@@ -77,16 +100,27 @@ def exclusions(view: View) -> list[int]:
     seq = [p for p in order if p in view.active]
     nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
     beats = r.beats_table(view.trump)
-    leader = seq[0]
+    # The first trick is led by forehand; after an auction of units by the high bidder; under a
+    # contract by its first leader (rules.md §8.3).
+    leader = view.bidder if r.auction and view.bidder >= 0 else seq[0]
+    c = view.contract
+    if c is not None and (c.lead == LEAD_DECLARER or leader != order[0]):
+        leader = view.declarer
     trick: list[int] = []
     seats: list[int] = []
     sf = view.strict_from
     pack = r.pack
     hist = view.history
+    if any(a >= FACE_DOWN for a in hist):
+        return out  # Gaigel's face-down first trick: nothing to infer in it
+    tricks_done = 0
     for i, a in enumerate(hist):
-        if a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
+        if OPEN <= a < ANNOUNCE and not (i and hist[i - 1] == DEFER):
+            card = (a - OPEN) & 63  # Gaigel: an opening or a double marriage leads a card
+        elif a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
             continue  # not a card played (a partner's marriage after 'defer' is only shown)
-        card = a if a < MARRY else a - MARRY
+        else:
+            card = a if a < MARRY else a - MARRY
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
         if trick:
@@ -95,7 +129,11 @@ def exclusions(view: View) -> list[int]:
         trick.append(card)
         seats.append(seat)
         if len(trick) == len(seq):
-            leader = seats[trick_winner(trick, view.trump, beats)]
+            if tricks_done == 0 and view.opening >= 0:  # Gaigel's first trick, opened
+                leader = seats[opening_winner(view.opening, trick, view.trump, beats)]
+            else:
+                leader = seats[trick_winner(trick, view.trump, beats)]
+            tricks_done += 1
             trick, seats = [], []
             if not strict:
                 for p in seq:
@@ -114,10 +152,19 @@ def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump
         return 0
     out = 0
     base = 1 << card
+    # Terts: the trump jack, if he might hold it, can free any card; a card proves an absence
+    # only if it would be illegal with the jack beside it too.
+    jack = 1 << (trump * 8 + JACK) if r.trump_jack_free and trump >= 0 else 0
+    if jack & base or any(jack >> c & 1 for c in trick):
+        jack = 0
     for x in cards_of(pack & ~base):
         hand = base | (1 << x)
         if not (legal_follow(hand, trick, seats, r.sides, trump, mode, beats, r.must_beat_partner,
-                             r.must_trump_when_cannot_overtrump) >> card) & 1:
+                             r.must_trump_when_cannot_overtrump, r.trump_jack_free) >> card) & 1:
+            if jack and (legal_follow(hand | jack, trick, seats, r.sides, trump, mode, beats,
+                                      r.must_beat_partner, r.must_trump_when_cannot_overtrump,
+                                      True) >> card) & 1:
+                continue
             out |= 1 << x
     return out
 
@@ -129,7 +176,7 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
     Seats are filled most constrained first; after ``tries`` failed attempts (only possible with
     contradictory constraints) the constraints are dropped rather than refusing to play.
     """
-    if excluded is None or view.phase == PH_TRUMP or not any(excluded):
+    if excluded is None or view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or not any(excluded):
         return view.determinize(rng)
     unseen = view.unseen()
     others = [p for p in range(view.game.rules.n_seats) if p != view.seat]
@@ -164,8 +211,16 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``."""
     r = s.rules
     side = r.sides[s.to_act]
+    if s.phase == PH_AUCTION:
+        # Playouts of an auction: the others pass; a dealer who may not pass bids the least.
+        return PASS if PASS in acts else min(acts)
+    if r.auction and s.phase == PH_TRUMP:
+        hand = s.hands[s.to_act]
+        return max((a for a in acts if TRUMP <= a < TRUMP + 4),
+                   key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
     plays = []
     marry = []
+    announces = []
     for a in acts:
         if a < MARRY:
             plays.append(a)
@@ -178,8 +233,17 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         elif a == DECLARE:
             if s.points[side] >= r.claim_target:
                 return a
-        elif a in (EXCHANGE, DRAW):
-            return a
+        elif a in (EXCHANGE, DRAW, BELLA) or a >= SHOW:
+            return a  # Terts: the bella, and a show (offered only where it outranks), always pay
+        elif a >= ANNOUNCE:
+            announces.append(a)
+        elif a == REVERSE:  # Gaigel: right when the opponents passed the target unclaimed
+            if any(p >= r.claim_target for sd, p in enumerate(s.points) if sd != side):
+                return a
+        elif a == MELD_LOW or MARRY_DOUBLE <= a < ANNOUNCE:
+            marry.append(a)  # Gaigel's five low cards and double marriages: shown like marriages
+    if announces:  # Terts: announce the highest-ranked combination
+        return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
     if marry:
         return rng.choice(marry)
     if plays:
@@ -194,9 +258,24 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         at_stake = sum(vals[c] for c in trick)
         n = len(trick)
         winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
+        if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
+            # A Bettler's declarer: the highest card that does not win, else the lowest.
+            losers = [c for c in plays if c not in winners]
+            return max(losers, key=lambda c: vals[c]) if losers else min(plays, key=lambda c: vals[c])
         if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
             return min(winners, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
         return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+    if PASS in acts:
+        return PASS  # bids and doublings: a playout does not gamble on them
+    bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
+    if bids and len(bids) == len(acts):
+        return min(bids)  # the compulsory opening: the least bid
+    opens = [a for a in acts if OPEN <= a < MARRY_DOUBLE]
+    if opens:
+        # Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle.
+        rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
+        best = min(rank[(a - OPEN) >> 6] for a in opens)
+        return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
 
@@ -226,18 +305,29 @@ def _reward(d: float) -> float:
 # ---------------------------------------------------------------------- exact where possible
 
 
+SOLVE_CARDS = 12
+"""The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
+North American Sixty-Six for two deals 12 each, too many to solve at every move."""
+EXACT_MAX_CARDS = 6
+"""The solver stands in for the search only once the seat holds at most this many cards: every
+position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
+announcements take seconds to solve)."""
+
+
 def exact_view(view: View) -> bool:
     """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
     is exactly the unseen cards and the solver's value is the true value."""
     return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def _closed_open(view: View) -> bool:
     """Two seats and the stock closed or exhausted: each world is solved exactly and quickly; only
     the dead cards of a closed stock (if any) make the worlds differ from the truth."""
     return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2)
+            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -422,7 +512,8 @@ class Ismcts:
         if self.endgame:
             while not s.over and s.stock_open:
                 s.step(policy_action(s, s.legal_actions(), rng))
-            if not s.over and is_solvable(s):
+            if not s.over and is_solvable(s) and \
+                    sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS:
                 v = self.solver.value(s) / SCALE
                 side = s.rules.sides[s.to_act]
                 out = [0.0] * s.n
@@ -494,8 +585,10 @@ class Pimc:
             return {view.legal[0]: 0.0}
         excluded = exclusions(view)
         self.solver.clear()
-        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-        if two and (_closed_open(view) or view.facedown <= self.solve_facedown):
+        two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
+            and sum(view.hand_sizes) <= SOLVE_CARDS
+        if two and (_closed_open(view) or (view.facedown <= self.solve_facedown
+                                           and view.hand.bit_count() <= EXACT_MAX_CARDS)):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         totals = {a: 0.0 for a in view.legal}
         done = 0

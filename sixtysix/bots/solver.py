@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from ..cards import SUIT_MASK
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
+from ..engine.phases.announce import combination_key
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2
 from ..engine.state import PH_OVER, PH_PLAY, State
 
@@ -39,7 +41,13 @@ _INF = 1 << 30
 
 def is_solvable(state: State) -> bool:
     """True when ``state`` is a position the solver can value: a hand in progress between two sides."""
-    return not state.over and len({state.rules.sides[p] for p in state.active}) == 2
+    return not state.over and len({state.rules.sides[p] for p in state.active}) == 2 \
+        and state.phase not in _BEFORE_PLAY
+
+
+_BEFORE_PLAY = (PH_DEAL_CHOICE, PH_CONTRACTS, PH_DOUBLING)
+"""Bauernschnapsen's deal choice, auction and doubling: the solver values play positions only
+(its table keys hold no bidding)."""
 
 
 def terminal_value(state: State, side: int, margin: bool = True) -> int:
@@ -168,7 +176,7 @@ def _check(state: State) -> None:
     if state.over:
         raise ValueError("the hand is over: there is nothing to solve")
     if not is_solvable(state):
-        raise ValueError("the exact solver handles positions between two sides only")
+        raise ValueError("the exact solver handles positions of play between two sides only")
 
 
 def _key(s: State) -> tuple[object, ...]:
@@ -176,7 +184,8 @@ def _key(s: State) -> tuple[object, ...]:
     return (tuple(s.hands), s.stock[s.spos:] if s.turnup_up and s.closed_by < 0 else s.spos,
             s.turnup, s.turnup_up, s.trump, s.phase, s.to_act, tuple(s.trick), tuple(s.points),
             tuple(s.tricks), tuple(s.pending), s.closed_by, s.close_points, s.close_tricks,
-            s.close_window, s.claim_seat, s.trick_no)
+            s.close_window, s.claim_seat, s.trick_no,
+            *((combination_key(s),) if s.rules.combinations else ()))
 
 
 def _ordered(s: State, hint: int) -> list[int]:

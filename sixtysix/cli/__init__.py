@@ -35,7 +35,7 @@ def read_text(file: str) -> str:
         raise RecordError(f"cannot read {file}: {getattr(e, 'strerror', None) or e}") from None
 
 
-COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve", "verify_cmd")
+COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve", "selfplay_cmd", "verify_cmd")
 
 
 def _load_commands() -> None:

@@ -51,7 +51,7 @@ def solve_record(record: dict[str, Any]) -> dict[str, Any]:
     if state is None or not match.in_hand:
         raise RecordError("no hand is in progress at the end of the record: nothing to solve")
     if not is_solvable(state):
-        raise RecordError("the exact solver handles positions between two sides only")
+        raise RecordError("the exact solver handles positions of play between two sides only")
     values = Solver().action_values(state)
     best = max(values.values())
     return {"to_act": state.to_act, "value": best / SCALE, "game_points": round(best / SCALE),

@@ -16,11 +16,13 @@ from typing import Annotated, Any
 import typer
 
 from ..bots import bot_names
+from ..engine.options import option_range, range_words
 from ..games import GAMES, Game
 from ..games.base import option_hints
 from . import app
 
-__all__ = ["games_command", "options_command", "bots_command", "option_rows", "allowed_values"]
+__all__ = ["games_command", "options_command", "bots_command", "option_rows", "allowed_values",
+           "seats_text"]
 
 
 def _json_text(value: Any) -> str:
@@ -29,14 +31,19 @@ def _json_text(value: Any) -> str:
     return str(value)
 
 
-def allowed_values(hint: Any) -> str:
-    """The values an option takes, in words, from its type annotation."""
+def allowed_values(hint: Any, bounds: tuple[int, int | None] | None = None,
+                   null: str = "") -> str:
+    """The values an option takes, in words, from its type annotation (and declared range)."""
+    args = typing.get_args(hint)
+    if type(None) in args and len(args) == 2:  # optional: null leaves it to the other options
+        rest = next(a for a in args if a is not type(None))
+        return allowed_values(rest, bounds) + f", or null ({null or 'the default'})"
     if typing.get_origin(hint) is typing.Literal:
         return ", ".join(_json_text(v) for v in typing.get_args(hint))
     if hint is bool:
         return "true, false"
     if hint is int:
-        return "a whole number"
+        return "a whole number" + (f" {range_words(*bounds)}" if bounds is not None else "")
     return getattr(hint, "__name__", str(hint))
 
 
@@ -51,7 +58,9 @@ def option_rows(game: type[Game]) -> list[tuple[str, str, str]]:
             default = _json_text(f.default_factory())
         else:
             default = "(required)"
-        rows.append((f.name, default, allowed_values(hints[f.name])))
+        bounds = option_range(game.Options, f.name)
+        rows.append((f.name, "null" if default == "None" else default,
+                     allowed_values(hints[f.name], bounds, f.metadata.get("null", ""))))
     return rows
 
 
@@ -61,10 +70,16 @@ def _columns(rows: list[tuple[str, ...]]) -> list[str]:
             for r in rows]
 
 
+def seats_text(game: type[Game]) -> str:
+    """'2', or '2-4' where the options choose the number of seats."""
+    counts = game.seat_counts
+    return f"{min(counts)}-{max(counts)}" if counts else str(game.n_seats)
+
+
 @app.command("games")
 def games_command() -> None:
     """List the games that can be played (their ids are what --game takes)."""
-    rows = [(gid, cls.name, f"{cls.n_seats} seats") for gid, cls in sorted(GAMES.items())]
+    rows = [(gid, cls.name, f"{seats_text(cls)} seats") for gid, cls in sorted(GAMES.items())]
     for line in _columns([("id", "name", "seats"), *rows]):
         typer.echo(line.rstrip())
 
@@ -79,6 +94,8 @@ def options_command(
         typer.echo(f"error: unknown game {game!r} (games: {', '.join(sorted(GAMES))})", err=True)
         raise typer.Exit(2)
     typer.echo(f"{cls.name} ({game}): --option name=value")
+    if cls.note:
+        typer.echo(f"  Note: {cls.note}")
     for line in _columns([("option", "default", "allowed"), *option_rows(cls)]):
         typer.echo("  " + line.rstrip())
 

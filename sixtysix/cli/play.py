@@ -21,6 +21,7 @@ import importlib
 import json
 import os
 import random
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +40,8 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    OPEN,
+    OPENINGS,
     PASS,
     TRUMP,
     TURN,
@@ -46,11 +49,16 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
+from ..engine.options import option_hints
+from ..engine.phases import PH_ANSWER
+from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
 from ..games import GAMES, make_game
 from . import app
+from .contracts import describe_contract_action
+from .melds import answer_outcome, is_meld, meld_words
 from .render import (
     action_label,
     card_text,
@@ -75,6 +83,9 @@ Type an action, or the number of one of the offered actions:
   draw                   draw (when you could close before drawing instead)
   trump H, turn          name trumps, or turn a card for them
   defer, pass            let the partner show a marriage; decline
+  cut, knock             how the cards are dealt (Bauernschnapsen)
+  bid gang, kontra       bid a contract, double it (Bauernschnapsen; see the offered list)
+  announce KS QS JS      Terts: announce a combination (show … or pass to answer one); bella
 Other commands:
   last   the last trick      table   show the table again      ?   a hint
   help   this text           quit    leave the match"""
@@ -113,20 +124,27 @@ def normalize_input(text: str, view: View) -> str:
         raise NotUnderstood(text) from None
 
 
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` strings into an options dict: true/false, whole numbers, else text.
+def parse_option_values(pairs: list[str], game_id: str | None = None) -> dict[str, Any]:
+    """``name=value`` strings into an options dict: true/false, whole numbers, else text. With
+    ``game_id``, an option whose choices are words keeps digits as text (Gaigel's ``low_rank``).
 
     >>> parse_option_values(["target=5", "auto_claim=true", "next_dealer=winner"])
     {'target': 5, 'auto_claim': True, 'next_dealer': 'winner'}
+    >>> parse_option_values(["low_rank=9", "target=5"], "gaigel")
+    {'low_rank': '9', 'target': 5}
     """
     out: dict[str, Any] = {}
+    hints = option_hints(GAMES[game_id].Options) if game_id in GAMES else {}
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name.strip():
             raise ValueError(f"--option takes name=value, not {pair!r}")
         v = value.strip()
         parsed: Any = v
-        if v.lower() in ("true", "false"):
+        hint = hints.get(name.strip())
+        if typing.get_origin(hint) is typing.Literal and v in typing.get_args(hint):
+            pass  # one of the option's own words, digits included
+        elif v.lower() in ("true", "false"):
             parsed = v.lower() == "true"
         else:
             with contextlib.suppress(ValueError):
@@ -194,7 +212,22 @@ class TerminalPlay:
         m.apply(action)
         self.save()
         after = m.hand.view(self.human)
-        self.console.print(self.describe(who, action, before, after, you))
+        k = len(before.history)
+        if k < len(after.history) and after.history[k] >= FACE_DOWN:
+            # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
+            hidden = Text(who + " ", style="bold")
+            if action >= OPEN:
+                hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
+            else:
+                hidden.append(f"{'play' if you else 'plays'} a card face down")
+            self.console.print(hidden)
+        else:
+            self.console.print(self.describe(who, action, before, after, you))
+        if before.phase == PH_ANSWER:  # Terts: the comparison is decided
+            names = [seat_label(p, after, self.names) for p in range(len(after.points))]
+            self.console.print(answer_outcome(
+                names, [a + b for a, b in zip(before.points, before.pending, strict=True)],
+                [a + b for a, b in zip(after.points, after.pending, strict=True)]))
         if after.trick_no > before.trick_no and after.last_trick:
             winner = after.leader
             pts = trick_points(after.last_trick, after)
@@ -255,6 +288,11 @@ class TerminalPlay:
             return t.append(f"{v('lets')} the partner show a marriage")
         if action == PASS:
             return t.append(v("passes"))
+        words = describe_contract_action(action, v)  # Bauernschnapsen: cut, bids, doubling
+        if words is not None:
+            return t.append(words)
+        if is_meld(action):
+            return t.append(meld_words(action, you))
         return t.append_text(action_label(action, before))
 
     # ------------------------------------------------------------------ the human seat
@@ -395,7 +433,8 @@ class TerminalPlay:
         names = " and ".join(self.names[p] for p in winners) or "nobody"
         self.console.rule("Match over")
         self.console.print(Text(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}"
-                                f" the match. Final score: {self.score_line()}", style="bold green"))
+                                " the match.", style="bold green"))
+        self.console.print(f"Final score: {self.score_line()}", markup=False)
         if self.save_path is not None:
             self.console.print(f"The record is in {self.save_path}.", markup=False)
 
@@ -461,7 +500,7 @@ def play(
     """Play a match against the computer at the terminal."""
     err = Console(stderr=True)
     try:
-        options = parse_option_values(option or [])
+        options = parse_option_values(option or [], game)
         g = make_game(game, options)
     except (ValueError, SixtySixError) as e:
         err.print(f"error: {e}", markup=False)

@@ -27,14 +27,17 @@ from ..engine.actions import (
     DRAW,
     EXCHANGE,
     MARRY,
+    MELD_LOW,
     PASS,
+    REVERSE,
     TRUMP,
     TURN,
     action_str,
 )
 from ..engine.legal import trick_winner
-from ..engine.state import PH_OVER, PH_TRUMP
+from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
+from .contracts import contract_lines
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
            "seat_label", "suit_text", "offered", "RANK_LABELS"]
@@ -48,7 +51,9 @@ def suit_style(suit: int) -> str:
 
 
 def card_text(card: int, trump: int = -1) -> Text:
-    """A card as ``10♥``, red for hearts and diamonds; trumps underlined."""
+    """A card as ``10♥``, red for hearts and diamonds; trumps underlined (-1: face down)."""
+    if card < 0:
+        return Text("??", style="dim")
     suit = (card >> 3) & 3
     style = suit_style(suit) + (" underline" if suit == trump else "")
     return Text(RANK_LABELS[card & 7] + SUIT_SYMBOLS[suit], style=style)
@@ -69,7 +74,7 @@ def cards_text(cards: Sequence[int], trump: int = -1, sep: str = " ") -> Text:
 
 def _order(view: View, suit: int) -> list[int]:
     """The cards of a suit in the hand, highest first (by the game's own rank in that suit)."""
-    beats = view.game.rules.beats_table(view.trump if view.trump >= 0 else 0)
+    beats = (view.rules or view.game.rules).beats_table(view.trump if view.trump >= 0 else 0)
     cards = list(cards_of(view.hand & SUIT_MASK[suit]))
     return sorted(cards, key=lambda c: (beats[c].bit_count(), c))
 
@@ -119,7 +124,9 @@ def action_label(action: int, view: View) -> Text:
         return Text("trump ").append_text(suit_text(action - TRUMP))
     words = {DRAW: "draw", CLOSE: "close", DECLARE: "declare (claim the hand)",
              EXCHANGE: "exchange", TURN: "turn (a card sets trumps)",
-             DEFER: "defer (let the partner marry)", PASS: "pass"}
+             DEFER: "defer (let the partner marry)", PASS: "pass",
+             REVERSE: "reverse (the opponents passed the target without knocking)",
+             MELD_LOW: "meld low (five low cards)"}
     if action == EXCHANGE and view.turnup >= 0 and view.trump >= 0:
         low = view.game.rules.exchange_rank
         if low is not None:
@@ -141,8 +148,12 @@ def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str
         return Text("(empty)", style="dim")
     cards = [c for _, c in trick]
     w = -1
-    if show_winner and view.trump >= 0:
-        w = trick_winner(cards, view.trump, view.game.rules.beats_table(view.trump))
+    rules = view.rules or view.game.rules  # a contract's rank order (Zehnergang)
+    if show_winner and tuple(trick) == view.last_trick:
+        # The last trick's winner leads now (Gaigel's first trick has its own winner rules).
+        w = next((i for i, (seat, _) in enumerate(trick) if seat == view.leader), -1)
+    elif show_winner and (view.trump >= 0 or view.contract is not None):
+        w = trick_winner(cards, view.trump, rules.beats_table(max(view.trump, 0)))
     for i, (seat, card) in enumerate(trick):
         if i:
             out.append(" · ")
@@ -165,6 +176,8 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
         out.append("Trumps ").append_text(suit_text(view.trump))
     elif view.phase == PH_TRUMP:
         out.append("Trumps not named yet", style="yellow")
+    elif view.contract is not None:
+        out.append("No trumps", style="yellow")
     if not r.stock:
         if view.turnup >= 0 and view.phase != PH_TRUMP:
             out.append("   (card turned: ").append_text(card_text(view.turnup, view.trump)).append(")")
@@ -179,6 +192,25 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
         out.append(f" under {view.facedown} face-down card{'s' if view.facedown != 1 else ''}")
     else:
         out.append("stock exhausted", style="yellow")
+    return out
+
+
+def auction_text(view: View, names: Sequence[str]) -> Text:
+    """North American Sixty-Six: the high bid, who made it and who has passed (the contract once
+    the auction is over)."""
+    out = Text()
+    r = view.game.rules
+    if view.bidder < 0:
+        out.append(f"Auction: no bid yet (bids {r.min_bid} to {r.max_bid} units of "
+                   f"{getattr(view.game.options, 'unit', 33)})")
+    elif view.phase == PH_AUCTION:
+        out.append(f"Auction: {seat_label(view.bidder, view, names)} bids {view.high_bid}")
+    else:
+        out.append(f"Contract: {seat_label(view.bidder, view, names)} bid {view.high_bid}",
+                   style="bold")
+    passed = [seat_label(p, view, names) for p in range(len(names)) if view.passed >> p & 1]
+    if passed and view.phase == PH_AUCTION:
+        out.append("; passed: " + ", ".join(passed), style="dim")
     return out
 
 
@@ -216,6 +248,8 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
                 show_actions: bool = True) -> RenderableType:
     """The whole table as the human seat sees it."""
     parts: list[RenderableType] = [stock_text(view, names), seats_table(view, names, score)]
+    if view.game.rules.auction:
+        parts.insert(0, auction_text(view, names))
     if view.marriages:
         m = Text("Marriages: ")
         for i, (seat, suit, value) in enumerate(view.marriages):
@@ -224,9 +258,11 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
             m.append(f"{seat_label(seat, view, names)} {value} in ").append_text(
                 Text(SUIT_SYMBOLS[suit], style=suit_style(suit)))
         parts.append(m)
+    parts += contract_lines(view, names)  # Bauernschnapsen: auction, contract, face-up cards
     if view.trick:
         parts.append(Text("On the table: ").append_text(trick_text(view.trick, view, names)))
-    label = "Your first cards: " if view.phase == PH_TRUMP else "Your hand: "
+    first = view.phase == PH_TRUMP and view.game.rules.trump_choice
+    label = "Your first cards: " if first else "Your hand: "
     parts.append(Text(label, style="bold").append_text(hand_text(view)))
     if show_actions and view.legal:
         parts.append(actions_text(view))

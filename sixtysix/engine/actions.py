@@ -1,21 +1,31 @@
 """Actions as dense small ints, with canonical text forms (records.md §4).
 
-Cards occupy 0..63, so each card-carrying verb gets a block of 64 ids; the other verbs follow.
+Cards occupy 0..63, so each card-carrying verb gets a block of 64 ids; the other verbs follow,
+then the blocks of the bidding and meld games: bids, doubling, openings, double marriages and
+announcements. One dense table for every game, so records, bots, the CLI and the web need no
+per-game code to show an action.
 
 >>> a = parse_action("marry qh")
 >>> action_str(a)
 'marry QH'
 >>> action_str(parse_action("declare kh"))
 'declare QH'
+>>> tuple(action_str(parse_action(t)) for t in ("bid 3", "Bid Gang", "open hoeher 9c", "kontra"))
+('bid 3', 'bid gang', 'open hoeher 9C', 'kontra')
+>>> action_str(parse_action("announce js ks qs ts"))
+'announce TS KS QS JS'
 """
 
 from __future__ import annotations
 
-from ..cards import QUEEN, SUITS, card_str, parse_card, parse_suit
+from ..cards import KING, QUEEN, SUITS, card_str, parse_card, parse_suit
 
 __all__ = [
     "PLAY", "MARRY", "DECLARE_SHOW", "DRAW", "EXCHANGE", "CLOSE", "DECLARE", "TURN", "DEFER",
-    "PASS", "TRUMP", "N_ACTIONS", "action_str", "parse_action", "is_play",
+    "PASS", "TRUMP", "CUT", "KNOCK", "KONTRA", "REKONTRA", "SUBKONTRA", "MELD_LOW", "REVERSE",
+    "BELLA", "BID", "MAX_BID", "BID_CONTRACT", "CONTRACTS", "OPEN", "OPENINGS", "MARRY_DOUBLE",
+    "ANNOUNCE", "SHOW", "COMBOS", "COMBO_INDEX", "SEQUENCE_ORDER", "N_ACTIONS", "action_str",
+    "parse_action", "is_play",
 ]
 
 PLAY = 0            # + card
@@ -29,10 +39,52 @@ TURN = 196
 DEFER = 197
 PASS = 198
 TRUMP = 200         # + suit
-N_ACTIONS = 204
+CUT = 204           # Bauernschnapsen: the dealer's right cuts (deal 3 + 2) ...
+KNOCK = 205         # ... or knocks (deal 5 at once)
+KONTRA = 206        # doubling of a contract, x2
+REKONTRA = 207      # x4
+SUBKONTRA = 208     # x8
+MELD_LOW = 209      # Gaigel: show five low cards
+REVERSE = 210       # Gaigel: the reverse knock
+BELLA = 211         # Terts: the trump king and queen
+BID = 256           # + units, 1..MAX_BID (North American Sixty-Six: 'bid 3')
+MAX_BID = 63
+BID_CONTRACT = 320  # + index into CONTRACTS (Bauernschnapsen: 'bid gang')
+CONTRACTS = ("normal", "bettler", "schnapser", "gang", "zehnergang", "kontraschnapser",
+             "bauernschnapser", "farbengang", "kontrabauernschnapser", "herrenschnapser")
+"""Bauernschnapsen's contracts by name, lowest first (records.md §4)."""
+OPEN = 384          # + opening * 64 + card led (Gaigel's first trick)
+OPENINGS = ("andere-alte", "ge-elfen", "hoeher", "auf-dissle")
+MARRY_DOUBLE = 640  # + card led (Gaigel: both kings and both queens of its suit)
+ANNOUNCE = 704      # + index into COMBOS (Terts)
+SHOW = 796          # + index into COMBOS (Terts: the answer to an announcement)
+N_ACTIONS = 888
+
+SEQUENCE_ORDER = (0, 2, 3, 4, 1, 5, 6, 7)
+"""Rank indices in the order runs are made of: A K Q J T 9 8 7 (rules.md §9.5)."""
+
+
+def _combos() -> tuple[int, ...]:
+    """Every Terts combination as a card mask: the runs of 3 to 8 in each suit (by suit, then
+    length, then from the top), then the four-of-a-kinds of the eight ranks."""
+    out = []
+    for suit in range(4):
+        for length in range(3, 9):
+            for top in range(9 - length):
+                out.append(sum(1 << (suit * 8 + r) for r in SEQUENCE_ORDER[top:top + length]))
+    for rank in range(8):
+        out.append(sum(1 << (suit * 8 + rank) for suit in range(4)))
+    return tuple(out)
+
+
+COMBOS = _combos()
+"""Card masks of the combinations that ``announce`` and ``show`` name (92 of them)."""
+COMBO_INDEX = {m: i for i, m in enumerate(COMBOS)}
+assert len(COMBOS) == SHOW - ANNOUNCE == N_ACTIONS - SHOW
 
 _SIMPLE = {DRAW: "draw", EXCHANGE: "exchange", CLOSE: "close", DECLARE: "declare", TURN: "turn",
-           DEFER: "defer", PASS: "pass"}
+           DEFER: "defer", PASS: "pass", CUT: "cut", KNOCK: "knock", KONTRA: "kontra",
+           REKONTRA: "rekontra", SUBKONTRA: "subkontra", REVERSE: "reverse", BELLA: "bella"}
 _BY_WORD = {w: a for a, w in _SIMPLE.items()}
 
 
@@ -48,17 +100,36 @@ def action_str(action: int) -> str:
     ...
     ValueError: not an action: 199
     """
-    if not 0 <= action < N_ACTIONS or DRAW <= action < TRUMP and action not in _SIMPLE:
-        raise ValueError(f"not an action: {action}")
-    if action < MARRY:
+    if action in _SIMPLE:
+        return _SIMPLE[action]
+    if action == MELD_LOW:
+        return "meld low"
+    if 0 <= action < MARRY:
         return "play " + card_str(action)
-    if action < DECLARE_SHOW:
+    if MARRY <= action < DECLARE_SHOW and (action - MARRY) & 7 in (KING, QUEEN):
         return "marry " + card_str(action - MARRY)
-    if action < DRAW:
+    if DECLARE_SHOW <= action < DRAW and (action - DECLARE_SHOW) & 7 == QUEEN:
         return "declare " + card_str(action - DECLARE_SHOW)
-    if action >= TRUMP:
+    if TRUMP <= action < TRUMP + 4:
         return "trump " + SUITS[action - TRUMP]
-    return _SIMPLE[action]
+    if BID < action <= BID + MAX_BID:
+        return f"bid {action - BID}"
+    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+        return "bid " + CONTRACTS[action - BID_CONTRACT]
+    if OPEN <= action < MARRY_DOUBLE:
+        opening, card = divmod(action - OPEN, 64)
+        return f"open {OPENINGS[opening]} {card_str(card)}"
+    if MARRY_DOUBLE <= action < ANNOUNCE and (action - MARRY_DOUBLE) & 7 in (KING, QUEEN):
+        return "marry double " + card_str(action - MARRY_DOUBLE)
+    if ANNOUNCE <= action < N_ACTIONS:
+        verb = "announce " if action < SHOW else "show "
+        return verb + " ".join(card_str(c) for c in _pack_order(COMBOS[(action - ANNOUNCE) % len(COMBOS)]))
+    raise ValueError(f"not an action: {action}")
+
+
+def _pack_order(mask: int) -> list[int]:
+    """Cards of a mask in the order of the pack (suits C D H S, ranks A T K Q J 9 8 7)."""
+    return [c for c in range(32) if (mask >> c) & 1]
 
 
 def parse_action(text: str) -> int:
@@ -81,6 +152,13 @@ def parse_action(text: str) -> int:
         if args:
             raise ValueError(f"'{verb}' takes no argument: {text!r}")
         return _BY_WORD[verb]
+    if verb == "marry" and args and args[0].lower() == "double":
+        if len(args) != 2:
+            raise ValueError(f"'marry double' takes one card, e.g. 'marry double KH': {text!r}")
+        card = parse_card(args[1])
+        if card & 7 not in (2, 3):
+            _bad_marriage(card)
+        return MARRY_DOUBLE + card
     if verb in ("play", "marry"):
         if len(args) != 1:
             raise ValueError(f"'{verb}' takes one card, e.g. '{verb} KH': {text!r}")
@@ -94,7 +172,50 @@ def parse_action(text: str) -> int:
         if len(args) != 1:
             raise ValueError(f"'trump' takes one suit, e.g. 'trump H': {text!r}")
         return TRUMP + parse_suit(args[0])
+    if verb == "bid":
+        return _parse_bid(args, text)
+    if verb == "open":
+        if len(args) != 2 or args[0].lower() not in OPENINGS:
+            names = ", ".join(OPENINGS)
+            raise ValueError(f"'open' takes an opening ({names}) and a card, e.g. "
+                             f"'open hoeher 9C': {text!r}")
+        return OPEN + OPENINGS.index(args[0].lower()) * 64 + parse_card(args[1])
+    if verb == "meld":
+        if [a.lower() for a in args] != ["low"]:
+            raise ValueError(f"the only meld shown this way is 'meld low': {text!r}")
+        return MELD_LOW
+    if verb in ("announce", "show"):
+        return (ANNOUNCE if verb == "announce" else SHOW) + _parse_combo(verb, args, text)
     raise ValueError(f"unknown action {words[0]!r}")
+
+
+def _parse_bid(args: list[str], text: str) -> int:
+    if len(args) != 1:
+        raise ValueError(f"'bid' takes a number of units or a contract's name: {text!r}")
+    word = args[0].lower()
+    if word.isdigit():
+        units = int(word)
+        if not 1 <= units <= MAX_BID:
+            raise ValueError(f"a bid is a number of units from 1 to {MAX_BID}: {text!r}")
+        return BID + units
+    if word in CONTRACTS:
+        return BID_CONTRACT + CONTRACTS.index(word)
+    names = ", ".join(CONTRACTS)
+    raise ValueError(f"not a bid: {args[0]!r} (a number of units, or one of {names})")
+
+
+def _parse_combo(verb: str, args: list[str], text: str) -> int:
+    mask = 0
+    for word in args:
+        card = parse_card(word)
+        if (mask >> card) & 1:
+            raise ValueError(f"{card_str(card)} is named twice: {text!r}")
+        mask |= 1 << card
+    index = COMBO_INDEX.get(mask)
+    if index is None:
+        raise ValueError(f"'{verb}' names a combination: a run of 3 to 8 cards of one suit in the "
+                         f"order A K Q J T 9 8 7, or four cards of a rank: {text!r}")
+    return index
 
 
 def _bad_marriage(card: int) -> int:

@@ -15,8 +15,8 @@ Both work on bitmasks: ``beats[c]`` is the set of cards of c's suit that rank ab
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASK
-from .rules import FOLLOW_ONLY, FOLLOW_TRUMP, FREE, STRICT2
+from ..cards import JACK, SUIT_MASK
+from .rules import FOLLOW_ONLY, FOLLOW_OR_TRUMP, FOLLOW_TRUMP, FREE, STRICT2
 
 __all__ = ["legal_follow", "trick_winner"]
 
@@ -24,19 +24,42 @@ __all__ = ["legal_follow", "trick_winner"]
 def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int, ...],
                  trump: int, mode: int, beats: tuple[int, ...],
                  must_beat_partner: bool = True,
-                 must_trump_when_cannot_overtrump: bool = True) -> int:
+                 must_trump_when_cannot_overtrump: bool = True,
+                 trump_jack_free: bool = False) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (not empty) under follow rule ``mode``.
 
     ``seats[i]`` played ``trick[i]``; the follower is ``seats[len(trick)]``.
+
+    ``trump_jack_free`` is Terts' privilege (rules.md §9.3): the trump jack is never forced and
+    always playable. Where the obligations allow exactly the trump jack, any card may be played;
+    otherwise the trump jack is added to what they allow.
+
+    >>> from sixtysix.cards import PACK_32, parse_card, parse_cards, mask_str
+    >>> from sixtysix.engine.rules import Rules
+    >>> b = Rules(pack=PACK_32, trump_order=(4, 5, 0, 1, 2, 3, 6, 7)).beats_table(trump=3)
+    >>> hand = parse_cards("JS 8S AH")  # spades trumps; the 9 of spades is led
+    >>> mask_str(legal_follow(hand, [parse_card("9S")], [0, 1], (0, 1), 3, STRICT2, b))
+    'JS'
+    >>> mask_str(legal_follow(hand, [parse_card("9S")], [0, 1], (0, 1), 3, STRICT2, b,
+    ...                       trump_jack_free=True))
+    'AH 8S JS'
     """
     if mode == FREE:
         return hand
+    if trump_jack_free and trump >= 0:
+        jack = hand & (1 << (trump * 8 + JACK))
+        if jack:
+            allowed = legal_follow(hand, trick, seats, sides, trump, mode, beats,
+                                   must_beat_partner, must_trump_when_cannot_overtrump)
+            return hand if allowed == jack else allowed | jack
     led = trick[0]
     led_suit = (led >> 3) & 3
     same = hand & SUIT_MASK[led_suit]
     if mode == FOLLOW_ONLY:
         return same or hand
     trumps = hand & SUIT_MASK[trump] if trump >= 0 else 0
+    if mode == FOLLOW_OR_TRUMP:
+        return same or trumps or hand
     if mode == STRICT2:
         if same:
             return same & beats[led] or same
@@ -53,7 +76,8 @@ def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int
     w = trick_winner(trick, trump, beats)
     win_card = trick[w]
     if not must_beat_partner and sides[seats[w]] == sides[seats[len(trick)]]:
-        return same or hand  # partner is winning: only the duty to follow suit remains
+        # Partner is winning (rules.md §0.4): follow suit, else trump, but need not beat him.
+        return same or trumps or hand
     return _strict_multi(hand, same, trumps, led_suit, win_card, (win_card >> 3) & 3, trump,
                          beats, must_trump_when_cannot_overtrump)
 

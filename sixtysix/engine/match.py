@@ -15,7 +15,7 @@ from .actions import action_str
 from .state import Deal, HandResult, State
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from .game import Game
 
 __all__ = ["Match"]
 
@@ -103,7 +103,7 @@ class Match:
 
     def record(self) -> dict[str, Any]:
         """The match as a record (records.md §3)."""
-        from ..games.base import options_to_dict
+        from .options import options_to_dict
         return {"game": self.game.id, "options": options_to_dict(self.game.options),
                 "players": list(self.players), "hands": [dict(h) for h in self.hand_records]}
 

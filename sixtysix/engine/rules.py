@@ -12,7 +12,7 @@ from functools import cached_property
 from ..cards import SUIT_MASK, cards_of
 
 __all__ = ["Rules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "FOLLOW_TRUMP",
-           "NATURAL_VALUES"]
+           "FOLLOW_OR_TRUMP", "NATURAL_VALUES"]
 
 # Follow rules (the obligation of a player who is not leading).
 FREE = 0          # any card
@@ -20,6 +20,7 @@ FOLLOW_ONLY = 1   # follow suit if possible, else any card
 STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any (rules.md §0.4)
 STRICT_MULTI = 3  # three or more players: §0.4 with the current winning card
 FOLLOW_TRUMP = 4  # follow suit (beating the trick only when trumps were led), else trump, else any
+FOLLOW_OR_TRUMP = 5  # follow suit (any card of it), else trump (any trump), else any card
 
 NATURAL_VALUES = (11, 10, 4, 3, 2, 0, 0, 0)
 """Card points by rank index A T K Q J 9 8 7."""
@@ -83,6 +84,48 @@ class Rules:
     trick_hook: bool = False
     """Ask ``game.trick_ends_hand(state)`` after every trick whether the hand stops there."""
 
+    # North American Sixty-Six: the hand opens with an auction of units (phases/auction.py); the
+    # high bidder then names trumps (phases/trump.py, any suit, no turn) and leads.
+    auction: bool = False
+    min_bid: int = 1
+    max_bid: int = 1
+    all_pass: str = "dealer_forced"
+    """'dealer_forced' (the dealer must bid when all the others passed) or 'redeal' (his pass
+    ends the hand with no score)."""
+    # Bauernschnapsen: phases before play as data, contract rank orders, who may claim.
+    phases: tuple[int, ...] = ()
+    """The phases a hand goes through before play, in order (ids of ``engine/phases``); empty:
+    straight to play, or to naming trumps where ``trump_choice`` says so."""
+    rank_order: tuple[int, ...] | None = None
+    """Rank indices from the highest for every suit, where they differ from the natural order
+    (Bauernschnapsen's Zehnergang: T K Q J A)."""
+    first_trick_visible: bool = False
+    """Each side's first trick stays face up for the rest of the hand (views show it)."""
+    claim_side: int = -1
+    """The only side whose seats may claim, -1 for either (Bauernschnapsen's
+    ``enough_by_defenders = False`` makes it the declarer's)."""
+    # Terts (rules.md §9): the trump-jack privilege, the dix from the end of trick 1, and the
+    # combinations announced and answered at each turn (engine/phases/announce.py).
+    trump_jack_free: bool = False
+    """The trump jack is never forced and always playable (``legal_follow``'s privilege)."""
+    exchange_from_trick: int = 0
+    """The exchange is allowed only once this many tricks are complete."""
+    combinations: bool = False
+    """Runs and four-of-a-kinds are announced (``announce``/``show``), and the bella declared."""
+    loser_side_extra: bool = False
+    """A responder whose shown combination wins also scores his other combinations."""
+    # Gaigel (rules.md §7): the meld games' play phase (engine/phases/meld.py) reads these.
+    meld_phase: bool = False
+    """The hand is played in ``PH_MELD`` (engine/phases/meld.py) rather than ``PH_PLAY``."""
+    openings: bool = False
+    """Forehand opens trick 1 with one of the openings (``open O C``) rather than a plain lead."""
+    low_rank: int = 7
+    """Rank index of the low card (7, or 9 as 5): five of them are ``meld low``; the trump one
+    robs the turn-up (``exchange_rank`` is the same)."""
+    melds_in_phase2: bool = True
+    five_low: str = "meld_111"
+    """``meld low`` scores 111 (``'meld_111'``) or ends the hand as a win (``'instant_win'``)."""
+
     @cached_property
     def pack_size(self) -> int:
         return self.pack.bit_count()
@@ -103,25 +146,27 @@ class Rules:
 
     def beats_table(self, trump: int) -> tuple[int, ...]:
         """``beats[c]``: the mask of cards of c's suit that rank strictly above c, with ``trump``."""
-        return _beats_cache(self.trump_order, trump)
+        return _beats_cache(self.trump_order, trump, self.rank_order)
 
     def value_table(self, trump: int) -> tuple[int, ...]:
         """Card points of each card id, with ``trump``."""
         return _values_cache(self.values_by_rank, self.trump_values, trump)
 
 
-_BEATS: dict[tuple[tuple[int, ...] | None, int], tuple[int, ...]] = {}
+_BEATS: dict[tuple[tuple[int, ...] | None, int, tuple[int, ...] | None], tuple[int, ...]] = {}
 _VALUES: dict[tuple[tuple[int, ...], tuple[int, ...] | None, int], tuple[int, ...]] = {}
 
 
-def _beats_cache(trump_order: tuple[int, ...] | None, trump: int) -> tuple[int, ...]:
-    key = (trump_order, trump)
+def _beats_cache(trump_order: tuple[int, ...] | None, trump: int,
+                 rank_order: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    key = (trump_order, trump, rank_order)
     table = _BEATS.get(key)
     if table is None:
         beats = []
         for c in range(64):
             suit = (c >> 3) & 3
-            order = trump_order if (trump_order is not None and suit == trump) else tuple(range(8))
+            order = trump_order if (trump_order is not None and suit == trump) else (
+                rank_order if rank_order is not None else tuple(range(8)))
             pos = order.index(c & 7) if (c & 7) in order else 8
             higher = 0
             for r in order[:pos]:

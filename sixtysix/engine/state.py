@@ -1,8 +1,10 @@
 """The generic trick-and-draw machine: one state of one hand, for every game of the family.
 
 A ``State`` is mutable and cheap to copy (lists of small ints); ``apply`` checks an action and
-refuses it without changing anything when the rules do not allow it. Everything a game does
-differently comes from its ``Rules`` and a few hooks of its ``Game`` (deal, scoring).
+refuses it without changing anything when the rules do not allow it. What may be done and what it
+does depend on the phase the hand is in (``engine/phases/``: naming trumps, play, …), looked up in
+one table; everything a game does differently comes from its ``Rules``, the phases it goes
+through and a few hooks of its ``Game`` (deal, scoring).
 """
 
 from __future__ import annotations
@@ -11,41 +13,50 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_list, card_str, mask_str
+from ..cards import card_str, mask_str
 from ..errors import IllegalActionError
-from .actions import (
-    CLOSE,
-    DECLARE,
-    DECLARE_SHOW,
-    DEFER,
-    DRAW,
-    EXCHANGE,
-    MARRY,
-    PASS,
-    TRUMP,
-    TURN,
-    action_str,
-    parse_action,
+from .actions import ANNOUNCE, DRAW, MARRY, OPEN, action_str, parse_action
+from .phases import APPLY as _APPLY
+from .phases import LEGAL as _LEGAL
+from .phases import (
+    PH_AUCTION,
+    PH_DEAL_CHOICE,
+    PH_DEFER,
+    PH_DRAW,
+    PH_MELD,
+    PH_MELD_DEFER,
+    PH_OVER,
+    PH_PLAY,
+    PH_TRUMP,
+    PHASES,
 )
-from .legal import legal_follow, trick_winner
-from .rules import FREE, STRICT2, Rules
+from .phases import announce as _announce_phase
+from .phases import auction as _auction_phase
+from .phases import contracts as _contracts_phase
+from .phases import deal_choice as _deal_choice_phase
+from .phases import doubling as _doubling_phase
+from .phases import meld as _meld_phase
+from .phases import play as _play_phase
+from .phases import trump as _trump_phase
+from .rules import Rules
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..games.base import Game
+    from .contract import Contract
+    from .game import Game
     from .view import View
 
 __all__ = ["State", "Deal", "HandResult", "PH_TRUMP", "PH_PLAY", "PH_DRAW", "PH_OVER",
-           "PH_DEFER"]
+           "PH_DEFER", "PH_AUCTION"]
 
-PH_TRUMP = 0  # forehand names trumps or turns
-PH_PLAY = 1   # a seat leads or follows (leaders may also exchange, close, declare)
-PH_DRAW = 2   # the trick winner chooses to draw or to close before drawing
-PH_OVER = 3
-PH_DEFER = 4  # the leader deferred: his partner declares a marriage ('marry C') or passes
-
-_KINGS = sum(1 << (copy * 32 + suit * 8 + KING) for suit in range(4) for copy in range(2))
+# Imported for their registration in PHASES.
+_PHASE_MODULES = (_play_phase, _trump_phase, _auction_phase,  # North American Sixty-Six: auction
+                  _deal_choice_phase, _contracts_phase, _doubling_phase,  # Bauernschnapsen
+                  _announce_phase,  # Terts
+                  _meld_phase)  # Gaigel
+_CARD_PHASES = (PH_PLAY, PH_DEFER, PH_MELD, PH_MELD_DEFER)
+"""Phases whose actions name cards that the seat to act holds (``_resolve_copy``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +94,16 @@ class State:
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
         "pending_trick", "exchanged", "strict_from",
+        # North American Sixty-Six: the auction of units (phases/auction.py).
+        "high_bid", "bidder", "passed",
+        # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far.
+        "contract", "declarer", "factor", "bidding",
+        # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
+        "scored", "bella_by",
+        # Gaigel (rules.md §7, engine/phases/meld.py): the opening of trick 1, the suits each
+        # seat has melded, what the leader has used of this lead, the partner's promised card,
+        # and how the hand ended.
+        "opening", "melded", "lead_flags", "promise", "end_kind",
     )
 
     game: Game
@@ -131,6 +152,39 @@ class State:
     strict_from: int
     """Length of ``history`` when phase-2 play began (stock closed or exhausted; 0 without a
     stock), -1 while the stock is open: lets a seat infer voids from the plays it saw."""
+    # North American Sixty-Six: the auction of units (phases/auction.py).
+    high_bid: int
+    """The high bid in units so far (0 while nobody has bid)."""
+    bidder: int
+    """The seat of the high bid (the declarer once the auction is over), -1 while none."""
+    passed: int
+    """Bitmask of the seats that have passed (a pass is final)."""
+    # Bauernschnapsen (contracts, engine/contract.py and phases/contracts.py, doubling.py).
+    contract: Contract | None
+    """The contract being played, None before the auction ends (and in games without one)."""
+    declarer: int
+    """The seat whose bid won the auction, -1 before."""
+    factor: int
+    """The doubling factor: 1, 2 (kontra), 4 (rekontra), 8 (subkontra)."""
+    bidding: tuple[int, ...]
+    """The auction: (high contract index or -1, its bidder or -1, mask of seats that passed);
+    while doubling: the seats still to answer, in order, then the seat that said kontra or -1."""
+    # Terts (rules.md §9.5)
+    scored: tuple[tuple[int, int], ...]
+    """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
+    bella_by: int
+    """The seat that declared the bella (trump K and Q), -1 while nobody has."""
+    # Gaigel (rules.md §7): see engine/phases/meld.py.
+    opening: int
+    """Index into OPENINGS of forehand's opening of trick 1, -1 for none (not yet, or 'free')."""
+    melded: int
+    """Bit ``seat * 4 + suit``: the seat has melded that suit; bit ``16 + seat``: five low shown."""
+    lead_flags: int
+    """What the leader has used of this lead (meld.MELD_USED, meld.LOW_SHOWN); 0 at each lead."""
+    promise: int
+    """``seat << 6 | card``: the card a partner who melded for the leader must play, -1 none."""
+    end_kind: int
+    """How a Gaigel hand ended (meld.END_*), 0 while it runs or when it was played out."""
 
     # ------------------------------------------------------------------ construction
 
@@ -156,7 +210,10 @@ class State:
         s.known = [0] * n
         s.first_packet = [0] * n
         s.turn_card = -1
-        if rules.trump_choice:
+        if rules.auction:
+            s.trump = -1
+            s.phase = PH_AUCTION  # bids from forehand round; then the declarer names trumps
+        elif rules.trump_choice:
             s.trump = -1
             s.phase = PH_TRUMP
             packet = rules.first_packet
@@ -165,10 +222,14 @@ class State:
             s.turn_card = deal.hands[forehand][packet]
         else:
             s.trump = (s.turnup >> 3) & 3
-            s.phase = PH_PLAY
+            s.phase = PH_MELD if rules.meld_phase else PH_PLAY
             if not rules.stock and s.turnup >= 0:
                 s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
         s.leader = s.to_act = forehand
+        if rules.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
+            s.phase = rules.phases[0]
+            if s.phase == PH_DEAL_CHOICE:
+                s.to_act = s.nxt.index(dealer)  # the dealer's right: the seat before him
         s.trick = []
         s.tseats = []
         sides = rules.n_sides
@@ -192,6 +253,20 @@ class State:
         s.match_score = match_score
         s.exchanged = False
         s.strict_from = -1 if s.turnup_up else 0
+        s.high_bid = 0
+        s.bidder = -1
+        s.passed = 0
+        s.contract = None
+        s.declarer = -1
+        s.factor = 1
+        s.bidding = ()
+        s.scored = ()
+        s.bella_by = -1
+        s.opening = -1
+        s.melded = 0
+        s.lead_flags = 0
+        s.promise = -1
+        s.end_kind = 0
         s._set_trump_tables()
         return s
 
@@ -232,134 +307,7 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """Every action the seat to act may take now; empty when the hand is over."""
-        if self.phase == PH_PLAY:
-            seat = self.to_act
-            r = self.rules
-            hand = self.hands[seat]
-            if self.trick:
-                if self.turnup_up and self.closed_by < 0:
-                    mode = r.phase1_follow
-                    acts = card_list(hand) if mode == FREE else card_list(legal_follow(
-                        hand, self.trick, self.tseats + [seat], r.sides, self.trump, mode,
-                        self.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump))
-                else:
-                    acts = card_list(legal_follow(
-                        hand, self.trick, self.tseats + [seat], r.sides, self.trump,
-                        r.phase2_follow, self.beats, r.must_beat_partner,
-                        r.must_trump_when_cannot_overtrump))
-                # A follower exchanges only under "any_time", or in his window at a close.
-                if (r.exchange_any_time or self.close_window) and self._may_exchange(seat):
-                    acts.append(EXCHANGE)
-                if r.claims and r.claim_timing == "any_own_turn":
-                    acts.append(DECLARE)
-                if r.partner_marriage:
-                    acts = self._keep_promise(seat, acts)
-                return acts
-            acts = card_list(hand)
-            if r.partner_marriage and self._deferred():
-                return acts  # one marriage per lead: the partner has had his turn
-            if r.marriages and hand & (hand >> 1) & _KINGS:
-                for q in self._marriage_queens(seat):
-                    acts.append(MARRY + q - 1)
-                    acts.append(MARRY + q)
-                    if r.claims and r.show_marriage_to_go_out:
-                        acts.append(DECLARE_SHOW + q)
-            if r.exchange_rank is not None and self._may_exchange(seat):
-                acts.append(EXCHANGE)
-            if r.close_allowed and self._may_close(seat):
-                acts.append(CLOSE)
-            if r.claims and (seat == self.claim_seat or r.claim_timing == "any_own_turn"):
-                acts.append(DECLARE)
-            if r.partner_marriage:
-                acts.append(DEFER)
-            return acts
-        if self.phase == PH_DRAW:
-            return [DRAW, CLOSE]
-        if self.phase == PH_DEFER:
-            acts = []
-            for q in self._marriage_queens(self.to_act):
-                acts.append(MARRY + q - 1)
-                acts.append(MARRY + q)
-            acts.append(PASS)
-            return acts
-        if self.phase == PH_TRUMP:
-            seat = self.to_act
-            if self.rules.trump_must_be_held:
-                held = self.first_packet[seat]
-                suits = [t for t in range(4) if held & SUIT_MASK[t]]
-            else:
-                suits = [0, 1, 2, 3]
-            return [TRUMP + t for t in suits] + [TURN]
-        return []
-
-    def partner(self, seat: int) -> int:
-        """The next seat in playing order on ``seat``'s side (his partner in a partnership)."""
-        p = self.nxt[seat]
-        while self.rules.sides[p] != self.rules.sides[seat]:
-            p = self.nxt[p]
-        return p
-
-    def _deferred(self) -> bool:
-        """The leader has deferred this lead and his partner has answered (read from the history,
-        which views and determinizations carry, so no extra field is needed)."""
-        h = self.history
-        return bool(h) and (h[-1] == PASS or (len(h) >= 2 and h[-2] == DEFER))
-
-    def _keep_promise(self, seat: int, acts: list[int]) -> list[int]:
-        """A partner who declared a marriage for the leader named the card of it he plays to this
-        trick (records.md §5): he must play it, where the obligations allow it."""
-        h = self.history
-        k = len(self.trick)
-        if len(h) >= k + 2 and h[-k - 2] == DEFER and MARRY <= h[-k - 1] < DECLARE_SHOW:
-            card = h[-k - 1] - MARRY
-            if seat == self.partner(self.tseats[0]) and card in acts:
-                return [card]
-        return acts
-
-    def _marriage_queens(self, seat: int) -> list[int]:
-        """Queens of the marriages the leader may declare now (rules.md §0.4, §1.6)."""
-        r = self.rules
-        if not (self.turnup_up and self.closed_by < 0) and r.stock and not r.marriages_after_close:
-            return []
-        if r.marriage_credit == "needs_trick_before" and not self.tricks[r.sides[seat]]:
-            return []
-        hand = self.hands[seat]
-        out = []
-        for suit in range(4):
-            q = suit * 8 + QUEEN
-            if (hand >> q) & 1 and (hand >> (q - 1)) & 1:
-                out.append(q)
-        return out
-
-    def _may_exchange(self, seat: int) -> bool:
-        r = self.rules
-        if r.exchange_rank is None or self.turnup < 0 or self.trump < 0:
-            return False
-        low = self.trump * 8 + r.exchange_rank
-        if not (self.hands[seat] >> low) & 1:
-            return False
-        has_trick = self.tricks[r.sides[seat]] > 0
-        if self.closed_by >= 0:
-            if not (self.close_window >> seat) & 1:
-                return False
-            return r.exchange_on_close == "opponent_any" or has_trick
-        if not self.turnup_up or self.facedown < r.exchange_min_facedown:
-            return False
-        if r.exchange_needs_trick and not has_trick:
-            return False
-        return not self.trick or r.exchange_any_time
-
-    def _may_close(self, seat: int) -> bool:
-        r = self.rules
-        if not r.close_allowed or not self.turnup_up or self.closed_by >= 0:
-            return False
-        if self.facedown < r.close_min_facedown:
-            return False
-        if r.close_requires == "lead_and_own_trick":
-            return self.tricks[r.sides[seat]] > 0
-        if r.close_requires == "lead_after_first_trick":
-            return self.trick_no > 0
-        return True
+        return _LEGAL[self.phase](self)
 
     # ------------------------------------------------------------------ acting
 
@@ -387,7 +335,8 @@ class State:
 
     def _resolve_copy(self, action: int) -> int:
         """Text names the first copy of a card; in a double pack pick the copy the seat holds."""
-        if action < DRAW and self.phase == PH_PLAY:
+        if (action < DRAW or OPEN <= action < ANNOUNCE) and self.phase in _CARD_PHASES:
+            # OPEN and MARRY_DOUBLE blocks start at multiples of 64: the card is the low bits.
             card = action & 63
             hand = self.hands[self.to_act]
             if not (hand >> card) & 1 and (hand >> (card | 32)) & 1:
@@ -397,198 +346,7 @@ class State:
     def step(self, a: int) -> None:
         """Apply an action known to be legal (no check): the fast path for search."""
         self.history.append(a)
-        if a < MARRY:
-            self._play(a)
-        elif a < DECLARE_SHOW and self.phase == PH_DEFER:
-            self._marry(a - MARRY)  # the partner's marriage; he plays the card in his turn
-            self.phase = PH_PLAY
-            self.to_act = self.leader
-        elif a < DECLARE_SHOW:
-            self._marry(a - MARRY)
-            if self.phase != PH_OVER:  # an automatic claim may have ended the hand
-                self._play(a - MARRY)
-        elif a < DRAW:
-            self._declare_show(a - DECLARE_SHOW)
-        elif a == DRAW:
-            self.phase = PH_PLAY
-            self._draw_all()
-        elif a == EXCHANGE:
-            self._exchange()
-        elif a == CLOSE:
-            self._close()
-        elif a == DECLARE:
-            self._claim(self.to_act)
-        elif a >= TRUMP:
-            self._set_trump(a - TRUMP, named=True)
-        elif a == TURN:
-            self._set_trump((self.turn_card >> 3) & 3, named=False)
-        elif a == DEFER:
-            self.phase = PH_DEFER
-            self.to_act = self.partner(self.leader)
-        elif a == PASS and self.phase == PH_DEFER:
-            self.phase = PH_PLAY
-            self.to_act = self.leader
-        else:
-            raise IllegalActionError(f"{action_str(a)} is not part of this game")
-
-    def _play(self, card: int) -> None:
-        seat = self.to_act
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        if self.known[seat] & bit:
-            self.known[seat] ^= bit
-        if self.close_window:
-            self.close_window &= ~(1 << seat)
-        if seat == self.claim_seat:
-            self.claim_seat = -1
-        trick = self.trick
-        trick.append(card)
-        self.tseats.append(seat)
-        if len(trick) < len(self.active):
-            self.to_act = self.nxt[seat]
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        r = self.rules
-        trick = self.trick
-        if len(trick) == 2:  # two seats: the common case, without the general loop
-            c0, c1 = trick
-            s1 = (c1 >> 3) & 3
-            w = (self.beats[c0] >> c1) & 1 if s1 == (c0 >> 3) & 3 else int(s1 == self.trump)
-        else:
-            w = trick_winner(trick, self.trump, self.beats)
-        winner = self.tseats[w]
-        side = r.sides[winner]
-        vals = self.values
-        pts = 0
-        mask = 0
-        for c in trick:
-            pts += vals[c]
-            mask |= 1 << c
-        self.won[side] |= mask
-        self.points[side] += pts
-        self.tricks[side] += 1
-        pending = self.pending
-        if pending[side]:
-            self.points[side] += pending[side]
-            self.melds[side] += pending[side]
-            pending[side] = 0
-        if r.marriage_credit == "same_trick_only":
-            for sd in range(len(pending)):
-                if pending[sd] and self.pending_trick[sd] <= self.trick_no:
-                    pending[sd] = 0  # it counted only if that very trick was won
-        self.last_trick = tuple(zip(self.tseats, trick))  # noqa: B905 - equal lengths by construction
-        self.trick = []
-        self.tseats = []
-        self.trick_no += 1
-        self.leader = self.to_act = winner
-        self.claim_seat = winner
-        if r.trick_hook and self.game.trick_ends_hand(self):
-            self._end(None)
-            return
-        if not self.hands[winner] and (self.spos == len(self.stock) or not self.stock_open):
-            # Every seat holds as many cards as the trick winner: nobody has any left.
-            if self.closed_by < 0:
-                self.points[side] += r.last_trick_bonus
-            self._end(None)
-            return
-        if r.auto_claim and r.claims and self.points[side] >= r.claim_target:
-            self._claim(winner)
-            return
-        if self.stock_open:
-            if r.close_before_draw and self._may_close(winner):
-                self.phase = PH_DRAW
-                return
-            self._draw_all()
-
-    def _draw_all(self) -> None:
-        """Everyone draws, the trick winner first; the last drawer takes the turn-up card."""
-        seat = self.leader
-        for _ in range(len(self.active)):
-            if self.spos < len(self.stock):
-                self.hands[seat] |= 1 << self.stock[self.spos]
-                self.spos += 1
-            elif self.turnup_up:
-                self.hands[seat] |= 1 << self.turnup
-                self.known[seat] |= 1 << self.turnup  # everyone saw who took it
-                self.turnup_up = False
-                if self.strict_from < 0:
-                    self.strict_from = len(self.history)
-            seat = self.nxt[seat]
-
-    def _marry(self, card: int) -> None:
-        seat = self.to_act
-        r = self.rules
-        suit = card >> 3 & 3
-        value = 40 if suit == self.trump else 20
-        side = r.sides[seat]
-        other = card ^ 1  # K <-> Q
-        self.known[seat] |= 1 << other
-        if self.tricks[side] or not r.marriage_needs_trick:
-            self.points[side] += value
-            self.melds[side] += value
-        else:
-            self.pending[side] += value
-            self.pending_trick[side] = self.trick_no
-        self.marriages.append((seat, suit, value))
-        if r.auto_claim and r.claims and self.points[side] >= r.claim_target:
-            self._claim(seat)  # will end the hand; the led card stays unplayed
-
-    def _declare_show(self, queen: int) -> None:
-        seat = self.to_act
-        r = self.rules
-        suit = queen >> 3 & 3
-        value = 40 if suit == self.trump else 20
-        side = r.sides[seat]
-        self.known[seat] |= (1 << queen) | (1 << (queen - 1))
-        self.marriages.append((seat, suit, value))
-        if self.tricks[side] or not r.marriage_needs_trick:
-            self.points[side] += value
-            self.melds[side] += value
-        # Without a trick the marriage stays pending, so the claim below is a false claim.
-        self._claim(seat)
-
-    def _exchange(self) -> None:
-        seat = self.to_act
-        low = self.trump * 8 + (self.rules.exchange_rank or 0)
-        up = self.turnup
-        self.hands[seat] ^= (1 << low) | (1 << up)
-        self.known[seat] |= 1 << up
-        self.turnup = low
-        self.exchanged = True
-        self.close_window &= ~(1 << seat)
-
-    def _close(self) -> None:
-        seat = self.to_act
-        r = self.rules
-        self.closed_by = seat
-        if self.strict_from < 0:
-            self.strict_from = len(self.history)
-        self.close_points = tuple(self.points)
-        self.close_tricks = tuple(self.tricks)
-        if self.phase == PH_DRAW:
-            self.phase = PH_PLAY
-        if r.exchange_on_close == "opponent_any":
-            self.close_window = sum(1 << p for p in self.active if p != seat)
-        elif r.exchange_on_close == "either_with_trick":
-            self.close_window = sum(1 << p for p in self.active)
-
-    def _claim(self, seat: int) -> None:
-        self._end(seat)
-
-    def _set_trump(self, suit: int, named: bool) -> None:
-        self.trump = suit
-        self.phase = PH_PLAY
-        if not named and self.turn_card >= 0:
-            self.turnup = self.turn_card
-            self.known[self.to_act] |= 1 << self.turn_card
-        self._set_trump_tables()
-
-    def _end(self, claimant: int | None) -> None:
-        self.phase = PH_OVER
-        self.to_act = -1
-        self.claimant = -1 if claimant is None else claimant
+        _APPLY[self.phase](self, a)
 
     @property
     def result(self) -> HandResult | None:
@@ -611,97 +369,12 @@ class State:
         try:
             text = action_str(action)
         except ValueError as e:  # an int that names no action at all
+            if MARRY <= action < DRAW:
+                return f"a marriage is a king and a queen, not {card_str(action & 63)}"
             return str(e)
-        if self.phase == PH_OVER:
-            return f"the hand is over: {text} is not possible"
-        if self.phase == PH_DRAW:
-            return f"{text} is not possible now: choose 'draw' or 'close'"
-        if self.phase == PH_TRUMP:
-            return f"{text} is not possible now: name trumps ('trump S') or 'turn'"
-        if self.phase == PH_DEFER:
-            return (f"{text} is not possible now: your partner deferred to you; declare a "
-                    f"marriage ('marry C') or 'pass'")
-        if action in (DEFER, PASS):
-            if not self.rules.partner_marriage:
-                return f"{text} is not part of this game"
-            return f"{text} is possible only for the leader, before his marriage or lead"
-        seat = self.to_act
-        hand = self.hands[seat]
-        r = self.rules
-        if action < DRAW:
-            card = action & 63
-            if action >= MARRY and card & 7 not in (KING, QUEEN):
-                return f"a marriage is a king and a queen, not {card_str(card)}"
-            if not (hand >> card) & 1:
-                return f"you do not hold {card_str(card)}"
-            if action < MARRY and self.trick:
-                led = self.trick[0]
-                suit = (led >> 3) & 3
-                same = hand & SUIT_MASK[suit]
-                mode = r.phase1_follow if self.stock_open else r.phase2_follow
-                if same and (card >> 3) & 3 != suit:
-                    return (f"must follow suit: {SUIT_NAMES[suit]} were led and you hold "
-                            f"{mask_str(same)}")
-                if same:
-                    return f"must beat the trick if you can: play {mask_str(self._legal_cards())}"
-                if mode == STRICT2 or mode > STRICT2:
-                    return f"must trump: play {mask_str(self._legal_cards())}"
-                return f"{text} is not allowed here"
-            if action >= MARRY:
-                partner = card ^ 1
-                if self.trick:
-                    return "a marriage can only be declared when leading"
-                if not (hand >> partner) & 1:
-                    return f"you need both the king and the queen: you do not hold {card_str(partner)}"
-                if not r.marriages:
-                    return "there are no marriages in this game"
-                if r.marriage_credit == "needs_trick_before" and not self.tricks[r.sides[seat]]:
-                    return "you must win a trick before declaring a marriage"
-                if self.strict:
-                    return "no marriages once the stock is closed or exhausted"
-                if action >= DECLARE_SHOW and not (r.claims and r.show_marriage_to_go_out):
-                    return "showing a marriage to go out without leading is not allowed in this game"
-                return f"{text} is not allowed now"
-            return f"{text} is not allowed now"
-        if action == EXCHANGE:
-            if r.exchange_rank is None:
-                return "there is no trump exchange in this game"
-            low = self.trump * 8 + r.exchange_rank
-            if self.turnup == low and self.turnup_up and not self.exchanged:
-                return f"the turn-up card is {card_str(low)} itself: there is nothing to exchange"
-            if not (hand >> low) & 1:
-                return f"you can exchange only holding {card_str(low)}"
-            if r.exchange_needs_trick and not self.tricks[r.sides[seat]] and self.closed_by < 0:
-                return "you must have won a trick before exchanging"
-            if self.trick and not r.exchange_any_time:
-                return "you may exchange only when you are about to lead"
-            return "the exchange is no longer possible: the stock is closed or too small"
-        if action == CLOSE:
-            if not r.close_allowed:
-                return "closing is not part of this game"
-            if self.trick:
-                return "only the player about to lead may close"
-            if self.closed_by >= 0 or not self.turnup_up:
-                return "the stock is already closed or exhausted"
-            if r.close_requires == "lead_and_own_trick" and not self.tricks[r.sides[seat]]:
-                return "you must have won a trick before closing"
-            if r.close_requires == "lead_after_first_trick" and self.trick_no == 0:
-                return "you may not close before the first trick"
-            return "closing is not allowed now"
-        if action == DECLARE or DECLARE_SHOW <= action < DRAW:
-            if not r.claims:
-                return "there are no claims in this game"
-            return "you may claim only right after winning a trick or showing a marriage"
-        if action == DRAW:
-            return "there is nothing to draw now"
-        return f"{text} is not allowed now"
-
-    def _legal_cards(self) -> int:
-        m = 0
-        for a in self.legal_actions():
-            if a < MARRY:
-                m |= 1 << a
-        return m
+        phase = PHASES[self.phase]
+        assert phase is not None
+        return phase.explain(self, action, text)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (design.md §5)."""

@@ -11,10 +11,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import cards_of
+from .actions import DECLARE_SHOW, MARRY
+from .phases import PH_DEAL_CHOICE
+from .phases.announce import public_scored
+from .phases.meld import FACE_DOWN, face_down
 from .state import PH_TRUMP, State
 
 if TYPE_CHECKING:
-    from ..games.base import Game
+    from .contract import Contract
+    from .game import Game
+    from .rules import Rules
 
 __all__ = ["View", "make_view"]
 
@@ -31,7 +37,7 @@ class View:
     to_act: int
     leader: int
     hand: int
-    """The seat's own cards (while trumps are being named: only the first packet)."""
+    """The seat's own cards (while trumps are named from a first packet: only that packet)."""
     hand_sizes: tuple[int, ...]
     trump: int
     turnup: int
@@ -63,6 +69,28 @@ class View:
     """The seat's legal actions, where it is to act."""
     strict_from: int = -1
     """Length of ``history`` when phase-2 (strict) play began, -1 while the stock is open."""
+    # North American Sixty-Six: the auction, which is public.
+    high_bid: int = 0
+    bidder: int = -1
+    passed: int = 0
+    # Bauernschnapsen: the rules in force, the contract, its doubling, the bidding, face-up tricks.
+    rules: Rules | None = None
+    """The play rules in force (a contract changes them), None: the game's own."""
+    contract: Contract | None = None
+    declarer: int = -1
+    factor: int = 1
+    bidding: tuple[int, ...] = ()
+    first_tricks: tuple[int, ...] = ()
+    """Each side's first trick (a card mask, 0 before it has one) where it stays face up
+    (``rules.first_trick_visible``); empty otherwise."""
+    # Terts (rules.md §9.5): combinations scored and the bella (both public).
+    scored: tuple[tuple[int, int], ...] = ()
+    bella_by: int = -1
+    # Gaigel (rules.md §7, engine/phases/meld.py): all public.
+    opening: int = -1
+    melded: int = 0
+    lead_flags: int = 0
+    promise: int = -1
 
     @property
     def seen(self) -> int:
@@ -71,7 +99,8 @@ class View:
         for w in self.won:
             m |= w
         for _, c in self.trick:
-            m |= 1 << c
+            if c >= 0:  # -1: a card played face down that this seat has not seen
+                m |= 1 << c
         for k in self.known:
             m |= k
         if self.turnup >= 0:
@@ -94,7 +123,7 @@ class View:
         s = State.__new__(State)
         game = self.game
         s.game = game
-        s.rules = r = game.rules
+        s.rules = r = self.rules or game.rules
         s.n = r.n_seats
         s.dealer = self.dealer
         s.active = self.active
@@ -108,15 +137,16 @@ class View:
         hands = []
         s.first_packet = [0] * s.n
         s.turn_card = -1
-        if self.phase == PH_TRUMP:
-            # Only first packets have been seen; the rest of every hand is still to come.
+        if (self.phase == PH_TRUMP and r.trump_choice) or self.phase == PH_DEAL_CHOICE:
+            # Only first packets have been seen (before the deal choice: nothing); the rest of
+            # every hand is still to come.
             for p in range(s.n):
                 fp = self.hand if p == self.seat else 0
-                need = self.hand_sizes[p] - fp.bit_count()
+                need = (r.first_packet if p in self.active else 0) - fp.bit_count()
                 for c in pool[i:i + need]:
                     fp |= 1 << c
                 i += need
-                rest = pool[i:i + r.hand_size - self.hand_sizes[p]] if p in self.active else []
+                rest = pool[i:i + r.hand_size - r.first_packet] if p in self.active else []
                 i += len(rest)
                 if p == seq[0] and rest:
                     s.turn_card = rest[0]
@@ -132,6 +162,11 @@ class View:
                 i += need
         s.hands = hands
         s.stock = tuple(pool[i:i + self.facedown])
+        i += self.facedown
+        trick = [c for _, c in self.trick]
+        history = list(self.history)
+        if any(c < 0 for c in trick):
+            _turn_face_down(self, trick, history, pool[i:])
         s.spos = 0
         s.turnup = self.turnup
         s.turnup_up = self.turnup_up
@@ -139,7 +174,7 @@ class View:
         s.phase = self.phase
         s.leader = self.leader
         s.to_act = self.to_act
-        s.trick = [c for _, c in self.trick]
+        s.trick = trick
         s.tseats = [p for p, _ in self.trick]
         s.won = list(self.won)
         s.points = list(self.points)
@@ -157,14 +192,48 @@ class View:
         s.last_trick = self.last_trick
         s._result = None
         s.claimant = -1
-        s.history = list(self.history)
+        s.history = history
         s.trick_no = self.trick_no
         s.bonus = self.bonus
         s.match_score = self.match_score
         s.exchanged = self.exchanged
         s.strict_from = self.strict_from
+        s.high_bid = self.high_bid
+        s.bidder = self.bidder
+        s.passed = self.passed
+        s.contract = self.contract
+        s.declarer = self.declarer
+        s.factor = self.factor
+        s.bidding = self.bidding
+        s.scored = self.scored
+        s.bella_by = self.bella_by
+        s.opening = self.opening
+        s.melded = self.melded
+        s.lead_flags = self.lead_flags
+        s.promise = self.promise
+        s.end_kind = 0
         s._set_trump_tables()
         return s
+
+
+def _turn_face_down(view: View, trick: list[int], history: list[int], rest: list[int]) -> None:
+    """Place the last unseen cards (``rest``) into the trick's face-down slots (Gaigel's trick 1
+    under Andere Alte or Höher), and write them into the history. The led card must fit the
+    opening: a non-trump ace, or a card neither ace nor trump; one that fits is taken first."""
+    rest = list(rest)
+    if trick[0] < 0 and view.opening in (0, 2):
+        trumps = 0xFF << (view.trump * 8) | 0xFF << (32 + view.trump * 8)
+        fits = [k for k, c in enumerate(rest)
+                if not (trumps >> c) & 1 and ((c & 7) == 0) == (view.opening == 0)]
+        if fits:
+            rest[0], rest[fits[0]] = rest[fits[0]], rest[0]
+    k = 0
+    start = len(history) - len(trick)
+    for j, c in enumerate(trick):
+        if c < 0:
+            trick[j] = rest[k]
+            history[start + j] -= FACE_DOWN - rest[k]
+            k += 1
 
 
 def _mask(cards: list[int]) -> int:
@@ -175,8 +244,22 @@ def _mask(cards: list[int]) -> int:
 
 
 def make_view(s: State, seat: int) -> View:
-    trumping = s.phase == PH_TRUMP
-    if trumping:
+    # Named from a first packet (not so when the high bidder names them after an auction, holding
+    # his whole hand), or before the deal choice, when nothing has been seen.
+    trumping = (s.phase == PH_TRUMP and s.rules.trump_choice) or s.phase == PH_DEAL_CHOICE
+    trick = tuple(zip(s.tseats, s.trick, strict=False))
+    history = tuple(s.history)
+    hidden = face_down(s, seat) if s.opening >= 0 else ()
+    if hidden:
+        # Gaigel's face-down trick 1: the other seats' cards stay unseen until it is turned.
+        start = len(s.history) - len(s.trick)
+        trick = tuple((p, -1 if start + j in hidden else c) for j, (p, c) in enumerate(trick))
+        history = tuple(FACE_DOWN + (a & ~63) if k in hidden else a
+                        for k, a in enumerate(s.history))
+    if s.phase == PH_DEAL_CHOICE:  # nothing dealt yet, as far as anyone may know
+        hand = 0
+        sizes = (0,) * s.n
+    elif trumping:
         hand = s.first_packet[seat]
         sizes = tuple(m.bit_count() for m in s.first_packet)
     else:
@@ -188,12 +271,34 @@ def make_view(s: State, seat: int) -> View:
         to_act=s.to_act, leader=s.leader, hand=hand, hand_sizes=sizes, trump=s.trump,
         turnup=turnup, turnup_up=s.turnup_up, facedown=s.facedown, closed_by=s.closed_by,
         close_points=s.close_points, close_tricks=s.close_tricks, close_window=s.close_window,
-        claim_seat=s.claim_seat, trick=tuple(zip(s.tseats, s.trick, strict=False)), last_trick=s.last_trick,
+        claim_seat=s.claim_seat, trick=trick, last_trick=s.last_trick,
         won=tuple(s.won), points=tuple(s.points), melds=tuple(s.melds),
         pending=tuple(s.pending), pending_trick=tuple(s.pending_trick), tricks=tuple(s.tricks),
         known=tuple(0 if trumping else k for k in s.known), marriages=tuple(s.marriages),
-        history=tuple(s.history), trick_no=s.trick_no, bonus=s.bonus,
+        history=history, trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
-        strict_from=s.strict_from,
+        strict_from=s.strict_from, high_bid=s.high_bid, bidder=s.bidder, passed=s.passed,
+        rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
+        declarer=s.declarer, factor=s.factor, bidding=s.bidding,
+        first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),
+        scored=public_scored(s, seat), bella_by=s.bella_by,
+        opening=s.opening, melded=s.melded,
+        lead_flags=s.lead_flags, promise=s.promise,
     )
+
+
+def first_tricks(s: State) -> tuple[int, ...]:
+    """Each side's first trick as a card mask (0 where it has none yet), read from the history:
+    the plays in groups of one card per playing seat, each trick the side whose tricks hold it."""
+    out = [0] * s.rules.n_sides
+    size = len(s.active)
+    cards = [a if a < MARRY else a - MARRY for a in s.history if a < DECLARE_SHOW]
+    for i in range(0, len(cards) - size + 1, size):
+        m = 0
+        for c in cards[i:i + size]:
+            m |= 1 << c
+        for side, won in enumerate(s.won):
+            if won & m == m and not out[side]:
+                out[side] = m
+    return tuple(out)

@@ -10,16 +10,21 @@ from typing import Any
 
 from ..errors import OptionError
 from .base import Game, options_from_dict
+from .bauernschnapsen import Bauernschnapsen
 from .four_hand import FourHandSixtySix
+from .gaigel import Gaigel
+from .north_american import NorthAmericanSixtySix
 from .schnapsen import Schnapsen
 from .sixty_six import SixtySix
+from .terts import Terts
 from .three_hand import ThreeHandSixtySix
 from .three_player import ThreePlayerSixtySix
 
 __all__ = ["GAMES", "make_game", "Game"]
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (
-    SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix)}
+    SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix,
+    NorthAmericanSixtySix, Bauernschnapsen, Gaigel, Terts)}
 
 
 def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:

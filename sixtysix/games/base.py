@@ -4,85 +4,24 @@ A game is its options (field names and defaults exactly those of rules.md) plus 
 ``deal_from_deck`` (how the shuffled pack is dealt), ``make_rules`` (options → engine parameters),
 ``score_hand`` and ``settle`` (hand and match scoring), and optionally ``hand_game_points`` (the
 hand's game points without the worded result, for search). Nothing else differs between games.
+The abstract ``Game`` and the option checks live in the engine (``engine/game.py``,
+``engine/options.py``), which calls them; this module adds the scoring the games share.
 """
 
 from __future__ import annotations
 
 import abc
-import dataclasses
 import functools
-import random
-import typing
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any
 
-from ..cards import card_str, pack_cards
-from ..engine.rules import Rules
-from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
-
-if typing.TYPE_CHECKING:
-    from ..engine.match import Match
+from ..engine.game import Game
+from ..engine.options import check_options, option_hints, options_from_dict, options_to_dict
+from ..engine.state import HandResult, State
 
 __all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
            "TwoPlayerScoring", "two_player_outcome", "two_player_game_points", "two_player_result",
            "make_result"]
-
-
-def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
-    """Build an options dataclass from a dict, refusing unknown names and values with OptionError."""
-    values = dict(values or {})
-    hints = option_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
-    for name, value in values.items():
-        if name not in names:
-            known = ", ".join(sorted(names))
-            raise OptionError(f"unknown option {name!r} (this game's options: {known})")
-        values[name] = _check_value(name, hints[name], value)
-    return cls(**values)
-
-
-def options_to_dict(options: Any, only_changed: bool = True) -> dict[str, Any]:
-    """The options that differ from the defaults (or all of them), as plain JSON values."""
-    default = type(options)()
-    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
-            if not only_changed or getattr(options, f.name) != getattr(default, f.name)}
-
-
-_HINTS: dict[type[Any], dict[str, Any]] = {}
-
-
-def option_hints(cls: type[Any]) -> dict[str, Any]:
-    """The type of each option of an options class (resolved once: it is slow)."""
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    return hints
-
-
-def check_options(options: Any) -> None:
-    hints = option_hints(type(options))
-    for f in dataclasses.fields(options):
-        _check_value(f.name, hints[f.name], getattr(options, f.name))
-
-
-def _check_value(name: str, hint: Any, value: Any) -> Any:
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        choices = typing.get_args(hint)
-        if value not in choices:
-            shown = ", ".join(repr(c) for c in choices)
-            raise OptionError(f"option {name!r} takes {shown}, not {value!r}")
-        return value
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise OptionError(f"option {name!r} takes true or false, not {value!r}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise OptionError(f"option {name!r} takes a whole number, not {value!r}")
-        return value
-    return value
 
 
 def grade(loser_points: int, loser_tricks: int) -> int:
@@ -90,121 +29,6 @@ def grade(loser_points: int, loser_tricks: int) -> int:
     if loser_tricks == 0:
         return 3
     return 2 if loser_points < 33 else 1
-
-
-class Game(abc.ABC):
-    """A game of the family with its options. Equal when the game and the options are equal."""
-
-    id: ClassVar[str]
-    name: ClassVar[str]
-    Options: ClassVar[type[Any]]
-    n_seats: ClassVar[int] = 2
-
-    def __init__(self, options: Any = None, **kwargs: Any) -> None:
-        if options is None:
-            options = options_from_dict(self.Options, kwargs)
-        elif kwargs:
-            options = dataclasses.replace(options, **kwargs)
-        if not isinstance(options, self.Options):
-            raise OptionError(f"{self.name} takes {self.Options.__name__}, not {options!r}")
-        check_options(options)
-        self.options = options
-        self.rules: Rules = self.make_rules()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and other.id == self.id and other.options == self.options
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.options))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.options!r})"
-
-    # ------------------------------------------------------------------ hooks
-
-    @abc.abstractmethod
-    def make_rules(self) -> Rules:
-        """The engine parameters these options mean."""
-
-    @abc.abstractmethod
-    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
-        """Deal a shuffled pack (top card first) to the ``active`` seats."""
-
-    @abc.abstractmethod
-    def score_hand(self, state: State, claimant: int | None) -> HandResult:
-        """How the finished hand scores (``claimant``: the seat that claimed, if any)."""
-
-    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
-        """Game points per seat of the hand ending now, as ``score_hand`` gives them but without
-        building a result: search asks this at every leaf. Override it with a lean path where
-        the scoring is hot; the tests check that it agrees with ``score_hand``."""
-        return self.score_hand(state, claimant).game_points
-
-    def initial_score(self) -> list[int]:
-        return [0] * self.n_seats
-
-    def active_seats(self, match: Match, dealer: int) -> tuple[int, ...]:
-        """The seats dealt in for the next hand."""
-        return tuple(range(self.n_seats))
-
-    def trick_ends_hand(self, state: State) -> bool:
-        """Whether the trick just completed stops the hand (asked only when ``rules.trick_hook``)."""
-        return False
-
-    @abc.abstractmethod
-    def settle(self, match: Match, result: HandResult) -> None:
-        """Add the hand's result to the match: score, carried bonus, next dealer, the end."""
-
-    def first_dealer(self, rng: random.Random) -> int:
-        """The first dealer, chosen by lot."""
-        return rng.randrange(self.n_seats)
-
-    # ------------------------------------------------------------------ shared
-
-    def shuffled_deal(self, seed: int | random.Random, dealer: int,
-                      active: tuple[int, ...]) -> Deal:
-        """The engine's own seeded deal: the pack in its fixed order, shuffled, then dealt."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = list(_pack_order(self.rules.pack))
-        rng.shuffle(deck)
-        return self.deal_from_deck(deck, dealer, active)
-
-    def check_deal(self, deal: Deal, dealer: int, active: tuple[int, ...]) -> None:
-        """Refuse a deal that is not a permutation of the pack or gives wrong counts (ValueError)."""
-        r = self.rules
-        seen: dict[int, int] = {}
-        cards = [c for h in deal.hands for c in h] + list(deal.stock)
-        if deal.turnup is not None and r.stock:
-            cards.append(deal.turnup)
-        for c in cards:
-            seen[c] = seen.get(c, 0) + 1
-        expected: dict[int, int] = {}
-        for c in pack_cards(r.pack):
-            expected[c & 31] = expected.get(c & 31, 0) + 1
-        got: dict[int, int] = {}
-        for c, k in seen.items():
-            got[c & 31] = got.get(c & 31, 0) + k
-        if got != expected:
-            extra = sorted(card_str(c) for c in got if got[c] > expected.get(c, 0))
-            missing = sorted(card_str(c) for c in expected if got.get(c, 0) < expected[c])
-            parts = []
-            if extra:
-                parts.append("too many " + " ".join(extra))
-            if missing:
-                parts.append("missing " + " ".join(missing))
-            raise ValueError(f"the deal is not the {r.pack_size}-card pack: " + "; ".join(parts))
-        for p, h in enumerate(deal.hands):
-            want = r.hand_size if p in active else 0
-            if len(h) != want:
-                raise ValueError(f"seat {p} must be dealt {want} cards, not {len(h)}")
-        if r.stock and deal.turnup is None:
-            raise ValueError("this game turns up a trump card: the deal needs 'turnup'")
-        if not r.stock and not r.trump_choice and deal.turnup is None:
-            raise ValueError("the deal needs 'turnup' (the card that fixes trumps)")
-
-    def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,
-                 match_score: tuple[int, ...] = ()) -> State:
-        return State.new(self, dealer, deal, active=active, bonus=bonus, match_score=match_score)
 
 
 class TwoPlayerScoring(Game):
@@ -223,12 +47,6 @@ class TwoPlayerScoring(Game):
 
     def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
         return two_player_game_points(state, two_player_outcome(state, claimant, **self._scoring))
-
-
-@functools.cache
-def _pack_order(pack: int) -> tuple[int, ...]:
-    """The pack's fixed order, computed once per pack (dealing is on the hot path of playouts)."""
-    return tuple(pack_cards(pack))
 
 
 def two_player_outcome(state: State, claimant: int | None, *, closed_measured_at_close: bool,

@@ -86,7 +86,8 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
         "turnup_up": view.turnup_up,
         "stock": view.facedown,
         "closed_by": view.closed_by if view.closed_by >= 0 else None,
-        "trick": [{"seat": p, "card": card_str(c)} for p, c in view.trick],
+        # -1: a card played face down that this seat has not seen (Gaigel's first trick).
+        "trick": [{"seat": p, "card": card_str(c) if c >= 0 else "??"} for p, c in view.trick],
         "last_trick": [{"seat": p, "card": card_str(c)} for p, c in view.last_trick],
         "points": points,
         "tricks": per_seat(view.tricks),

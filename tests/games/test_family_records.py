@@ -74,3 +74,31 @@ def test_schnapsen_counts_down() -> None:
     rec = {"game": "schnapsen", "hands": [{"dealer": 1, "seed": 3, "actions": []}]}
     out = sixtysix.replay(rec, legal=True)
     assert out["match"]["score"] == [7, 7] and out["next"]["to_act"] == 0
+
+
+def test_gaigel_record_knock_and_next_hand() -> None:
+    # records.md §5 "the meld games": 5 cards each, the turn-up, a stock of 27. Trumps clubs.
+    # Trick 1: Ge-Elfen AH + AS + TS + KS = 36 (seat 0 wins); seat 0 melds both heart pairs
+    # (40) and leads KH; 7S, TH, AD: 4 + 0 + 10 + 11 = 25 to seat 2: 36 + 40 + 25 = 101.
+    # Seat 2 knocks; the opponents have 0 points: a Gaigel, 2 game points to seats 0 and 2.
+    hands = ["AH KH KH QH QH", "AS TD 7S JS JD", "TS TH JC JC 7H", "KS AD 7D QS QD"]
+    named = [c for h in hands for c in h.split()] + ["TC"]
+    pack = [r + s for s in "CDHS" for r in "ATKQJ7" for _ in range(2)]
+    for c in named:
+        pack.remove(c)
+    rec = {"game": "gaigel", "hands": [{
+        "dealer": 3,
+        "deal": {"hands": [h.split() for h in hands], "turnup": "TC", "stock": pack},
+        "actions": ["open ge-elfen AH", "play AS", "play TS", "play KS", "marry double KH",
+                    "play 7S", "play TH", "play AD", "declare"]}]}
+    assert len(pack) == 27
+    out = sixtysix.replay(rec, legal=True)
+    assert out["hands"] == [{"complete": True, "points": [101, 0, 101, 0], "tricks": [2, 0, 2, 0],
+                             "game_points": [2, 0, 2, 0], "end": "gaigel"}]
+    assert out["match"] == {"score": [2, 0, 2, 0], "complete": False, "winner": None}
+    assert out["next"] is None
+    # The next hand is dealt by seat 0; forehand (seat 1) opens.
+    rec["hands"].append({"dealer": 0, "seed": 11, "actions": []})
+    out = sixtysix.replay(rec, legal=True)
+    assert out["next"]["to_act"] == 1
+    assert all(t.startswith("open ") for t in out["next"]["legal"])

@@ -4,7 +4,8 @@ Whole games are played over WebSockets with every seat a person (and a spectator
 each message, the cards it names are checked against the true state at that moment: a card in
 another seat's hand is secret unless everyone saw it go there (the face-up trump card taken by the
 last draw or an exchange, the partner of a declared marriage), the face-down stock is secret, and
-while trumps are being named even the seat's own cards beyond its first packet are secret. This
+while trumps are being named from a first packet even the seat's own cards beyond it are secret
+(not so after an auction: the high bidder names them holding his whole hand). This
 oracle is worked out here from the actions, not taken from the engine's own bookkeeping.
 """
 
@@ -31,7 +32,8 @@ def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
     for p, hand in enumerate(state.hands):
         for c in cards_of(hand):
             if p == seat:
-                if state.phase == PH_TRUMP and not (state.first_packet[p] >> c) & 1:
+                if state.phase == PH_TRUMP and state.rules.trump_choice \
+                        and not (state.first_packet[p] >> c) & 1:
                     secret.add(c)  # not yet picked up
             elif c not in shown:
                 secret.add(c)
@@ -41,7 +43,11 @@ def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
     visible = {card_str(c) for p, h in enumerate(state.hands) for c in cards_of(h)
                if c not in secret}
     visible |= {card_str(c) for c in state.trick}
-    return names - visible if any(c >= 32 for c in secret) else names
+    visible |= {card_str(c) for won in state.won for c in cards_of(won)}  # played and turned
+    if state.turnup >= 0 and state.turnup_up:
+        visible.add(card_str(state.turnup))  # face up for all (Gaigel: its twin may be secret)
+    # (A double pack has cards 32 and up: test the pack, not whether a secret copy happens to be one.)
+    return names - visible if state.rules.pack >> 32 else names
 
 
 def update_shown(before: State | None, after: State, action: str | None, shown: set[int]) -> None:
@@ -53,6 +59,11 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
         for c in turnups:
             if c >= 0 and any((h >> c) & 1 for h in after.hands):
                 shown.add(c)
+    c = after.contract  # Bauernschnapsen: a solo's partner lays his cards face up, a shown
+    if c is not None:   # contract shows the declarer's hand (rules.md §8.3)
+        for p in ([(after.declarer + 2) % 4] if c.solo else []) + ([after.declarer] if c.shown
+                                                                     else []):
+            shown.update(cards_of(after.hands[p]))
     if action and before is not None:
         verb, _, arg = action.partition(" ")
         if verb in ("marry", "declare") and arg:

@@ -1,0 +1,98 @@
+"""What the terminal shows of an auction of contracts and the contract in play (Bauernschnapsen):
+the high bid and who passed, the contract with its declarer and doubling, a solo partner's cards
+lying face up, each side's first trick face up (``first_trick_visible``); and the words for the
+deal choice, bids and doublings. Everything reads the human seat's ``View``.
+
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> m = Match(make_game("bauernschnapsen"), dealer=3)
+>>> state = m.deal_hand(seed=1)
+>>> m.apply("cut"); m.apply("turn"); m.apply("bid normal")
+>>> [t.plain for t in contract_lines(state.view(1), ["A", "B", "C", "D"])]
+['Auction: high bid normal by A (partner of C)']
+>>> describe_contract_action(320 + 3, lambda w: w)
+'bids gang'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from ..engine.actions import BID_CONTRACT, CONTRACTS, CUT, KNOCK, KONTRA, REKONTRA, SUBKONTRA
+from ..engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_OVER
+from ..engine.view import View
+
+__all__ = ["contract_lines", "describe_contract_action"]
+
+_DOUBLED = {2: "kontra", 4: "rekontra", 8: "subkontra"}
+
+
+def _name(seat: int, names: Sequence[str], view: View) -> str:
+    sides = view.game.rules.sides
+    if seat == view.seat:
+        return names[seat]
+    mark = "partner" if sides[seat] == sides[view.seat] else f"partner of {names[(seat + 2) % 4]}"
+    return f"{names[seat]} ({mark})" if len(names) == 4 else names[seat]
+
+
+def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
+    """Lines about the auction or the contract, empty for games without contracts."""
+    from .render import cards_text  # render imports this module: import at call time
+    out: list[Text] = []
+    if view.phase == PH_CONTRACTS and view.bidding:
+        high, bidder, passed = view.bidding
+        t = Text("Auction: ", style="bold")
+        t.append(f"high bid {CONTRACTS[high]} by {_name(bidder, names, view)}")
+        gone = [names[p] for p in range(len(names)) if (passed >> p) & 1]
+        if gone:
+            t.append(f"; passed: {', '.join(gone)}", style="dim")
+        out.append(t)
+    c = view.contract
+    if c is None:
+        return out
+    t = Text("Contract: ", style="bold")
+    t.append(f"{c.name} by {_name(view.declarer, names, view)}", style="bold yellow")
+    t.append(f" ({c.value}")
+    if view.factor > 1:
+        t.append(f", {_DOUBLED[view.factor]} ×{view.factor} = {c.value * view.factor}")
+    t.append(")")
+    if c.solo:
+        t.append(", played alone")
+    if not c.trumps:
+        t.append(", no trumps" + (" (10 K Q J A)" if c.name == "zehnergang" else ""))
+    out.append(t)
+    if view.phase == PH_DOUBLING and view.bidding:
+        word = _DOUBLED.get(view.factor * 2, "")
+        out.append(Text(f"Doubling: {word} or pass", style="dim"))
+    for p in range(len(names)):
+        if p not in view.active and view.known[p] and view.phase != PH_OVER:
+            out.append(Text(f"{names[p]}'s cards, face up: ").append_text(
+                cards_text(sorted(_bits(view.known[p])), view.trump)))
+    for side, mask in enumerate(view.first_tricks):
+        if mask:
+            who = " and ".join(names[p] for p in range(len(names))
+                               if view.game.rules.sides[p] == side)
+            out.append(Text(f"First trick of {who}: ", style="dim").append_text(
+                cards_text(sorted(_bits(mask)), view.trump)))
+    return out
+
+
+def describe_contract_action(action: int, verb: Callable[[str], str]) -> str | None:
+    """Words for a deal choice, bid or doubling ('bids gang', 'says kontra'), None for others.
+    ``verb`` puts a third-person verb in the right person."""
+    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+        return f"{verb('bids')} {CONTRACTS[action - BID_CONTRACT]}"
+    if action in (KONTRA, REKONTRA, SUBKONTRA):
+        word = {KONTRA: "kontra", REKONTRA: "rekontra", SUBKONTRA: "subkontra"}[action]
+        return f"{verb('says')} {word}"
+    if action == CUT:
+        return f"{verb('cuts')}: three cards each, then two"
+    if action == KNOCK:
+        return f"{verb('knocks')}: five cards each at once"
+    return None
+
+
+def _bits(mask: int) -> list[int]:
+    return [c for c in range(64) if (mask >> c) & 1]

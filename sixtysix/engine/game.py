@@ -1,0 +1,160 @@
+"""The abstract game that the machine plays: a game's options, its ``Rules`` and its hooks.
+
+A game of ``games/`` subclasses ``Game`` and fills in the hooks (deal, rules, scoring, settling);
+the engine calls only what is declared here, so no module of ``engine/`` imports from ``games/``.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import functools
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..cards import card_str, pack_cards
+from ..errors import OptionError
+from .options import check_options, options_from_dict
+from .rules import Rules
+from .state import Deal, HandResult, State
+
+if TYPE_CHECKING:
+    from .contract import Contract
+    from .match import Match
+
+__all__ = ["Game"]
+
+
+class Game(abc.ABC):
+    """A game of the family with its options. Equal when the game and the options are equal."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    Options: ClassVar[type[Any]]
+    n_seats: int = 2
+    """Seats at the table. The class value is the number under the default options (what
+    listings show); an instance takes its own from its rules, where an option may change it
+    (North American Sixty-Six's ``players``)."""
+    seat_counts: ClassVar[tuple[int, ...]] = ()
+    """The numbers of seats the options allow, where there is a choice."""
+    note: ClassVar[str] = ""
+    """A line for ``sixtysix options`` (e.g. that the rules are a reconstruction)."""
+    contracts: tuple[Contract, ...] = ()
+    """The contracts an auction of contracts chooses from, lowest first (Bauernschnapsen)."""
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        if options is None:
+            options = options_from_dict(self.Options, kwargs)
+        elif kwargs:
+            options = dataclasses.replace(options, **kwargs)
+        if not isinstance(options, self.Options):
+            raise OptionError(f"{self.name} takes {self.Options.__name__}, not {options!r}")
+        check_options(options)
+        self.options = options
+        self.rules: Rules = self.make_rules()
+        self.n_seats = self.rules.n_seats
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.id == self.id and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.options))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+    # ------------------------------------------------------------------ hooks
+
+    @abc.abstractmethod
+    def make_rules(self) -> Rules:
+        """The engine parameters these options mean."""
+
+    @abc.abstractmethod
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        """Deal a shuffled pack (top card first) to the ``active`` seats."""
+
+    @abc.abstractmethod
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        """How the finished hand scores (``claimant``: the seat that claimed, if any)."""
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        """Game points per seat of the hand ending now, as ``score_hand`` gives them but without
+        building a result: search asks this at every leaf. Override it with a lean path where
+        the scoring is hot; the tests check that it agrees with ``score_hand``."""
+        return self.score_hand(state, claimant).game_points
+
+    def initial_score(self) -> list[int]:
+        return [0] * self.n_seats
+
+    def active_seats(self, match: Match, dealer: int) -> tuple[int, ...]:
+        """The seats dealt in for the next hand."""
+        return tuple(range(self.n_seats))
+
+    def trick_ends_hand(self, state: State) -> bool:
+        """Whether the trick just completed stops the hand (asked only when ``rules.trick_hook``)."""
+        return False
+
+    @abc.abstractmethod
+    def settle(self, match: Match, result: HandResult) -> None:
+        """Add the hand's result to the match: score, carried bonus, next dealer, the end."""
+
+    def first_dealer(self, rng: random.Random) -> int:
+        """The first dealer, chosen by lot."""
+        return rng.randrange(self.n_seats)
+
+    # ------------------------------------------------------------------ shared
+
+    def shuffled_deal(self, seed: int | random.Random, dealer: int,
+                      active: tuple[int, ...]) -> Deal:
+        """The engine's own seeded deal: the pack in its fixed order, shuffled, then dealt."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = list(_pack_order(self.rules.pack))
+        rng.shuffle(deck)
+        return self.deal_from_deck(deck, dealer, active)
+
+    def check_deal(self, deal: Deal, dealer: int, active: tuple[int, ...]) -> None:
+        """Refuse a deal that is not a permutation of the pack or gives wrong counts (ValueError)."""
+        r = self.rules
+        seen: dict[int, int] = {}
+        cards = [c for h in deal.hands for c in h] + list(deal.stock)
+        if deal.turnup is not None and r.stock:
+            cards.append(deal.turnup)
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+        expected: dict[int, int] = {}
+        for c in pack_cards(r.pack):
+            expected[c & 31] = expected.get(c & 31, 0) + 1
+        got: dict[int, int] = {}
+        for c, k in seen.items():
+            got[c & 31] = got.get(c & 31, 0) + k
+        if got != expected:
+            extra = sorted(card_str(c) for c in got if got[c] > expected.get(c, 0))
+            missing = sorted(card_str(c) for c in expected if got.get(c, 0) < expected[c])
+            parts = []
+            if extra:
+                parts.append("too many " + " ".join(extra))
+            if missing:
+                parts.append("missing " + " ".join(missing))
+            raise ValueError(f"the deal is not the {r.pack_size}-card pack: " + "; ".join(parts))
+        for p, h in enumerate(deal.hands):
+            want = r.hand_size if p in active else 0
+            if len(h) != want:
+                raise ValueError(f"seat {p} must be dealt {want} cards, not {len(h)}")
+        if r.stock and deal.turnup is None:
+            raise ValueError("this game turns up a trump card: the deal needs 'turnup'")
+        if (r.trump_choice or r.auction) and deal.turnup is not None:
+            raise ValueError(f"{self.name} has no turn-up card (trumps are named): "
+                             f"the deal must not give 'turnup'")
+        if not r.stock and not r.trump_choice and not r.auction and deal.turnup is None:
+            raise ValueError("the deal needs 'turnup' (the card that fixes trumps)")
+
+    def new_hand(self, dealer: int, deal: Deal, active: tuple[int, ...], bonus: int = 0,
+                 match_score: tuple[int, ...] = ()) -> State:
+        return State.new(self, dealer, deal, active=active, bonus=bonus, match_score=match_score)
+
+
+@functools.cache
+def _pack_order(pack: int) -> tuple[int, ...]:
+    """The pack's fixed order, computed once per pack (dealing is on the hot path of playouts)."""
+    return tuple(pack_cards(pack))

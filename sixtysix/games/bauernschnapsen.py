@@ -1,0 +1,283 @@
+"""Bauernschnapsen: four players in two partnerships, 20 cards, an auction of contracts — rules.md §8.
+
+A hand goes through its phases as data (``rules.phases``): the dealer's right chooses ``cut`` or
+``knock`` (skipped without ``allow_knock_deal``), forehand names trumps from his first three
+cards or turns up his fourth, the auction of the ten contracts (forehand opens and may not pass;
+priority F > P > R > D lets a seat hold at the rank of a lower-priority bid), doubling (kontra,
+rekontra, subkontra), then play. Each contract is a row of data (``engine/contract.py``): who may
+bid it, trumps or none, the rank order, whether the declarer plays alone (his partner lays his
+cards face up and sits out, and tricks have three cards), who leads, when the result is certain
+(the hand stops there), and its value. Strict play from the first trick. In the Normal game the
+first side to claim "Genug" with 66 wins 1/2/3; a false claim gives the opponents 1/2/3 graded on
+the claimant's own count; played out, the last trick wins 1. The first side to 24 wins the match.
+
+>>> g = Bauernschnapsen()
+>>> g.rules.pack_size, g.rules.hand_size, [c.name for c in g.contracts][:3]
+(20, 5, ['normal', 'bettler', 'schnapser'])
+>>> [c.value for c in g.contracts]
+[1, 4, 6, 9, 10, 12, 12, 18, 24, 24]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import PACK_20, SUIT_MASK
+from ..engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
+from ..engine.rules import STRICT_MULTI, Rules
+from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
+from .base import Game, grade, make_result
+from .three_player import deal_packets
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["Bauernschnapsen", "BauernschnapsenOptions", "F", "P", "R", "D"]
+
+F, P, R, D = 1, 2, 4, 8
+"""Position masks, by place after the dealer: forehand, the dealer's partner, forehand's partner,
+the dealer (rules.md §8.2)."""
+ANY = F | P | R | D
+
+ZEHNER_ORDER = (1, 2, 3, 4, 0)
+"""Zehnergang's rank order, by rank index from the highest: T K Q J A (rules.md §8.1)."""
+
+NORMAL = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class BauernschnapsenOptions:
+    """The options of rules.md §8.8, by name, with their defaults."""
+
+    trump_contracts_solo: bool = False
+    enough_by_defenders: bool = True
+    false_enough: Literal["graded", "flat2"] = "graded"
+    must_beat_partner: bool = True
+    retourschneider: bool = True
+    target: int = 24
+    score_direction: Literal["up", "down"] = "up"
+    first_trick_visible: bool = True
+    allow_knock_deal: bool = True
+
+
+# ---------------------------------------------------------------------- when a contract is decided
+
+def _sides(s: State) -> tuple[int, int]:
+    d = s.rules.sides[s.declarer]
+    return d, 1 - d
+
+
+def _open(s: State) -> bool | None:
+    """The Normal game: decided by a claim or the last trick, never early."""
+    return None
+
+
+def _bettler(s: State) -> bool | None:
+    """The declarer alone takes no trick: fails at his first trick, made after the fifth."""
+    d, _ = _sides(s)
+    if s.tricks[d]:
+        return False
+    return True if s.trick_no == 5 else None
+
+
+def _schnapser(s: State) -> bool | None:
+    """Every trick played and 66 credited points within the first three (rules.md §8.6)."""
+    d, o = _sides(s)
+    if s.tricks[o]:
+        return False
+    if s.points[d] >= 66:
+        return True
+    return False if s.trick_no >= 3 else None
+
+
+def _all_tricks(s: State) -> bool | None:
+    """Gang, Zehnergang, Bauernschnapser, Kontrabauernschnapser: all five tricks."""
+    _, o = _sides(s)
+    if s.tricks[o]:
+        return False
+    return True if s.trick_no == 5 else None
+
+
+def _one_suit(s: State) -> bool | None:
+    """Farbengang: the declarer's five cards are of one suit."""
+    hand = s.hands[s.declarer]
+    return any(hand & SUIT_MASK[t] == hand for t in range(4))
+
+
+def _all_trumps(s: State) -> bool | None:
+    """Herrenschnapser: the declarer holds all five trumps."""
+    return s.trump >= 0 and (s.hands[s.declarer] & SUIT_MASK[s.trump]).bit_count() == 5
+
+
+@dataclass(frozen=True)
+class _Row:
+    name: str
+    value: int
+    bidders: int
+    trumps: bool
+    solo: bool
+    lead: int
+    shown: bool
+    decide: Callable[[State], bool | None]
+    trump_partnership: bool = False
+    """A partnership trump contract (solo under ``trump_contracts_solo``)."""
+
+
+_LADDER = (  # rules.md §8.3, lowest first
+    _Row("normal", 1, F, True, False, LEAD_FOREHAND, False, _open),
+    _Row("bettler", 4, ANY, False, True, LEAD_DECLARER, False, _bettler),
+    _Row("schnapser", 6, F | R, True, False, LEAD_FOREHAND, False, _schnapser, True),
+    _Row("gang", 9, ANY, False, True, LEAD_DECLARER, False, _all_tricks),
+    _Row("zehnergang", 10, ANY, False, True, LEAD_DECLARER, False, _all_tricks),
+    _Row("kontraschnapser", 12, D | P, True, False, LEAD_FOREHAND, False, _schnapser, True),
+    _Row("bauernschnapser", 12, F | R, True, False, LEAD_FOREHAND, False, _all_tricks, True),
+    _Row("farbengang", 18, P | R | D, False, False, LEAD_FOREHAND, True, _one_suit),
+    _Row("kontrabauernschnapser", 24, D | P, True, False, LEAD_FOREHAND, False, _all_tricks,
+         True),
+    _Row("herrenschnapser", 24, F, True, False, LEAD_FOREHAND, True, _all_trumps),
+)
+
+
+class Bauernschnapsen(Game):
+    id = "bauernschnapsen"
+    name = "Bauernschnapsen"
+    Options = BauernschnapsenOptions
+    n_seats = 4
+    options: BauernschnapsenOptions
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        if o.target < 1:
+            raise OptionError("option 'target' takes a whole number of at least 1")
+        phases = ((PH_DEAL_CHOICE,) if o.allow_knock_deal else ()) + (
+            PH_TRUMP, PH_CONTRACTS, PH_DOUBLING)
+        base = Rules(
+            n_seats=4, sides=(0, 1, 0, 1), pack=PACK_20, hand_size=5, stock=False,
+            phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,
+            must_beat_partner=o.must_beat_partner, must_trump_when_cannot_overtrump=True,
+            marriages=True, marriage_credit="any_later_trick", marriage_needs_trick=True,
+            show_marriage_to_go_out=True, claims=False, claim_timing="after_trick_or_meld",
+            claim_target=66, last_trick_bonus=0, trump_choice=True, trump_must_be_held=True,
+            first_packet=3, trick_hook=True, phases=phases,
+            first_trick_visible=o.first_trick_visible,
+        )
+        self.contracts = tuple(self._contract(i, row, base) for i, row in enumerate(_LADDER))
+        return base
+
+    def _contract(self, index: int, row: _Row, base: Rules) -> Contract:
+        o = self.options
+        by_side = []
+        for side in (0, 1):
+            if index == NORMAL:
+                rules = dataclasses.replace(
+                    base, claims=True, claim_side=-1 if o.enough_by_defenders else side)
+            elif row.trumps:
+                rules = base  # marriages count toward a Schnapser's 66; no claims
+            else:
+                rules = dataclasses.replace(base, marriages=False, rank_order=(
+                    ZEHNER_ORDER if row.name == "zehnergang" else None))
+            by_side.append(rules)
+        solo = row.solo or (row.trump_partnership and o.trump_contracts_solo)
+        return Contract(index=index, name=row.name, value=row.value, bidders=row.bidders,
+                        trumps=row.trumps, solo=solo, lead=row.lead, shown=row.shown,
+                        doubling=not row.shown, rules=tuple(by_side), decide=row.decide,
+                        misere=row.decide is _bettler,
+                        all_tricks=row.decide in (_schnapser, _all_tricks))
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        # Three each from the dealer's left, then two each: forehand's first three listed cards
+        # are his first packet and his fourth the card he would turn (records.md §3). Cut and
+        # knock deal the same cards in the same places.
+        return Deal(hands=deal_packets(deck, dealer, 4, (3, 2)), turnup=None, stock=())
+
+    def check_deal(self, deal: Deal, dealer: int, active: tuple[int, ...]) -> None:
+        super().check_deal(deal, dealer, active)
+        if deal.turnup is not None:
+            raise ValueError("Bauernschnapsen has no turn-up card: forehand names trumps")
+        if deal.stock:
+            raise ValueError("Bauernschnapsen deals every card: the stock must be empty")
+
+    def initial_score(self) -> list[int]:
+        o = self.options
+        return [o.target if o.score_direction == "down" else 0] * 4
+
+    def trick_ends_hand(self, state: State) -> bool:
+        c = state.contract
+        return c is not None and c.decide(state) is not None
+
+    # ------------------------------------------------------------------ scoring
+
+    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, str, str]:
+        """(winning side, game points before doubling, end, detail) of the finished hand."""
+        c = s.contract
+        assert c is not None, "a hand ends only once its contract is set"
+        sides = s.rules.sides
+        pts, tr = s.points, s.tricks
+        if c.index == NORMAL:
+            if claimant is not None:
+                cs = sides[claimant]
+                os = 1 - cs
+                if pts[cs] >= 66:
+                    g = grade(pts[os], tr[os])
+                    return cs, g, "genug", (f"Genug with {pts[cs]}; the opponents had "
+                                            f"{pts[os]} points and {tr[os]} tricks: {g}")
+                g = grade(pts[cs], tr[cs]) if self.options.false_enough == "graded" else 2
+                return os, g, "false genug", (f"Genug claimed with only {pts[cs]} points "
+                                              f"({tr[cs]} tricks): the opponents score {g}")
+            last = sides[s.leader]
+            return last, 1, "last trick", "nobody claimed Genug: the last trick wins 1"
+        made = c.decide(s)
+        d = sides[s.declarer]
+        if made:
+            return d, c.value, f"{c.name} made", f"{c.name} made: {c.value}"
+        return 1 - d, c.value, f"{c.name} failed", f"{c.name} failed: {c.value} to the opponents"
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        side, g, _, _ = self._outcome(state, claimant)
+        g *= state.factor
+        return [g if p % 2 == side else 0 for p in range(4)]
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        side, g, end, detail = self._outcome(state, claimant)
+        if state.factor > 1:
+            word = {2: "kontra", 4: "rekontra", 8: "subkontra"}[state.factor]
+            detail += f", x{state.factor} ({word}) = {g * state.factor}"
+            g *= state.factor
+        return make_result(state, end, (side,), [g if p == side else 0 for p in range(4)],
+                           detail)
+
+    # ------------------------------------------------------------------ match
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        """First side to ``target`` game points (rules.md §8.7). Bummerl, Schneider and
+        Retourschneider go to ``match.extra`` (not part of the replay result)."""
+        o = self.options
+        won = match.extra.setdefault("won", [0, 0])
+        led = match.extra.setdefault("led_to_nil", [False, False])
+        for side in (0, 1):
+            won[side] += result.game_points[side]
+        for side in (0, 1):
+            if won[side] >= o.target - 1 and won[1 - side] == 0:
+                led[side] = True  # led 23-0 (target - 1 to nothing)
+        for p in range(4):
+            match.score[p] = (won[p % 2] if o.score_direction == "up"
+                              else o.target - won[p % 2])
+        match.dealer = (match.dealer + 1) % 4
+        winner = next((side for side in (0, 1) if won[side] >= o.target), -1)
+        if winner < 0:
+            return
+        match.complete = True
+        match.winner = [winner, winner + 2]
+        loser = 1 - winner
+        if o.retourschneider and led[loser]:
+            kind, count = "Retourschneider", 4
+        elif won[loser] == 0:
+            kind, count = "Schneider", 2
+        else:
+            kind, count = "Bummerl", 1
+        match.extra["bummerl"] = {"seats": [loser, loser + 2], "kind": kind, "count": count}

@@ -1,0 +1,171 @@
+"""Gaigel: four players in two partnerships (0 & 2 against 1 & 3), 48 cards — rules.md §7.
+
+The double pack A T K Q J and a low card (7, or 9 with ``low_rank="9"``) in four suits, two of
+each; of two identical cards the first played wins. Five cards each (2 then 3), one turned up
+for trumps under a stock of 27. Forehand opens trick 1 (Andere Alte, Ge-Elfen, Höher, Auf
+Dissle); free play while the stock lasts, everyone drawing after each trick (winner first, the
+last drawer taking the turn-up); strict play for the last five tricks. The leader, from trick 2,
+may rob the turn-up with the low trump, meld (20/40, double 40/80, five low 111, or let his
+partner meld), knock at 101 or reverse-knock. The play is ``engine/phases/meld.py``; this module
+deals, turns options into ``Rules`` and scores.
+
+>>> g = Gaigel()
+>>> g.rules.pack_size, g.rules.hand_size, g.rules.sides
+(48, 5, (0, 1, 0, 1))
+>>> Gaigel(low_rank="9").rules.low_rank
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import NINE, PACK_48, PACK_48_NINES, SEVEN
+from ..engine.phases import meld as M
+from ..engine.rules import FREE, STRICT_MULTI, Rules
+from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
+from .base import Game, make_result
+from .three_player import deal_packets
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["Gaigel", "GaigelOptions"]
+
+KNOCK_TARGET = 101
+FIVE_LOW_POINTS = 111
+
+
+@dataclass(frozen=True, kw_only=True)
+class GaigelOptions:
+    """The options of rules.md §7.9, by name, with their defaults."""
+
+    low_rank: Literal["7", "9"] = "7"
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+    opening: Literal["traditional", "free"] = "traditional"
+    auf_dissle_award: int = 2
+    last_trick_bonus: int = 10
+    partner_may_meld: bool = True
+    melds_in_phase2: bool = True
+    five_low: Literal["meld_111", "instant_win"] = "meld_111"
+    rob_requires_team_trick: bool = True
+    gaigel_test: Literal["opponents_zero_points", "opponents_no_trick"] = "opponents_zero_points"
+    overplayed_loses: bool = False
+    match: Literal["target", "deals"] = "target"
+    target: int = 7
+    deals: int = 8
+
+
+class Gaigel(Game):
+    id = "gaigel"
+    name = "Gaigel"
+    Options = GaigelOptions
+    n_seats = 4
+    options: GaigelOptions
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        for name in ("target", "deals", "auf_dissle_award"):
+            if getattr(o, name) < 1:
+                raise OptionError(f"option {name!r} takes a whole number of at least 1")
+        low = SEVEN if o.low_rank == "7" else NINE
+        return Rules(
+            n_seats=4, sides=(0, 1, 0, 1), pack=PACK_48 if low == SEVEN else PACK_48_NINES,
+            hand_size=5, stock=True, phase1_follow=FREE, phase2_follow=STRICT_MULTI,
+            must_beat_partner=True, must_trump_when_cannot_overtrump=True,
+            exchange_rank=low, exchange_needs_trick=o.rob_requires_team_trick,
+            marriages=True, marriage_needs_trick=True, marriages_after_close=o.melds_in_phase2,
+            show_marriage_to_go_out=False, partner_marriage=o.partner_may_meld,
+            claims=True, claim_timing="after_trick_or_meld", claim_target=KNOCK_TARGET,
+            last_trick_bonus=o.last_trick_bonus,
+            meld_phase=True, openings=o.opening == "traditional", low_rank=low,
+            melds_in_phase2=o.melds_in_phase2, five_low=o.five_low,
+        )
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        # Seats are numbered in the order of play (records.md §5), whatever ``direction`` says:
+        # packets of 2 then 3 from forehand round to the dealer, then the turn-up and the stock.
+        hands = deal_packets(deck, dealer, 4, (2, 3))
+        return Deal(hands=hands, turnup=deck[20], stock=tuple(deck[21:]))
+
+    def check_deal(self, deal: Deal, dealer: int, active: tuple[int, ...]) -> None:
+        super().check_deal(deal, dealer, active)
+        if len(deal.stock) != 27:
+            raise ValueError(f"Gaigel's stock holds 27 cards under the turn-up, not {len(deal.stock)}")
+
+    # ------------------------------------------------------------------ scoring
+
+    def _outcome(self, s: State, claimant: int | None) -> tuple[list[int], str, str]:
+        """Game points per side, the end word and how it came about."""
+        o = self.options
+        pts = s.points
+        kind = s.end_kind
+        award = o.auf_dissle_award
+        gp = [0, 0]
+        if kind in (M.END_KNOCK, M.END_REVERSE):
+            assert claimant is not None
+            a = s.rules.sides[claimant]
+            b = 1 - a
+            if kind == M.END_KNOCK:
+                if pts[a] < KNOCK_TARGET:
+                    gp[b] = 2
+                    return gp, "wrong knock", f"knocked at {pts[a]} (below {KNOCK_TARGET}): opponents 2"
+                gaigel = pts[b] == 0 if o.gaigel_test == "opponents_zero_points" else s.tricks[b] == 0
+                gp[a] = 2 if gaigel else 1
+                return gp, ("gaigel" if gaigel else "knock"), (
+                    f"knocked at {pts[a]}, opponents {pts[b]} points and {s.tricks[b]} tricks: "
+                    f"{'Gaigel, 2' if gaigel else '1'}")
+            if pts[b] >= KNOCK_TARGET:
+                gp[a] = 2
+                return gp, "reverse knock", f"opponents had {pts[b]} without knocking: 2"
+            gp[b] = 2
+            return gp, "wrong reverse knock", f"opponents had only {pts[b]}: they score 2"
+        fh = s.rules.sides[M.forehand(s)]
+        if kind == M.END_DISSLE_LOST:
+            gp[1 - fh] = award
+            return gp, "auf dissle lost", f"forehand won a trick playing Auf Dissle: opponents {award}"
+        if kind == M.END_DISSLE_WON:
+            gp[fh] = award
+            return gp, "auf dissle", f"forehand holds five low cards: {award}"
+        if kind == M.END_FIVE_LOW:
+            assert claimant is not None
+            gp[s.rules.sides[claimant]] = award
+            return gp, "five low", f"five low cards shown: {award}"
+        # Played out: all 12 tricks, nobody knocked.
+        p0, p1 = pts
+        if o.overplayed_loses and (p0 >= KNOCK_TARGET or p1 >= KNOCK_TARGET):
+            over = [sd for sd in (0, 1) if pts[sd] >= KNOCK_TARGET]
+            for sd in over:
+                gp[1 - sd] += 2
+            return gp, "overplayed", (f"{p0}–{p1}: reached {KNOCK_TARGET} without knocking: "
+                                      "2 to the other side")
+        if p0 == p1:
+            return gp, "draw", f"{p0}–{p1}: equal points, no game points"
+        w = 0 if p0 > p1 else 1
+        gp[w] = 1
+        return gp, "played out", f"{p0}–{p1}: more points wins 1"
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        gp, end, detail = self._outcome(state, claimant)
+        sides = state.rules.sides
+        per_seat = [gp[sides[p]] if p < 2 else 0 for p in range(4)]  # make_result spreads sides
+        winners = tuple(p for p in range(2) if gp[sides[p]] > 0)
+        return make_result(state, end, winners, per_seat, detail)
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        gp = self._outcome(state, claimant)[0]
+        return [gp[0], gp[1], gp[0], gp[1]]
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        o = self.options
+        for p, g in enumerate(result.game_points):
+            match.score[p] += g
+        match.dealer = (match.dealer + 1) % 4
+        best = max(match.score)
+        done = best >= o.target if o.match == "target" else len(match.results) >= o.deals
+        if done:
+            match.complete = True
+            match.winner = [p for p in range(4) if match.score[p] == best]

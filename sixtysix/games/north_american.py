@@ -1,0 +1,182 @@
+"""North American Sixty-Six: 2, 3 or 4 players, bidding units of 33 — rules.md §6.
+
+**Provisional.** The seed breaks off and no full source could be found, so these rules are
+rules.md's reconstruction ([R]): every [R] element is an option under the name used there.
+
+The 24-card pack (A T K Q J 9: 11/10/4/3/2/0) is dealt out in packets of 3 from the dealer's left
+(with 3 players the last packet is 2): 6 each with 4 players (partners 0 & 2 against 1 & 3),
+8 with 3, 12 with 2. No stock, no turn-up. An auction from the dealer's left, ``bid N`` above
+the high bid or ``pass`` (final), sets a bid in units; the high bidder names trumps (any suit)
+and leads. Strict play from the first trick (the two-player rule with 2 players), beating even a
+partner; only the leader may ``marry C``, and the marriage counts for his side whether or not it
+wins the trick. Each side's units are its total // ``unit``: the bidding side scores its units
+if they reach its bid and minus the bid if not; the others score their units. First to
+``target`` wins; the bidding side wins ties with others at the target, otherwise the highest
+total, equal highest totals sharing the win. Totals may be negative.
+
+>>> g = NorthAmericanSixtySix()
+>>> g.n_seats, g.rules.sides, g.rules.hand_size, g.rules.max_bid
+(4, (0, 1, 0, 1), 6, 5)
+>>> g3 = NorthAmericanSixtySix(players=3)
+>>> g3.n_seats, g3.rules.hand_size, g3.rules.max_bid
+(3, 8, 4)
+>>> NorthAmericanSixtySix(players=2, max_bid=5).rules.max_bid
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ..cards import PACK_24
+from ..engine.options import ranged
+from ..engine.rules import STRICT2, STRICT_MULTI, Rules
+from ..engine.state import Deal, HandResult, State
+from ..errors import OptionError
+from .base import Game
+from .three_player import deal_packets
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
+
+__all__ = ["NorthAmericanSixtySix", "NorthAmericanOptions"]
+
+_PACKETS = {2: (3, 3, 3, 3), 3: (3, 3, 2), 4: (3, 3)}
+"""Packets dealt round the table, by the number of players: every card is dealt."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class NorthAmericanOptions:
+    """The options of rules.md §6.6, by name, with their defaults (all [R])."""
+
+    players: Literal[2, 3, 4] = 4
+    """2, 3 or 4 seats; with 4, partnerships 0 & 2 against 1 & 3."""
+    min_bid: int = ranged(2, 1, 63)
+    max_bid: int | None = ranged(None, 1, 63, null="5 with partnerships, otherwise 4")
+    """None: 5 with partnerships, otherwise 4. A value given applies whatever the players."""
+    all_pass: Literal["dealer_forced", "redeal"] = "dealer_forced"
+    unit: int = ranged(33, 1)
+    last_trick_bonus: int = ranged(0, 0)
+    target: int = ranged(10, 1)
+    deal_all: Literal[True] = True
+    """Every card is dealt (its only value)."""
+    marriage_needs_trick: bool = False
+
+
+class NorthAmericanSixtySix(Game):
+    id = "north-american-sixty-six"
+    name = "North American Sixty-Six"
+    Options = NorthAmericanOptions
+    n_seats = 4
+    seat_counts = (2, 3, 4)
+    note = ("These rules are a reconstruction (rules.md §6, [R]): the sources break off, so "
+            "every reconstructed rule is an option.")
+    options: NorthAmericanOptions
+
+    @property
+    def max_bid(self) -> int:
+        """The highest bid: the option where given, else 5 with partnerships and 4 without."""
+        o = self.options
+        if o.max_bid is not None:
+            return o.max_bid
+        return 5 if o.players == 4 else 4
+
+    def make_rules(self) -> Rules:
+        o = self.options
+        top = self.max_bid
+        if o.min_bid > top:
+            given = "" if o.max_bid is not None else f", the highest bid with {o.players} players"
+            raise OptionError(f"option 'min_bid' ({o.min_bid}) is above 'max_bid' ({top}{given})")
+        n = o.players
+        return Rules(
+            n_seats=n, sides=(0, 1, 0, 1) if n == 4 else tuple(range(n)), pack=PACK_24,
+            hand_size=24 // n, stock=False,
+            # §6.4: strict from the first trick, beating even a partner, trumping when void; the
+            # two-player strict rule with two players.
+            phase1_follow=STRICT2 if n == 2 else STRICT_MULTI,
+            phase2_follow=STRICT2 if n == 2 else STRICT_MULTI,
+            must_beat_partner=True, must_trump_when_cannot_overtrump=True,
+            marriages=True, marriage_credit="any_later_trick",
+            marriage_needs_trick=o.marriage_needs_trick,
+            claims=False, last_trick_bonus=o.last_trick_bonus,
+            auction=True, min_bid=o.min_bid, max_bid=top, all_pass=o.all_pass,
+        )
+
+    def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
+        n = self.options.players
+        return Deal(hands=deal_packets(deck, dealer, n, _PACKETS[n]), turnup=None, stock=())
+
+    def check_deal(self, deal: Deal, dealer: int, active: tuple[int, ...]) -> None:
+        if deal.stock:
+            raise ValueError(f"{self.name} deals every card: the stock must be empty")
+        super().check_deal(deal, dealer, active)
+
+    # ------------------------------------------------------------------ scoring
+
+    def _side_scores(self, state: State) -> list[int]:
+        """Units scored by each side: the bidding side its units or minus its bid, the others
+        their units."""
+        unit = self.options.unit
+        scores = [p // unit for p in state.points]
+        bidder = state.bidder
+        if bidder >= 0:
+            sd = state.rules.sides[bidder]
+            if scores[sd] < state.high_bid:
+                scores[sd] = -state.high_bid
+        return scores
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        if state.bidder < 0:
+            return [0] * state.n
+        scores = self._side_scores(state)
+        sides = state.rules.sides
+        return [scores[sides[p]] for p in range(state.n)]
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        r = state.rules
+        n = state.n
+        sides = r.sides
+        points = tuple(state.points[sides[p]] for p in range(n))
+        tricks = tuple(state.tricks[sides[p]] for p in range(n))
+        bidder = state.bidder
+        if bidder < 0:
+            return HandResult(end="passed out", winners=(), game_points=(0,) * n, points=points,
+                              tricks=tricks, detail="everyone passed: no score; the deal passes on")
+        unit = self.options.unit
+        scores = self._side_scores(state)
+        sd = sides[bidder]
+        bid = state.high_bid
+        units = state.points[sd] // unit
+        made = units >= bid
+        winners = tuple(p for p in range(n) if (sides[p] == sd) == made)
+        plural = "s" if units != 1 else ""
+        detail = (f"seat {bidder} bid {bid}: {state.points[sd]} points = {units} unit{plural}, "
+                  + (f"made: +{units}" if made else f"failed: -{bid}"))
+        others = [f"seat {p} {state.points[sides[p]]} points: +{scores[sides[p]]}"
+                  for p in range(n) if sides[p] != sd and p == sides.index(sides[p])]
+        if others:
+            detail += "; " + "; ".join(others)
+        return HandResult(end="made" if made else "failed", winners=winners,
+                          game_points=tuple(scores[sides[p]] for p in range(n)), points=points,
+                          tricks=tricks, detail=detail)
+
+    def settle(self, match: Match, result: HandResult) -> None:
+        n = self.n_seats
+        for p, g in enumerate(result.game_points):
+            match.score[p] += g
+        match.dealer = (match.dealer + 1) % n  # also after a passed-out hand (§6.2)
+        target = self.options.target
+        score = match.score
+        reached = [p for p in range(n) if score[p] >= target]
+        if not reached:
+            return
+        match.complete = True
+        # The bidding side wins if it is among the sides at the target: it can only have got
+        # there in this hand by making its bid, so it is then the hand's winners.
+        if result.end == "made" and score[result.winners[0]] >= target:
+            match.winner = list(result.winners)
+            return
+        best = max(score[p] for p in reached)
+        match.winner = [p for p in range(n) if score[p] == best]
