@@ -672,10 +672,11 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     named = state.phase not in (PH_TRUMP, PH_DEAL_CHOICE)
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            # While trumps are named from the first packet, no seat has picked up the rest of its
-            # hand (Three-Player: the deal is completed after the naming); forehand also not
+            # While trumps are named from the first packet, a seat shows only what it holds then
+            # (Three-Player: the deal is completed after the naming); forehand also not
             # before he names (Bauernschnapsen's deal choice).
-            packet = state.first_packet[p] if rules.trump_choice and state.phase == PH_TRUMP else -1
+            # The seat's own view says what it holds then (Bauernschnapsen: the others have theirs).
+            packet = state.view(p).hand if rules.trump_choice and state.phase == PH_TRUMP else -1
             hands_out.append([card_str(c) if (named or not rules.trump_choice or p != forehand
                                               or k < rules.first_packet) and (packet >> c) & 1
                               else UNKNOWN for k, c in enumerate(hand)])

@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_util import new_table, seats
 
-from sixtysix.cards import card_str, cards_of, parse_card
+from sixtysix.cards import SUITS, card_str, cards_of, parse_card
 from sixtysix.engine.state import PH_TRUMP, State
 from sixtysix.games import GAMES
 
@@ -70,6 +70,14 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
             card = parse_card(arg)
             for c in (card, card ^ 1, card | 32, (card ^ 1) | 32):
                 # The marriage's king and queen, in whichever copy the declarer holds.
+                if (before.hands[before.to_act] >> c) & 1:
+                    shown.add(c)
+        # Terts: an announced or shown combination names its cards; bella shows the trump K, Q.
+        names = arg.split() if verb in ("announce", "show") else \
+            [f"K{SUITS[before.trump]}", f"Q{SUITS[before.trump]}"] if verb == "bella" else []
+        for name in names:
+            card = parse_card(name)
+            for c in (card, card | 32):
                 if (before.hands[before.to_act] >> c) & 1:
                     shown.add(c)
 
