@@ -733,9 +733,14 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
     named = state.phase not in (PH_TRUMP, PH_DEAL_CHOICE)
     for p, hand in enumerate(deal.hands):
         if p == seat:
-            hands_out.append([card_str(c) if named or not rules.trump_choice or p != forehand
-                              or k < rules.first_packet else UNKNOWN
-                              for k, c in enumerate(hand)])
+            # While trumps are named from the first packet, a seat shows only what it holds then
+            # (Three-Player: the deal is completed after the naming); forehand also not
+            # before he names (Bauernschnapsen's deal choice).
+            # The seat's own view says what it holds then (Bauernschnapsen: the others have theirs).
+            packet = state.view(p).hand if rules.trump_choice and state.phase == PH_TRUMP else -1
+            hands_out.append([card_str(c) if (named or not rules.trump_choice or p != forehand
+                                              or k < rules.first_packet) and (packet >> c) & 1
+                              else UNKNOWN for k, c in enumerate(hand)])
             continue
         row = []
         for k, c in enumerate(hand):

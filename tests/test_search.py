@@ -189,5 +189,5 @@ def test_root_parallel_ismcts_adds_up_the_trees_of_its_workers() -> None:
 
 def test_root_parallelism_refuses_a_bad_worker_count() -> None:
     from sixtysix.bots.base import BotError
-    with pytest.raises(BotError, match="workers=1 or more"):
+    with pytest.raises(BotError, match="workers must be a whole number from 1 to 256, not 0"):
         make_bot("ismcts:workers=0")

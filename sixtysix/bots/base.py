@@ -1,7 +1,18 @@
 """The bot protocol: a computer player chooses an action from a seat's view only.
 
 Bots are built by name from a registry, with parameters, so the CLI, the server and tournaments
-take them as text: ``make_bot("random")``, ``make_bot("ismcts:seconds=0.5")``.
+take them as text: ``make_bot("random")``, ``make_bot("ismcts:seconds=0.5")``. Each factory declares
+its parameters as data (``Param``: a type and a range), registered next to it; ``make_bot`` refuses
+an unknown parameter or a value out of range before building anything:
+
+>>> make_bot("ismcts:iterations=0")
+Traceback (most recent call last):
+...
+sixtysix.bots.base.BotError: ismcts: iterations must be a whole number from 1 to 10,000,000, not 0
+>>> make_bot("heuristic:forgot=1")
+Traceback (most recent call last):
+...
+sixtysix.bots.base.BotError: heuristic: unknown parameter 'forgot' (heuristic takes forget, miss)
 
 >>> import random
 >>> from sixtysix.engine import Match
@@ -15,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +35,8 @@ from typing import Any, Protocol, runtime_checkable
 from ..engine.view import View
 from ..errors import SixtySixError
 
-__all__ = ["Bot", "Limit", "register", "make_bot", "bot_names", "BotError", "RandomBot"]
+__all__ = ["Bot", "Limit", "Param", "register", "make_bot", "parse_bot", "bot_names", "bot_params",
+           "BotError", "RandomBot"]
 
 
 class BotError(SixtySixError):
@@ -48,13 +61,95 @@ class Bot(Protocol):
         ...
 
 
-_REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {}
+@dataclass(frozen=True)
+class Param:
+    """One parameter a bot takes, as ``name=value`` in its text form: its type and its range.
+
+    ``kind`` is ``int`` (a whole number), ``float`` (a finite number) or ``bool`` (true/false);
+    ``low`` and ``high`` bound a number, both included.
+
+    >>> Param("worlds", int, 1, 100_000).check("pimc", "0")
+    Traceback (most recent call last):
+    ...
+    sixtysix.bots.base.BotError: pimc: worlds must be a whole number from 1 to 100,000, not 0
+    >>> Param("c", float, 0, 100).check("ismcts", "0.9")
+    0.9
+    """
+
+    name: str
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    help: str = ""
+
+    def describe(self) -> str:
+        """The allowed values in words: 'a whole number from 1 to 10,000,000'."""
+        if self.kind is bool:
+            return "true or false"
+        what = "a whole number" if self.kind is int else "a number"
+        lo, hi = (f"{v:,}" if self.kind is int else f"{v:g}" for v in (self.low, self.high))
+        if self.low is not None and self.high is not None:
+            return f"{what} from {lo} to {hi}"
+        if self.low is not None:
+            return f"{what} of at least {lo}"
+        if self.high is not None:
+            return f"{what} of at most {hi}"
+        return what
+
+    def check(self, bot: str, value: Any) -> Any:
+        """``value`` (text, or a number/bool from Python) as this parameter's type; BotError,
+        naming the bot, the parameter and its range, when it is not one of the allowed values."""
+        out = self._convert(value)
+        if out is None:
+            raise BotError(f"{bot}: {self.name} must be {self.describe()}, not {_shown(value)}")
+        return out
+
+    def _convert(self, value: Any) -> Any:
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            return {"true": True, "yes": True, "1": True, "false": False, "no": False,
+                    "0": False}.get(text)
+        num: float | int
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int | float):
+            num = value
+        else:
+            text = str(value).strip()
+            try:
+                num = int(text) if self.kind is int else float(text)
+            except ValueError:
+                return None
+        if self.kind is int:
+            if isinstance(num, float):
+                if not num.is_integer():
+                    return None
+                num = int(num)
+        elif not math.isfinite(num):
+            return None
+        else:
+            num = float(num)
+        if self.low is not None and num < self.low or self.high is not None and num > self.high:
+            return None
+        return num
 
 
-def register(name: str, help: str = "") -> Callable[[Callable[..., Bot]], Callable[..., Bot]]:
-    """Register a bot factory under ``name``; its keyword parameters become ``name:key=value``."""
+def _shown(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return repr(text) if text == "" else text[:40]
+
+
+_REGISTRY: dict[str, tuple[Callable[..., Bot], str, tuple[Param, ...]]] = {}
+
+
+def register(name: str, help: str = "", params: tuple[Param, ...] = ()
+             ) -> Callable[[Callable[..., Bot]], Callable[..., Bot]]:
+    """Register a bot factory under ``name``; ``params`` declares the keyword parameters it takes
+    (``name:key=value``), each with its type and range. Anything else is refused."""
     def deco(factory: Callable[..., Bot]) -> Callable[..., Bot]:
-        _REGISTRY[name] = (factory, help)
+        _REGISTRY[name] = (factory, help, tuple(params))
         return factory
     return deco
 
@@ -65,34 +160,61 @@ def bot_names() -> dict[str, str]:
     return {k: v[1] for k, v in sorted(_REGISTRY.items())}
 
 
-def make_bot(spec: str) -> Bot:
-    """Build a bot from ``name`` or ``name:key=value,key=value``."""
+def bot_params(name: str) -> tuple[Param, ...]:
+    """The parameters the bot ``name`` declares."""
     _load_builtins()
-    name, _, params = spec.strip().partition(":")
-    entry = _REGISTRY.get(name.strip().lower())
+    entry = _REGISTRY.get(name)
     if entry is None:
         raise BotError(f"unknown computer player {name!r} (choose from {', '.join(sorted(_REGISTRY))})")
+    return entry[2]
+
+
+MAX_SPEC = 200
+"""The longest bot text accepted."""
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
+    """``name`` and checked keyword arguments of ``name`` or ``name:key=value,key=value``.
+
+    >>> parse_bot("ismcts:seconds=0.5, endgame=true")
+    ('ismcts', {'seconds': 0.5, 'endgame': True})
+    """
+    _load_builtins()
+    if not isinstance(spec, str):
+        raise BotError(f"a computer player is named by text such as 'random', not {spec!r}")
+    if len(spec) > MAX_SPEC:
+        raise BotError(f"a computer player's text is at most {MAX_SPEC} characters")
+    name, _, params = spec.strip().partition(":")
+    name = name.strip().lower()
+    entry = _REGISTRY.get(name)
+    if entry is None:
+        raise BotError(f"unknown computer player {name!r} (choose from {', '.join(sorted(_REGISTRY))})")
+    declared = {p.name: p for p in entry[2]}
     kwargs: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in params.split(","))):
         key, eq, value = part.partition("=")
+        key = key.strip()
         if not eq:
-            raise BotError(f"bot parameter {part!r} must look like key=value")
-        kwargs[key.strip()] = _value(value.strip())
+            raise BotError(f"{name}: parameter {part!r} must look like key=value")
+        param = declared.get(key)
+        if param is None:
+            takes = f"{name} takes {', '.join(sorted(declared))}" if declared else \
+                f"{name} takes no parameters"
+            raise BotError(f"{name}: unknown parameter {key!r} ({takes})")
+        if key in kwargs:
+            raise BotError(f"{name}: {key} is given twice")
+        kwargs[key] = param.check(name, value.strip())
+    return name, kwargs
+
+
+def make_bot(spec: str) -> Bot:
+    """Build a bot from ``name`` or ``name:key=value,key=value``; BotError, saying what is
+    allowed, for an unknown name or parameter or a value out of its declared range."""
+    name, kwargs = parse_bot(spec)
     try:
-        return entry[0](**kwargs)
+        return _REGISTRY[name][0](**kwargs)
     except TypeError as e:
         raise BotError(f"bad parameter for {name!r}: {e}") from None
-
-
-def _value(text: str) -> Any:
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return text
 
 
 class RandomBot:
@@ -104,7 +226,7 @@ class RandomBot:
         return rng.choice(view.legal)
 
 
-register("random", "a uniformly random legal action")(RandomBot)
+register("random", "a uniformly random legal action", ())(RandomBot)
 
 _loaded = False
 

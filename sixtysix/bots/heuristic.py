@@ -59,7 +59,7 @@ from ..engine.phases.announce import worth
 from ..engine.phases.auction import standing
 from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
 from ..engine.view import View
-from .base import BotError, Limit, register
+from .base import BotError, Limit, Param, register
 
 __all__ = ["HeuristicBot"]
 
@@ -74,11 +74,8 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, forget: float = 0.0, miss: float = 0.0) -> None:
-        for label, value in (("forget", forget), ("miss", miss)):
-            if not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
-                raise BotError(f"heuristic: {label} must be a number from 0 to 1, not {value!r}")
-        self.forget = float(forget)
-        self.miss = float(miss)
+        self.forget = float(HEURISTIC_PARAMS[0].check("heuristic", forget))
+        self.miss = float(HEURISTIC_PARAMS[1].check("heuristic", miss))
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         legal = list(view.legal)
@@ -89,8 +86,14 @@ class HeuristicBot:
         return _Turn(view, rng, self.forget, self.miss).decide(legal)
 
 
+HEURISTIC_PARAMS = (
+    Param("forget", float, 0, 1, "how often a played card is forgotten"),
+    Param("miss", float, 0, 1, "how often a marriage, exchange or claim is overlooked"),
+)
+"""The heuristic's parameters and their ranges."""
+
 register("heuristic", "a sensible casual player: rules of thumb, no search "
-                      "(forget=0..1, miss=0..1 make it weaker)")(HeuristicBot)
+                      "(forget=0..1, miss=0..1 make it weaker)", HEURISTIC_PARAMS)(HeuristicBot)
 
 
 class _Turn:

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, make_bot, register
+from .base import Bot, BotError, make_bot, register
+from .search import ISMCTS_PARAMS, SECONDS
 
 __all__ = ["LEVELS", "make_bot"]
 
@@ -57,9 +58,8 @@ def _level(name: str) -> Callable[..., Bot]:
         spec = LEVELS[name]
         if seconds is not None:
             if not spec.startswith(("ismcts", "master2")):
-                from .base import BotError
-                raise BotError(f"{name!r} does not search: it takes no 'seconds'")
-            spec = f"{spec.partition(':')[0]}:seconds={float(seconds)}"
+                raise BotError(f"{name}: it does not search, so it takes no 'seconds'")
+            spec = f"{spec.partition(':')[0]}:seconds={float(SECONDS.check(name, seconds))}"
         bot = make_bot(spec)
         bot.name = name
         return bot
@@ -68,7 +68,9 @@ def _level(name: str) -> Callable[..., Bot]:
 
 
 for _name in LEVELS:
-    register(_name, _HELP[_name])(_level(_name))
+    # Only the search levels take a thinking time; the others take nothing.
+    register(_name, _HELP[_name], (SECONDS,) if LEVELS[_name].startswith("ismcts") else ()
+             )(_level(_name))
 
 
 def _master_v1(seconds: float = 1.0, iterations: int | None = None) -> Bot:
@@ -79,4 +81,4 @@ def _master_v1(seconds: float = 1.0, iterations: int | None = None) -> Bot:
 
 
 register("master-v1", "master as it is: information-set search, about 1 s a move, exact "
-                      "endgames (seconds=1.0, iterations=)")(_master_v1)
+                      "endgames (seconds=1.0, iterations=)", (SECONDS, ISMCTS_PARAMS[1]))(_master_v1)

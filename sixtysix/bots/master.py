@@ -45,10 +45,11 @@ from dataclasses import dataclass, field
 from ..engine.actions import CLOSE, DECLARE
 from ..engine.state import PH_PLAY, State
 from ..engine.view import View
-from .base import Limit, register
+from .base import Limit, Param, register
 from .inference import Sampler
 from .search import (
     EXACT_MAX_CARDS,
+    ISMCTS_PARAMS,
     SOLVE_CARDS,
     Ismcts,
     _closed_open,
@@ -244,6 +245,20 @@ class Master:
         return values, best_action(visits)
 
 
+MASTER_PARAMS = (
+    *ISMCTS_PARAMS[:3],  # seconds, iterations, c
+    Param("worlds", int, 1, 100_000, "worlds solved per decision where the position is open"),
+    Param("solve_facedown", int, 0, 32, "solve worlds from this many face-down cards"),
+    Param("close_margin", float, 0, 10, "game points a close must gain over playing on"),
+    Param("close_worlds", int, 1, 1000, "weighted worlds a close is judged on"),
+    Param("close_inner", int, 1, 1000, "worlds of the closer's own choices in each"),
+    Param("close_share", float, 0, 1, "share of the time the close check may take"),
+    Param("close_window", float, 0, 10, "value window in which a close is checked"),
+    Param("min_worlds", int, 1, 1000, "solved worlds needed before the stock is gone"),
+    Param("soft", bool, help="weigh worlds by the play's soft evidence"),
+)
+"""master2's parameters and their ranges."""
+
 register("master2", "weighted worlds, exact endgames, closes judged without seeing the cards "
-                    "(seconds=1.0, iterations=, soft=true, close_margin=0.25)")(Master)
+                    "(seconds=1.0, iterations=, soft=true, close_margin=0.25)", MASTER_PARAMS)(Master)
 

@@ -47,7 +47,7 @@ def load_plugins(taken: Collection[str]) -> list[str]:
             continue
         factory, help_text, params = _load(name, ep, dist)
         if params and "params" in inspect.signature(register).parameters:
-            register(name, help_text, params=params)(factory)  # type: ignore[call-arg]
+            register(name, help_text, params=params)(factory)
         else:
             register(name, help_text)(factory)
         added.append(name)

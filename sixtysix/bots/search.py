@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import JACK, cards_of
 from ..engine.actions import (
@@ -63,7 +64,7 @@ from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
-from .base import BotError, Limit, make_bot, register
+from .base import Limit, Param, make_bot, register
 from .solver import SCALE, Solver, is_solvable
 
 __all__ = ["exclusions", "determinize", "playout", "policy_action", "outcome", "exact_view",
@@ -394,8 +395,7 @@ class Ismcts:
     worlds) instead of uniform sampling within the proven exclusions."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.workers, int) or self.workers < 1:
-            raise BotError(f"ismcts takes workers=1 or more processes, not {self.workers!r}")
+        _check_fields(self, "ismcts", ISMCTS_PARAMS)
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         return best_action(self.action_values(view, rng, limit))
@@ -578,6 +578,9 @@ class Pimc:
     name: str = "pimc"
     solver: Solver = field(default_factory=Solver, repr=False)
 
+    def __post_init__(self) -> None:
+        _check_fields(self, "pimc", PIMC_PARAMS)
+
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         return best_action(self.action_values(view, rng, limit))
 
@@ -616,9 +619,38 @@ class Pimc:
         return {a: t / (done * self.playouts) for a, t in totals.items()}
 
 
+SECONDS = Param("seconds", float, 0.001, 3600, "thinking time per move")
+ISMCTS_PARAMS = (
+    SECONDS,
+    Param("iterations", int, 1, 10_000_000, "iterations per move (instead of seconds)"),
+    Param("c", float, 0, 100, "exploration constant"),
+    Param("endgame", bool, help="value playouts exactly once the stock is gone"),
+    Param("exact", bool, help="play the solver's move when the position is open"),
+    Param("worlds", int, 1, 100_000, "worlds solved when the position is open"),
+    Param("workers", int, 1, 256, "processes growing trees in parallel"),
+)
+"""ISMCTS's parameters and their ranges (a server applies its own, lower maxima on top)."""
+PIMC_PARAMS = (
+    Param("worlds", int, 1, 100_000, "determinizations per move"),
+    SECONDS,
+    Param("playouts", int, 1, 10_000, "playouts per action and world"),
+    Param("solve_facedown", int, 0, 32, "solve worlds exactly from this many face-down cards"),
+)
+"""PIMC's parameters and their ranges."""
+
+
+def _check_fields(bot: Any, name: str, params: tuple[Param, ...]) -> None:
+    # Built directly from Python, a bot is held to the same ranges as from its text form.
+    for p in params:
+        value = getattr(bot, p.name)
+        if value is not None:
+            setattr(bot, p.name, p.check(name, value))
+
+
 register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false, "
-                   "workers=1)")(Ismcts)
-register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)")(Pimc)
+                   "workers=1)", ISMCTS_PARAMS)(Ismcts)
+register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)",
+         PIMC_PARAMS)(Pimc)
 
 
 def best_action(values: dict[int, float]) -> int:

@@ -74,7 +74,7 @@ def read_text(file: str) -> str:
 
 
 COMMAND_MODULES = ("play", "replay_cmd", "info", "bots_cmd", "serve", "selfplay_cmd", "fuzz_cmd",
-                   "engine_cmd")
+                   "engine_cmd", "verify_cmd")
 
 
 def _load_commands() -> None:

@@ -22,6 +22,9 @@ def serve_command(
     database: Annotated[str, typer.Option(
         help="Where tables are stored: sqlite:///FILE or postgresql://USER@HOST/DB.")] = "sqlite:///sixtysix.db",
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
+    config: Annotated[str | None, typer.Option(
+        help="A TOML file of limits: computer players' budgets (max_bot_seconds, max_bot_iterations, "
+             "max_bot_worlds, max_bot_workers), request sizes, rate limits.")] = None,
 ) -> None:
     """Serve tables over HTTP and WebSocket, with the browser client at the printed address."""
     try:
@@ -29,4 +32,9 @@ def serve_command(
     except ModuleNotFoundError as e:
         typer.echo(f"the server needs the 'server' extra (pip install 'sixtysix[server]'): {e}", err=True)
         raise typer.Exit(2) from None
-    serve(host, port, database, log_level)
+    from ..server.config import ConfigError
+    try:
+        serve(host, port, database, log_level, config)
+    except ConfigError as e:
+        typer.echo(f"sixtysix serve: {e}", err=True)
+        raise typer.Exit(2) from None

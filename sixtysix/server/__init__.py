@@ -6,8 +6,9 @@ FastAPI application for tests and embedding.
 
 from __future__ import annotations
 
-__all__ = ["create_app", "view_to_json", "Storage"]
+__all__ = ["create_app", "view_to_json", "Storage", "ServerConfig"]
 
 from .app import create_app
+from .config import ServerConfig
 from .storage import Storage
 from .views import view_to_json

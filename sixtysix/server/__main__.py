@@ -13,8 +13,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--database", default="sqlite:///sixtysix.db")
     p.add_argument("--log-level", default="warning")
+    p.add_argument("--config", default=None, help="a TOML file of server limits (ServerConfig)")
     a = p.parse_args(argv)
-    serve(a.host, a.port, a.database, a.log_level)
+    serve(a.host, a.port, a.database, a.log_level, a.config)
 
 
 if __name__ == "__main__":

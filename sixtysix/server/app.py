@@ -1,11 +1,20 @@
 """The HTTP and WebSocket API (FastAPI) and the web client's static files.
 
 HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
-``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``, ``GET /api/tables/{id}/record``,
-``GET /api/tables/{id}/hint``. WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages;
-the client sends ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next",
-"version": 9}`` or ``{"type": "hint"}``. Every refusal is ``{"error": {"code", "message"}}`` (on
-the WebSocket wrapped as ``{"type": "error", ...}``) and changes nothing.
+``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
+``POST /api/tables/{id}/takeover``, ``GET /api/tables/{id}/record``, ``GET /api/tables/{id}/hint``.
+WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
+``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}``,
+``{"type": "takeover", "seat": 1}`` (the computer plays at once for a seat whose person is away,
+until that person connects again) or ``{"type": "hint"}``. Every refusal is
+``{"error": {"code", "message"}}`` (on the WebSocket wrapped as ``{"type": "error", ...}``) and
+changes nothing.
+
+No request can hurt the server (limits in ``ServerConfig``): a body is read only up to its size
+limit, parsed strictly (``guard.parse_json``), and a state-changing POST must say it is
+``application/json`` (a cross-site form cannot create tables); table creation and WebSocket
+connections are rate-limited per client address, and a seat may hold only a few WebSockets. A bad
+WebSocket message gets an error reply and the connection stays open.
 """
 
 from __future__ import annotations
@@ -13,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,6 +37,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_names
 from ..engine.actions import action_str
+from .config import ServerConfig
+from .guard import TokenBuckets, parse_json
 from .hub import Hub
 from .storage import Storage
 from .table import Table, TableError, game_catalog
@@ -36,21 +48,37 @@ __all__ = ["create_app", "WEB_DIR"]
 log = logging.getLogger("sixtysix.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-MAX_BODY = 16_384
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise TableError("too_large", f"the request body is over {MAX_BODY} bytes", 413)
-    try:
-        data = json.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise TableError("bad_json", "the request body is not valid JSON", 400) from None
+def _client(host: Any) -> str:
+    """The key a client is rate-limited by: its address (behind a proxy, configure the proxy to
+    limit, or run uvicorn with --forwarded-allow-ips so that this is the real address)."""
+    return str(host.host) if host is not None else "unknown"
+
+
+async def _json_body(request: Request, config: ServerConfig) -> dict[str, Any]:
+    """The request's JSON object: only ``application/json``, read up to ``max_body`` bytes (a
+    longer body is refused without reading the rest), parsed strictly."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json":
+        raise TableError("unsupported_media_type", "send the request as JSON with the header "
+                         f"'Content-Type: application/json' (not {ctype or 'none'!r})", 415)
+    limit = config.max_body
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise TableError("too_large", f"the request body is over {limit} bytes", 413)
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TableError("too_large", f"the request body is over {limit} bytes", 413)
+        chunks.append(chunk)
+    data = parse_json(b"".join(chunks) or b"{}", max_depth=config.max_json_depth)
     if not isinstance(data, dict):
         raise TableError("bad_json", "the request body must be a JSON object", 400)
     return data
@@ -66,6 +94,10 @@ def _hint_view(table: Table, seat: int | None) -> Any:
     return hand.view(seat)
 
 
+_HINTING: set[str] = set()
+"""Tables with a hint being worked out."""
+
+
 async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
     """Advice for the seat to act from ``sixtysix.analysis.hint``, computed on that seat's view
     only: every legal action with its estimated value in game points, best first."""
@@ -75,17 +107,30 @@ async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
         from ..analysis import hint
     except ImportError:
         raise TableError("unavailable", "hints are not available in this version", 501) from None
-    rng = random.Random(f"{table.spec['seed']}:hint:{version}")
+    rng = random.Random(f"{table.spec.get('bot_seed', table.spec.get('seed'))}:hint:{version}")
     seconds = float(table.spec.get("hint_seconds", 1.0))
-    values = await asyncio.to_thread(hint, view, rng, seconds)
+    # One hint at a time per table: asked over many connections at once, hints would take
+    # the server's CPU.
+    if table.id in _HINTING:
+        raise TableError("busy", "a hint is being worked out at this table: wait for it", 429)
+    _HINTING.add(table.id)
+    try:
+        values = await asyncio.to_thread(hint, view, rng, seconds)
+    finally:
+        _HINTING.discard(table.id)
     ranked = [{"action": action_str(a), "value": round(float(v), 3)} for a, v in values]
     return {"type": "hint", "version": version, "best": ranked[0]["action"], "values": ranked}
 
 
-def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | None = None) -> FastAPI:
-    """The server application storing its tables in ``database`` (a SQLAlchemy URL)."""
+def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | None = None,
+               config: ServerConfig | None = None) -> FastAPI:
+    """The server application storing its tables in ``database`` (a SQLAlchemy URL), within the
+    limits of ``config`` (defaults: ``ServerConfig()``)."""
     store = storage or Storage(database)
-    hub = Hub(store)
+    cfg = config or ServerConfig()
+    hub = Hub(store, bot_limits=cfg.bot_limits)
+    table_buckets = TokenBuckets(cfg.tables_per_minute, cfg.tables_burst)
+    socket_buckets = TokenBuckets(cfg.sockets_per_minute, cfg.sockets_burst)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -101,6 +146,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
 
     app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
+    app.state.config = cfg
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
@@ -142,7 +188,12 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        t = hub.create(await _json_body(request))
+        body = await _json_body(request, cfg)
+        wait = table_buckets.take(_client(request.client))
+        if wait:
+            raise TableError("rate_limited", "too many new tables from your address: try again in "
+                             f"{math.ceil(wait)} s", 429)
+        t = hub.create(body)
         seats = []
         for i, s in enumerate(t.seats):
             entry: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
@@ -164,7 +215,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.post("/api/tables/{table_id}/actions")
     async def post_action(table_id: str, request: Request) -> JSONResponse:
         t = hub.require(table_id)
-        body = await _json_body(request)
+        body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
         t.act(seat, body.get("action"), version=body.get("version"))
         await hub.broadcast(t.id)
@@ -174,9 +225,19 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.post("/api/tables/{table_id}/next")
     async def post_next(table_id: str, request: Request) -> JSONResponse:
         t = hub.require(table_id)
-        body = await _json_body(request)
+        body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
         t.next_hand(seat, version=body.get("version"))
+        await hub.broadcast(t.id)
+        hub.kick(t.id)
+        return JSONResponse(json.loads(t.message_text(seat)))
+
+    @app.post("/api/tables/{table_id}/takeover")
+    async def post_takeover(table_id: str, request: Request) -> JSONResponse:
+        t = hub.require(table_id)
+        body = await _json_body(request, cfg)
+        seat = t.seat_of(_token(body))
+        t.take_over(seat, body.get("seat"))
         await hub.broadcast(t.id)
         hub.kick(t.id)
         return JSONResponse(json.loads(t.message_text(seat)))
@@ -197,8 +258,14 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         await ws.accept()
         try:
+            wait = socket_buckets.take(_client(ws.client))
+            if wait:
+                raise TableError("rate_limited", "too many connections from your address: try "
+                                 f"again in {math.ceil(wait)} s", 429)
             t = hub.require(table_id)
             seat = t.seat_of(token)
+            hub.check_room(t, seat, per_seat=cfg.sockets_per_seat,
+                           spectators=cfg.spectators_per_table)
         except TableError as e:
             await ws.send_json({"type": "error", **e.to_json()})
             await ws.close(code=4000 + e.status)
@@ -213,9 +280,14 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                 try:
                     if text is None:
                         raise TableError("bad_json", "send JSON text messages, not binary ones", 400)
-                    reply = await _ws_request(hub, t, seat, text)
+                    reply = await _ws_request(hub, t, seat, text, cfg)
                 except TableError as e:
                     reply = {"type": "error", **e.to_json()}
+                except Exception:
+                    # A message the server fails on is answered; the connection stays open.
+                    log.exception("message failed at table %s", t.id)
+                    reply = {"type": "error", "error": {
+                        "code": "server_error", "message": "the server failed to answer this message"}}
                 if reply is not None:
                     await ws.send_json(reply)
         except (WebSocketDisconnect, RuntimeError):
@@ -234,13 +306,11 @@ def _token(body: dict[str, Any]) -> str | None:
     return token
 
 
-async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str) -> dict[str, Any] | None:
-    if len(text) > MAX_BODY:
-        raise TableError("too_large", f"messages are limited to {MAX_BODY} bytes", 413)
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        raise TableError("bad_json", "the message is not valid JSON", 400) from None
+async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
+                      cfg: ServerConfig) -> dict[str, Any] | None:
+    if len(text) > cfg.max_body:
+        raise TableError("too_large", f"messages are limited to {cfg.max_body} bytes", 413)
+    msg = parse_json(text, max_depth=cfg.max_json_depth)
     if not isinstance(msg, dict):
         raise TableError("bad_json", "a message must be a JSON object with a 'type'", 400)
     kind = msg.get("type")
@@ -248,6 +318,8 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str) -> dict[s
         t.act(seat, msg.get("action"), version=msg.get("version"))
     elif kind == "next":
         t.next_hand(seat, version=msg.get("version"))
+    elif kind == "takeover":
+        t.take_over(seat, msg.get("seat"))
     elif kind == "hint":
         return await _hint(t, seat)
     elif kind == "ping":
@@ -256,7 +328,7 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str) -> dict[s
         return json.loads(t.message_text(seat))  # type: ignore[no-any-return]
     else:
         raise TableError("bad_request", f"unknown message type {kind!r} "
-                         "(act, next, hint, state, ping)", 400)
+                         "(act, next, takeover, hint, state, ping)", 400)
     await hub.broadcast(t.id)
     hub.kick(t.id)
     return None

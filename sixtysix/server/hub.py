@@ -44,8 +44,9 @@ class _TableRuntime:
 class Hub:
     """All tables of one server process."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, bot_limits: dict[str, float] | None = None) -> None:
         self.storage = storage
+        self.bot_limits = bot_limits
         self.tables: dict[str, _TableRuntime] = {}
 
     # ------------------------------------------------------------------ tables
@@ -63,7 +64,7 @@ class Hub:
         return n
 
     def create(self, raw: Any) -> Table:
-        t = Table.create(self.storage, raw)
+        t = Table.create(self.storage, raw, bot_limits=self.bot_limits)
         self.tables[t.id] = _TableRuntime(t)
         self.kick(t.id)
         return t
@@ -88,12 +89,23 @@ class Hub:
 
     # ------------------------------------------------------------------ connections
 
+    def check_room(self, table: Table, seat: int | None, *, per_seat: int, spectators: int) -> None:
+        """Refuse a connection beyond ``per_seat`` open ones for a seat (``spectators`` for the
+        spectators of a table): a few tabs are fine, thousands are an attack."""
+        rt = self.tables[table.id]
+        open_ = sum(1 for c in rt.conns if c.seat == seat)
+        limit = per_seat if seat is not None else spectators
+        if open_ >= limit:
+            who = f"seat {seat}" if seat is not None else "spectators at this table"
+            raise TableError("too_many_connections", f"{who} already has {open_} open connection(s), "
+                             f"the most allowed: close one first", 429)
+
     async def connect(self, table: Table, ws: WebSocket, seat: int | None) -> _Conn:
         rt = self.tables[table.id]
         conn = _Conn(ws, seat)
         rt.conns.append(conn)
         if seat is not None:
-            table.away_since.pop(seat, None)
+            table.came_back(seat)
         table.presence += 1
         await self.broadcast(table.id)
         return conn

@@ -1,5 +1,9 @@
 """A table: one match, its seats (people with secret tokens, or computer players) and its events.
 
+Deals come from a secret the server draws from ``secrets`` and keeps to itself until the match is
+over; no request can choose it or see it before then. Each hand is published with a commitment to
+its deal (``sixtysix.fairness``), which the revealed secret lets anyone check.
+
 The table is the authority: an action is accepted only from the seat's token, only when that seat
 is to act, only at the state version the sender saw, and only when the rules allow it; then it is
 stored and applied. Every check happens before anything changes, so a refused request changes
@@ -7,7 +11,7 @@ nothing. The table is plain synchronous code; ``app.py`` puts it on the network.
 
 >>> from sixtysix.server.storage import Storage
 >>> t = Table.create(Storage("sqlite://"), {"game": "sixty-six", "seats": [
-...     {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "seed": 5})
+...     {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
 >>> seat = t.match.to_act
 >>> action = t.message(seat)["view"]["legal"][0]["action"]
 >>> t.act(seat, action, version=t.version)
@@ -31,17 +35,21 @@ from ..bots.base import Bot, BotError, make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
 from ..errors import IllegalActionError, OptionError
+from ..fairness import SECRET_BYTES, commitment, deal_seed, fairness_block
 from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
 from ..records import match_from_record, seat_record
 from .storage import Storage
 from .views import result_to_json, view_to_json
 
-__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT"]
+__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT",
+           "DEFAULT_TAKEOVER_SECONDS"]
 
 DEFAULT_TAKEOVER_BOT = "random"
+DEFAULT_TAKEOVER_SECONDS = 60
+"""How long a person may be away before a computer plays for them (per table: takeover_seconds)."""
 SEED_BITS = 52
-"""Deal seeds: too many to try them all, and still exact in JavaScript's numbers (records)."""
+"""Deal seeds of tables stored before secrets (``spec["seed"]``): still dealt the old way."""
 MAX_NAME = 40
 
 
@@ -108,12 +116,33 @@ def _spec_error(message: str) -> TableError:
     return TableError("bad_table", message, 400)
 
 
-def check_spec(raw: Any) -> dict[str, Any]:
-    """Validate a table request and return the normalized spec (tokens, seed and dealer added)."""
+def check_bot(text: Any, where: str, limits: dict[str, float] | None) -> str:
+    """A computer player's text, checked: a known bot with parameters in its declared ranges,
+    and within this server's ``limits`` (caps on the bot's ``seconds``, ``iterations``, ...)."""
+    if not isinstance(text, str):
+        raise _spec_error(f"{where}: a computer player is named by text, e.g. 'random' or 'strong'")
+    try:
+        bot = make_bot(text)
+    except BotError as e:
+        raise _spec_error(f"{where}: {e}") from None
+    for attr, cap in (limits or {}).items():
+        value = getattr(bot, attr, None)
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > cap:
+            raise _spec_error(f"{where}: {bot.name}: {attr}={value:g} is over this server's limit "
+                              f"of {cap:g}")
+    return text
+
+
+def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str, Any]:
+    """Validate a table request and return the normalized spec (tokens, the deal secret and the
+    dealer added). ``bot_limits`` caps computer players' budgets (the server's configuration)."""
     if not isinstance(raw, dict):
         raise _spec_error("the table request must be a JSON object")
+    if "seed" in raw:
+        raise _spec_error("'seed' cannot be chosen: the server deals from a secret of its own, "
+                          "commits to each deal and reveals the secret when the match is over")
     known = {"game", "options", "seats", "hints", "hint_seconds", "takeover_seconds", "takeover_bot",
-             "bot_delay", "seed"}
+             "bot_delay"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _spec_error(f"unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -125,8 +154,8 @@ def check_spec(raw: Any) -> dict[str, Any]:
         raise _spec_error("'options' must be an object of rule options")
     try:
         game = shared_game(game_id, options)
-    except (OptionError, TypeError, ValueError) as e:
-        raise _spec_error(str(e)) from None
+    except (OptionError, TypeError, ValueError, OverflowError) as e:
+        raise _spec_error(f"options: {e}") from None
     seats_raw = raw.get("seats")
     n = game.n_seats
     if seats_raw is None:
@@ -144,25 +173,17 @@ def check_spec(raw: Any) -> dict[str, Any]:
         if not isinstance(name, str | None) or (name and len(name) > MAX_NAME):
             raise _spec_error(f"seat {i}: 'name' must be text of at most {MAX_NAME} characters")
         if kind == "bot":
-            bot = s.get("bot", "random")
-            if not isinstance(bot, str):
-                raise _spec_error(f"seat {i}: 'bot' must be a computer player's name")
-            try:
-                make_bot(bot)
-            except BotError as e:
-                raise _spec_error(f"seat {i}: {e}") from None
+            bot = check_bot(s.get("bot", "random"), f"seat {i}", bot_limits)
             seats.append({"kind": "bot", "bot": bot, "name": name or f"Computer {i + 1} ({bot})"})
         else:
             seats.append({"kind": "human", "name": name or f"Seat {i}",
                           "token": secrets.token_urlsafe(16)})
-    takeover = raw.get("takeover_seconds", 0)
-    if isinstance(takeover, bool) or not isinstance(takeover, int | float) or takeover < 0:
-        raise _spec_error("'takeover_seconds' must be a number of seconds (0: never)")
-    takeover_bot = raw.get("takeover_bot", DEFAULT_TAKEOVER_BOT)
-    try:
-        make_bot(str(takeover_bot))
-    except BotError as e:
-        raise _spec_error(f"takeover_bot: {e}") from None
+    takeover = raw.get("takeover_seconds", DEFAULT_TAKEOVER_SECONDS)
+    if isinstance(takeover, bool) or not isinstance(takeover, int | float) \
+            or not 0 <= takeover <= 86_400:
+        raise _spec_error("'takeover_seconds' must be a number of seconds up to 86400 (0: never)")
+    takeover_bot = check_bot(raw.get("takeover_bot", DEFAULT_TAKEOVER_BOT), "takeover_bot",
+                             bot_limits)
     delay = raw.get("bot_delay", 0.6)
     if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 10:
         raise _spec_error("'bot_delay' must be between 0 and 10 seconds")
@@ -173,16 +194,16 @@ def check_spec(raw: Any) -> dict[str, Any]:
     if isinstance(hint_seconds, bool) or not isinstance(hint_seconds, int | float) \
             or not 0.05 <= hint_seconds <= 10:
         raise _spec_error("'hint_seconds' (how long a hint may think) must be between 0.05 and 10")
-    seed = raw.get("seed")
-    if seed is None:
-        seed = secrets.randbits(SEED_BITS)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _spec_error("'seed' must be a whole number")
-    dealer = game.first_dealer(random.Random(f"{seed}:dealer"))
+    cap = (bot_limits or {}).get("seconds")
+    if hints and cap is not None and hint_seconds > cap:
+        raise _spec_error(f"'hint_seconds' is over this server's limit of {cap:g}")
+    # The first dealer is public at once; it is drawn from the system's randomness all the same.
+    dealer = game.first_dealer(random.SystemRandom())
     return {"game": game_id, "options": options_to_dict(game.options), "seats": seats,
             "hints": hints, "hint_seconds": float(hint_seconds), "takeover_seconds": takeover,
             "takeover_bot": str(takeover_bot),
-            "bot_delay": float(delay), "seed": seed, "dealer": dealer}
+            "bot_delay": float(delay), "dealer": dealer,
+            "secret": secrets.token_bytes(SECRET_BYTES).hex(), "bot_seed": secrets.randbits(64)}
 
 
 class Table:
@@ -201,6 +222,8 @@ class Table:
         self.away_since: dict[int, float] = {i: time.monotonic() for i, s in enumerate(self.seats)
                                              if s.kind == "human"}
         """Human seats with no open connection, and since when (for the computer takeover)."""
+        self.taken_over: set[int] = set()
+        """Seats away whose computer takeover another player asked for at once (until they return)."""
         self._bots: dict[int, Bot] = {}
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
@@ -209,8 +232,9 @@ class Table:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def create(cls, storage: Storage, raw: Any, table_id: str | None = None) -> Table:
-        spec = check_spec(raw)
+    def create(cls, storage: Storage, raw: Any, table_id: str | None = None,
+               bot_limits: dict[str, float] | None = None) -> Table:
+        spec = check_spec(raw, bot_limits)
         table_id = table_id or secrets.token_urlsafe(6)
         storage.create_table(table_id, spec)
         t = cls(table_id, spec, storage)
@@ -273,13 +297,23 @@ class Table:
         self.storage.append_event(self.id, self.version, ev)
         self.events.append(ev)
 
-    def deal(self) -> None:
-        """Deal the next hand from a seed derived from the table's seed and the hand number.
+    @property
+    def secret(self) -> bytes | None:
+        """The table's deal secret (None for a table stored before secrets)."""
+        text = self.spec.get("secret")
+        return bytes.fromhex(text) if text else None
 
-        Seeds have SEED_BITS bits: a player who knows his own cards could otherwise try every
-        seed (2**31 shuffles take minutes in C) and find the other hands and the stock."""
-        hand_no = len(self.match.hand_records)
-        seed = random.Random(f"{self.spec['seed']}:hand:{hand_no}").getrandbits(SEED_BITS)
+    def deal(self) -> None:
+        """Deal the next hand from the seed the secret gives for its number (``fairness``).
+
+        Seeds have 52 bits: a player who knows his own cards could otherwise try every seed
+        (2**31 shuffles take minutes in C) and find the other hands and the stock."""
+        hand_no = len(self.match.hand_records) + 1
+        secret = self.secret
+        if secret is not None:
+            seed = deal_seed(secret, hand_no)
+        else:
+            seed = random.Random(f"{self.spec['seed']}:hand:{hand_no - 1}").getrandbits(SEED_BITS)
         self._store({"deal": seed})
         self.match.deal_hand(seed=seed)
 
@@ -341,7 +375,7 @@ class Table:
 
     def bot_rng(self) -> random.Random:
         """The generator for the computer's choice at this version: replays choose the same."""
-        return random.Random(f"{self.spec['seed']}:bot:{self.version}")
+        return random.Random(f"{self.spec.get('bot_seed', self.spec.get('seed'))}:bot:{self.version}")
 
     def computer_seat(self, now: float) -> tuple[int | None, float | None]:
         """(seat, None) when a computer should act for ``seat`` now; (None, wait) when a human seat
@@ -363,10 +397,37 @@ class Table:
             return True, None
         limit = self.spec["takeover_seconds"]
         since = self.away_since.get(seat)
+        if since is not None and seat in self.taken_over:
+            return True, None
         if not limit or since is None:
             return False, None
         away = now - since
         return (True, None) if away >= limit else (False, limit - away)
+
+    def take_over(self, asker: int | None, seat: Any) -> None:
+        """A player asks for the computer to play at once for ``seat``, whose person is away.
+        The person takes the seat back by connecting again with the seat's link."""
+        if asker is None:
+            raise TableError("bad_token", "only a player at the table may ask for this", 403)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError("bad_request", f"'seat' must be a seat number from 0 to "
+                             f"{len(self.seats) - 1}", 400)
+        if self.match.complete:
+            raise TableError("match_over", "the match is over", 409)
+        if self.seats[seat].kind != "human" or seat == asker:
+            raise TableError("bad_request", "ask for the computer for another person's seat", 400)
+        if seat not in self.away_since:
+            raise TableError("not_away", f"{self.seats[seat].name} is here: the computer plays only "
+                             "for a seat whose player is away", 409)
+        if self._computer_controls(seat, time.monotonic())[0]:
+            raise TableError("already", f"the computer already plays for {self.seats[seat].name}", 409)
+        self.taken_over.add(seat)
+        self.presence += 1
+
+    def came_back(self, seat: int) -> None:
+        """The person of ``seat`` connected: the seat is theirs again."""
+        self.away_since.pop(seat, None)
+        self.taken_over.discard(seat)
 
     # ------------------------------------------------------------------ messages
 
@@ -381,9 +442,11 @@ class Table:
         seats = []
         for i, s in enumerate(self.seats):
             away = i in self.away_since
+            computer, wait = self._computer_controls(i, now)
             seats.append({"name": s.name, "kind": s.kind, "bot": s.bot,
-                          "connected": s.kind == "bot" or not away,
-                          "computer": self._computer_controls(i, now)[0]})
+                          "connected": s.kind == "bot" or not away, "computer": computer,
+                          # Seconds until the computer takes the seat over (when it is to act).
+                          "takeover_in": None if wait is None else round(wait, 1)})
         return {
             "type": "state", "table": self.id, "version": self.version, "seat": seat,
             "game": self.game.id, "game_name": self.game.name, "options": dict(self.spec["options"]),
@@ -393,7 +456,14 @@ class Table:
             "results": [result_to_json(r) for r in m.results],
             "can_next": hand.over and not m.complete and seat is not None,
             "hints": bool(self.spec["hints"]),
+            "commitment": self._commitment(),
+            "secret": self.spec.get("secret") if m.complete else None,
         }
+
+    def _commitment(self) -> str | None:
+        """The commitment to the current hand's deal (None for a table without a secret)."""
+        secret = self.secret
+        return commitment(secret, len(self.match.hand_records)) if secret is not None else None
 
     def message_text(self, seat: int | None) -> str:
         """``message`` as JSON text, computed once per version and seat."""
@@ -406,13 +476,17 @@ class Table:
         return text
 
     def record_for(self, seat: int | None) -> dict[str, Any]:
-        """The full record once the match is over; while it runs, only what ``seat`` may know."""
+        """The full record with the revealed secret once the match is over; while it runs,
+        exactly ``seat``'s seat record (records.md §7) with the commitments so far."""
         record = self.record_of(self.events)
-        if self.match.complete:
-            return record
-        if seat is None:
-            raise TableError("forbidden", "while the match runs its record is given only to its "
-                             "seats (use your seat's link)", 403)
-        out: dict[str, Any] = seat_record(record, seat)
-        return out
+        complete = self.match.complete
+        if not complete:
+            if seat is None:
+                raise TableError("forbidden", "while the match runs its record is given only to its "
+                                 "seats (use your seat's link)", 403)
+            record = seat_record(record, seat)
+        secret = self.secret
+        if secret is not None:
+            record["fairness"] = fairness_block(secret, len(self.match.hand_records), reveal=complete)
+        return record
 

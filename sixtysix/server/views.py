@@ -1,7 +1,8 @@
 """Views as JSON: exactly what one seat (or a spectator) may know, for the wire.
 
 Everything here is built from ``state.view(seat)`` — never from the full state — so a message can
-hold no card the seat may not know. A spectator's view is a seat's view with the private part
+hold no card the seat may not know; the other sides' running points, which the rules keep
+private, are left out too. A spectator's view is a seat's view with the private part
 (its hand and legal actions) removed.
 
 >>> from sixtysix.engine import Match
@@ -9,11 +10,11 @@ hold no card the seat may not know. A spectator's view is a seat's view with the
 >>> m = Match(make_game("sixty-six"), dealer=1)
 >>> state = m.deal_hand(seed=7)
 >>> v = view_to_json(state.view(0))
->>> len(v["hand"]), v["hand_sizes"], v["stock"]
-(6, [6, 6], 11)
+>>> len(v["hand"]), v["hand_sizes"], v["stock"], v["points"]
+(6, [6, 6], 11, [0, None])
 >>> public = view_to_json(state.view(0), spectator=True)
->>> public["hand"], public["legal"], public["seat"]
-([], [], None)
+>>> public["hand"], public["legal"], public["seat"], public["points"]
+([], [], None, [None, None])
 """
 
 from __future__ import annotations
@@ -63,6 +64,12 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
     def per_seat(xs: tuple[int, ...]) -> list[int]:
         return [xs[sides[p]] for p in range(n)]
 
+    # Running card points are not public (rules.md §1: tricks may not be looked back at): a seat
+    # is told its own side's, nobody else's, until the hand is over.
+    over = view.phase == PH_OVER
+    own = None if spectator else sides[view.seat]
+    points = [v if over or sides[p] == own else None for p, v in enumerate(per_seat(view.points))]
+
     return {
         "game": view.game.id,
         "seat": None if spectator else view.seat,
@@ -82,7 +89,7 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
         # -1: a card played face down that this seat has not seen (Gaigel's first trick).
         "trick": [{"seat": p, "card": card_str(c) if c >= 0 else "??"} for p, c in view.trick],
         "last_trick": [{"seat": p, "card": card_str(c)} for p, c in view.last_trick],
-        "points": per_seat(view.points),
+        "points": points,
         "tricks": per_seat(view.tricks),
         "melds": per_seat(view.melds),
         "pending": per_seat(view.pending),

@@ -160,7 +160,8 @@ const Table = {
     const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}${q}`);
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; };
+    // Connected again: the server sends the state at once; whatever was chosen before is void.
+    ws.onopen = () => { this.retry = 0; this.sentVersion = -1; };
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (ev.code >= 4000) return; // refused (bad link): do not retry
@@ -170,8 +171,14 @@ const Table = {
     };
   },
 
+  // True when the message went out; false while disconnected (nothing is sent or remembered).
   send(msg) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    $("table-error").textContent = "Not connected — reconnecting… choose again when the table is back.";
+    return false;
   },
 
   receive(msg) {
@@ -182,6 +189,7 @@ const Table = {
       this.render();
     } else if (msg.type === "error") {
       this.sentVersion = -1; // refused: the player may choose again
+      for (const b of document.querySelectorAll(".takeover-btn")) b.disabled = false;
       $("table-error").textContent = msg.error.message;
       const hb = $("hint-btn");
       if (hb) hb.disabled = false;
@@ -193,13 +201,36 @@ const Table = {
 
   act(action) {
     if (!this.state || this.sentVersion === this.state.version) return; // one action per state
-    this.sentVersion = this.state.version;
-    this.send({type: "act", action, version: this.state.version});
+    // Only an action that went out uses up this state: a click while disconnected is refused
+    // (and said so), and the player chooses again once the state is back.
+    if (this.send({type: "act", action, version: this.state.version})) this.sentVersion = this.state.version;
   },
 
   name(seat) {
     const s = this.state.seats[seat];
     return s ? s.name : `Seat ${seat + 1}`;
+  },
+
+  // Running card points: the rules keep them private, so the server sends only the seat's own
+  // side's (null for the others) until the hand is over.
+  points(i) {
+    const v = this.state.view, me = this.state.seat, p = v.points[i];
+    if (p === null || p === undefined) return "";
+    if (v.phase === "over") return `${esc(p)} pts, `;
+    if (i === me) return `you have ${esc(p)}, `;
+    return `your side has ${esc(p)}, `;
+  },
+
+  // For a person who left: when the computer takes over, and a button to let it play at once.
+  awayNote(s, i) {
+    const m = this.state;
+    if (s.kind !== "human" || s.connected || s.computer || m.complete) return "";
+    let note = s.takeover_in !== null && s.takeover_in !== undefined
+      ? ` (the computer plays in ${Math.ceil(s.takeover_in)} s)` : "";
+    if (m.seat !== null && i !== m.seat) {
+      note += ` <button class="secondary takeover-btn" data-seat="${i}">Computer plays now</button>`;
+    }
+    return note;
   },
 
   render() {
@@ -210,13 +241,23 @@ const Table = {
     $("scoreboard").innerHTML = m.seats.map((s, i) =>
       `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
       `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
-      `${s.connected ? "" : " · away"}<br>` +
-      `Match <span class="match-score">${esc(m.score[i])}</span> · Hand ${esc(v.points[i])} pts, ` +
+      `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
+      `Match <span class="match-score">${esc(m.score[i])}</span> · ${this.points(i)}` +
       `${esc(v.tricks[i])} tricks${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
       v.marriages.filter((x) => x.seat === i).map((x) =>
         ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
       `</div>`).join("") +
-      `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}</div>`;
+      `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
+      (m.commitment ? `<br><span class="commitment" title="SHA-256 commitment to this deal, ` +
+        `published before play: check it with 'sixtysix verify' once the match is over">` +
+        `deal ${esc(m.commitment.slice(0, 12))}…</span>` : "") +
+      (m.secret ? `<br><span class="secret" title="the server's secret, revealed: download the ` +
+        `record and run 'sixtysix verify' on it">secret revealed</span>` : "") +
+      `</div>`;
+
+    for (const b of document.querySelectorAll(".takeover-btn")) {
+      b.onclick = () => { if (this.send({type: "takeover", seat: Number(b.dataset.seat)})) b.disabled = true; };
+    }
 
     // Other seats: card backs for unknown cards, faces for cards everyone has seen them take.
     let opp = "";
@@ -283,7 +324,7 @@ const Table = {
           .join("<br>") + `</p>` +
         (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
       const nb = $("next-hand");
-      if (nb) nb.onclick = () => { nb.disabled = true; this.send({type: "next", version: m.version}); };
+      if (nb) nb.onclick = () => { if (this.send({type: "next", version: m.version})) nb.disabled = true; };
     } else {
       sum.hidden = true;
       sum.innerHTML = "";

@@ -25,8 +25,13 @@ def client() -> Iterator[TestClient]:
 def server_factory(tmp_path: Path) -> Iterator[Any]:
     made: list[ServerProcess] = []
 
-    def make(database: str | None = None) -> ServerProcess:
-        s = ServerProcess(database or f"sqlite:///{tmp_path / 'tables.db'}")
+    def make(database: str | None = None, config: dict[str, Any] | None = None) -> ServerProcess:
+        path = None
+        if config:
+            path = tmp_path / f"config{len(made)}.toml"
+            path.write_text("".join(f"{k} = {v!r}\n" for k, v in config.items()))
+        s = ServerProcess(database or f"sqlite:///{tmp_path / 'tables.db'}",
+                          str(path) if path else None)
         made.append(s)
         return s
 

@@ -41,8 +41,10 @@ def free_port() -> int:
 class ServerProcess:
     """``sixtysix serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, config: str | None = None) -> None:
         self.database = database
+        self.config = config
+        """A TOML file of server limits (``--config``), or None for the defaults."""
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -53,6 +55,8 @@ class ServerProcess:
     def start(self) -> None:
         cmd = [sys.executable, "-m", "sixtysix.cli", "serve", "--port", str(self.port),
                "--database", self.database]
+        if self.config:
+            cmd += ["--config", self.config]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -81,10 +85,12 @@ class ServerProcess:
                 self.proc.kill()
                 self.proc.wait(10)
 
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        data = None if body is None else json.dumps(body).encode()
+    def request(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None,
+                content_type: str = "application/json") -> tuple[int, Any]:
+        """``body`` as JSON (or the bytes ``raw``); the status and the JSON answer."""
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         req = urllib.request.Request(self.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": content_type})
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
                 return r.status, json.loads(r.read())

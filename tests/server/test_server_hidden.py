@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_util import new_table, seats
 
-from sixtysix.cards import card_str, cards_of, parse_card
+from sixtysix.cards import SUITS, card_str, cards_of, parse_card
 from sixtysix.engine.state import PH_TRUMP, State
 from sixtysix.games import GAMES
 
@@ -46,7 +46,8 @@ def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
     visible |= {card_str(c) for won in state.won for c in cards_of(won)}  # played and turned
     if state.turnup >= 0 and state.turnup_up:
         visible.add(card_str(state.turnup))  # face up for all (Gaigel: its twin may be secret)
-    return names - visible if any(c >= 32 for c in secret) else names
+    # (A double pack has cards 32 and up: test the pack, not whether a secret copy happens to be one.)
+    return names - visible if state.rules.pack >> 32 else names
 
 
 def update_shown(before: State | None, after: State, action: str | None, shown: set[int]) -> None:
@@ -71,11 +72,19 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
                 # The marriage's king and queen, in whichever copy the declarer holds.
                 if (before.hands[before.to_act] >> c) & 1:
                     shown.add(c)
+        # Terts: an announced or shown combination names its cards; bella shows the trump K, Q.
+        names = arg.split() if verb in ("announce", "show") else \
+            [f"K{SUITS[before.trump]}", f"Q{SUITS[before.trump]}"] if verb == "bella" else []
+        for name in names:
+            card = parse_card(name)
+            for c in (card, card | 32):
+                if (before.hands[before.to_act] >> c) & 1:
+                    shown.add(c)
 
 
 def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> int:
     n = GAMES[game].n_seats
-    t = new_table(client, game=game, seats=seats(*["human"] * n), seed=seed)
+    t = new_table(client, game=game, seats=seats(*["human"] * n))
     tid = t["table"]
     table = client.app.state.hub.tables[tid].table  # type: ignore[attr-defined]
     toks = [s["token"] for s in t["seats"]]

@@ -43,11 +43,11 @@ def test_kill_and_restart_resumes_tables_exactly(server_factory: Any) -> None:
     server = server_factory()
     server.start()
     # A table between two people, and one against the computer.
-    status, pvp = server.request("POST", "/api/tables", {"game": "sixty-six", "seed": 77,
+    status, pvp = server.request("POST", "/api/tables", {"game": "sixty-six",
                                                          "seats": seats("human", "human")})
     assert status == 201
     status, pvc = server.request("POST", "/api/tables", {
-        "game": "sixty-six", "seed": 78, "seats": seats("human", "random"), "bot_delay": 0.02})
+        "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0.02})
     assert status == 201
     ptid, ptoks = pvp["table"], [s["token"] for s in pvp["seats"]]
     for _ in range(7):
@@ -91,7 +91,7 @@ def test_restart_resumes_a_table_where_the_computer_was_to_act(server_factory: A
     server.start()
     # The computer is slow to move (bot_delay): kill the server while it waits.
     status, t = server.request("POST", "/api/tables", {
-        "game": "sixty-six", "seed": 5, "seats": seats("human", "random"), "bot_delay": 1.5})
+        "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 1.5})
     assert status == 201
     tid, tok = t["table"], t["seats"][0]["token"]
     _, s = server.request("GET", f"/api/tables/{tid}?token={tok}")

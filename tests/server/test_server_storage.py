@@ -97,7 +97,7 @@ def test_a_played_table_reloads_exactly(url: str) -> None:
     store = Storage(url)
     app = create_app(storage=store)
     with TestClient(app) as client:
-        t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=31)
+        t = new_table(client, game="sixty-six", seats=seats("human", "human"))
         tid = t["table"]
         toks = [s["token"] for s in t["seats"]]
         for _ in range(9):
@@ -131,7 +131,7 @@ def test_a_played_table_reloads_exactly(url: str) -> None:
 def test_server_on_postgres_survives_a_kill(server_factory: Any) -> None:
     server = server_factory(pg_url())
     server.start()
-    status, t = server.request("POST", "/api/tables", {"game": "sixty-six", "seed": 9,
+    status, t = server.request("POST", "/api/tables", {"game": "sixty-six",
                                                        "seats": seats("human", "human")})
     assert status == 201
     tid, toks = t["table"], [s["token"] for s in t["seats"]]

@@ -21,7 +21,7 @@ def table_obj(client: TestClient, tid: str) -> Table:
 
 
 def test_a_whole_match_against_the_computer(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "random"), seed=21)
+    t = new_table(client, game="sixty-six", seats=seats("human", "random"))
     tid, tok = t["table"], t["seats"][0]["token"]
     rng = random.Random(5)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
@@ -51,6 +51,13 @@ def test_a_whole_match_against_the_computer(client: TestClient) -> None:
     assert table_obj(client, tid).finished
 
 
+def _simple(m: dict[str, Any]) -> str:
+    """A plain move: draw when drawing, else the first card to play (the deal is random)."""
+    legal = [a["action"] for a in m["view"]["legal"]]
+    return next((a for a in legal if a == "draw"), None) or \
+        next((a for a in legal if a.startswith("play")), legal[0])
+
+
 def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act (asking for the next hand when one ends)."""
     for _ in range(200):
@@ -76,7 +83,7 @@ def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
 ])
 def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, message: str,
                                                             code: str) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     tok = t["seats"][first]["token"]
@@ -95,7 +102,7 @@ def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, 
 
 
 def test_ws_binary_frames_are_refused(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
         m = ws.receive_json()
@@ -106,7 +113,7 @@ def test_ws_binary_frames_are_refused(client: TestClient) -> None:
 
 
 def test_ws_not_your_turn_and_spectators_cannot_act(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     other = t["seats"][1 - first]["token"]
@@ -136,7 +143,7 @@ def test_ws_bad_token_or_table_is_refused(client: TestClient, path: str, close: 
 
 
 def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=8)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     tok = t["seats"][first]["token"]
@@ -151,7 +158,7 @@ def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
 
 
 def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=2,
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"),
                   takeover_seconds=0.2, takeover_bot="random")
     tid = t["table"]
     tok = t["seats"][0]["token"]
@@ -159,8 +166,7 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
         # Seat 1 never connects: after 0.2 s the computer plays for it, every time.
         for _ in range(4):
             m = _wait_turn(ws, 0)
-            plays = [a["action"] for a in m["view"]["legal"] if a["verb"] == "play"]
-            ws.send_json({"type": "act", "action": plays[0], "version": m["version"]})
+            ws.send_json({"type": "act", "action": _simple(m), "version": m["version"]})
         m = _wait_turn(ws, 0)
         assert m["seats"][1]["computer"] and not m["seats"][1]["connected"]
         assert not m["seats"][0]["computer"]
@@ -168,20 +174,73 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
     assert by == {"human", "takeover"}
 
 
-def test_no_takeover_by_default(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=2)
+def test_no_takeover_within_the_default_grace_period(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
+    assert table_obj(client, tid).spec["takeover_seconds"] == 60
     time.sleep(0.3)
     assert table_obj(client, tid).version == 1
+    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
+        m = ws.receive_json()
+        away = m["seats"][1]
+        assert not away["connected"] and not away["computer"]
+        if m["view"]["to_act"] == 1:  # the countdown is shown for a seat that holds the table up
+            assert 55 < away["takeover_in"] <= 60
+
+
+def test_a_player_asks_the_computer_to_play_for_a_seat_away_and_its_person_returns(
+        client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
+    tid = t["table"]
+    toks = [s["token"] for s in t["seats"]]
+    table = table_obj(client, tid)
+    with client.websocket_connect(f"/ws/{tid}?token={toks[0]}") as ws:
+        m = ws.receive_json()
+        # Refused: for oneself, a seat out of range, a spectator asking.
+        for bad, code in (({"seat": 0}, "bad_request"), ({"seat": 7}, "bad_request"),
+                          ({"seat": "1"}, "bad_request")):
+            ws.send_json({"type": "takeover", **bad})
+            assert ws.receive_json()["error"]["code"] == code
+        with client.websocket_connect(f"/ws/{tid}") as spectator:
+            spectator.receive_json()
+            spectator.send_json({"type": "takeover", "seat": 1})
+            assert spectator.receive_json()["error"]["code"] == "bad_token"
+        ws.send_json({"type": "takeover", "seat": 1})
+        m = ws.receive_json()
+        while m["type"] != "state" or not m["seats"][1]["computer"]:
+            m = ws.receive_json()
+        # From now on the computer plays for seat 1 whenever it is to act.
+        for _ in range(3):
+            if m["view"]["to_act"] != 0 or m["can_next"]:  # (it may be seat 0's turn already)
+                m = _wait_turn(ws, 0)
+            assert m["seats"][1]["computer"] and not m["seats"][1]["connected"]
+            ws.send_json({"type": "act", "action": _simple(m), "version": m["version"]})
+            m = {"view": {"to_act": None}, "can_next": False}
+        assert any(e.get("by") == "takeover" for e in table.events)
+        ws.send_json({"type": "takeover", "seat": 1})
+        err = ws.receive_json()
+        while err["type"] != "error":
+            err = ws.receive_json()
+        assert err["error"]["code"] == "already"
+        # The person comes back with the link: the seat is theirs again.
+        with client.websocket_connect(f"/ws/{tid}?token={toks[1]}") as back:
+            mb = back.receive_json()
+            assert mb["seats"][1]["connected"] and not mb["seats"][1]["computer"]
+            assert 1 not in table.taken_over
+            ws.send_json({"type": "takeover", "seat": 1})
+            err = ws.receive_json()
+            while err["type"] != "error":
+                err = ws.receive_json()
+            assert err["error"]["code"] == "not_away"
 
 
 def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3, hints=False)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=False)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][first]['token']}")
     assert r.status_code == 403 and r.json()["error"]["code"] == "no_hints"
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][1 - first]['token']}")
@@ -189,7 +248,7 @@ def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) ->
 
 
 def test_hint_for_the_seat_to_act(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), seed=3, hint_seconds=0.1)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=0.1)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
     tok = t["seats"][first]["token"]
@@ -205,3 +264,22 @@ def test_hint_for_the_seat_to_act(client: TestClient) -> None:
     assert table_obj(client, tid).version == m["version"]
     r = client.get(f"/api/tables/{tid}/hint?token={tok}")
     assert r.status_code == 200 and r.json()["best"] in legal
+
+
+def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
+    """Hints cost the server's CPU: asked over two connections at once, one is refused."""
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=2)
+    tid = t["table"]
+    seat = table_obj(client, tid).match.to_act
+    url = f"/ws/{tid}?token={t['seats'][seat]['token']}"
+    with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+        first.receive_json()
+        second.receive_json()
+        first.receive_json()  # the state again when the second connected
+        first.send_json({"type": "hint"})
+        second.send_json({"type": "hint"})
+        answers = [first.receive_json(), second.receive_json()]
+        assert sorted(a["type"] for a in answers) == ["error", "hint"]
+        assert next(a for a in answers if a["type"] == "error")["error"]["code"] == "busy"
+        second.send_json({"type": "hint"})  # once it is done, the next one is answered
+        assert second.receive_json()["type"] == "hint"

@@ -1,0 +1,98 @@
+"""A server's limits: what one request, one client and one computer player may cost it.
+
+The defaults suit a small public server. ``sixtysix serve --config FILE`` reads a TOML file of the
+same names (any subset); an unknown name or a value of the wrong kind is refused at start-up.
+
+>>> ServerConfig().max_bot_workers
+1
+>>> ServerConfig.from_mapping({"max_bot_seconds": 2, "tables_burst": 5}).max_bot_seconds
+2.0
+>>> ServerConfig.from_mapping({"max_bot_secs": 2})
+Traceback (most recent call last):
+...
+sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: max_body, max_bot_iterations, \
+max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, sockets_burst, sockets_per_minute, \
+sockets_per_seat, spectators_per_table, tables_burst, tables_per_minute)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ServerConfig", "ConfigError"]
+
+
+class ConfigError(ValueError):
+    """A configuration file or value the server cannot use."""
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Per-server limits. Computer players' budgets are capped on top of each bot's own ranges."""
+
+    max_bot_seconds: float = 5.0
+    """Longest thinking time per move a table may give a computer player (and a hint)."""
+    max_bot_iterations: int = 200_000
+    """Most ISMCTS iterations per move."""
+    max_bot_worlds: int = 2_000
+    """Most worlds (PIMC determinizations, ISMCTS solved worlds) per move."""
+    max_bot_workers: int = 1
+    """Most processes one computer player may use (ISMCTS root parallelism)."""
+    max_body: int = 16_384
+    """Largest request body or WebSocket message, in bytes."""
+    max_json_depth: int = 16
+    """Deepest nesting of arrays and objects in a request."""
+    tables_per_minute: float = 10.0
+    """Tables one client (IP address) may create per minute, on average..."""
+    tables_burst: int = 20
+    """...and at once."""
+    sockets_per_minute: float = 60.0
+    """WebSocket connections one client may open per minute, on average..."""
+    sockets_burst: int = 60
+    """...and at once."""
+    sockets_per_seat: int = 4
+    """Open WebSockets per seat (a few tabs or devices)."""
+    spectators_per_table: int = 50
+    """Open spectator WebSockets per table."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            kind = int if f.type in ("int", int) else float
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or (kind is int and not isinstance(value, int)) or not math.isfinite(value) \
+                    or value <= 0:
+                what = "a whole number" if kind is int else "a number"
+                raise ConfigError(f"setting {f.name} must be {what} above 0, not {value!r}")
+            object.__setattr__(self, f.name, kind(value))
+
+    @property
+    def bot_limits(self) -> dict[str, float]:
+        """Caps on computer players' attributes, by attribute name."""
+        return {"seconds": self.max_bot_seconds, "iterations": self.max_bot_iterations,
+                "worlds": self.max_bot_worlds, "workers": self.max_bot_workers}
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any]) -> ServerConfig:
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(f"unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        return cls(**data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ServerConfig:
+        """Settings from a TOML file (top-level ``name = value`` lines)."""
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except OSError as e:
+            raise ConfigError(f"cannot read {path}: {e.strerror or e}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{path} is not valid TOML: {e}") from None
+        return cls.from_mapping(data)

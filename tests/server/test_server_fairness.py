@@ -1,0 +1,112 @@
+"""The server deals from a secret nobody can choose or see while the match runs, publishes a
+commitment to each hand before it is played, and reveals the secret at the end so that the
+downloaded record verifies. Running points of the other side are not sent."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_util import new_table, seats
+
+from sixtysix.fairness import commitment, verify_record
+
+
+def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{tid}" + (f"?token={token}" if token else ""))
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def test_a_whole_match_is_committed_hand_by_hand_and_verifies(client: TestClient) -> None:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), options={"target": 3})
+    tid = t["table"]
+    toks = [s["token"] for s in t["seats"]]
+    secret = client.app.state.hub.tables[tid].table.spec["secret"]  # type: ignore[attr-defined]
+    rng = random.Random(1)
+    published: dict[int, str] = {}
+    while True:
+        s = state(client, tid, toks[0])
+        assert s["secret"] is None or s["complete"]
+        if s["complete"]:
+            break
+        published.setdefault(s["hand_no"], s["commitment"])
+        assert s["commitment"] == published[s["hand_no"]]  # one commitment per hand
+        # Nothing sent while the match runs gives the secret or a seed away.
+        for who in (toks[0], toks[1], None):
+            text = json.dumps(state(client, tid, who))
+            assert secret not in text and '"seed"' not in text
+        rec = client.get(f"/api/tables/{tid}/record?token={toks[1]}").json()
+        assert "secret" not in rec["fairness"] and secret not in json.dumps(rec)
+        assert rec["fairness"]["commitments"] == [published[n] for n in sorted(published)]
+        assert all("seed" not in h for h in rec["hands"])
+        if s["view"]["phase"] == "over":
+            r = client.post(f"/api/tables/{tid}/next", json={"token": toks[0], "version": s["version"]})
+        else:
+            seat = s["view"]["to_act"]
+            legal = state(client, tid, toks[seat])["view"]["legal"]
+            r = client.post(f"/api/tables/{tid}/actions", json={
+                "token": toks[seat], "action": rng.choice(legal)["action"], "version": s["version"]})
+        assert r.status_code == 200, r.text
+    assert s["secret"] == secret and len(published) >= 2
+    record = client.get(f"/api/tables/{tid}/record").json()  # anyone may have it now
+    assert record["fairness"]["secret"] == secret
+    result = verify_record(record)
+    assert result.ok, result.lines
+    # What was published during play is what the secret gives.
+    key = bytes.fromhex(secret)
+    assert all(published[n] == commitment(key, n) for n in published)
+
+
+def test_two_tables_never_share_a_secret(client: TestClient) -> None:
+    secrets_ = set()
+    for _ in range(5):
+        t = new_table(client, game="sixty-six", seats=seats("human", "human"))
+        spec = client.app.state.hub.tables[t["table"]].table.spec  # type: ignore[attr-defined]
+        assert len(spec["secret"]) == 64
+        secrets_.add(spec["secret"])
+    assert len(secrets_) == 5
+
+
+def test_only_the_own_sides_running_points_are_sent(client: TestClient) -> None:
+    t = new_table(client, game="four-hand-sixty-six", seats=seats("human", "human", "human", "human"))
+    tid = t["table"]
+    toks = [s["token"] for s in t["seats"]]
+    rng = random.Random(2)
+    seen_points = False
+    for _ in range(60):
+        s = state(client, tid, toks[0])
+        if s["view"]["phase"] == "over":
+            break
+        for seat in range(4):
+            pts = state(client, tid, toks[seat])["view"]["points"]
+            # Seats 0 and 2 are partners against 1 and 3: each sees its own side's only.
+            mine = [p for p in range(4) if p % 2 == seat % 2]
+            assert all((pts[p] is not None) == (p in mine) for p in range(4)), (seat, pts)
+            seen_points |= any(pts[p] for p in mine)
+        assert state(client, tid)["view"]["points"] == [None] * 4  # spectators: none
+        seat = s["view"]["to_act"]
+        legal = state(client, tid, toks[seat])["view"]["legal"]
+        client.post(f"/api/tables/{tid}/actions", json={
+            "token": toks[seat], "action": rng.choice(legal)["action"], "version": s["version"]})
+    assert seen_points
+
+
+def test_three_player_download_hides_the_second_packet_while_trumps_are_named(
+        client: TestClient) -> None:
+    t = new_table(client, game="three-player-sixty-six", seats=seats("human", "human", "human"))
+    tid = t["table"]
+    toks = [s["token"] for s in t["seats"]]
+    s = state(client, tid, toks[0])
+    assert s["view"]["phase"] == "trump"
+    for seat in range(3):
+        rec = client.get(f"/api/tables/{tid}/record?token={toks[seat]}").json()
+        hands = rec["hands"][0]["deal"]["hands"]
+        own = state(client, tid, toks[seat])["view"]["hand"]
+        # Only the first packet of three is in the seat's hand; the rest is not dealt to it yet.
+        assert len(own) == 3 and sorted(hands[seat][:3]) == sorted(own)
+        assert hands[seat][3:] == ["??"] * 5
+        assert all(set(h) == {"??"} for p, h in enumerate(hands) if p != seat)
