@@ -108,7 +108,9 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
         if click_something(page):
             clicks += 1
             page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
-    assert clicks >= 3  # a sensible computer does not end the hand before several tricks
+    # The deal is the server's secret, so how long the hand lasts is not known in advance: the
+    # computer may claim 66 after two or three tricks of its own. We played at least a card.
+    assert clicks >= 1
     summary = page.locator("#summary").inner_text()
     assert "won" in summary and "points" in summary
     assert page.locator("#next-hand").count() == 1 or "match is over" in page.inner_text("#status")

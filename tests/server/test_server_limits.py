@@ -271,3 +271,15 @@ def test_a_bad_message_is_answered_and_the_socket_stays_open(
         assert m["error"]["code"] == code and words in m["error"]["message"], m
         c.send('{"type": "ping"}')
         assert recv_until(c, "pong")["version"] == before["version"]
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"target": 0}, "option 'target'"),
+    ({"target": 1000000000000000}, "option 'target'"),
+    ({"close_min_stock": 999}, "option 'close_min_stock'"),
+])
+def test_option_values_out_of_range_are_refused(server: ServerProcess, options: dict[str, Any],
+                                                words: str) -> None:
+    """Option values outside the ranges the game declares get a 400 naming the option."""
+    refused(server, 400, "bad_table", words, options=options)
+    still_serving(server)
