@@ -271,4 +271,6 @@ def test_bot_seat_plays_on_the_server(client: TestClient) -> None:
     actions = record["hands"][0]["actions"]
     plays = [a for a in actions if a.startswith("play")]
     # Every trick has two cards: the computer played as many cards as the human, give or take one.
-    assert mine >= 3 and len(plays) - mine >= mine - 1
+    # (The deal is the server's secret: a random computer may end the hand early by a claim.)
+    assert mine >= 1 and len(plays) - mine >= mine - 1
+    assert mine >= 3 or actions[-1].startswith("declare")
