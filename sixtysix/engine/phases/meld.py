@@ -35,7 +35,7 @@ from ..actions import (
 )
 from ..legal import legal_follow, trick_winner
 from . import PH_MELD, PH_MELD_DEFER, Phase, register
-from .play import draw_all, end, partner
+from .play import draw_all, end, partner, take_trick
 
 if TYPE_CHECKING:
     from ..state import State
@@ -274,17 +274,8 @@ def finish_trick(s: State) -> None:
     r = s.rules
     trick = s.trick
     w = trick1_winner(s) if s.trick_no == 0 else trick_winner(trick, s.trump, s.beats)
-    winner = s.tseats[w]
+    winner = take_trick(s, w)
     side = r.sides[winner]
-    vals = s.values
-    mask = 0
-    pts = 0
-    for c in trick:
-        pts += vals[c]
-        mask |= 1 << c
-    s.won[side] |= mask
-    s.points[side] += pts
-    s.tricks[side] += 1
     s.last_trick = tuple(zip(s.tseats, trick, strict=True))
     s.trick = []
     s.tseats = []

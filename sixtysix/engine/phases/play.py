@@ -235,6 +235,23 @@ def play(s: State, card: int) -> None:
         return
     finish_trick(s)
 
+def take_trick(s: State, w: int) -> int:
+    """Credit the completed trick to the side of the seat that played its ``w``-th card: the
+    cards, their points, one trick. Returns that seat (every play phase ends a trick this way)."""
+    winner = s.tseats[w]
+    side = s.rules.sides[winner]
+    vals = s.values
+    pts = 0
+    mask = 0
+    for c in s.trick:
+        pts += vals[c]
+        mask |= 1 << c
+    s.won[side] |= mask
+    s.points[side] += pts
+    s.tricks[side] += 1
+    return winner
+
+
 def finish_trick(s: State) -> None:
     r = s.rules
     trick = s.trick
@@ -244,17 +261,8 @@ def finish_trick(s: State) -> None:
         w = (s.beats[c0] >> c1) & 1 if s1 == (c0 >> 3) & 3 else int(s1 == s.trump)
     else:
         w = trick_winner(trick, s.trump, s.beats)
-    winner = s.tseats[w]
+    winner = take_trick(s, w)
     side = r.sides[winner]
-    vals = s.values
-    pts = 0
-    mask = 0
-    for c in trick:
-        pts += vals[c]
-        mask |= 1 << c
-    s.won[side] |= mask
-    s.points[side] += pts
-    s.tricks[side] += 1
     pending = s.pending
     if pending[side]:
         s.points[side] += pending[side]
