@@ -61,6 +61,9 @@ if TYPE_CHECKING:
 
 __all__ = ["HiddenCards", "Slot"]
 
+UNKNOWN = "??"
+"""A card the seat has not seen, as a seat record writes it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Slot:
@@ -186,15 +189,10 @@ class HiddenCards:
             match.apply(text)
             self._observe(state, before)
             return
-        try:
-            action = parse_action(text)
-        except ValueError as e:
-            raise IllegalActionError(str(e)) from None
-        cons = self._constrain(state, actor, action, text)
+        action, cons = self._choose(state, actor, text)
         if action not in state.legal_actions():
             place = self._solve(cons)
-            if place is None:
-                raise IllegalActionError(self._refusal(actor, text))
+            assert place is not None  # _choose solved it
             self._replace(place)
         self.cons = cons
         before = state.hands[:]
@@ -240,13 +238,55 @@ class HiddenCards:
             gone |= m
         return gone
 
+    def _choose(self, state: State, actor: int, text: str) -> tuple[int, _Constraints]:
+        """The action id another seat's ``text`` stands for, and the constraints it adds.
+
+        Text names a card by its face. Where the card is not written (``play ??``: a face-down
+        play, records.md §7) every card is a candidate, and where the pack holds two copies of
+        each card (copies look alike, ``copy * 32 + suit * 8 + rank``) either copy is. A
+        candidate legal in the placing at hand is taken first (nothing moves); else the first
+        one that some placing makes legal, which is then pinned by the constraints, so that no
+        later re-placing can take the card chosen out of the actor's hand."""
+        words = text.strip().split()
+        if len(words) >= 2 and words[-1] == UNKNOWN:
+            prefix = " ".join(words[:-1])
+            gone = self._gone()
+            texts = [f"{prefix} {card_str(c)}"
+                     for c in _cards(self.match.game.rules.pack & ~gone & 0xFFFFFFFF)]
+        else:
+            texts = [text]
+        candidates: list[tuple[int, int]] = []  # (action, needed cards)
+        for t in texts:
+            try:
+                action = parse_action(t)
+            except ValueError as e:
+                if len(texts) == 1:
+                    raise IllegalActionError(str(e)) from None
+                continue
+            candidates += _copies(state, action)
+        legal = set(state.legal_actions())
+        now = [x for x in candidates if x[0] in legal and not x[1] & ~state.hands[actor]]
+        error: IllegalActionError | None = None
+        for action, need in now + [x for x in candidates if x not in now]:
+            try:
+                cons = self._constrain(state, actor, action, text, need)
+            except IllegalActionError as e:
+                error = error or e
+                continue
+            if (action, need) in now or self._solve(cons) is not None:
+                return action, cons
+        if error is not None and len(candidates) == 1:
+            raise error
+        raise IllegalActionError(self._refusal(actor, text))
+
     # ------------------------------------------------------------------ constraints
 
     def _in_hand(self, p: int, state: State) -> int:
         """The slots whose cards count as ``p``'s hand for an action now."""
         return self.first[p] if _first_only(state) else self.held[p]
 
-    def _constrain(self, state: State, p: int, action: int, text: str) -> _Constraints:
+    def _constrain(self, state: State, p: int, action: int, text: str,
+                   need: int) -> _Constraints:
         """The constraints so far plus those ``p``'s ``action`` proves (a new object)."""
         slots = self._in_hand(p, state)
         gone = self._gone()
@@ -256,7 +296,6 @@ class HiddenCards:
         for s in _cards(slots & ~self.unknown_slots):
             sure |= 1 << self.known[s]
         sure = (sure & ~self.left[p]) | self.gained[p]
-        need = _needed(state, action)
         cons = self.cons.copy()
         for c in _cards(need & ~sure):
             if (gone >> c) & 1 or not (self.unseen >> c) & 1:
@@ -410,6 +449,28 @@ def _needed(state: State, action: int) -> int:
     if ANNOUNCE <= action < N_ACTIONS:
         return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
     return 0
+
+
+def _copies(state: State, action: int) -> list[tuple[int, int]]:
+    """``action`` with the cards it needs, once per choice of copies in a double pack (a card
+    and its copy read the same; a marriage may join a king and a queen of different copies).
+    In a single pack, the action itself."""
+    need = _needed(state, action)
+    if state.rules.pack_size <= 32:
+        return [(action, need)]
+    named = action & 63 if action < DRAW or OPEN <= action < ANNOUNCE else -1
+    out = [(action & ~32 if named >= 0 else action, 0)]
+    for c in _cards(need & 0xFFFFFFFF):
+        if (need >> (c | 32)) & 1:  # both copies needed (a double marriage)
+            out = [(a, n | (1 << c) | (1 << (c | 32))) for a, n in out]
+            continue
+        nxt = []
+        for a, n in out:
+            for k in (c, c | 32):
+                # The copy of the card the action names is the one in the action id.
+                nxt.append((a | (k & 32) if c == named else a, n | (1 << k)))
+        out = nxt
+    return out
 
 
 def _cards(mask: int) -> list[int]:

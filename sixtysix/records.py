@@ -315,7 +315,7 @@ def _parse_deal(match: Match, deal: Any, h: int,
 # plays, a double pack's copies) and Terts (combinations that score at once from cards the seat
 # has not seen) still replay by the older placing-and-swapping below, until the model covers
 # what they need (a face-down card as a slot, copies as one card, hidden scores).
-_SWAPPED = frozenset({"gaigel", "terts"})
+_SWAPPED = frozenset({"terts"})
 
 
 def _constrained(match: Match) -> bool:
