@@ -39,9 +39,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import card_str
+from .cards import KING, card_str
 from .engine.actions import (
     ANNOUNCE,
+    BELLA,
     COMBOS,
     DECLARE_SHOW,
     DRAW,
@@ -52,7 +53,8 @@ from .engine.actions import (
     OPEN,
     parse_action,
 )
-from .engine.phases import PH_DEAL_CHOICE
+from .engine.phases import PH_ANSWER, PH_DEAL_CHOICE
+from .engine.phases.announce import played_by, public_scored
 from .engine.state import PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError
 
@@ -60,6 +62,10 @@ if TYPE_CHECKING:
     from .engine.match import Match
 
 __all__ = ["HiddenCards", "Slot"]
+
+_SEARCH = 2000
+"""How many matchings a search for a placing may try where checks on whole hands (and the
+preference for hidden scores) send it back."""
 
 UNKNOWN = "??"
 """A card the seat has not seen, as a seat record writes it."""
@@ -93,9 +99,33 @@ class _Constraints:
     """Per card that must lie in one of some slots, those slots."""
     some: list[tuple[int, int]] = field(default_factory=list)
     """(cards, slots): at least one of the cards lies in one of the slots."""
+    checks: list[_Check] = field(default_factory=list)
+    quiet: list[_Check] = field(default_factory=list)
+    """Preferences kept where some placing allows (``_Check.quiet``)."""
+    """Actions whose legality a placing must keep, checked on the whole hand (one card at a
+    time does not tell all: a Terts ``show`` bounds the responder's best combination)."""
 
     def copy(self) -> _Constraints:
-        return _Constraints(self.forbid[:], dict(self.within), self.some[:])
+        return _Constraints(self.forbid[:], dict(self.within), self.some[:], self.checks[:],
+                            self.quiet[:])
+
+
+@dataclass(frozen=True)
+class _Check:
+    """Seat ``p`` took ``action`` in ``state`` (a copy) holding the cards of ``slots`` but for
+    ``left``, and ``gained``; ``need``: the cards it needs."""
+
+    state: State
+    p: int
+    action: int
+    slots: int
+    left: int
+    gained: int
+    need: int
+    trumping: bool
+    quiet: bool = False
+    """Not a legal action to keep but a preference: taking ``action`` scores nothing for seat
+    ``p`` that the record's seat cannot see (Terts' automatic extras, rules.md §9.5)."""
 
 
 class HiddenCards:
@@ -185,6 +215,8 @@ class HiddenCards:
         assert state is not None
         actor = state.to_act
         if actor == self.seat or state.phase == PH_OVER:
+            if state.phase != PH_OVER:
+                self.cons = self._keep_quiet(state, state.parse(text), self.cons)
             before = state.hands[:]
             match.apply(text)
             self._observe(state, before)
@@ -194,7 +226,7 @@ class HiddenCards:
             place = self._solve(cons)
             assert place is not None  # _choose solved it
             self._replace(place)
-        self.cons = cons
+        self.cons = self._keep_quiet(state, action, cons)
         before = state.hands[:]
         match.apply(action)
         self._observe(state, before)
@@ -279,6 +311,40 @@ class HiddenCards:
             raise error
         raise IllegalActionError(self._refusal(actor, text))
 
+    # ------------------------------------------------------------------ hidden scores
+
+    def _hidden_scores(self, state: State, action: int) -> int:
+        """The seats (a mask) that ``action`` would make score something the record's seat does
+        not see in the placing at hand (the engine's ``public_scored`` says what it sees)."""
+        if not state.rules.combinations:
+            return 0
+        probe = state.copy()
+        probe.step(action)
+        seen = set(public_scored(probe, self.seat))
+        seats = 0
+        for q, j in probe.scored[len(state.scored):]:
+            if (q, j) not in seen:
+                seats |= 1 << q
+        return seats
+
+    def _keep_quiet(self, state: State, action: int, cons: _Constraints) -> _Constraints:
+        """Before ``action``: a seat record cannot know the combinations another seat scores
+        without naming them, so its replay counts none where some placing allows. Where the
+        placing at hand would score such, a placing that does not is looked for (and kept as a
+        preference for later re-placings); where none exists, the placing stays."""
+        if not state.rules.combinations or state.phase != PH_ANSWER:
+            return cons  # the answer to an announcement is where combinations score
+        cons = cons.copy()
+        for q in state.active:
+            if q != self.seat:  # kept for later re-placings, whatever this placing does
+                cons.quiet.append(_Check(state.copy(), q, action, self._in_hand(q, state),
+                                         self.left[q], self.gained[q], 0, False, quiet=True))
+        if self._hidden_scores(state, action):
+            place = self._solve(cons)
+            if place is not None and place != self.place:
+                self._replace(place)
+        return cons
+
     # ------------------------------------------------------------------ constraints
 
     def _in_hand(self, p: int, state: State) -> int:
@@ -321,6 +387,9 @@ class HiddenCards:
             if forbidden:
                 for s in _cards(slots):
                     cons.forbid[s] |= forbidden
+            if not legal(base | free):
+                cons.checks.append(_Check(state.copy(), p, action, slots, self.left[p],
+                                          self.gained[p], need, trumping))
         else:
             enough = sum(1 << d for d in _cards(free) if legal(base | (1 << d)))
             if not enough:
@@ -342,7 +411,61 @@ class HiddenCards:
                 return None
         some = [(cards & self.unseen, slots & self.unknown_slots) for cards, slots in cons.some
                 if not self._some_met_by_known(cards, slots)]
-        return self._solve_some(cons, some, dict(cons.within))
+        if cons.quiet:
+            budget = [_SEARCH]
+            found = self._search(cons, some, cons.checks + cons.quiet, budget)
+            if found is not None:
+                return found
+        return self._search(cons, some, cons.checks, [_SEARCH])
+
+    def _search(self, cons: _Constraints, some: list[tuple[int, int]], checks: list[_Check],
+                budget: list[int]) -> list[int] | None:
+        """A placing meeting ``cons`` and ``checks``: a matching, then, while a check fails, one
+        of the unseen cards of that seat's hand then lies elsewhere (each tried in turn)."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        place = self._solve_some(cons, some, dict(cons.within))
+        if place is None:
+            return None
+        for check in checks:
+            hand = self._hand_at(check, place)
+            if self._holds(check, hand):
+                continue
+            for d in _cards(hand & self.unseen & ~check.need & ~check.left):
+                tighter = cons.copy()
+                for s in _cards(check.slots & self.unknown_slots):
+                    tighter.forbid[s] |= 1 << d
+                found = self._search(tighter, some, checks, budget)
+                if found is not None:
+                    return found
+            return None
+        return place
+
+    def _hand_at(self, check: _Check, place: list[int]) -> int:
+        hand = check.gained
+        for s in _cards(check.slots):
+            hand |= 1 << place[s]
+        return hand & ~check.left | check.gained
+
+    def _holds(self, check: _Check, hand: int) -> bool:
+        if check.quiet:
+            probe = check.state.copy()
+            probe.hands[check.p] = hand
+            return not (self._hidden_scores(probe, check.action) >> check.p) & 1
+        return self._legal_with(check, hand)
+
+    @staticmethod
+    def _legal_with(check: _Check, hand: int) -> bool:
+        probe = check.state
+        saved = probe.hands[check.p], probe.first_packet[check.p]
+        probe.hands[check.p] = hand
+        if check.trumping:
+            probe.first_packet[check.p] = hand
+        try:
+            return check.action in probe.legal_actions()
+        finally:
+            probe.hands[check.p], probe.first_packet[check.p] = saved
 
     def _some_met_by_known(self, cards: int, slots: int) -> bool:
         return any(self.known[s] >= 0 and (cards >> self.known[s]) & 1 for s in _cards(slots))
@@ -448,6 +571,10 @@ def _needed(state: State, action: int) -> int:
         return sum(1 << x for x in (c, c ^ 1, c | 32, (c ^ 1) | 32))
     if ANNOUNCE <= action < N_ACTIONS:
         return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+    if action == BELLA and state.trump >= 0:
+        # The trump king and queen, but for the one he played himself before.
+        k = state.trump * 8 + KING
+        return ((1 << k) | (1 << (k + 1))) & ~played_by(state, state.to_act)
     return 0
 
 
