@@ -423,7 +423,7 @@ def _faces(view: Any) -> Any:
         return tuple((m >> c & 1) + (m >> (c + 32) & 1) for c in range(32))
 
     return dataclasses.replace(
-        view, turnup=card(view.turnup), hand=counts(view.hand),
+        view, turnup=card(view.turnup), hand=counts(view.hand), promise=card(view.promise),
         trick=tuple((p, card(c)) for p, c in view.trick),
         last_trick=tuple((p, card(c)) for p, c in view.last_trick),
         won=tuple(counts(m) for m in view.won), known=tuple(counts(m) for m in view.known),
