@@ -29,6 +29,28 @@ placing. When an action is illegal in the placing at hand, a new placing is draw
 constraints of the whole hand (every earlier action included) and the hand is replayed on it from
 the deal; nothing is ever swapped after the fact, so nothing proven before can be undone.
 
+Three things go beyond one card at a time, each asked of the engine:
+
+* **Copies and unwritten cards.** A double pack (Gaigel) holds two copies of each card, written
+  alike; a face-down play of trick 1 is written ``play ??`` / ``open hoeher ??`` until the trick
+  is complete. The text then stands for several action ids (either copy; any card the opening
+  allows): one legal in the placing at hand is taken, else the first some placing makes legal,
+  and the card chosen is pinned to the actor's slots, so that later re-placings keep it.
+* **Checks on a whole hand.** Where the probes one card at a time do not make the action legal
+  whatever else is held, the action is also kept as a check: a placing must give the actor, at
+  that moment, a hand in which the engine still allows it. A Terts ``show`` needs this (his
+  best combination bounds his hand: four jacks are three cards away from any one card). A
+  placing that fails a check is searched again with one more of that hand's unseen cards
+  elsewhere, each in turn.
+* **Scores the seat cannot see.** Terts scores the winner's other combinations automatically
+  and keeps them hidden (``announce.public_scored``). The replay of a seat record should count
+  only what the seat knows, so where the answer to an announcement would score such for
+  another seat, a placing that does not is preferred (kept as a soft check; where no placing
+  avoids it, the score stays: the seat cannot know those points either way).
+
+The game-specific knowledge is the engine's; hidden.py names two of its facts, marked where
+used: the bella's cards (``_needed``) and that combinations score at the answer (``_keep_quiet``).
+
 What the seat itself does is checked by the engine on its own (known) cards, as in a full record.
 Bots and hints read ``state.view(seat)``, which holds only public facts and the seat's own hand, so
 which consistent placing is in the state never shows.
@@ -333,7 +355,8 @@ class HiddenCards:
         placing at hand would score such, a placing that does not is looked for (and kept as a
         preference for later re-placings); where none exists, the placing stays."""
         if not state.rules.combinations or state.phase != PH_ANSWER:
-            return cons  # the answer to an announcement is where combinations score
+            # Game-specific (Terts): the answer to an announcement is where combinations score.
+            return cons
         cons = cons.copy()
         for q in state.active:
             if q != self.seat:  # kept for later re-placings, whatever this placing does
@@ -572,7 +595,8 @@ def _needed(state: State, action: int) -> int:
     if ANNOUNCE <= action < N_ACTIONS:
         return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
     if action == BELLA and state.trump >= 0:
-        # The trump king and queen, but for the one he played himself before.
+        # Game-specific (Terts' bella, engine/phases/announce.py ``may_bella``): the trump king
+        # and queen, but for the one he played himself before.
         k = state.trump * 8 + KING
         return ((1 << k) | (1 << (k + 1))) & ~played_by(state, state.to_act)
     return 0
