@@ -557,8 +557,25 @@ class HiddenCards:
         deal = self.deal(place)
         active = match.deals[-1][1]
         new = match.game.new_hand(match.dealer, deal, active, match.bonus, tuple(match.score))
+        # Which cards left or joined a hand is read again: in a double pack the engine may move
+        # the other copy (the low trump a robber gives) in the new placing.
+        slot_of = {c: s for s, c in enumerate(place)}
+        taken = sum(1 << s for s, slot in enumerate(self.slots) if slot.where == "hand")
+        left = [0] * match.n
+        gained = [0] * match.n
         for a in old.history:
+            before = new.hands[:]
             new.apply(a)  # legal by construction; the engine checks it all the same
+            for p, (was, now) in enumerate(zip(before, new.hands, strict=True)):
+                for c in _cards(now & ~was):
+                    if (taken >> slot_of[c]) & 1:
+                        gained[p] |= 1 << c
+                    else:
+                        taken |= 1 << slot_of[c]
+                for c in _cards(was & ~now):
+                    left[p] |= 1 << c
+                    gained[p] &= ~(1 << c)
+        self.left, self.gained = left, gained
         for name in State.__slots__:
             setattr(old, name, getattr(new, name))
         match.deals[-1] = (deal, active)

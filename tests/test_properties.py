@@ -407,7 +407,9 @@ def test_seat_records_follow_the_game_many(game_id: str, data: st.DataObject, se
 def _faces(view: Any) -> Any:
     """``view`` with a double pack's copies read alike (records write both the same, so a seat
     record's replay may hold the other copy): card ids lose the copy bit, card masks become
-    counts per card."""
+    counts per card. ``known`` (cards seen in a hand: a robbed turn-up, a meld) is left out
+    there: when a player holding both copies plays one, the engine keeps the other known by
+    copy id, which no record tells (the seat cannot know which copy left)."""
     from sixtysix.engine.actions import ANNOUNCE, OPEN
 
     if view.game.rules.pack_size <= 32:
@@ -426,7 +428,7 @@ def _faces(view: Any) -> Any:
         view, turnup=card(view.turnup), hand=counts(view.hand), promise=card(view.promise),
         trick=tuple((p, card(c)) for p, c in view.trick),
         last_trick=tuple((p, card(c)) for p, c in view.last_trick),
-        won=tuple(counts(m) for m in view.won), known=tuple(counts(m) for m in view.known),
+        won=tuple(counts(m) for m in view.won), known=(),
         history=tuple(act(a) for a in view.history), legal=tuple(sorted(act(a) for a in view.legal)))
 
 
