@@ -248,6 +248,9 @@ class HiddenCards:
             place = self._solve(cons)
             assert place is not None  # _choose solved it
             self._replace(place)
+            if match.game.rules.pack_size > 32 and (action < DRAW or OPEN <= action < ANNOUNCE) \
+                    and action not in state.legal_actions():
+                action ^= 32  # the engine's robbing gave the copy chosen: the other serves
         self.cons = self._keep_quiet(state, action, cons)
         before = state.hands[:]
         match.apply(action)
@@ -563,7 +566,12 @@ class HiddenCards:
         taken = sum(1 << s for s, slot in enumerate(self.slots) if slot.where == "hand")
         left = [0] * match.n
         gained = [0] * match.n
+        double = match.game.rules.pack_size > 32
         for a in old.history:
+            if double and (a < DRAW or OPEN <= a < ANNOUNCE) and a not in new.legal_actions():
+                # The engine chose the other copy before (the low trump a robber gave, of two
+                # he held): the copies are alike, so the one he holds now serves.
+                a ^= 32
             before = new.hands[:]
             new.apply(a)  # legal by construction; the engine checks it all the same
             for p, (was, now) in enumerate(zip(before, new.hands, strict=True)):
