@@ -29,6 +29,28 @@ placing. When an action is illegal in the placing at hand, a new placing is draw
 constraints of the whole hand (every earlier action included) and the hand is replayed on it from
 the deal; nothing is ever swapped after the fact, so nothing proven before can be undone.
 
+Three things go beyond one card at a time, each asked of the engine:
+
+* **Copies and unwritten cards.** A double pack (Gaigel) holds two copies of each card, written
+  alike; a face-down play of trick 1 is written ``play ??`` / ``open hoeher ??`` until the trick
+  is complete. The text then stands for several action ids (either copy; any card the opening
+  allows): one legal in the placing at hand is taken, else the first some placing makes legal,
+  and the card chosen is pinned to the actor's slots, so that later re-placings keep it.
+* **Checks on a whole hand.** Where the probes one card at a time do not make the action legal
+  whatever else is held, the action is also kept as a check: a placing must give the actor, at
+  that moment, a hand in which the engine still allows it. A Terts ``show`` needs this (his
+  best combination bounds his hand: four jacks are three cards away from any one card). A
+  placing that fails a check is searched again with one more of that hand's unseen cards
+  elsewhere, each in turn.
+* **Scores the seat cannot see.** Terts scores the winner's other combinations automatically
+  and keeps them hidden (``announce.public_scored``). The replay of a seat record should count
+  only what the seat knows, so where the answer to an announcement would score such for
+  another seat, a placing that does not is preferred (kept as a soft check; where no placing
+  avoids it, the score stays: the seat cannot know those points either way).
+
+The game-specific knowledge is the engine's; hidden.py names two of its facts, marked where
+used: the bella's cards (``_needed``) and that combinations score at the answer (``_keep_quiet``).
+
 What the seat itself does is checked by the engine on its own (known) cards, as in a full record.
 Bots and hints read ``state.view(seat)``, which holds only public facts and the seat's own hand, so
 which consistent placing is in the state never shows.
@@ -39,9 +61,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import card_str
+from .cards import KING, card_str
 from .engine.actions import (
     ANNOUNCE,
+    BELLA,
     COMBOS,
     DECLARE_SHOW,
     DRAW,
@@ -52,7 +75,8 @@ from .engine.actions import (
     OPEN,
     parse_action,
 )
-from .engine.phases import PH_DEAL_CHOICE
+from .engine.phases import PH_ANSWER, PH_DEAL_CHOICE
+from .engine.phases.announce import played_by, public_scored
 from .engine.state import PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError
 
@@ -60,6 +84,13 @@ if TYPE_CHECKING:
     from .engine.match import Match
 
 __all__ = ["HiddenCards", "Slot"]
+
+_SEARCH = 2000
+"""How many matchings a search for a placing may try where checks on whole hands (and the
+preference for hidden scores) send it back."""
+
+UNKNOWN = "??"
+"""A card the seat has not seen, as a seat record writes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +121,33 @@ class _Constraints:
     """Per card that must lie in one of some slots, those slots."""
     some: list[tuple[int, int]] = field(default_factory=list)
     """(cards, slots): at least one of the cards lies in one of the slots."""
+    checks: list[_Check] = field(default_factory=list)
+    quiet: list[_Check] = field(default_factory=list)
+    """Preferences kept where some placing allows (``_Check.quiet``)."""
+    """Actions whose legality a placing must keep, checked on the whole hand (one card at a
+    time does not tell all: a Terts ``show`` bounds the responder's best combination)."""
 
     def copy(self) -> _Constraints:
-        return _Constraints(self.forbid[:], dict(self.within), self.some[:])
+        return _Constraints(self.forbid[:], dict(self.within), self.some[:], self.checks[:],
+                            self.quiet[:])
+
+
+@dataclass(frozen=True)
+class _Check:
+    """Seat ``p`` took ``action`` in ``state`` (a copy) holding the cards of ``slots`` but for
+    ``left``, and ``gained``; ``need``: the cards it needs."""
+
+    state: State
+    p: int
+    action: int
+    slots: int
+    left: int
+    gained: int
+    need: int
+    trumping: bool
+    quiet: bool = False
+    """Not a legal action to keep but a preference: taking ``action`` scores nothing for seat
+    ``p`` that the record's seat cannot see (Terts' automatic extras, rules.md §9.5)."""
 
 
 class HiddenCards:
@@ -182,21 +237,21 @@ class HiddenCards:
         assert state is not None
         actor = state.to_act
         if actor == self.seat or state.phase == PH_OVER:
+            if state.phase != PH_OVER:
+                self.cons = self._keep_quiet(state, state.parse(text), self.cons)
             before = state.hands[:]
             match.apply(text)
             self._observe(state, before)
             return
-        try:
-            action = parse_action(text)
-        except ValueError as e:
-            raise IllegalActionError(str(e)) from None
-        cons = self._constrain(state, actor, action, text)
+        action, cons = self._choose(state, actor, text)
         if action not in state.legal_actions():
             place = self._solve(cons)
-            if place is None:
-                raise IllegalActionError(self._refusal(actor, text))
+            assert place is not None  # _choose solved it
             self._replace(place)
-        self.cons = cons
+            if match.game.rules.pack_size > 32 and (action < DRAW or OPEN <= action < ANNOUNCE) \
+                    and action not in state.legal_actions():
+                action ^= 32  # the engine's robbing gave the copy chosen: the other serves
+        self.cons = self._keep_quiet(state, action, cons)
         before = state.hands[:]
         match.apply(action)
         self._observe(state, before)
@@ -240,13 +295,90 @@ class HiddenCards:
             gone |= m
         return gone
 
+    def _choose(self, state: State, actor: int, text: str) -> tuple[int, _Constraints]:
+        """The action id another seat's ``text`` stands for, and the constraints it adds.
+
+        Text names a card by its face. Where the card is not written (``play ??``: a face-down
+        play, records.md §7) every card is a candidate, and where the pack holds two copies of
+        each card (copies look alike, ``copy * 32 + suit * 8 + rank``) either copy is. A
+        candidate legal in the placing at hand is taken first (nothing moves); else the first
+        one that some placing makes legal, which is then pinned by the constraints, so that no
+        later re-placing can take the card chosen out of the actor's hand."""
+        words = text.strip().split()
+        if len(words) >= 2 and words[-1] == UNKNOWN:
+            prefix = " ".join(words[:-1])
+            gone = self._gone()
+            texts = [f"{prefix} {card_str(c)}"
+                     for c in _cards(self.match.game.rules.pack & ~gone & 0xFFFFFFFF)]
+        else:
+            texts = [text]
+        candidates: list[tuple[int, int]] = []  # (action, needed cards)
+        for t in texts:
+            try:
+                action = parse_action(t)
+            except ValueError as e:
+                if len(texts) == 1:
+                    raise IllegalActionError(str(e)) from None
+                continue
+            candidates += _copies(state, action)
+        legal = set(state.legal_actions())
+        now = [x for x in candidates if x[0] in legal and not x[1] & ~state.hands[actor]]
+        error: IllegalActionError | None = None
+        for action, need in now + [x for x in candidates if x not in now]:
+            try:
+                cons = self._constrain(state, actor, action, text, need)
+            except IllegalActionError as e:
+                error = error or e
+                continue
+            if (action, need) in now or self._solve(cons) is not None:
+                return action, cons
+        if error is not None and len(candidates) == 1:
+            raise error
+        raise IllegalActionError(self._refusal(actor, text))
+
+    # ------------------------------------------------------------------ hidden scores
+
+    def _hidden_scores(self, state: State, action: int) -> int:
+        """The seats (a mask) that ``action`` would make score something the record's seat does
+        not see in the placing at hand (the engine's ``public_scored`` says what it sees)."""
+        if not state.rules.combinations:
+            return 0
+        probe = state.copy()
+        probe.step(action)
+        seen = set(public_scored(probe, self.seat))
+        seats = 0
+        for q, j in probe.scored[len(state.scored):]:
+            if (q, j) not in seen:
+                seats |= 1 << q
+        return seats
+
+    def _keep_quiet(self, state: State, action: int, cons: _Constraints) -> _Constraints:
+        """Before ``action``: a seat record cannot know the combinations another seat scores
+        without naming them, so its replay counts none where some placing allows. Where the
+        placing at hand would score such, a placing that does not is looked for (and kept as a
+        preference for later re-placings); where none exists, the placing stays."""
+        if not state.rules.combinations or state.phase != PH_ANSWER:
+            # Game-specific (Terts): the answer to an announcement is where combinations score.
+            return cons
+        cons = cons.copy()
+        for q in state.active:
+            if q != self.seat:  # kept for later re-placings, whatever this placing does
+                cons.quiet.append(_Check(state.copy(), q, action, self._in_hand(q, state),
+                                         self.left[q], self.gained[q], 0, False, quiet=True))
+        if self._hidden_scores(state, action):
+            place = self._solve(cons)
+            if place is not None and place != self.place:
+                self._replace(place)
+        return cons
+
     # ------------------------------------------------------------------ constraints
 
     def _in_hand(self, p: int, state: State) -> int:
         """The slots whose cards count as ``p``'s hand for an action now."""
         return self.first[p] if _first_only(state) else self.held[p]
 
-    def _constrain(self, state: State, p: int, action: int, text: str) -> _Constraints:
+    def _constrain(self, state: State, p: int, action: int, text: str,
+                   need: int) -> _Constraints:
         """The constraints so far plus those ``p``'s ``action`` proves (a new object)."""
         slots = self._in_hand(p, state)
         gone = self._gone()
@@ -256,7 +388,6 @@ class HiddenCards:
         for s in _cards(slots & ~self.unknown_slots):
             sure |= 1 << self.known[s]
         sure = (sure & ~self.left[p]) | self.gained[p]
-        need = _needed(state, action)
         cons = self.cons.copy()
         for c in _cards(need & ~sure):
             if (gone >> c) & 1 or not (self.unseen >> c) & 1:
@@ -282,6 +413,9 @@ class HiddenCards:
             if forbidden:
                 for s in _cards(slots):
                     cons.forbid[s] |= forbidden
+            if not legal(base | free):
+                cons.checks.append(_Check(state.copy(), p, action, slots, self.left[p],
+                                          self.gained[p], need, trumping))
         else:
             enough = sum(1 << d for d in _cards(free) if legal(base | (1 << d)))
             if not enough:
@@ -303,7 +437,61 @@ class HiddenCards:
                 return None
         some = [(cards & self.unseen, slots & self.unknown_slots) for cards, slots in cons.some
                 if not self._some_met_by_known(cards, slots)]
-        return self._solve_some(cons, some, dict(cons.within))
+        if cons.quiet:
+            budget = [_SEARCH]
+            found = self._search(cons, some, cons.checks + cons.quiet, budget)
+            if found is not None:
+                return found
+        return self._search(cons, some, cons.checks, [_SEARCH])
+
+    def _search(self, cons: _Constraints, some: list[tuple[int, int]], checks: list[_Check],
+                budget: list[int]) -> list[int] | None:
+        """A placing meeting ``cons`` and ``checks``: a matching, then, while a check fails, one
+        of the unseen cards of that seat's hand then lies elsewhere (each tried in turn)."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        place = self._solve_some(cons, some, dict(cons.within))
+        if place is None:
+            return None
+        for check in checks:
+            hand = self._hand_at(check, place)
+            if self._holds(check, hand):
+                continue
+            for d in _cards(hand & self.unseen & ~check.need & ~check.left):
+                tighter = cons.copy()
+                for s in _cards(check.slots & self.unknown_slots):
+                    tighter.forbid[s] |= 1 << d
+                found = self._search(tighter, some, checks, budget)
+                if found is not None:
+                    return found
+            return None
+        return place
+
+    def _hand_at(self, check: _Check, place: list[int]) -> int:
+        hand = check.gained
+        for s in _cards(check.slots):
+            hand |= 1 << place[s]
+        return hand & ~check.left | check.gained
+
+    def _holds(self, check: _Check, hand: int) -> bool:
+        if check.quiet:
+            probe = check.state.copy()
+            probe.hands[check.p] = hand
+            return not (self._hidden_scores(probe, check.action) >> check.p) & 1
+        return self._legal_with(check, hand)
+
+    @staticmethod
+    def _legal_with(check: _Check, hand: int) -> bool:
+        probe = check.state
+        saved = probe.hands[check.p], probe.first_packet[check.p]
+        probe.hands[check.p] = hand
+        if check.trumping:
+            probe.first_packet[check.p] = hand
+        try:
+            return check.action in probe.legal_actions()
+        finally:
+            probe.hands[check.p], probe.first_packet[check.p] = saved
 
     def _some_met_by_known(self, cards: int, slots: int) -> bool:
         return any(self.known[s] >= 0 and (cards >> self.known[s]) & 1 for s in _cards(slots))
@@ -372,8 +560,30 @@ class HiddenCards:
         deal = self.deal(place)
         active = match.deals[-1][1]
         new = match.game.new_hand(match.dealer, deal, active, match.bonus, tuple(match.score))
+        # Which cards left or joined a hand is read again: in a double pack the engine may move
+        # the other copy (the low trump a robber gives) in the new placing.
+        slot_of = {c: s for s, c in enumerate(place)}
+        taken = sum(1 << s for s, slot in enumerate(self.slots) if slot.where == "hand")
+        left = [0] * match.n
+        gained = [0] * match.n
+        double = match.game.rules.pack_size > 32
         for a in old.history:
+            if double and (a < DRAW or OPEN <= a < ANNOUNCE) and a not in new.legal_actions():
+                # The engine chose the other copy before (the low trump a robber gave, of two
+                # he held): the copies are alike, so the one he holds now serves.
+                a ^= 32
+            before = new.hands[:]
             new.apply(a)  # legal by construction; the engine checks it all the same
+            for p, (was, now) in enumerate(zip(before, new.hands, strict=True)):
+                for c in _cards(now & ~was):
+                    if (taken >> slot_of[c]) & 1:
+                        gained[p] |= 1 << c
+                    else:
+                        taken |= 1 << slot_of[c]
+                for c in _cards(was & ~now):
+                    left[p] |= 1 << c
+                    gained[p] &= ~(1 << c)
+        self.left, self.gained = left, gained
         for name in State.__slots__:
             setattr(old, name, getattr(new, name))
         match.deals[-1] = (deal, active)
@@ -409,7 +619,34 @@ def _needed(state: State, action: int) -> int:
         return sum(1 << x for x in (c, c ^ 1, c | 32, (c ^ 1) | 32))
     if ANNOUNCE <= action < N_ACTIONS:
         return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+    if action == BELLA and state.trump >= 0:
+        # Game-specific (Terts' bella, engine/phases/announce.py ``may_bella``): the trump king
+        # and queen, but for the one he played himself before.
+        k = state.trump * 8 + KING
+        return ((1 << k) | (1 << (k + 1))) & ~played_by(state, state.to_act)
     return 0
+
+
+def _copies(state: State, action: int) -> list[tuple[int, int]]:
+    """``action`` with the cards it needs, once per choice of copies in a double pack (a card
+    and its copy read the same; a marriage may join a king and a queen of different copies).
+    In a single pack, the action itself."""
+    need = _needed(state, action)
+    if state.rules.pack_size <= 32:
+        return [(action, need)]
+    named = action & 63 if action < DRAW or OPEN <= action < ANNOUNCE else -1
+    out = [(action & ~32 if named >= 0 else action, 0)]
+    for c in _cards(need & 0xFFFFFFFF):
+        if (need >> (c | 32)) & 1:  # both copies needed (a double marriage)
+            out = [(a, n | (1 << c) | (1 << (c | 32))) for a, n in out]
+            continue
+        nxt = []
+        for a, n in out:
+            for k in (c, c | 32):
+                # The copy of the card the action names is the one in the action id.
+                nxt.append((a | (k & 32) if c == named else a, n | (1 << k)))
+        out = nxt
+    return out
 
 
 def _cards(mask: int) -> list[int]:

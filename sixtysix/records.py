@@ -19,13 +19,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .cards import KING, SUIT_MASK, card_str, pack_cards, parse_card, parse_suit
-from .engine.actions import ANNOUNCE, COMBOS, DRAW, OPEN, SHOW, TRUMP, action_str, parse_action
+from .cards import card_str, parse_card
+from .engine.actions import ANNOUNCE, DRAW, OPEN, TRUMP, action_str
 from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
-from .engine.phases.announce import KEY, best_held, eligible, held
 from .engine.phases.meld import face_down
-from .engine.state import PH_DRAW, PH_OVER, PH_TRUMP, Deal, State
+from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
 from .hidden import HiddenCards, Slot
@@ -194,18 +193,13 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
                 raise RecordError("a seat record writes the deal out ('deal'), not a seed", h)
             match.deal_hand(seed=seed)
         else:
-            deal, unknown = _parse_deal(match, entry["deal"], h, seat)
-            if seat is not None and _constrained(match):
-                match.extra["hidden"] = _deal_seat_view_constrained(match, deal, h, seat)
+            deal, _ = _parse_deal(match, entry["deal"], h, seat)
+            if seat is not None:
+                match.extra["hidden"] = _deal_seat_view(match, deal, h, seat)
                 # The record keeps the deal as the seat knows it, not the placing in play.
                 match.hand_records[-1]["deal"] = json.loads(json.dumps(entry["deal"]))
-            elif unknown:
-                _deal_seat_view(match, deal, unknown, h)
             else:
                 match.deal_hand(deal=deal)
-                if seat is not None:  # a seat record that writes every card out: none moves
-                    match.extra.setdefault("fixed", {})[len(match.hand_records) - 1] = \
-                        match.game.rules.pack
     except IllegalActionError as e:
         raise RecordError(str(e), h) from None
     except ValueError as e:
@@ -231,7 +225,7 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
     assert state is not None
     words = text.strip().lower().split()
     # records.md §5.1: a record may leave 'draw' out; any other action there implies it.
-    hidden = match.extra.get("hidden") if seat is not None and _constrained(match) else None
+    hidden = match.extra.get("hidden") if seat is not None else None
     if hidden is not None:
         if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
             hidden.apply("draw")
@@ -239,13 +233,6 @@ def _apply_text(match: Match, text: str, seat: int | None) -> None:
         return
     if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
         match.apply(DRAW)
-    if seat is not None and state.to_act != seat and state.phase != PH_OVER:
-        # Cards the seat record writes out stay where they are (a double pack's other copy
-        # may be the one an action needs).
-        fixed = match.extra.get("fixed", {}).get(len(match.hand_records) - 1, 0)
-        if words and words[-1] == UNKNOWN:
-            text = _apply_face_down(state, text, seat, fixed)
-        _make_consistent(state, text, seat, fixed)
     match.apply(text)
 
 
@@ -311,18 +298,7 @@ def _parse_deal(match: Match, deal: Any, h: int,
     return Deal(hands=parsed_hands, turnup=turnup, stock=parsed_stock), unknown
 
 
-# Games whose seat records replay through the constraint model of hidden.py. Gaigel (face-down
-# plays, a double pack's copies) and Terts (combinations that score at once from cards the seat
-# has not seen) still replay by the older placing-and-swapping below, until the model covers
-# what they need (a face-down card as a slot, copies as one card, hidden scores).
-_SWAPPED = frozenset({"gaigel", "terts"})
-
-
-def _constrained(match: Match) -> bool:
-    return match.game.id not in _SWAPPED
-
-
-def _deal_seat_view_constrained(match: Match, deal: Deal, h: int, seat: int) -> HiddenCards:
+def _deal_seat_view(match: Match, deal: Deal, h: int, seat: int) -> HiddenCards:
     """Deal a seat record's hand: the '??' places hold cards the seat has not seen, placed and
     re-placed only as ``HiddenCards`` (the constraint model of hidden.py) finds consistent."""
     rules = match.game.rules
@@ -353,35 +329,11 @@ def _deal_seat_view_constrained(match: Match, deal: Deal, h: int, seat: int) -> 
     return hidden
 
 
-def _deal_seat_view(match: Match, deal: Deal, unknown: list[tuple[str, int, int]], h: int) -> None:
-    """Deal a seat record's hand: the '??' places get the cards the seat cannot see, in some
-    order; ``_make_consistent`` moves them about as the other seats' actions reveal them."""
-    rules = match.game.rules
-    known = [c for hand in deal.hands for c in hand if c >= 0] + [c for c in deal.stock if c >= 0]
-    if deal.turnup is not None and deal.turnup >= 0 and rules.stock:
-        known.append(deal.turnup)
-    pool = sorted(c for c in pack_cards(rules.pack) if c not in set(known))
-    if len(pool) != len(unknown):
-        raise RecordError(f"the deal has {len(unknown)} unknown places for {len(pool)} unseen cards", h)
-    hands = [list(x) for x in deal.hands]
-    stock = list(deal.stock)
-    turnup = deal.turnup
-    for (where, p, i), c in zip(unknown, pool, strict=True):
-        if where == "hand":
-            hands[p][i] = c
-        elif where == "stock":
-            stock[i] = c
-        else:
-            turnup = c
-    match.deal_hand(deal=Deal(tuple(tuple(x) for x in hands), turnup, tuple(stock)))
-    match.extra.setdefault("unknown", {})[len(match.hand_records) - 1] = unknown
-    match.extra.setdefault("fixed", {})[len(match.hand_records) - 1] = sum(1 << c for c in known)
-
-
 # ---------------------------------------------------------------------- face-down plays
 # Gaigel's trick 1 under Andere Alte or Höher is played face down (rules.md §7.3): until the
 # trick is complete, a seat record writes the other seats' cards '??' ('play ??',
-# 'open hoeher ??'), and replay lets the seat's placement supply a card that fits.
+# 'open hoeher ??'), and replay (hidden.py) lets a card of the actor that fits the opening stand
+# for it.
 
 
 def _actions_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> list[str]:
@@ -397,275 +349,6 @@ def _actions_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i
     return [t.rsplit(" ", 1)[0] + " " + UNKNOWN if k in hidden else t
             for k, t in enumerate(actions)]
 
-
-def _apply_face_down(state: State, text: str, seat: int, fixed: int = 0) -> str:
-    """A face-down play of another seat ('play ??', 'open O ??') as a legal action with a card
-    of the actor that ``seat`` has not seen; unseen cards are swapped in where none fits."""
-    prefix = text.strip().lower().rsplit(" ", 1)[0] + " "
-    seen = state.view(seat).seen | fixed
-    actor = state.to_act
-
-    def fitting() -> str | None:
-        for a in state.legal_actions():
-            t = action_str(a)
-            if t.lower().startswith(prefix) and not (seen >> (a & 63)) & 1:
-                return t
-        return None
-
-    found = fitting()
-    # None fits (an opening needs a certain card): bring one in from the unseen cards.
-    for c in _bits(state.game.rules.pack & ~seen & ~state.hands[actor]):
-        if found is not None:
-            return found
-        _swap_in(state, actor, c, seen | (1 << c))
-        found = fitting()
-    if found is not None:
-        return found
-    raise IllegalActionError(f"{text!r}: no card this seat has not seen fits that play")
-
-
-def _make_consistent(state: State, text: str, seat: int, fixed: int = 0) -> None:
-    """Before another seat's action in a seat record: if it names a card that our placement put
-    elsewhere among the cards ``seat`` cannot see, swap it into the actor's hand."""
-    words = text.strip().lower().split()
-    if words and words[0] in ("announce", "show", "bella"):
-        _make_combination_consistent(state, text, seat, state.view(seat).seen | fixed)
-        return
-    try:
-        state.parse(text)
-        return  # already legal as placed
-    except IllegalActionError:
-        pass
-    actor = state.to_act
-    words = text.strip().lower().split()
-    seen = state.view(seat).seen | fixed
-    if words == ["exchange"] and state.rules.exchange_rank is not None and state.trump >= 0:
-        low = state.trump * 8 + state.rules.exchange_rank
-        _bring(state, actor, [low], seen)
-        return
-    if len(words) == 2 and words[0] == "trump" and state.rules.trump_must_be_held:
-        _name_held_suit(state, words[1], seen | state.hands[seat])  # his later cards too
-        return
-    if len(words) == 3 and words[0] in ("open", "marry"):  # Gaigel: open O C, marry double C
-        verb, word = words[0], words[2]
-    elif len(words) == 2 and words[0] in ("play", "marry", "declare"):
-        verb, word = words[0], words[1]
-    else:
-        return
-    try:
-        c = parse_card(word)
-    except ValueError:
-        return
-    if verb in ("play", "open"):
-        cards = [c]
-    elif len(words) == 3:  # a double marriage: both kings and both queens
-        cards = [c & ~7 | 2, c & ~7 | 3, c & ~7 | 34, c & ~7 | 35]
-    else:
-        cards = [c, c ^ 1]  # a marriage needs both K and Q
-    _bring(state, actor, cards, seen)
-    try:
-        state.parse(text)
-    except IllegalActionError:
-        # The player was void: move his unseen cards that would oblige another play elsewhere.
-        if not (state.hands[actor] >> c) & 1 and (state.hands[actor] >> (c ^ 32)) & 1:
-            c ^= 32  # the double pack's copy he holds
-        _relieve_obligation(state, actor, c, seen)
-
-
-def _name_held_suit(state: State, suit_text: str, seen: int) -> None:
-    """Forehand names a suit that our placement left out of his first packet (trumps must be
-    held there: Bauernschnapsen): trade one of its unseen cards for an unseen card of that suit
-    held elsewhere, keeping first packets and the card he would turn in their places."""
-    try:
-        suit = parse_suit(suit_text)
-    except ValueError:
-        return
-    actor = state.to_act
-    fp = state.first_packet[actor]
-    give = _bits(fp & ~seen)
-    if fp & SUIT_MASK[suit] or not give:
-        return
-    g = give[0]
-    for p in state.active:
-        for c in _bits(state.hands[p] & SUIT_MASK[suit] & ~seen & ~fp):
-            state.hands[p] ^= (1 << c) | (1 << g)
-            state.hands[actor] ^= (1 << c) | (1 << g)
-            if (state.first_packet[p] >> c) & 1:
-                state.first_packet[p] ^= (1 << c) | (1 << g)
-            state.first_packet[actor] ^= (1 << c) | (1 << g)
-            if state.turn_card == c:
-                state.turn_card = g
-            return
-
-
-def _make_combination_consistent(state: State, text: str, seat: int, seen: int) -> None:
-    """Terts: another seat announces or shows a combination, or declares the bella. Put the cards
-    it names (for the bella, the trump K and Q he has not played) into his hand; for a show, move
-    away unseen cards of his that would make a better combination than the one he showed."""
-    actor = state.to_act
-    try:
-        action = parse_action(text)
-    except ValueError:
-        return
-    if action >= ANNOUNCE:
-        need = COMBOS[(action - ANNOUNCE) % len(COMBOS)]
-    else:
-        k = state.trump * 8 + KING  # the trump king; its queen is k + 1
-        need = ((1 << k) | (1 << (k + 1))) & ~seen
-    keep = seen | need
-    for card in _bits(need):
-        if not (state.hands[actor] >> card) & 1:
-            _swap_in(state, actor, card, keep)
-    if action < SHOW or state.rules.loser_side_extra:
-        # Whatever else he scores at once is hidden from the seat: leave him nothing else to score.
-        _strip_combinations(state, actor, need, keep)
-    if action < SHOW:
-        return
-    shown = KEY[action - SHOW]
-    for _ in range(state.hands[actor].bit_count()):
-        best, tops = best_held(state.hands[actor])
-        if best <= shown:
-            return
-        spare = _bits(COMBOS[tops[0]] & ~keep)
-        if not spare or not _swap_away(state, actor, spare[0], keep):
-            return
-        keep |= 1 << spare[0]
-
-
-def _strip_combinations(state: State, actor: int, named: int, keep: int) -> None:
-    """Swap out of ``actor``'s hand the unseen cards of combinations that could score besides
-    the one named, so that the seat's replay scores only what the seat can know of."""
-    for _ in range(state.hands[actor].bit_count()):
-        extra = [i for i in held(state.hands[actor])
-                 if not COMBOS[i] & named and eligible(state, i)
-                 and COMBOS[i] & ~keep]
-        if not extra:
-            return
-        g = _bits(COMBOS[extra[0]] & ~keep)[0]
-        if not _swap_away(state, actor, g, keep):
-            return
-        keep |= 1 << g  # it stays away
-
-
-def _swap_away(state: State, actor: int, g: int, keep: int) -> bool:
-    """Swap card ``g`` out of ``actor``'s hand for the first card outside ``keep`` held in
-    another hand or the face-down stock."""
-    for p in state.active:
-        if p != actor and state.hands[p] & ~keep:
-            _exchange_cards(state, actor, g, p, _bits(state.hands[p] & ~keep)[0])
-            return True
-    for i in range(state.spos, len(state.stock)):
-        if not (keep >> state.stock[i]) & 1:
-            _exchange_cards(state, actor, g, -1 - i, state.stock[i])
-            return True
-    return False
-
-
-def _bring(state: State, actor: int, cards: list[int], seen: int) -> None:
-    """Swap each of ``cards`` that ``actor`` lacks into his hand, where ``seat`` has not seen it.
-    In a double pack either copy of a card serves, unless both are named."""
-    double = state.rules.pack_size > 32
-    keep = seen
-    for card in cards:
-        keep |= 1 << card | (1 << (card ^ 32) if double else 0)
-    for card in cards:
-        copies = [card]
-        if double and card ^ 32 not in cards:
-            copies.append(card ^ 32)
-        if any((state.hands[actor] >> k) & 1 for k in copies):
-            continue
-        elsewhere = 0  # where a card can come from: another hand or the face-down stock
-        for p in state.active:
-            if p != actor:
-                elsewhere |= state.hands[p]
-        for k in state.stock[state.spos:]:
-            elsewhere |= 1 << k
-        for k in copies:
-            if not (seen >> k) & 1 and (elsewhere >> k) & 1:
-                _swap_in(state, actor, k, keep)
-                break
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _swap_in(state: State, actor: int, card: int, keep: int) -> None:
-    """Put ``card`` (unseen by the record's seat) into ``actor``'s hand in exchange for one of his
-    cards outside ``keep`` (the cards the seat has seen, and those the action needs)."""
-    give = _bits(state.hands[actor] & ~keep & ~(1 << card))
-    if not give:
-        return
-    g = give[0]
-    for p in state.active:
-        if p != actor and (state.hands[p] >> card) & 1:
-            state.hands[p] ^= (1 << card) | (1 << g)
-            state.hands[actor] ^= (1 << card) | (1 << g)
-            return
-    stock = list(state.stock)
-    for i in range(state.spos, len(stock)):
-        if stock[i] == card:
-            stock[i] = g
-            state.stock = tuple(stock)
-            state.hands[actor] ^= (1 << card) | (1 << g)
-            return
-
-
-def _relieve_obligation(state: State, actor: int, card: int, seen: int) -> None:
-    """Make a play the real player made legal in our placement: while the rules would oblige him
-    to play something else, swap those alternatives (cards the record's seat has not seen) with
-    unseen cards held elsewhere that oblige him to nothing."""
-    if not state.trick:
-        return
-    for _ in range(state.hands[actor].bit_count()):
-        legal = _legal_cards(state)
-        if (legal >> card) & 1:
-            return
-        offending = _bits(legal & state.hands[actor] & ~seen & ~(1 << card))
-        if not offending or not _swap_out(state, actor, offending[0], seen, card):
-            return
-
-
-def _legal_cards(state: State) -> int:
-    legal = 0
-    for a in state.legal_actions():
-        if a < 64:
-            legal |= 1 << a
-    return legal
-
-
-def _swap_out(state: State, actor: int, g: int, seen: int, card: int) -> bool:
-    """Swap card ``g`` out of ``actor``'s hand for an unseen card held elsewhere (another hand or
-    the face-down stock) that does not become a card he must play instead of ``card``."""
-    places: list[tuple[int, int]] = []  # (where, card): where = seat, or -1 - stock index
-    for p in state.active:
-        if p != actor:
-            places += [(p, c) for c in _bits(state.hands[p] & ~seen)]
-    places += [(-1 - i, state.stock[i]) for i in range(state.spos, len(state.stock))
-               if not (seen >> state.stock[i]) & 1]
-    for where, c in places:
-        _exchange_cards(state, actor, g, where, c)
-        legal = _legal_cards(state)
-        if (legal >> card) & 1 or not (legal >> c) & 1:
-            return True
-        _exchange_cards(state, actor, c, where, g)  # undo: that card obliges him too
-    return False
-
-
-def _exchange_cards(state: State, actor: int, mine: int, where: int, theirs: int) -> None:
-    """``actor`` gives ``mine`` for ``theirs`` held by seat ``where`` (or stock place -1 - where)."""
-    if where >= 0:
-        state.hands[where] ^= (1 << theirs) | (1 << mine)
-    else:
-        stock = list(state.stock)
-        stock[-1 - where] = mine
-        state.stock = tuple(stock)
-    state.hands[actor] ^= (1 << theirs) | (1 << mine)
 
 
 def _hidden_seats(match: Match) -> int | None:

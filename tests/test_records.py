@@ -309,3 +309,89 @@ def test_a_named_trump_suit_must_be_possible_in_the_first_packet() -> None:
     m = match_from_record(sr)
     assert m.hand is not None and m.hand.trump == 2
     assert m.hand.first_packet[0] & 0xFF << 16  # a heart among seat 0's first three cards
+
+
+# ---------------------------------------------------------------------- Gaigel and Terts
+
+
+def _gaigel_seat_2(mine: str, actions: list[str], **options: str) -> dict[str, Any]:
+    """A Gaigel seat record of seat 2 in its first trick: dealer 3, trumps clubs (JC turned)."""
+    return {"game": "gaigel", "options": options, "seat": 2,
+            "hands": [{"dealer": 3,
+                       "deal": {"hands": [["??"] * 5, ["??"] * 5, mine.split(), ["??"] * 5],
+                                "turnup": "JC", "stock": ["??"] * 27},
+                       "actions": actions}]}
+
+
+def test_gaigel_face_down_trick_1_in_a_seat_record() -> None:
+    from sixtysix.cards import card_str
+
+    # Andere Alte leads an ace that is not a trump. Seat 2 holds both AH and both AS, clubs are
+    # trumps: forehand's face-down card can only be a diamond ace, and the replay puts one there.
+    m = match_from_record(_gaigel_seat_2("AH AH AS AS KD", ["open andere-alte ??"]))
+    assert m.hand is not None
+    assert card_str(m.hand.trick[0]) == "AD" and m.hand.view(2).trick == ((0, -1),)
+    # Höher leads a card neither an ace nor a trump; the others' face-down cards are any of
+    # theirs; seat 2 then plays its own card, face down too, and its legal plays are its cards.
+    sr = _gaigel_seat_2("AH AH AS AS KD", ["open hoeher ??", "play ??"])
+    out = sixtysix.replay(sr, legal=True)
+    assert out["next"] == {"to_act": 2, "legal": ["play AS", "play AH", "play KD"]}
+    sr["hands"][0]["actions"].append("play KD")
+    m = match_from_record(sr)
+    assert m.hand is not None
+    led = m.hand.trick[0]
+    assert led & 7 != 0 and (led >> 3) & 3 != m.hand.trump  # no ace, no club
+    assert m.hand.view(2).trick == ((0, -1), (1, -1), (2, parse("KD")))
+    # A face-down card is still one card: three face-down plays and seat 2's make a full trick.
+    assert [p for p, _ in m.hand.view(3).trick] == [0, 1, 2]
+
+
+def parse(text: str) -> int:
+    from sixtysix.cards import parse_card
+
+    return parse_card(text)
+
+
+def test_gaigel_seat_record_counts_both_copies_of_a_card() -> None:
+    # The double pack holds two KH, written alike. Seat 2 holds one: after seat 0 plays the
+    # other, seat 1 cannot play a KH too.
+    sr = _gaigel_seat_2("KH QS 7D JS KD", ["play KH", "play KH"], opening="free")
+    with pytest.raises(sixtysix.RecordError, match="seat 1 cannot play KH here") as info:
+        sixtysix.replay(sr)
+    assert (info.value.hand, info.value.action) == (0, 1)
+    # Seat 2 holds none: seats 0 and 1 play one copy each (told apart in the replay), a third
+    # KH cannot follow.
+    sr = _gaigel_seat_2("QH QS 7D JS KD", ["play KH", "play KH", "play QH"], opening="free")
+    m = match_from_record(sr)
+    assert m.hand is not None
+    assert sorted(m.hand.trick[:2]) == [parse("KH"), parse("KH") | 32]
+    sr["hands"][0]["actions"].append("play KH")
+    with pytest.raises(sixtysix.RecordError, match="seat 3 cannot play KH here"):
+        sixtysix.replay(sr)
+
+
+def test_terts_show_bounds_the_responders_hand() -> None:
+    # Seat 0 announces 987♣ (a tertz, top 9); seat 1 shows T98♥ (a tertz, top T), which says his
+    # best combination was no better. In seat 0's record he therefore cannot then announce
+    # KQJ♦ (a tertz, top K: he would have had to show it), though each of those cards alone
+    # could be his; nor announce JT98♥ (a fifty). A plain card is fine.
+    hands = ["KS QS JS 9C 8C 7C AD 8D 7D", "TH 9H 8H AC KD QD 9D AH 7S"]
+    full = {"game": "terts", "hands": [{"dealer": 1, "deal": {
+        "hands": [h.split() for h in hands], "turnup": "TD",
+        "stock": ["JD", "AS", "TS", "9S", "8S", "7S", "KH", "QH", "JH", "7H", "KC", "QC", "JC"]},
+        "actions": ["announce 9C 8C 7C", "show TH 9H 8H", "play AD", "play 9D"]}]}
+    full["hands"][0]["deal"]["stock"][5] = "TC"  # 7S is seat 1's
+    sr = seat_record(full, 0)
+    assert sr["hands"][0]["deal"]["hands"][1] == ["??"] * 9
+    out = sixtysix.replay(sr)
+    assert out["hands"] == sixtysix.replay(full)["hands"]
+    for bad in ("announce KD QD JD", "announce JH TH 9H 8H"):
+        sr["hands"][0]["actions"][-1] = bad
+        with pytest.raises(sixtysix.RecordError, match=f"seat 1 cannot {bad} here") as info:
+            sixtysix.replay(sr)
+        assert (info.value.hand, info.value.action) == (0, 3)
+    # Without the show (seat 1 passes) nothing bounds his hand: both are possible.
+    sr["hands"][0]["actions"][1] = "pass"
+    for ok in ("announce KD QD JD", "announce JH TH 9H 8H"):
+        sr["hands"][0]["actions"][-1] = ok
+        sixtysix.replay(sr)
