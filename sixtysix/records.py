@@ -25,12 +25,13 @@ from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
 from .engine.phases.meld import face_down
 from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
+from .engine.view import View
 from .errors import IllegalActionError, OptionError, RecordError
 from .games import GAMES, make_game
 from .hidden import HiddenCards, Slot
 
-__all__ = ["replay", "summarize", "match_from_record", "seat_record", "load_record", "legal_strings",
-           "hand_summary"]
+__all__ = ["replay", "summarize", "match_from_record", "view_to_act", "seat_record", "load_record",
+           "legal_strings", "hand_summary"]
 
 UNKNOWN = "??"
 
@@ -163,6 +164,25 @@ def match_from_record(record: dict[str, Any]) -> Match:
     for h, entry in enumerate(hands):
         _replay_hand(match, h, entry, seat)
     return match
+
+
+def view_to_act(record: dict[str, Any]) -> View:
+    """The view of the seat to act after the record's last action (a full or a seat record): what
+    a computer player asked for advice sees. RecordError when no hand is in progress, or when a
+    seat record's seat is not the one to act.
+
+    >>> view_to_act({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}]}).seat
+    0
+    """
+    match = match_from_record(record)
+    state = match.hand
+    if state is None or not match.in_hand:
+        raise RecordError("no hand is in progress at the end of the record: nothing to advise")
+    seat = state.to_act
+    own = match.extra.get("seat_record")
+    if own is not None and own != seat:
+        raise RecordError(f"it is seat {seat}'s turn, not seat {own}'s: nothing to advise")
+    return state.view(seat)
 
 
 def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:

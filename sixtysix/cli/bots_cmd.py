@@ -73,16 +73,9 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
     from ..analysis import hint, is_exact, move_text
     from ..bots import Limit, make_bot
     from ..engine.actions import action_str
-    from ..records import match_from_record
-    match = match_from_record(record)
-    state = match.hand
-    if state is None or not match.in_hand:
-        raise RecordError("no hand is in progress at the end of the record: nothing to advise")
-    seat = state.to_act
-    own = match.extra.get("seat_record")
-    if own is not None and own != seat:
-        raise RecordError(f"it is seat {seat}'s turn, not seat {own}'s: no hint for this record")
-    view = state.view(seat)
+    from ..records import view_to_act
+    view = view_to_act(record)
+    seat = view.seat
     rng = random.Random(seed)
     player = make_bot(bot) if bot is not None else None
     values = hint(view, rng, seconds, player)

@@ -86,8 +86,7 @@ class Engine:
         from ..analysis import hint, is_exact
         from ..bots import Limit
         from ..engine.actions import action_str
-        from ..errors import RecordError
-        from ..records import match_from_record
+        from ..records import view_to_act
         unknown = set(req) - {"id", "cmd", "record", "bot", "time", "iterations", "seed",
                               "values"}
         if unknown:
@@ -106,15 +105,8 @@ class Engine:
         with_values = req.get("values", True)
         if not isinstance(with_values, bool):
             raise RequestError("'values' is true or false")
-        match = match_from_record(record)
-        state = match.hand
-        if state is None or not match.in_hand:
-            raise RecordError("no hand is in progress at the end of the record: nothing to play")
-        seat = state.to_act
-        own = match.extra.get("seat_record")
-        if own is not None and own != seat:
-            raise RecordError(f"it is seat {seat}'s turn, not seat {own}'s")
-        view = state.view(seat)
+        view = view_to_act(record)
+        seat = view.seat
         player = self.bot(spec)
         searches = hasattr(player, "estimates") or hasattr(player, "action_values")
         rng = random.Random(seed)
