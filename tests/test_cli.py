@@ -11,28 +11,17 @@ import types
 from pathlib import Path
 
 import pytest
+from cli_helpers import invoke
 from rich.console import Console
-from typer.testing import CliRunner
 
 from sixtysix.bots import make_bot
 from sixtysix.cards import card_str
-from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
 from sixtysix.engine.actions import MARRY, TRUMP, action_str
 from sixtysix.engine.match import Match
 from sixtysix.errors import IllegalActionError, OptionError
 from sixtysix.games import GAMES, make_game
 from sixtysix.records import replay
-
-runner = CliRunner()
-
-
-def invoke(*args: str, input: str | None = None):
-    result = runner.invoke(app, list(args), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def score_at_quit(output: str) -> list[int]:

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
+from cli_helpers import invoke, runner
 from rich.console import Console
-from typer.testing import CliRunner
 
 import sixtysix
 from sixtysix.bots import base as bots_base
@@ -42,17 +42,6 @@ from sixtysix.research.tournament import (
     run_tournament,
     wilson,
 )
-
-runner = CliRunner()
-
-
-def invoke(*args: str, input: str | None = None):
-    result = runner.invoke(app, list(args), input=input)
-    assert "Traceback" not in result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
 
 # ---------------------------------------------------------------------------------- option ranges
 
