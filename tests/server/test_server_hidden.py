@@ -143,7 +143,10 @@ def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_whole_sixty_six_matches_leak_nothing(client: TestClient, seed: int) -> None:
-    assert play_and_check(client, "sixty-six", seed, max_hands=100) > 100
+    # The deal is the server's secret, so the match's length is not fixed: it takes at least 3
+    # hands (3 game points a hand at most, to 7), each of 2 actions or more, every action sending
+    # one message to each of the 3 connections: more than 20 messages checked, whatever the deals.
+    assert play_and_check(client, "sixty-six", seed, max_hands=100) > 20
 
 
 @pytest.mark.parametrize("game", sorted(g for g in GAMES if g != "sixty-six"))
