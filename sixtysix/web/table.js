@@ -1,0 +1,257 @@
+// The table: a view driven only by the server's messages (the seat's view and its legal
+// actions), so a new game needs little new client code.
+"use strict";
+
+const VERB_LABELS = {
+  draw: () => "Draw",
+  close: () => "Close the stock",
+  exchange: () => "Exchange the trump",
+  declare: (a) => a.card ? `Show ${suitOf(a.card)} marriage and declare` : "Declare (claim the hand)",
+  marry: (a) => `Marry ${suitOf(a.card)} — lead ${cardText(a.card)}`,
+  trump: (a) => `Trumps: ${Cards.suitIcon(a.suit)} ${esc(Cards.suitName(a.suit))}`,
+  turn: () => "Turn up a card for trumps",
+  defer: () => "Let partner declare",
+  pass: () => "Pass",
+};
+
+function suitOf(card) { return `${Cards.suitIcon(card[1])} ${esc(Cards.suitName(card[1]))}`; }
+function cardText(card) {
+  const r = Cards.isGerman() ? ({Q: "O", J: "U", T: "10"}[card[0]] || card[0]) : (card[0] === "T" ? "10" : card[0]);
+  return `${esc(r)}${Cards.suitIcon(card[1], 14)}`;
+}
+
+const Table = {
+  id: null, token: null, ws: null, state: null, retry: 0, sentVersion: -1,
+
+  start(id, token) {
+    this.id = id;
+    this.token = token;
+    $("table").hidden = false;
+    this.connect();
+  },
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}${q}`);
+    this.ws = ws;
+    // Connected again: the server sends the state at once; whatever was chosen before is void.
+    ws.onopen = () => { this.retry = 0; this.sentVersion = -1; };
+    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (ev.code >= 4000) return; // refused (bad link): do not retry
+      this.retry = Math.min(this.retry + 1, 6);
+      $("status").textContent = "Connection lost — reconnecting…";
+      setTimeout(() => this.connect(), 300 * 2 ** this.retry);
+    };
+  },
+
+  // True when the message went out; false while disconnected (nothing is sent or remembered).
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    $("table-error").textContent = "Not connected — reconnecting… choose again when the table is back.";
+    return false;
+  },
+
+  receive(msg) {
+    if (msg.type === "state") {
+      this.state = msg;
+      $("table-error").textContent = "";
+      $("hint-box").hidden = true;
+      this.render();
+    } else if (msg.type === "error") {
+      this.sentVersion = -1; // refused: the player may choose again
+      for (const b of document.querySelectorAll(".takeover-btn")) b.disabled = false;
+      $("table-error").textContent = msg.error.message;
+      const hb = $("hint-btn");
+      if (hb) hb.disabled = false;
+      if (msg.error.code === "no_table" || msg.error.code === "bad_token") $("status").textContent = "";
+    } else if (msg.type === "hint") {
+      if (this.state && msg.version === this.state.version) this.showHint(msg);
+    }
+  },
+
+  act(action) {
+    if (!this.state || this.sentVersion === this.state.version) return; // one action per state
+    // Only an action that went out uses up this state: a click while disconnected is refused
+    // (and said so), and the player chooses again once the state is back.
+    if (this.send({type: "act", action, version: this.state.version})) this.sentVersion = this.state.version;
+  },
+
+  name(seat) {
+    const s = this.state.seats[seat];
+    return s ? s.name : `Seat ${seat + 1}`;
+  },
+
+  // Running card points: the rules keep them private, so the server sends only the seat's own
+  // side's (null for the others) until the hand is over.
+  points(i) {
+    const v = this.state.view, me = this.state.seat, p = v.points[i];
+    if (p === null || p === undefined) return "";
+    if (v.phase === "over") return `${esc(p)} pts, `;
+    if (i === me) return `you have ${esc(p)}, `;
+    return `your side has ${esc(p)}, `;
+  },
+
+  // For a person who left: when the computer takes over, and a button to let it play at once.
+  awayNote(s, i) {
+    const m = this.state;
+    if (s.kind !== "human" || s.connected || s.computer || m.complete) return "";
+    let note = s.takeover_in !== null && s.takeover_in !== undefined
+      ? ` (the computer plays in ${Math.ceil(s.takeover_in)} s)` : "";
+    if (m.seat !== null && i !== m.seat) {
+      note += ` <button class="secondary takeover-btn" data-seat="${i}">Computer plays now</button>`;
+    }
+    return note;
+  },
+
+  render() {
+    const m = this.state, v = m.view, me = m.seat;
+    document.title = `${m.game_name} — table ${m.table}`;
+    const n = m.seats.length;
+    // Scoreboard: match score, hand points and tricks, whose turn.
+    $("scoreboard").innerHTML = m.seats.map((s, i) =>
+      `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
+      `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
+      `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
+      `Match <span class="match-score">${esc(m.score[i])}</span> · ${this.points(i)}` +
+      `${esc(v.tricks[i])} tricks${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
+      v.marriages.filter((x) => x.seat === i).map((x) =>
+        ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
+      `</div>`).join("") +
+      `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
+      (m.commitment ? `<br><span class="commitment" title="SHA-256 commitment to this deal, ` +
+        `published before play: check it with 'sixtysix verify' once the match is over">` +
+        `deal ${esc(m.commitment.slice(0, 12))}…</span>` : "") +
+      (m.secret ? `<br><span class="secret" title="the server's secret, revealed: download the ` +
+        `record and run 'sixtysix verify' on it">secret revealed</span>` : "") +
+      `</div>`;
+
+    for (const b of document.querySelectorAll(".takeover-btn")) {
+      b.onclick = () => { if (this.send({type: "takeover", seat: Number(b.dataset.seat)})) b.disabled = true; };
+    }
+
+    // Other seats: card backs for unknown cards, faces for cards everyone has seen them take.
+    let opp = "";
+    for (let i = 0; i < n; i++) {
+      if (i === me || !v.active.includes(i)) continue;
+      const known = v.known[i] || [];
+      const hidden = Math.max(0, v.hand_sizes[i] - known.length);
+      const partner = me !== null && i !== me && v.sides[i] === v.sides[me];
+      opp += `<div class="opp" data-seat="${i}"><div class="name">${esc(this.name(i))}` +
+        `${partner ? " (partner)" : ""}` +
+        `${v.to_act === i ? " — to play" : ""}</div><div class="backs">` +
+        Array.from({length: hidden}, () => `<span class="card back">${Cards.back()}</span>`).join("") +
+        known.map((c) => `<span class="card known" data-card="${esc(c)}">${Cards.face(c)}</span>`).join("") +
+        "</div></div>";
+    }
+    $("opponents").innerHTML = opp;
+
+    // Trump card and stock.
+    let stock = "";
+    if (v.trump) stock += `<div class="caption">Trumps ${Cards.suitIcon(v.trump, 20)} ${esc(Cards.suitName(v.trump))}</div>`;
+    if (v.turnup && v.turnup_up) {
+      stock += `<span class="card turnup" data-card="${esc(v.turnup)}">${Cards.face(v.turnup)}</span>`;
+    } else if (v.turnup && v.closed_by !== null && v.stock > 0) {
+      stock += `<span class="card turnup-closed">${Cards.back()}</span>`;
+    }
+    if (v.stock > 0) {
+      stock += `<span class="card back stock">${Cards.back()}</span>` +
+        `<div class="caption"><span id="stock-count">${esc(v.stock)}</span> in the stock` +
+        `${v.closed_by !== null ? ` — closed by ${esc(this.name(v.closed_by))}` : ""}</div>`;
+    }
+    $("stock-area").innerHTML = stock;
+
+    // Trick in progress and the last trick.
+    $("trick-area").innerHTML = v.trick.length ? `<div class="caption">Trick</div>` + v.trick.map((t) =>
+      `<span class="trick-card"><span class="card" data-card="${esc(t.card)}">${Cards.face(t.card)}</span>` +
+      `<div class="who">${esc(this.name(t.seat))}</div></span>`).join("") : "";
+    $("last-trick-area").innerHTML = v.last_trick.length ? `<div class="caption">Last trick</div>` +
+      v.last_trick.map((t) => `<span class="card small" title="${esc(this.name(t.seat))}">` +
+        `${Cards.face(t.card)}</span>`).join("") : "";
+
+    // Status line.
+    let status;
+    if (m.complete) {
+      const w = (m.winner || []).map((i) => this.name(i)).join(" and ");
+      status = `The match is over. Winner: ${w || "nobody"}.`;
+    } else if (v.phase === "over") {
+      status = "The hand is over.";
+    } else if (me !== null && v.to_act === me) {
+      status = "Your turn.";
+    } else if (v.to_act !== null) {
+      status = `${this.name(v.to_act)} to act…`;
+    } else status = "";
+    $("status").textContent = status;
+
+    // End-of-hand summary.
+    const sum = $("summary");
+    if (m.result) {
+      const r = m.result;
+      const winners = r.winners.map((i) => esc(this.name(i))).join(" and ") || "Nobody";
+      sum.hidden = false;
+      sum.innerHTML = `<h2>${winners} ${r.winners.length ? "won the hand" : "won"} (${esc(r.end)})</h2>` +
+        `<p>${esc(r.detail)}</p><p>` + m.seats.map((s, i) =>
+          `${esc(s.name)}: ${esc(r.points[i])} points, ${esc(r.tricks[i])} tricks, +${esc(r.game_points[i])}`)
+          .join("<br>") + `</p>` +
+        (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
+      const nb = $("next-hand");
+      if (nb) nb.onclick = () => { if (this.send({type: "next", version: m.version})) nb.disabled = true; };
+    } else {
+      sum.hidden = true;
+      sum.innerHTML = "";
+    }
+
+    // Legal actions: plays are clickable cards in the hand, everything else a button.
+    const plays = new Map();
+    let buttons = "";
+    for (const a of v.legal) {
+      if (a.verb === "play") plays.set(a.card, a.action);
+      else {
+        const f = VERB_LABELS[a.verb];
+        buttons += `<button class="action" data-action="${esc(a.action)}">${f ? f(a) : esc(a.action)}</button>`;
+      }
+    }
+    if (m.hints && me !== null && v.to_act === me && v.legal.length) {
+      buttons += `<button class="secondary" id="hint-btn">Hint</button>`;
+    }
+    $("actions").innerHTML = buttons;
+    for (const b of document.querySelectorAll("#actions button.action")) {
+      b.onclick = () => this.act(b.dataset.action);
+    }
+    const hb = $("hint-btn");
+    if (hb) hb.onclick = () => { hb.disabled = true; this.send({type: "hint"}); };
+
+    $("hand").innerHTML = v.hand.map((c) => {
+      const a = plays.get(c);
+      return a ? `<button class="card legal" data-card="${esc(c)}" data-action="${esc(a)}" ` +
+        `aria-label="play ${esc(Cards.label(c))}">${Cards.face(c)}</button>`
+        : `<span class="card${v.legal.length ? " unplayable" : ""}" data-card="${esc(c)}">${Cards.face(c)}</span>`;
+    }).join("");
+    for (const b of document.querySelectorAll("#hand button.card")) {
+      b.onclick = () => this.act(b.dataset.action);
+    }
+    $("mine").textContent = me === null ? "You are watching this table." : "";
+
+    const rec = `/api/tables/${encodeURIComponent(m.table)}/record` +
+      (this.token ? `?token=${encodeURIComponent(this.token)}` : "");
+    $("table-links").innerHTML = (me !== null || m.complete)
+      ? `<a id="record-link" href="${esc(rec)}" download="sixtysix-${esc(m.table)}.json">Download the record</a>`
+      : "";
+  },
+
+  showHint(msg) {
+    const box = $("hint-box");
+    box.hidden = false;
+    const fmt = (v) => (v >= 0 ? "+" : "") + v.toFixed(2);
+    const others = msg.values.slice(1, 4).map((x) => `${x.action} ${fmt(x.value)}`).join(", ");
+    box.textContent = `Hint: ${msg.best} (${fmt(msg.values[0].value)} game points)` +
+      (others ? ` — then ${others}` : "");
+    const b = $("hint-btn");
+    if (b) b.disabled = false;
+  },
+};
+
