@@ -6,14 +6,13 @@ import io
 import json
 import random
 import re
-import sys
-import types
 from pathlib import Path
 
 import pytest
 from cli_helpers import invoke
 from rich.console import Console
 
+from sixtysix import analysis
 from sixtysix.bots import make_bot
 from sixtysix.cards import card_str
 from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
@@ -225,28 +224,24 @@ def first_legal_after_hint(view) -> str:
     return "1"
 
 
-def test_hint_says_unavailable_without_the_analysis_module(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(sys.modules, "sixtysix.analysis", None)  # as if it were not installed
-    answers = iter(["?"])
-    session, out = scripted_session("sixty-six", 2, lambda v: next(answers, "1"))
-    assert "hints are not available" in out
-
-
 def test_hint_shows_the_best_actions(monkeypatch: pytest.MonkeyPatch):
     calls = []
 
     def hint(view, rng, seconds=1.0, bot=None):
-        calls.append(seconds)
+        calls.append((seconds, view))
         return [(a, 1.0 - i / 10) for i, a in enumerate(view.legal)]
 
-    fake = types.ModuleType("sixtysix.analysis")
-    fake.hint = hint  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sixtysix.analysis", fake)
+    monkeypatch.setattr(analysis, "hint", hint)
     answers = iter(["?"])
     session, out = scripted_session("sixty-six", 2, lambda v: next(answers, "1"),
                                     hint_seconds=0.25)
-    assert calls == [0.25]
-    assert "Hint: 1. play" in out and "(+1.00)" in out and "(+0.90)" in out
+    assert [c[0] for c in calls] == [0.25]
+    v0 = calls[0][1]
+    # The best first, in the words one types, then the next two; no numbers, which would read as
+    # the numbers typed to choose from the legal list.
+    first, second = (analysis.move_text(a, v0) for a in v0.legal[:2])
+    assert f"Hint: {first} (+1.00 game points)" in out
+    assert f"next best: {second} (+0.90)" in out and "1. " not in out.split("Hint:")[1]
 
 
 # ---------------------------------------------------------------------------------- replay

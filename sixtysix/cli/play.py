@@ -17,7 +17,6 @@ itself (the referee) is a ``Match``; its record is written after every action wi
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import random
@@ -29,6 +28,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from .. import analysis
 from ..bots import Bot, BotError, bot_names, make_bot
 from ..cards import SUIT_NAMES, card_str, parse_card, parse_suit
 from ..engine.actions import (
@@ -362,31 +362,21 @@ class TerminalPlay:
             trick_text(view.last_trick, view, self.names, show_winner=True)))
 
     def show_hint(self, view: View) -> None:
-        try:
-            analysis = importlib.import_module("sixtysix.analysis")
-            hint = analysis.hint
-        except ModuleNotFoundError as e:
-            if e.name != "sixtysix.analysis":
-                raise
-            self.console.print("hints are not available (the analysis module is not installed)")
-            return
-        except AttributeError:
-            self.console.print("hints are not available (this version has no hint function)")
-            return
         self.console.print(f"thinking for {self.hint_seconds:g} s…", style="dim")
         try:
-            ranked = hint(view, random.Random(self.bot_rng.random()), seconds=self.hint_seconds)
+            ranked = analysis.hint(view, random.Random(self.bot_rng.random()),
+                                   seconds=self.hint_seconds)
         except SixtySixError as e:
             self.console.print(f"no hint here: {e}", markup=False)
             return
-        out = Text("Hint: ", style="bold")
-        for i, (action, value) in enumerate(ranked[:3]):
-            if i:
-                out.append("   ")
-            # In the words one types ('exchange 9♦', 'trump ♦'): the hint can be typed back.
-            words = getattr(analysis, "move_text", None)
-            label = Text(words(action, view)) if words else action_label(action, view)
-            out.append(f"{i + 1}. ").append_text(label).append(f" ({value:+.2f})", style="dim")
+        # In the words one types ('exchange 9♦', 'trump ♦'), so the hint can be typed back; not
+        # numbered, because a number typed at the prompt picks from the list of legal actions.
+        (best, value), others = ranked[0], ranked[1:3]
+        out = Text("Hint: ", style="bold").append(analysis.move_text(best, view))
+        out.append(f" ({value:+.2f} game points)", style="dim")
+        if others:
+            out.append("   next best: ", style="dim").append(", ".join(
+                f"{analysis.move_text(a, view)} ({v:+.2f})" for a, v in others), style="dim")
         self.console.print(out)
 
     # ------------------------------------------------------------------ between hands
