@@ -237,10 +237,16 @@ def finish(s: State, kind: int, claimant: int | None) -> None:
 
 def play(s: State, card: int) -> None:
     seat = s.to_act
+    known = s.known[seat]
+    if known >> (card ^ 32) & 1 and not known >> card & 1:
+        # The double pack's two copies look alike: of two held, the one the others have seen
+        # (shown in a meld, taken as the turn-up) goes first. Then what they know stays exact:
+        # a seen card played is gone, and whether its twin is held stays unknown to them.
+        card ^= 32
     bit = 1 << card
     s.hands[seat] ^= bit
-    if s.known[seat] & bit:
-        s.known[seat] ^= bit
+    if known & bit:
+        s.known[seat] = known ^ bit
     if s.promise >= 0 and s.promise >> 6 == seat:
         s.promise = -1
     s.trick.append(card)
