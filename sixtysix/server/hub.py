@@ -83,11 +83,13 @@ class Hub:
         n = 0
         for tid in self.storage.table_ids(unfinished_only=True):
             try:
-                if self.get(tid) is not None:
+                if self.get(tid, ask=False) is not None:
                     n += 1
             except Exception:
                 # One damaged table must not keep the server (and every other table) down.
                 log.exception("table %s could not be resumed", tid)
+        if self.cluster is not None:
+            self.cluster.publish({"ask": 1})  # one question for all: who is connected where?
         return n
 
     def create(self, raw: Any) -> Table:
@@ -96,7 +98,9 @@ class Hub:
         self.kick(t.id)
         return t
 
-    def get(self, table_id: str) -> Table | None:
+    def get(self, table_id: str, *, ask: bool = True) -> Table | None:
+        """The table (loaded from storage if not held yet); None if there is none. ``ask``: on a
+        shared database, ask the other processes who is connected to a table loaded now."""
         rt = self.tables.get(table_id)
         if rt is None:
             if not isinstance(table_id, str) or len(table_id) > 64:
@@ -105,7 +109,7 @@ class Hub:
             if t is None:
                 return None
             rt = self.tables[table_id] = _TableRuntime(t)
-            if self.cluster is not None:
+            if ask and self.cluster is not None:
                 self.cluster.publish({"t": table_id, "ask": 1})  # who is connected elsewhere?
             self.kick(table_id)
         return rt.table
@@ -169,16 +173,24 @@ class Hub:
         return any(c.seat == seat for c in rt.conns) \
             or any(counts.get(seat) for counts in rt.remote.values())
 
-    def _publish_presence(self, rt: _TableRuntime) -> None:
+    def _publish_presence(self, rt: _TableRuntime, *, if_any: bool = False) -> None:
+        """Tell the other processes who is connected to the table here (``if_any``: only if
+        someone is, or the computer was asked to play for a seat)."""
         if self.cluster is None:
             return
         counts = Counter(c.seat for c in rt.conns if c.seat is not None)
+        if if_any and not counts and not rt.table.taken_over:
+            return
         self.cluster.publish({"t": rt.table.id, "c": {str(s): k for s, k in counts.items()},
                               "k": sorted(rt.table.taken_over)})
 
     # ------------------------------------------------------------------ other processes
 
     async def _on_message(self, msg: dict[str, Any]) -> None:
+        if "ask" in msg and "t" not in msg:
+            for held in list(self.tables.values()):
+                self._publish_presence(held, if_any=True)
+            return
         rt = self.tables.get(msg.get("t"))  # type: ignore[arg-type]
         if rt is None:
             return  # a table not held here: it is read from the database when asked for
@@ -187,7 +199,7 @@ class Hub:
             if not t.refresh():
                 return  # this process stored it itself, or caught up already
         elif "ask" in msg:
-            self._publish_presence(rt)
+            self._publish_presence(rt, if_any=True)
             return
         elif "c" in msg:
             counts = {int(s): int(k) for s, k in msg["c"].items()}
@@ -226,9 +238,11 @@ class Hub:
 
     async def _resync(self) -> None:
         """After messages may have been lost: catch up with every table held here."""
+        assert self.cluster is not None
+        self.cluster.publish({"ask": 1})
         for rt in list(self.tables.values()):
             rt.table.refresh()
-            self._publish_presence(rt)
+            self._publish_presence(rt, if_any=True)
             await self.broadcast(rt.table.id)
             self.kick(rt.table.id)
 

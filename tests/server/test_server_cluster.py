@@ -109,6 +109,24 @@ def test_a_match_with_one_seat_at_each_process(servers: list[ServerProcess], sto
         assert sum(len(h["actions"]) + 1 for h in rec["hands"]) == len(events)
 
 
+def at_once(posts: list[tuple[ServerProcess, str, Any]]) -> list[tuple[int, Any]]:
+    """The answers to POST requests sent at the same moment from threads of their own."""
+    answers: list[tuple[int, Any]] = [(0, None)] * len(posts)
+    start = threading.Barrier(len(posts))
+
+    def send(i: int) -> None:
+        server, path, body = posts[i]
+        start.wait()
+        answers[i] = server.request("POST", path, body)
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(posts))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(20)
+    return answers
+
+
 def test_an_action_sent_to_both_processes_at_once_is_applied_once(
         servers: list[ServerProcess], store: Storage) -> None:
     a, b = servers
@@ -136,18 +154,8 @@ def test_an_action_sent_to_both_processes_at_once_is_applied_once(
             picks = rng.sample(legal, 2) if len(legal) > 1 else legal * 2
             path = "/actions"
             bodies = [{"token": toks[seat], "action": p, "version": version} for p in picks]
-        answers: list[tuple[int, Any]] = [(0, None), (0, None)]
-        start = threading.Barrier(2)
-
-        def send(i: int, server: ServerProcess) -> None:
-            start.wait()
-            answers[i] = server.request("POST", f"/api/tables/{tid}{path}", bodies[i])
-
-        threads = [threading.Thread(target=send, args=(i, srv)) for i, srv in enumerate(servers)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join(20)
+        answers = at_once([(srv, f"/api/tables/{tid}{path}", body)
+                           for srv, body in zip(servers, bodies, strict=True)])
         codes = sorted(code for code, _ in answers)
         assert codes == [200, 409], answers
         lost = next(body for code, body in answers if code == 409)
