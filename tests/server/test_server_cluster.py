@@ -8,12 +8,16 @@ import asyncio
 import json
 import random
 import threading
+import time
 from typing import Any
 
 import pytest
 import websockets
 from server_util import ServerProcess, pg_url, seats
+from sqlalchemy import text
+from websockets.sync.client import connect
 
+from sixtysix.server.cluster import lock_key
 from sixtysix.server.storage import Storage
 
 pytestmark = [pytest.mark.postgres,
@@ -175,4 +179,75 @@ def test_an_action_sent_to_both_processes_at_once_is_applied_once(
             threading.Event().wait(0.02)
         assert states[0]["version"] == states[1]["version"] == version + 1
         assert states[0]["view"] == states[1]["view"]
+    store.set_finished(tid)  # left unfinished: no later server on this database should resume it
+
+
+def lock_holders(store: Storage, table_id: str) -> int:
+    """Database sessions holding the table's advisory lock (the process playing its computer)."""
+    key = lock_key(table_id) & (2**64 - 1)
+    with store.engine.connect() as conn:
+        return int(conn.execute(text(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND classid::bigint = :hi AND objid::bigint = :lo AND objsubid = 1"),
+            {"hi": key >> 32, "lo": key & 0xFFFFFFFF}).scalar_one())
+
+
+def receive_until(ws: Any, pred: Any, timeout: float = 20) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        m = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        assert m["type"] == "state", m
+        if pred(m):
+            return m  # type: ignore[no-any-return]
+
+
+def test_an_away_seat_is_played_by_one_process_and_taken_back_at_another(
+        servers: list[ServerProcess], store: Storage) -> None:
+    a, b = servers
+    status, t = a.request("POST", "/api/tables", {"game": "sixty-six", "seats": seats("human", "human"),
+                                                  "bot_delay": 0, "hints": False,
+                                                  "takeover_seconds": 1})
+    assert status == 201, t
+    tid, toks = t["table"], [s["token"] for s in t["seats"]]
+    everyone = lambda m: all(s["connected"] for s in m["seats"])  # noqa: E731
+    with connect(ws_url(a, tid, toks[0])) as w0:
+        with connect(ws_url(b, tid, toks[1])) as w1:
+            receive_until(w0, everyone)
+            receive_until(w1, everyone)
+            # Longer than the grace: a seat connected to the other process is not away.
+            time.sleep(1.5)
+            for w in (w0, w1):
+                w.send(json.dumps({"type": "state"}))
+                m = receive_until(w, lambda m: True)
+                assert everyone(m) and not any(s["computer"] for s in m["seats"]), m["seats"]
+        # Seat 1 left process B: a second later the computer plays for it, while seat 0 plays on
+        # at process A, until the computer has played for seat 1 a few times.
+        played = 0
+        while played < 4:
+            m = receive_until(w0, lambda m: True)
+            assert not m["complete"]
+            if m["view"]["to_act"] == 1:
+                assert not m["seats"][1]["connected"]
+            if m["can_next"]:
+                w0.send(json.dumps({"type": "next", "version": m["version"]}))
+            elif m["view"]["to_act"] == 0:
+                w0.send(json.dumps({"type": "act", "version": m["version"],
+                                    "action": m["view"]["legal"][0]["action"]}))
+            stored = store.load_table(tid)
+            assert stored is not None
+            played = sum(ev.get("by") == "takeover" for ev in stored[1])
+        # One process plays the computer at this table, the other leaves it alone.
+        assert lock_holders(store, tid) == 1
+        assert all(ev["seat"] == 1 for ev in stored[1] if ev.get("by") == "takeover")
+        # The person comes back with the seat's link, at the other process: the seat is theirs.
+        with connect(ws_url(a, tid, toks[1])) as w1:
+            m = receive_until(w1, lambda m: m["seats"][1]["connected"])
+            assert not m["seats"][1]["computer"]
+            m = receive_until(w0, lambda m: m["seats"][1]["connected"])
+            assert not m["seats"][1]["computer"]
+            version = m["version"]
+            time.sleep(1.5)  # the computer no longer plays for seat 1
+            stored = store.load_table(tid)
+            assert stored is not None
+            assert not any(ev.get("by") == "takeover" for ev in stored[1][version:])
     store.set_finished(tid)  # left unfinished: no later server on this database should resume it
