@@ -6,9 +6,10 @@ and refuses with ``stale``, as for any out-of-date action. What the processes te
 over PostgreSQL's ``LISTEN``/``NOTIFY`` on ``storage.CHANNEL`` (no broker to run beside the
 database), as small JSON messages naming the sending process (``n``):
 
-* ``{"t": table, "v": version}``: the table has a new event (sent by the database transaction
-  that stored it). A process that holds the table reads the new events and sends each of its
-  connections the new state as that connection's seat may see it.
+* ``{"t": table, "v": version, "e": event}``: the table has a new event (sent by the database
+  transaction that stored it). A process that holds the table applies it (reading the events
+  it missed, if any, from the database) and sends each of its connections the new state as that
+  connection's seat may see it.
 * ``{"t": table, "c": {seat: open connections}, "k": [seats]}``: who is connected to the table
   at the sending process, and which away seats the computer was asked to play for at once.
   Sent when that changes, and in answer to ``{"t": table, "ask": 1}``, which a process sends

@@ -196,7 +196,7 @@ class Hub:
             return  # a table not held here: it is read from the database when asked for
         t = rt.table
         if "v" in msg:
-            if not t.refresh():
+            if not t.refresh(int(msg["v"]) - 1, msg.get("e")):
                 return  # this process stored it itself, or caught up already
         elif "ask" in msg:
             self._publish_presence(rt, if_any=True)

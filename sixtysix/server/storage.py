@@ -157,7 +157,7 @@ class Storage:
                                                   "event": json.dumps(ev)})
                 if self.shared:
                     # In the same transaction: delivered if and only if the event is committed.
-                    self._send(conn, {"t": table_id, "v": seq + 1})
+                    self._send(conn, {"t": table_id, "v": seq + 1, "e": ev})
         except Exception as e:  # an IntegrityError from either backend
             raise StorageError(f"could not store event {seq} of table {table_id}: {e}") from e
 

@@ -304,10 +304,16 @@ class Table:
             raise
         self.events.append(ev)
 
-    def refresh(self) -> bool:
+    def refresh(self, seq: int | None = None, event: dict[str, Any] | None = None) -> bool:
         """Catch up with the events another server process stored (on a shared database);
-        whether there were any."""
-        new = self.storage.load_events(self.id, self.version)
+        whether there were any. ``event``, number ``seq``, is one of them as announced: when it
+        is the next one, the database need not be asked."""
+        if seq is not None and seq < self.version:
+            return False  # known already
+        if seq == self.version and event is not None:
+            new = [event]
+        else:
+            new = self.storage.load_events(self.id, self.version)
         for ev in new:
             if "deal" in ev:
                 self.match.deal_hand(seed=ev["deal"])
