@@ -9,6 +9,7 @@ import json
 import random
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,12 +25,20 @@ pytestmark = [pytest.mark.postgres,
               pytest.mark.skipif(pg_url() is None, reason="SIXTYSIX_TEST_PG is not set")]
 
 
-@pytest.fixture
-def servers(server_factory: Any) -> list[ServerProcess]:
-    made = [server_factory(pg_url()) for _ in range(2)]
-    for s in made:
-        s.start()
-    return made
+@pytest.fixture(scope="module")
+def servers() -> Iterator[list[ServerProcess]]:
+    """Two server processes on the test database, for all the tests here (each starts in
+    seconds); each test uses tables of its own."""
+    url = pg_url()
+    assert url is not None
+    made = [ServerProcess(url) for _ in range(2)]
+    try:
+        for s in made:
+            s.start()
+        yield made
+    finally:
+        for s in made:
+            s.stop()
 
 
 @pytest.fixture
@@ -230,7 +239,7 @@ def test_an_away_seat_is_played_by_one_process_and_taken_back_at_another(
         played = 0
         acted = -1
         while played < 4:
-            m = receive_until(w0, lambda m: m["version"] != acted)
+            m = receive_until(w0, lambda m, seen=acted: m["version"] != seen)  # type: ignore[misc]
             assert not m["complete"]
             if m["view"]["to_act"] == 1:
                 assert not m["seats"][1]["connected"]
