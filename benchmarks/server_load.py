@@ -284,7 +284,7 @@ def psql(url: str, statement: str) -> None:
     """Run one statement on the PostgreSQL database ``url`` (psycopg, autocommit)."""
     import psycopg
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(statement)  # type: ignore[arg-type]
+        conn.execute(statement)
 
 
 if __name__ == "__main__":
