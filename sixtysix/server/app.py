@@ -134,13 +134,12 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
         n = hub.resume_all()
         if n:
             log.info("resumed %d table(s)", n)
         yield
-        for rt in hub.tables.values():
-            if rt.driver is not None:
-                rt.driver.cancel()
+        await hub.stop()
         if storage is None:
             store.close()
 
@@ -237,7 +236,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
-        t.take_over(seat, body.get("seat"))
+        hub.take_over(t, seat, body.get("seat"))
         await hub.broadcast(t.id)
         hub.kick(t.id)
         return JSONResponse(json.loads(t.message_text(seat)))
@@ -319,7 +318,7 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
     elif kind == "next":
         t.next_hand(seat, version=msg.get("version"))
     elif kind == "takeover":
-        t.take_over(seat, msg.get("seat"))
+        hub.take_over(t, seat, msg.get("seat"))
     elif kind == "hint":
         return await _hint(t, seat)
     elif kind == "ping":

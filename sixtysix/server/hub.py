@@ -3,6 +3,11 @@
 The hub is the only place with asyncio: tables themselves are synchronous. Each change of a table
 is followed by ``broadcast``, which sends every connection the latest state as its seat may see
 it; a per-table lock keeps those messages in version order.
+
+On PostgreSQL the hub is one of several processes that may share the database (``cluster.py``):
+it catches up with the tables it holds when another process stores an event, counts the seats
+connected to the others as present, and plays the computer players only at the tables whose lock
+it holds.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from ..bots.base import RandomBot
 from ..engine.actions import action_str
+from .cluster import Cluster
 from .storage import Storage
 from .table import Table, TableError
 
@@ -39,6 +46,13 @@ class _TableRuntime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
+    remote: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Other processes sharing the database: the open connections per seat at each."""
+
+
+LEAD_RETRY = 2.0
+"""Seconds before a process looks again whether the computer's turn at a table that another
+process plays the computer at was taken (that process may be gone)."""
 
 
 class Hub:
@@ -48,6 +62,19 @@ class Hub:
         self.storage = storage
         self.bot_limits = bot_limits
         self.tables: dict[str, _TableRuntime] = {}
+        self.cluster = Cluster(storage) if storage.shared else None
+
+    async def start(self) -> None:
+        """Join the other processes on a shared database (nothing to do on SQLite)."""
+        if self.cluster is not None:
+            await self.cluster.start(self._on_message, self._resync, self._gone)
+
+    async def stop(self) -> None:
+        for rt in self.tables.values():
+            if rt.driver is not None:
+                rt.driver.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop()
 
     # ------------------------------------------------------------------ tables
 
@@ -56,11 +83,13 @@ class Hub:
         n = 0
         for tid in self.storage.table_ids(unfinished_only=True):
             try:
-                if self.get(tid) is not None:
+                if self.get(tid, ask=False) is not None:
                     n += 1
             except Exception:
                 # One damaged table must not keep the server (and every other table) down.
                 log.exception("table %s could not be resumed", tid)
+        if self.cluster is not None:
+            self.cluster.publish({"ask": 1})  # one question for all: who is connected where?
         return n
 
     def create(self, raw: Any) -> Table:
@@ -69,7 +98,9 @@ class Hub:
         self.kick(t.id)
         return t
 
-    def get(self, table_id: str) -> Table | None:
+    def get(self, table_id: str, *, ask: bool = True) -> Table | None:
+        """The table (loaded from storage if not held yet); None if there is none. ``ask``: on a
+        shared database, ask the other processes who is connected to a table loaded now."""
         rt = self.tables.get(table_id)
         if rt is None:
             if not isinstance(table_id, str) or len(table_id) > 64:
@@ -78,6 +109,8 @@ class Hub:
             if t is None:
                 return None
             rt = self.tables[table_id] = _TableRuntime(t)
+            if ask and self.cluster is not None:
+                self.cluster.publish({"t": table_id, "ask": 1})  # who is connected elsewhere?
             self.kick(table_id)
         return rt.table
 
@@ -107,6 +140,7 @@ class Hub:
         if seat is not None:
             table.came_back(seat)
         table.presence += 1
+        self._publish_presence(rt)
         await self.broadcast(table.id)
         return conn
 
@@ -115,15 +149,102 @@ class Hub:
         if conn in rt.conns:
             rt.conns.remove(conn)
         seat = conn.seat
-        if seat is not None and not any(c.seat == seat for c in rt.conns):
+        if seat is not None and not self._present(rt, seat):
             table.away_since[seat] = time.monotonic()
         table.presence += 1
+        self._publish_presence(rt)
         if table.finished and not rt.conns:
             # Nobody is looking at a finished match: free it (it reloads from storage on demand).
             self.tables.pop(table.id, None)
+            if self.cluster is not None:
+                self.cluster.release(table.id)
             return
         await self.broadcast(table.id)
         self.kick(table.id)
+
+    def take_over(self, table: Table, asker: int | None, seat: Any) -> None:
+        """``Table.take_over``, told to the other processes."""
+        table.take_over(asker, seat)
+        self._publish_presence(self.tables[table.id])
+
+    @staticmethod
+    def _present(rt: _TableRuntime, seat: int) -> bool:
+        """Whether ``seat`` has a connection open here or at another process."""
+        return any(c.seat == seat for c in rt.conns) \
+            or any(counts.get(seat) for counts in rt.remote.values())
+
+    def _publish_presence(self, rt: _TableRuntime, *, if_any: bool = False) -> None:
+        """Tell the other processes who is connected to the table here (``if_any``: only if
+        someone is, or the computer was asked to play for a seat)."""
+        if self.cluster is None:
+            return
+        counts = Counter(c.seat for c in rt.conns if c.seat is not None)
+        if if_any and not counts and not rt.table.taken_over:
+            return
+        self.cluster.publish({"t": rt.table.id, "c": {str(s): k for s, k in counts.items()},
+                              "k": sorted(rt.table.taken_over)})
+
+    # ------------------------------------------------------------------ other processes
+
+    async def _on_message(self, msg: dict[str, Any]) -> None:
+        if "ask" in msg and "t" not in msg:
+            for held in list(self.tables.values()):
+                self._publish_presence(held, if_any=True)
+            return
+        rt = self.tables.get(msg.get("t"))  # type: ignore[arg-type]
+        if rt is None:
+            return  # a table not held here: it is read from the database when asked for
+        t = rt.table
+        if "v" in msg:
+            if not t.refresh(int(msg["v"]) - 1, msg.get("e")):
+                return  # this process stored it itself, or caught up already
+        elif "ask" in msg:
+            self._publish_presence(rt, if_any=True)
+            return
+        elif "c" in msg:
+            counts = {int(s): int(k) for s, k in msg["c"].items()}
+            if counts:
+                rt.remote[msg["n"]] = counts
+            else:
+                rt.remote.pop(msg["n"], None)
+            t.taken_over = {int(s) for s in msg["k"]}
+            self._settle_presence(rt)
+        else:
+            return
+        await self.broadcast(t.id)
+        self.kick(t.id)
+
+    def _settle_presence(self, rt: _TableRuntime) -> None:
+        """Mark each human seat away (since now, if it was not) or present, all processes
+        counted; presence changed."""
+        t = rt.table
+        now = time.monotonic()
+        for seat in t.humans:
+            if self._present(rt, seat):
+                t.away_since.pop(seat, None)
+            else:
+                t.away_since.setdefault(seat, now)
+        t.taken_over &= set(t.away_since)
+        t.presence += 1
+
+    async def _gone(self, node: str) -> None:
+        """Process ``node`` went silent: its connections count no more."""
+        log.warning("server process %s went silent: its connections are dropped", node)
+        for rt in list(self.tables.values()):
+            if rt.remote.pop(node, None) is not None:
+                self._settle_presence(rt)
+                await self.broadcast(rt.table.id)
+                self.kick(rt.table.id)
+
+    async def _resync(self) -> None:
+        """After messages may have been lost: catch up with every table held here."""
+        assert self.cluster is not None
+        self.cluster.publish({"ask": 1})
+        for rt in list(self.tables.values()):
+            rt.table.refresh()
+            self._publish_presence(rt, if_any=True)
+            await self.broadcast(rt.table.id)
+            self.kick(rt.table.id)
 
     async def broadcast(self, table_id: str) -> None:
         """Send every connection the table's latest state (once per version)."""
@@ -168,13 +289,24 @@ class Hub:
                         rt.timer.cancel()
                     rt.timer = loop.call_later(wait + 0.01, self.kick, t.id)
                 return
+            if self.cluster is not None and not self.cluster.leads(t.id):
+                # Another process plays the computer here; look again later in case it is gone.
+                if rt.timer is not None:
+                    rt.timer.cancel()
+                rt.timer = asyncio.get_running_loop().call_later(LEAD_RETRY, self.kick, t.id)
+                return
             version = t.version
             if t.spec["bot_delay"] and t.humans:
                 await asyncio.sleep(t.spec["bot_delay"])
                 if t.version != version:
                     continue
             if seat == -1:
-                t.next_hand(-1, version=version)
+                try:
+                    t.next_hand(-1, version=version)
+                except TableError as e:
+                    if e.code == "stale":
+                        continue
+                    raise
             else:
                 hand = t.match.hand
                 assert hand is not None
@@ -193,6 +325,8 @@ class Hub:
                 try:
                     t.act(seat, action_str(action), version=version, by=by)
                 except TableError as e:
+                    if e.code == "stale":
+                        continue  # another process stored an event first: the table caught up
                     log.error("computer move refused at table %s: %s", t.id, e.message)
                     return
             await self.broadcast(t.id)

@@ -4,6 +4,11 @@ A table is its spec (game, options, seats with their tokens, table settings) and
 events that happened at it (a hand dealt from a seed, an action taken). Each event is committed
 before the server acknowledges it, so replaying the events rebuilds every table exactly.
 
+On PostgreSQL several server processes may share one database (``cluster.py``): the pair (table,
+event number) is the primary key, so of two processes storing the same event number of a table
+only one succeeds, and each stored event is announced in its own transaction with ``NOTIFY`` on
+``CHANNEL``, so that the others catch up.
+
 >>> s = Storage("sqlite://")
 >>> s.create_table("t1", {"game": "sixty-six"})
 >>> s.append_event("t1", 0, {"deal": 42})
@@ -15,6 +20,7 @@ before the server acknowledges it, so replaying the events rebuilds every table 
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from typing import Any
 
@@ -29,6 +35,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -36,7 +43,10 @@ from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Storage", "StorageError", "normalize_url"]
+__all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL"]
+
+CHANNEL = "sixtysix"
+"""The PostgreSQL notification channel the server processes sharing a database talk on."""
 
 
 class StorageError(Exception):
@@ -100,6 +110,14 @@ class Storage:
         self.engine: Engine = self._make_engine(self.url)
         _create_schema(self.engine)
         self._insert_event = insert(EventRow.__table__)  # type: ignore[arg-type]
+        self._notify = text("SELECT pg_notify(:channel, :payload)")
+        self.node = secrets.token_hex(6)
+        """This process's name in the messages on ``CHANNEL``."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may use this database at the same time (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
 
     @staticmethod
     def _make_engine(url: str) -> Engine:
@@ -137,12 +155,25 @@ class Storage:
             with self.engine.begin() as conn:
                 conn.execute(self._insert_event, {"table_id": table_id, "seq": seq,
                                                   "event": json.dumps(ev)})
+                if self.shared:
+                    # In the same transaction: delivered if and only if the event is committed.
+                    self._send(conn, {"t": table_id, "v": seq + 1, "e": ev})
         except Exception as e:  # an IntegrityError from either backend
             raise StorageError(f"could not store event {seq} of table {table_id}: {e}") from e
 
     def set_finished(self, table_id: str, finished: bool = True) -> None:
         with Session(self.engine) as s, s.begin():
             s.execute(update(TableRow).where(TableRow.id == table_id).values(finished=finished))
+
+    def notify(self, message: dict[str, Any]) -> None:
+        """Tell the other processes sharing the database ``message`` (with this ``node``)."""
+        if self.shared:
+            with self.engine.begin() as conn:
+                self._send(conn, message)
+
+    def _send(self, conn: Any, message: dict[str, Any]) -> None:
+        payload = json.dumps({"n": self.node, **message}, separators=(",", ":"))
+        conn.execute(self._notify, {"channel": CHANNEL, "payload": payload})
 
     # ------------------------------------------------------------------ reads
 
@@ -155,6 +186,14 @@ class Storage:
             evs = s.scalars(select(EventRow.event).where(EventRow.table_id == table_id)
                             .order_by(EventRow.seq)).all()
             return json.loads(row.spec), [json.loads(e) for e in evs], bool(row.finished)
+
+    def load_events(self, table_id: str, since: int) -> list[dict[str, Any]]:
+        """A table's events from number ``since`` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(EventRow.event).where(EventRow.table_id == table_id,
+                                                             EventRow.seq >= since)
+                                .order_by(EventRow.seq)).scalars().all()
+        return [json.loads(e) for e in rows]
 
     def table_ids(self, *, unfinished_only: bool = False) -> list[str]:
         """Ids of stored tables, oldest first."""

@@ -39,7 +39,7 @@ from ..fairness import SECRET_BYTES, commitment, deal_seed, fairness_block
 from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
 from ..records import match_from_record, seat_record
-from .storage import Storage
+from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT",
@@ -294,8 +294,34 @@ class Table:
 
     def _store(self, ev: dict[str, Any]) -> None:
         # Stored first: if the database refuses, nothing has changed and the request fails.
-        self.storage.append_event(self.id, self.version, ev)
+        version = self.version
+        try:
+            self.storage.append_event(self.id, version, ev)
+        except StorageError:
+            # Another server process sharing the database stored this event number first.
+            if self.refresh():
+                raise self._stale(version) from None
+            raise
         self.events.append(ev)
+
+    def refresh(self, seq: int | None = None, event: dict[str, Any] | None = None) -> bool:
+        """Catch up with the events another server process stored (on a shared database);
+        whether there were any. ``event``, number ``seq``, is one of them as announced: when it
+        is the next one, the database need not be asked."""
+        if seq is not None and seq < self.version:
+            return False  # known already
+        if seq == self.version and event is not None:
+            new = [event]
+        else:
+            new = self.storage.load_events(self.id, self.version)
+        for ev in new:
+            if "deal" in ev:
+                self.match.deal_hand(seed=ev["deal"])
+            else:
+                self.match.apply(ev["action"])
+            self.events.append(ev)
+        self.finished = self.finished or self.match.complete
+        return bool(new)
 
     @property
     def secret(self) -> bytes | None:
@@ -322,8 +348,11 @@ class Table:
             raise TableError("bad_request", "an action must carry 'version': the state version "
                              "it was chosen at (a whole number)", 400)
         if version != self.version:
-            raise TableError("stale", f"the table has moved on (version {self.version}, "
-                             f"you sent {version}): look again and choose again", 409)
+            raise self._stale(version)
+
+    def _stale(self, version: int) -> TableError:
+        return TableError("stale", f"the table has moved on (version {self.version}, "
+                          f"you sent {version}): look again and choose again", 409)
 
     def act(self, seat: int | None, action: Any, *, version: Any, by: str = "human") -> None:
         """Take ``action`` (text) for ``seat`` (already identified by its token; None for a
