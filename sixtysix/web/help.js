@@ -18,6 +18,19 @@ const Help = {
         : `<a href="/help/${esc(encodeURIComponent(p))}">${esc(name)}</a>`).join(" · ");
     // Rendered by the server from the rules text with raw HTML disabled: safe to insert.
     $("help-rules").innerHTML = data.html;
+    // Wide tables scroll sideways on a phone, in a region that takes the keyboard's focus.
+    let n = 0;
+    for (const t of document.querySelectorAll("#help-rules table")) {
+      n += 1;
+      const box = document.createElement("div");
+      box.className = "table-scroll";
+      box.tabIndex = 0;
+      box.setAttribute("role", "region");
+      const h = t.previousElementSibling;
+      box.setAttribute("aria-label", `Table ${n}` + (h && /^H[1-6]$/.test(h.tagName) ? `: ${h.textContent}` : ""));
+      t.replaceWith(box);
+      box.appendChild(t);
+    }
     const fmt = (v) => (typeof v === "boolean" ? (v ? "on" : "off") : v === null ? "none" : String(v));
     $("help-options").innerHTML = data.options.length ? `<h2 id="all-options">All options</h2>` +
       `<p>Chosen in the lobby under “Rule options” when a table is created.</p><dl>` +

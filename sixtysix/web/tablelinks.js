@@ -16,6 +16,7 @@ const TableLinks = {
     } else if (known.finished !== m.complete) {
       MyTables.remember({id: m.table, finished: m.complete});
     }
+    $("table-title").textContent = `${m.game_name}, table ${m.table}`;
     this.renderEnd(table);
 
     let html = "";
