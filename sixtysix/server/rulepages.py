@@ -64,6 +64,16 @@ def _help_href(href: str) -> str | None:
     return None
 
 
+def _slug(text: str) -> str:
+    """A heading's anchor, as mkdocs writes it.
+
+    >>> _slug("Play once the stock is exhausted or closed"), _slug("Options (`target`)")
+    ('play-once-the-stock-is-exhausted-or-closed', 'options-target')
+    """
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
 @functools.lru_cache(maxsize=len(PAGES))
 def _render(page: str) -> str:
     options = {o["name"]: o for g in game_catalog() if g["id"] == page for o in g["options"]}
@@ -79,6 +89,9 @@ def _render(page: str) -> str:
 
     md.renderer.rules["code_inline"] = code_inline
     tokens = md.parse((rules_dir() / PAGES[page]).read_text(encoding="utf-8"))
+    for tok, after in zip(tokens, tokens[1:], strict=False):
+        if tok.type == "heading_open":  # the anchors mkdocs makes, so that links like #options work
+            tok.attrSet("id", _slug(after.content))
     for tok in tokens:
         for child in tok.children or ():
             if child.type == "link_open":
