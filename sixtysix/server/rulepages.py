@@ -6,7 +6,7 @@ names in the text are shown as readable labels with their meaning (``games.meani
 between rules pages become links between help pages.
 
 >>> page = rules_page("schnapsen")
->>> page["name"], page["html"].startswith("<h1>Schnapsen")
+>>> page["name"], page["html"].startswith('<h1 id="schnapsen-schnapsen">Schnapsen')
 ('Schnapsen', True)
 >>> 'Start score <code>start_score</code>' in page["html"]
 True
