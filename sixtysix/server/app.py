@@ -21,6 +21,7 @@ WebSocket message gets an error reply and the connection stays open.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -272,10 +273,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
             if wait:
                 raise TableError("rate_limited", "too many new tables from your address: try "
                                  f"again in {math.ceil(wait)} s", 429)
-            try:
+            # Asked for at once elsewhere (another process): the id is taken, and that table is
+            # the rematch.
+            with contextlib.suppress(IntegrityError):
                 Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits)
-            except IntegrityError:
-                pass  # asked for at once elsewhere (another process): that table is the rematch
             again = hub.require(new_id)
         t.set_rematch(again.id, again.spec)
         await hub.broadcast(t.id)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 
 from ..games import GAMES
 from .table import TableError, game_catalog
@@ -78,16 +79,18 @@ def _slug(text: str) -> str:
 def _render(page: str) -> str:
     options = {o["name"]: o for g in game_catalog() if g["id"] == page for o in g["options"]}
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    base_code = md.renderer.rules.get("code_inline")
+    renderer = md.renderer
+    assert isinstance(renderer, RendererHTML)
+    base_code = renderer.rules.get("code_inline")
 
-    def code_inline(tokens: Any, idx: int, opts: Any, env: Any) -> str:
+    def code_inline(_self: Any, tokens: Any, idx: int, opts: Any, env: Any) -> str:
         o = options.get(tokens[idx].content)
         if o is None:
             return str(base_code(tokens, idx, opts, env)) if base_code else ""
         return (f'<span class="opt" title="{html.escape(o["meaning"])}">{html.escape(o["label"])} '
                 f'<code>{html.escape(o["name"])}</code></span>')
 
-    md.renderer.rules["code_inline"] = code_inline
+    md.add_render_rule("code_inline", code_inline)
     tokens = md.parse((rules_dir() / PAGES[page]).read_text(encoding="utf-8"))
     for tok, after in zip(tokens, tokens[1:], strict=False):
         if tok.type == "heading_open":  # the anchors mkdocs makes, so that links like #options work
@@ -100,7 +103,7 @@ def _render(page: str) -> str:
                     child.attrs.pop("href", None)
                 else:
                     child.attrSet("href", href)
-    return str(md.renderer.render(tokens, md.options, {}))
+    return str(renderer.render(tokens, md.options, {}))
 
 
 def rules_page(page: str) -> dict[str, Any]:
