@@ -144,19 +144,27 @@ def test_my_tables_lists_resumes_marks_finished_and_removes(server: ServerProces
 
 
 def test_my_tables_learns_that_a_match_ended_while_away(server: ServerProcess, browser: Any) -> None:
-    # Remembered while it runs; the person leaves, the computer plays the seat out after the
-    # grace period; the lobby, opened again, asks the server and marks the table finished.
+    # Remembered while it runs; the person leaves and the computer plays out the match; the
+    # lobby, opened again, asks the server and marks the table finished.
     errors: list[str] = []
     status, t = server.request("POST", "/api/tables", {
-        "game": "sixty-six", "seats": seats("human", "random"), "options": {"target": 1},
-        "bot_delay": 0, "takeover_seconds": 1, "hints": False})
+        "game": "sixty-six", "seats": seats("human", "human"), "options": {"target": 1},
+        "bot_delay": 0, "takeover_seconds": 600, "hints": False})
     assert status == 201
+    tid, ann, bob = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
     page = new_page(browser, server, DESKTOP, errors, t["seats"][0]["link"])
     at_table(page)
-    assert [(e["id"], e["finished"]) for e in my_tables(page)] == [(t["table"], False)]
+    assert [(e["id"], e["finished"]) for e in my_tables(page)] == [(tid, False)]
     page.goto("about:blank")
     deadline = time.monotonic() + 60
-    while not server.request("GET", f"/api/tables/{t['table']}")[1]["complete"]:
+    while server.request("GET", f"/api/tables/{tid}")[1]["seats"][0]["connected"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    # Each seat lets the computer play the other's at once.
+    for token, seat in ((bob, 0), (ann, 1)):
+        status, e = server.request("POST", f"/api/tables/{tid}/takeover", {"token": token, "seat": seat})
+        assert status == 200, e
+    while not server.request("GET", f"/api/tables/{tid}")[1]["complete"]:
         assert time.monotonic() < deadline, "the computer did not finish the match"
         time.sleep(0.1)
     page.goto(server.url + "/")
