@@ -284,6 +284,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         assert mine is not None
         return mine
 
+    @app.get("/api/tables/{table_id}/record")
     async def get_record(table_id: str, token: str | None = None) -> dict[str, Any]:
         t = hub.require(table_id)
         return t.record_for(t.seat_of(token))

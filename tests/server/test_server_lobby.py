@@ -76,6 +76,8 @@ def test_each_seat_link_is_on_the_table_with_a_copy_button(server: ServerProcess
     assert ann.locator("#link-seat-1-row .copy-btn").inner_text() == "Copied"
     assert ann.inner_text("#announce") == "Link copied"
     assert "Rules of Sixty-Six" in footer.inner_text()
+    record = ann.evaluate("fetch(document.getElementById('record-link').href).then(r => r.json())")
+    assert record["seat"] == 0 and record["players"] == ["Ann", "Bob"]
     fits(ann, size)
 
     # The link stays after a reload (it is not shown only once, on creation).
