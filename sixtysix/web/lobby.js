@@ -39,7 +39,9 @@ const Lobby = {
     sel.value = this.levels.includes(saved) ? saved : this.levels.includes("casual") ? "casual" : this.levels[0];
     sel.setAttribute("aria-describedby", "quick-level-help");
     this.renderLevelHelp();
-    $("quick-games").innerHTML = this.catalog.map((g) =>
+    // The family's namesake first, then the others as the server lists them.
+    const games = [...this.catalog].sort((a, b) => (b.id === "sixty-six") - (a.id === "sixty-six"));
+    $("quick-games").innerHTML = games.map((g) =>
       `<button type="button" class="quick-game" data-game="${esc(g.id)}">${esc(g.name)}</button>`).join("");
     for (const b of document.querySelectorAll(".quick-game")) b.onclick = () => this.quick(b.dataset.game, b);
   },
@@ -163,7 +165,8 @@ const Lobby = {
           ` data-type="int" value="${esc(o.default)}"></label>${desc}</div>`;
       }
       return `<div class="opt-row"><label>${esc(o.label)} <select ${attrs} data-type="choice">` +
-        o.choices.map((c) => `<option${c === o.default ? " selected" : ""}>${esc(c)}</option>`).join("") +
+        o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>` +
+          `${esc(String(c).replace(/_/g, " "))}</option>`).join("") +
         `</select></label>${desc}</div>`;
     }).join("");
   },
