@@ -21,7 +21,6 @@ WebSocket message gets an error reply and the connection stays open.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import math
@@ -267,18 +266,22 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         seat = t.seat_of(_token(body))
         raw = t.rematch_request(seat)
         new_id = rematch_id(t.id)
-        again = hub.get(new_id)
-        if again is None:
+        # Only the stored spec is read here: a rematch another process is making may not have
+        # dealt yet, and must not be loaded half-made into this one.
+        stored = store.load_table(new_id)
+        if stored is None:
             wait = table_buckets.take(_client(request.client))
             if wait:
                 raise TableError("rate_limited", "too many new tables from your address: try "
                                  f"again in {math.ceil(wait)} s", 429)
-            # Asked for at once elsewhere (another process): the id is taken, and that table is
-            # the rematch.
-            with contextlib.suppress(IntegrityError):
+            try:
                 Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits)
-            again = hub.require(new_id)
-        t.set_rematch(again.id, again.spec)
+                hub.get(new_id)  # dealt: its computer players start
+            except IntegrityError:
+                pass  # asked for at once in another process: the id is taken, that is the rematch
+            stored = store.load_table(new_id)
+            assert stored is not None
+        t.set_rematch(new_id, stored[0])
         await hub.broadcast(t.id)
         mine = t.rematch_for(seat)
         assert mine is not None

@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, finished_table, seats
+from server_util import ServerProcess, finished_table, pg_url, seats
 
 from sixtysix.games import GAMES
 from sixtysix.server.rulepages import PAGES
@@ -168,3 +169,32 @@ def test_levels_are_listed_apart_from_engines(client: TestClient) -> None:
     data = client.get("/api/games").json()
     assert data["levels"] == ["beginner", "casual", "strong", "master"]
     assert set(data["levels"]) <= set(data["bots"])
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(pg_url() is None, reason="SIXTYSIX_TEST_PG is not set")
+def test_two_processes_asked_at_once_make_one_rematch(server_factory: Any) -> None:
+    # Two server processes on one PostgreSQL database; each seat asks its own process at the
+    # same moment: the rematch's id is derived, so both answer the same single table.
+    a, b = server_factory(pg_url()), server_factory(pg_url())
+    a.start()
+    b.start()
+    t = finished_table(a)
+    old, tokens = t["table"], [s["token"] for s in t["seats"] if s["kind"] == "human"]
+    t2 = finished_table(a, seats=seats("human", "human"))
+    old2 = t2["table"]
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda sv: sv[0].request("POST", f"/api/tables/{old2}/rematch",
+                                                         {"token": sv[1]}),
+                                [(a, t2["seats"][0]["token"]), (b, t2["seats"][1]["token"])]))
+    assert [s for s, _ in answers] == [201, 201], answers
+    assert {r["table"] for _, r in answers} == {f"{old2}.2"}
+    seat_of = [state(b, f"{old2}.2", token_of(r["link"]))["seat"] for _, r in answers]
+    assert seat_of == [0, 1]
+    # A process holding the old table from before the rematch answers that same rematch.
+    assert state(b, old, tokens[0])["rematch"] is None
+    status, r = a.request("POST", f"/api/tables/{old}/rematch", {"token": tokens[0]})
+    assert status == 201
+    status, again = b.request("POST", f"/api/tables/{old}/rematch", {"token": tokens[0]})
+    assert (status, again) == (201, r)
+    assert state(b, old, tokens[0])["rematch"] == r
