@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from browser_util import DESKTOP, PHONE, SIZES, needs_chromium, watch_errors
+from browser_util import DESKTOP, SIZES, needs_chromium, watch_errors
 from server_util import ServerProcess, finished_table, seats
 
 pytestmark = needs_chromium
@@ -180,10 +180,11 @@ def test_my_tables_learns_that_a_match_ended_while_away(server: ServerProcess, b
 # ---------------------------------------------------------------------- against the computer
 
 
+@SIZES
 def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
-        server: ServerProcess, browser: Any) -> None:
+        server: ServerProcess, browser: Any, size: dict[str, int]) -> None:
     errors: list[str] = []
-    page = new_page(browser, server, PHONE, errors)
+    page = new_page(browser, server, size, errors)
     page.wait_for_selector(".quick-game")
     levels = page.locator("#quick-level option").evaluate_all("els => els.map(e => e.value)")
     assert levels == ["beginner", "casual", "strong", "master"]
@@ -210,6 +211,7 @@ def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
         assert m["seats"][0]["kind"] == "human"
         assert [(s["kind"], s["bot"]) for s in m["seats"][1:]] == [("bot", level)] * (len(m["seats"]) - 1)
         assert "token=" in page.url
+        fits(page, size)
     # The level chosen last is remembered for next time.
     page.goto(server.url + "/")
     page.wait_for_selector(".quick-game")
