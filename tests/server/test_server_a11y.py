@@ -15,7 +15,8 @@ from server_util import ServerProcess, finished_table
 
 pytestmark = needs_chromium
 
-CONTROLS = "a[href], button, input, select, textarea, summary, [tabindex]"
+NATIVE = "a[href], button, input, select, textarea, summary"
+"""Controls the keyboard reaches by nature (unless a tabindex takes them out)."""
 
 
 def axe_violations(page: Any) -> list[str]:
@@ -27,14 +28,17 @@ def axe_violations(page: Any) -> list[str]:
 
 
 def unreached_by_tab(page: Any) -> list[str]:
-    """The visible, enabled controls that pressing Tab from the top of the page never focuses."""
-    n = page.evaluate("""(sel) => {
-        const els = [...document.querySelectorAll(sel)].filter((e) =>
-          !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0);
-        els.forEach((e, i) => { e.dataset.kbd = String(i); });
+    """The visible, enabled controls that pressing Tab from the top of the page never focuses:
+    native controls whatever their tabindex, other elements made focusable, and any element with
+    a click handler."""
+    n = page.evaluate("""(native) => {
+        const els = [...document.querySelectorAll('*')].filter((e) =>
+          e.matches(native) || (e.matches('[tabindex]') && e.tabIndex >= 0) || e.onclick);
+        const shown = els.filter((e) => !e.disabled && e.getClientRects().length > 0);
+        shown.forEach((e, i) => { e.dataset.kbd = String(i); });
         document.activeElement && document.activeElement.blur();
         window.scrollTo(0, 0);
-        return els.length; }""", CONTROLS)
+        return shown.length; }""", NATIVE)
     assert n > 0
     seen = set()
     for _ in range(n + 10):
@@ -77,6 +81,10 @@ def test_lobby_table_match_end_and_help_pass_axe_and_the_keyboard(
     page.wait_for_selector("#my-tables li")
     page.click("#options-box summary")
     check(page, "lobby")
+    # The check finds a control the keyboard cannot reach.
+    page.evaluate("document.querySelector('.quick-game').tabIndex = -1")
+    assert len(unreached_by_tab(page)) == 1
+    page.evaluate("document.querySelector('.quick-game').removeAttribute('tabindex')")
 
     # A table against the computer, at our turn: every card labelled, a card played by keyboard.
     page.select_option("#quick-level", "casual")
