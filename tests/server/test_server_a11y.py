@@ -88,7 +88,8 @@ def test_lobby_table_match_end_and_help_pass_axe_and_the_keyboard(
 
     # A table against the computer, at our turn: every card labelled, a card played by keyboard.
     page.select_option("#quick-level", "casual")
-    page.click('.quick-game[data-game="sixty-six"]')
+    with page.expect_navigation(url="**/t/**"):
+        page.click('.quick-game[data-game="sixty-six"]')
     page.wait_for_selector("#hand button.card.legal", timeout=15000)
     assert unlabelled_cards(page) == []
     labels = page.locator("#hand button.card.legal").evaluate_all(

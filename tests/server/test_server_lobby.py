@@ -33,6 +33,13 @@ def at_table(page: Any) -> None:
     page.wait_for_function("Table.state !== null && Table.ws.readyState === 1", timeout=15000)
 
 
+def quick_play(page: Any, game: str) -> None:
+    """One click on the lobby's button for ``game``: the table opens once the server made it."""
+    with page.expect_navigation(url="**/t/**"):
+        page.click(f'.quick-game[data-game="{game}"]')
+    at_table(page)
+
+
 def fits(page: Any, size: dict[str, int]) -> None:
     """Nothing wider than the screen (a phone must not scroll sideways)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
@@ -109,8 +116,7 @@ def test_my_tables_lists_resumes_marks_finished_and_removes(server: ServerProces
 
     # A table played against the computer, and one whose match is over (this browser joined it
     # with its seat's link).
-    page.click('.quick-game[data-game="schnapsen"]')
-    at_table(page)
+    quick_play(page, "schnapsen")
     playing = page.evaluate("Table.id")
     own = page.evaluate("location.pathname + location.search")
     done = finished_table(server)
@@ -204,8 +210,7 @@ def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
         page.wait_for_selector(".quick-game")
         page.select_option("#quick-level", level)
         assert page.inner_text("#quick-level-help")  # what the level means
-        page.click(f'.quick-game[data-game="{game}"]')
-        at_table(page)
+        quick_play(page, game)
         m = page.evaluate("Table.state")
         assert m["game"] == game and m["seat"] == 0
         assert m["seats"][0]["kind"] == "human"
@@ -300,8 +305,7 @@ def test_help_pages_from_the_lobby_and_the_table(server: ServerProcess, browser:
                            "document.querySelector('#help-rules h1').textContent.startsWith('Gaigel')")
     # From a table: its game's rules.
     page.goto(server.url + "/")
-    page.click('.quick-game[data-game="terts"]')
-    at_table(page)
+    quick_play(page, "terts")
     page.click("#rules-link")
     page.wait_for_selector("#help-rules h1")
     assert page.url.endswith("/help/terts") and page.inner_text("#help-rules h1").startswith("Terts")
