@@ -11,9 +11,12 @@ at build time skips compiling.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sixtysix"))
 from _core import COMPILED  # noqa: E402 - the one list of compiled modules, read without importing sixtysix
@@ -49,4 +52,17 @@ DIRECTIVES = {
 }
 
 
-setup(ext_modules=extensions())
+class BuildPy(build_py):
+    """Ship the rules pages (docs/rules/*.md) in the package as sixtysix/rules/: the server's help
+    pages read them there (one source: they are copied at build time, never kept twice)."""
+
+    def run(self) -> None:
+        super().run()
+        src = Path(__file__).resolve().parent / "docs" / "rules"
+        dst = Path(self.build_lib) / "sixtysix" / "rules"
+        dst.mkdir(parents=True, exist_ok=True)
+        for page in src.glob("*.md"):
+            shutil.copyfile(page, dst / page.name)
+
+
+setup(ext_modules=extensions(), cmdclass={"build_py": BuildPy})

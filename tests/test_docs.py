@@ -15,15 +15,10 @@ import sys
 import pytest
 
 from sixtysix.games import GAMES
+from sixtysix.server.rulepages import PAGES  # game id -> its page in docs/rules/
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-PAGES = {
-    "sixty-six": "sixty-six.md", "schnapsen": "schnapsen.md",
-    "three-hand-sixty-six": "three-hand.md", "three-player-sixty-six": "three-player.md",
-    "four-hand-sixty-six": "four-hand.md", "north-american-sixty-six": "north-american.md",
-    "bauernschnapsen": "bauernschnapsen.md", "gaigel": "gaigel.md", "terts": "terts.md",
-}
 BIN = pathlib.Path(sys.executable).parent
 
 

@@ -2,7 +2,8 @@
 
 HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
-``POST /api/tables/{id}/takeover``, ``GET /api/tables/{id}/record``, ``GET /api/tables/{id}/hint``.
+``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
+``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help).
 WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
 ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}``,
 ``{"type": "takeover", "seat": 1}`` (the computer plays at once for a seat whose person is away,
@@ -33,15 +34,18 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..bots.base import bot_names
+from ..bots.levels import LEVELS
 from ..engine.actions import action_str
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import Hub
+from .rulepages import rules_page
 from .storage import Storage
-from .table import Table, TableError, game_catalog
+from .table import Table, TableError, game_catalog, rematch_id
 
 __all__ = ["create_app", "WEB_DIR"]
 
@@ -177,13 +181,23 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
 
+    @app.get("/help/{page}", include_in_schema=False)
+    async def help_page(page: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     # ------------------------------------------------------------------ API
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {"games": game_catalog(), "bots": bot_names()}
+        # Levels (beginner ... master) are for people choosing an opponent; the other bots are
+        # the engines they are made of, listed apart.
+        return {"games": game_catalog(), "bots": bot_names(), "levels": list(LEVELS)}
+
+    @app.get("/api/rules/{page}")
+    async def rules(page: str) -> dict[str, Any]:
+        return rules_page(page)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -240,6 +254,37 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         await hub.broadcast(t.id)
         hub.kick(t.id)
         return JSONResponse(json.loads(t.message_text(seat)))
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def post_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """A new match with the same seats and options, asked for by a seat once the match is
+        over. Every seat learns of it on the old table, each with its own link there; asked for
+        again (by any seat), the same rematch is answered."""
+        t = hub.require(table_id)
+        body = await _json_body(request, cfg)
+        seat = t.seat_of(_token(body))
+        raw = t.rematch_request(seat)
+        new_id = rematch_id(t.id)
+        # Only the stored spec is read here: a rematch another process is making may not have
+        # dealt yet, and must not be loaded half-made into this one.
+        stored = store.load_table(new_id)
+        if stored is None:
+            wait = table_buckets.take(_client(request.client))
+            if wait:
+                raise TableError("rate_limited", "too many new tables from your address: try "
+                                 f"again in {math.ceil(wait)} s", 429)
+            try:
+                Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits)
+                hub.get(new_id)  # dealt: its computer players start
+            except IntegrityError:
+                pass  # asked for at once in another process: the id is taken, that is the rematch
+            stored = store.load_table(new_id)
+            assert stored is not None
+        t.set_rematch(new_id, stored[0])
+        await hub.broadcast(t.id)
+        mine = t.rematch_for(seat)
+        assert mine is not None
+        return mine
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(table_id: str, token: str | None = None) -> dict[str, Any]:

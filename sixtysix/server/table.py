@@ -25,6 +25,7 @@ import dataclasses
 import functools
 import json
 import random
+import re
 import secrets
 import time
 import typing
@@ -38,12 +39,13 @@ from ..errors import IllegalActionError, OptionError
 from ..fairness import SECRET_BYTES, commitment, deal_seed, fairness_block
 from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
+from ..games.meanings import meaning
 from ..records import match_from_record, seat_record
 from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
-__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "DEFAULT_TAKEOVER_BOT",
-           "DEFAULT_TAKEOVER_SECONDS"]
+__all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
+           "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS"]
 
 DEFAULT_TAKEOVER_BOT = "random"
 DEFAULT_TAKEOVER_SECONDS = 60
@@ -75,12 +77,25 @@ class SeatInfo:
     token: str | None = None
 
 
+def option_label(name: str) -> str:
+    """A rule option's name as words for people (the name stays the option's identity).
+
+    >>> option_label("phase2_follow"), option_label("close_min_stock")
+    ('Phase 2 follow', 'Close min stock')
+    """
+    words = re.sub(r"(?<=[a-z])(?=\d)", " ", name).split("_")
+    return " ".join(words).capitalize()
+
+
 def game_catalog() -> list[dict[str, Any]]:
-    """Every game with its options (name, kind, choices, default), for the lobby form.
+    """Every game with its options (name, readable label, meaning, kind, choices, default), for
+    the lobby form and the help pages.
 
     >>> ss = next(g for g in game_catalog() if g["id"] == "sixty-six")
     >>> [o["name"] for o in ss["options"]][:2]
     ['next_dealer', 'phase2_follow']
+    >>> {k: ss["options"][0][k] for k in ("label", "meaning")}
+    {'label': 'Next dealer', 'meaning': 'who deals the next hand'}
     """
     out = []
     for gid, cls in sorted(GAMES.items()):
@@ -89,14 +104,14 @@ def game_catalog() -> list[dict[str, Any]]:
         opts = []
         for f in dataclasses.fields(cls.Options):
             hint = hints[f.name]
-            default = getattr(defaults, f.name)
+            about = {"name": f.name, "label": option_label(f.name), "meaning": meaning(gid, f.name),
+                     "default": getattr(defaults, f.name)}
             if typing.get_origin(hint) is typing.Literal:
-                opts.append({"name": f.name, "type": "choice", "choices": list(typing.get_args(hint)),
-                             "default": default})
+                opts.append({**about, "type": "choice", "choices": list(typing.get_args(hint))})
             elif hint is bool:
-                opts.append({"name": f.name, "type": "bool", "default": default})
+                opts.append({**about, "type": "bool"})
             elif hint is int:
-                opts.append({"name": f.name, "type": "int", "default": default})
+                opts.append({**about, "type": "int"})
         out.append({"id": gid, "name": cls.name, "n_seats": cls.n_seats, "options": opts})
     return out
 
@@ -206,6 +221,22 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
             "secret": secrets.token_bytes(SECRET_BYTES).hex(), "bot_seed": secrets.randbits(64)}
 
 
+def rematch_id(table_id: str) -> str:
+    """The id of a table's rematch: its id with the rematch's number. Derived, not drawn, so that
+    every seat and every server process asking for the rematch finds the same table, and two
+    requests at once make one table (the second finds the id taken).
+
+    >>> rematch_id("Xy_12-ab"), rematch_id("Xy_12-ab.2")
+    ('Xy_12-ab.2', 'Xy_12-ab.3')
+    """
+    base, dot, n = table_id.rpartition(".")
+    return f"{base}.{int(n) + 1}" if dot and n.isdigit() else f"{table_id}.2"
+
+
+REMATCH_FIELDS = ("hints", "hint_seconds", "takeover_seconds", "takeover_bot", "bot_delay")
+"""The table settings a rematch keeps (with the game, its options and the seats)."""
+
+
 class Table:
     """One match at one table. Build with ``create`` (new) or ``load`` (from storage)."""
 
@@ -228,6 +259,8 @@ class Table:
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
         self._cache: dict[int | None, tuple[tuple[int, int], str]] = {}
+        self.rematch: tuple[str, list[str | None]] | None = None
+        """The rematch once asked for: its table id and each seat's token there (None: a bot)."""
 
     # ------------------------------------------------------------------ building
 
@@ -252,6 +285,10 @@ class Table:
         t.match = t._replay(events)
         t.events = events
         t.finished = finished or t.match.complete
+        if t.finished:
+            again = storage.load_table(rematch_id(table_id))
+            if again is not None:
+                t.set_rematch(rematch_id(table_id), again[0])
         return t
 
     def _replay(self, events: list[dict[str, Any]]) -> Match:
@@ -458,6 +495,38 @@ class Table:
         self.away_since.pop(seat, None)
         self.taken_over.discard(seat)
 
+    # ------------------------------------------------------------------ rematch
+
+    def rematch_request(self, seat: int | None) -> dict[str, Any]:
+        """The table request of this match's rematch: the same game, options, seats and settings.
+        Its deals come from a new secret, like any table's. Only a seat may ask, once the match
+        is over."""
+        if seat is None:
+            raise TableError("bad_token", "only a seat at the table may ask for a rematch "
+                             "(use your seat's link)", 403)
+        if not self.match.complete:
+            raise TableError("match_not_over", "a rematch can be asked for once the match is over", 409)
+        seats = [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.kind == "bot" else {})}
+                 for s in self.seats]
+        kept = {k: self.spec[k] for k in REMATCH_FIELDS if k in self.spec}
+        return {"game": self.spec["game"], "options": dict(self.spec["options"]), "seats": seats,
+                **kept}
+
+    def set_rematch(self, table_id: str, spec: dict[str, Any]) -> None:
+        """Remember the rematch (its id and spec): each seat is told its own link there."""
+        self.rematch = (table_id, [s.get("token") for s in spec["seats"]])
+        self.presence += 1  # a new message for every connection
+
+    def rematch_for(self, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` may know of the rematch: the table, and its own seat's link there (never
+        another seat's token); a spectator gets the table's plain link."""
+        if self.rematch is None:
+            return None
+        table_id, tokens = self.rematch
+        token = tokens[seat] if seat is not None and seat < len(tokens) else None
+        link = f"/t/{table_id}" + (f"?token={token}" if token else "")
+        return {"table": table_id, "link": link}
+
     # ------------------------------------------------------------------ messages
 
     def message(self, seat: int | None) -> dict[str, Any]:
@@ -487,6 +556,7 @@ class Table:
             "hints": bool(self.spec["hints"]),
             "commitment": self._commitment(),
             "secret": self.spec.get("secret") if m.complete else None,
+            "rematch": self.rematch_for(seat),
         }
 
     def _commitment(self) -> str | None:

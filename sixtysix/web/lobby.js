@@ -1,9 +1,11 @@
-// The lobby: the games the server offers with their options and seats, and creating a table.
+// The lobby: one click to play the computer, the tables this browser knows ("My tables"), and
+// a new table with the games the server offers, their options and seats.
 "use strict";
 
 const Lobby = {
   catalog: null,
   bots: {},
+  levels: [],
 
   async show() {
     $("lobby").hidden = false;
@@ -11,21 +13,128 @@ const Lobby = {
       const data = await api("GET", "/api/games");
       this.catalog = data.games;
       this.bots = data.bots;
+      this.levels = data.levels || [];
     } catch (e) { $("lobby-error").textContent = e.message; return; }
+    this.renderQuick();
+    this.renderMine();
+    this.refreshMine();
     const sel = $("game-select");
     sel.innerHTML = this.catalog.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");
     if (this.catalog.some((g) => g.id === "sixty-six")) sel.value = "sixty-six";  // the family's namesake first
     sel.addEventListener("change", () => this.renderGame());
+    $("quick-level").addEventListener("change", () => this.renderLevelHelp());
     $("create-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.create(); });
     this.renderGame();
   },
 
   game() { return this.catalog.find((g) => g.id === $("game-select").value); },
 
+  // ------------------------------------------------------------ play against the computer
+
+  renderQuick() {
+    const sel = $("quick-level");
+    sel.innerHTML = this.levels.map((l) => `<option value="${esc(l)}">${esc(l[0].toUpperCase() + l.slice(1))}` +
+      `</option>`).join("");
+    const saved = localStorage.getItem("sixtysix.level");
+    sel.value = this.levels.includes(saved) ? saved : this.levels.includes("casual") ? "casual" : this.levels[0];
+    sel.setAttribute("aria-describedby", "quick-level-help");
+    this.renderLevelHelp();
+    // The family's namesake first, then the others as the server lists them.
+    const games = [...this.catalog].sort((a, b) => (b.id === "sixty-six") - (a.id === "sixty-six"));
+    $("quick-games").innerHTML = games.map((g) =>
+      `<button type="button" class="quick-game" data-game="${esc(g.id)}">${esc(g.name)}</button>`).join("");
+    for (const b of document.querySelectorAll(".quick-game")) b.onclick = () => this.quick(b.dataset.game, b);
+  },
+
+  renderLevelHelp() { $("quick-level-help").textContent = this.bots[$("quick-level").value] || ""; },
+
+  // One click: this browser's person in the first seat, the chosen level in every other, then
+  // straight to the table.
+  async quick(gameId, button) {
+    const g = this.catalog.find((x) => x.id === gameId);
+    const level = $("quick-level").value;
+    localStorage.setItem("sixtysix.level", level);
+    const seats = [{kind: "human", name: "You"}];
+    for (let i = 1; i < g.n_seats; i++) seats.push({kind: "bot", bot: level});
+    button.disabled = true;
+    $("lobby-error").textContent = "";
+    try {
+      const t = await api("POST", "/api/tables", {game: g.id, seats});
+      this.remember(t);
+      location.href = t.seats[0].link;
+    } catch (e) {
+      button.disabled = false;
+      $("lobby-error").textContent = e.message;
+    }
+  },
+
+  // ------------------------------------------------------------ my tables
+
+  remember(t) {
+    const g = this.catalog.find((x) => x.id === t.game);
+    const humans = t.seats.filter((s) => s.kind === "human");
+    const mine = humans[0];
+    MyTables.remember({id: t.table, game: t.game, game_name: g ? g.name : t.game,
+                       seat: mine ? mine.seat : null, link: mine ? mine.link : t.spectator_link,
+                       links: humans.map((s) => ({seat: s.seat, name: s.name, link: s.link}))});
+  },
+
+  renderMine() {
+    const list = MyTables.all();
+    $("my-tables-box").hidden = !list.length;
+    $("my-tables").innerHTML = list.map((e) => {
+      const when = new Date(e.when).toLocaleString();
+      const who = e.seat === null || e.seat === undefined ? "watching" : `seat ${e.seat + 1}`;
+      const mark = e.gone ? ` <span class="finished-mark">gone</span>`
+        : e.finished ? ` <span class="finished-mark">finished</span>` : "";
+      return `<li data-table="${esc(e.id)}"><span><b>${esc(e.game_name || e.game)}</b> · table ` +
+        `${esc(e.id)} · ${esc(who)}${mark}</span> <span class="when">${esc(when)}</span>` +
+        `<a class="resume-link" href="${esc(e.link)}">${e.finished ? "Open" : "Resume"}` +
+        `<span class="visually-hidden"> ${esc(e.game_name || e.game)} table ${esc(e.id)}</span></a>` +
+        `<button type="button" class="secondary forget-btn" data-table="${esc(e.id)}">Remove` +
+        `<span class="visually-hidden"> table ${esc(e.id)} from my tables</span></button></li>`;
+    }).join("");
+    for (const b of document.querySelectorAll(".forget-btn")) {
+      b.onclick = () => {
+        MyTables.forget(b.dataset.table);
+        this.renderMine();
+        const first = document.querySelector(".forget-btn");
+        if (first) first.focus();
+        $("announce").textContent = `Table ${b.dataset.table} removed from my tables`;
+      };
+    }
+  },
+
+  // Which of my tables are finished (or gone from the server): asked once per lobby visit, for
+  // the unfinished ones only, a few at a time.
+  async refreshMine() {
+    const open = MyTables.all().filter((e) => !e.finished && !e.gone).slice(0, 20);
+    await Promise.all(open.map(async (e) => {
+      const token = new URL(e.link, location.origin).searchParams.get("token");
+      const q = token ? `?token=${encodeURIComponent(token)}` : "";
+      const r = await fetch(`/api/tables/${encodeURIComponent(e.id)}${q}`).catch(() => null);
+      if (!r) return;
+      if (r.status === 404) MyTables.remember({id: e.id, gone: true});
+      else if (r.ok) {
+        const m = await r.json();
+        MyTables.remember({id: e.id, finished: !!m.complete});
+      }
+    }));
+    if (open.length) this.renderMine();
+  },
+
+  // ------------------------------------------------------------ a new table
+
   renderGame() {
     const g = this.game();
-    const botOpts = Object.entries(this.bots).map(([name, help]) =>
-      `<option value="bot:${esc(name)}" title="${esc(help)}">Computer: ${esc(name)}</option>`).join("");
+    $("game-rules-link").href = `/help/${encodeURIComponent(g.id)}`;
+    $("game-rules-link").textContent = `Rules of ${g.name}`;
+    // Levels first (what people choose an opponent by), then the engines they are made of.
+    const opt = (name) => `<option value="bot:${esc(name)}" title="${esc(this.bots[name])}">` +
+      `${esc(name[0].toUpperCase() + name.slice(1))}</option>`;
+    const engines = Object.keys(this.bots).filter((b) => !this.levels.includes(b));
+    const botOpts = `<optgroup label="Computer: levels">${this.levels.map(opt).join("")}</optgroup>` +
+      `<optgroup label="Computer: engines">${engines.map(opt).join("")}</optgroup>`;
     let seats = "<legend>Seats</legend>";
     for (let i = 0; i < g.n_seats; i++) {
       const def = i === 0 ? "human" : "bot";
@@ -41,19 +150,24 @@ const Lobby = {
       const pref = ["bot:casual", "bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
       if (pref) s.value = pref;
     }
+    // Each option by its readable label, its meaning below it (and read with it), its name in
+    // the tooltip: the name is what records and the command line use.
     $("options").innerHTML = g.options.map((o) => {
       const id = `opt-${o.name}`;
+      const desc = `<span class="opt-desc" id="${id}-desc">${esc(o.meaning)}</span>`;
+      const attrs = `id="${id}" data-opt="${esc(o.name)}" aria-describedby="${id}-desc" title="${esc(o.name)}"`;
       if (o.type === "bool") {
-        return `<label><input type="checkbox" id="${id}" data-opt="${esc(o.name)}" data-type="bool"` +
-          `${o.default ? " checked" : ""}> ${esc(o.name)}</label>`;
+        return `<div class="opt-row"><label><input type="checkbox" ${attrs} data-type="bool"` +
+          `${o.default ? " checked" : ""}> ${esc(o.label)}</label>${desc}</div>`;
       }
       if (o.type === "int") {
-        return `<label>${esc(o.name)} <input type="number" min="0" id="${id}" data-opt="${esc(o.name)}"` +
-          ` data-type="int" value="${esc(o.default)}"></label>`;
+        return `<div class="opt-row"><label>${esc(o.label)} <input type="number" min="0" ${attrs}` +
+          ` data-type="int" value="${esc(o.default)}"></label>${desc}</div>`;
       }
-      return `<label>${esc(o.name)} <select id="${id}" data-opt="${esc(o.name)}" data-type="choice">` +
-        o.choices.map((c) => `<option${c === o.default ? " selected" : ""}>${esc(c)}</option>`).join("") +
-        "</select></label>";
+      return `<div class="opt-row"><label>${esc(o.label)} <select ${attrs} data-type="choice">` +
+        o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>` +
+          `${esc(String(c).replace(/_/g, " "))}</option>`).join("") +
+        `</select></label>${desc}</div>`;
     }).join("");
   },
 
@@ -81,21 +195,20 @@ const Lobby = {
   },
 
   showLinks(t) {
+    this.remember(t);
     $("created").hidden = false;
     $("created-id").textContent = t.table;
-    const base = location.origin;
     let html = "";
     for (const s of t.seats) {
-      if (s.kind === "human") {
-        html += `<li>Seat ${s.seat + 1} (${esc(s.name)}): <a class="seat-link" data-seat="${s.seat}" ` +
-          `href="${esc(s.link)}">${esc(base + s.link)}</a></li>`;
-      } else {
-        html += `<li>Seat ${s.seat + 1}: ${esc(s.name)}</li>`;
-      }
+      html += s.kind === "human"
+        ? `<li>${linkRow(`Seat ${s.seat + 1} (${s.name})`, s.link, `created-${s.seat}`)}` +
+          `<a class="seat-link" data-seat="${s.seat}" href="${esc(s.link)}">Take seat ${s.seat + 1}</a></li>`
+        : `<li>Seat ${s.seat + 1}: ${esc(s.name)}</li>`;
     }
-    html += `<li>Watch: <a class="spectator-link" href="${esc(t.spectator_link)}">` +
-      `${esc(base + t.spectator_link)}</a></li>`;
+    html += `<li>${linkRow("Watch", t.spectator_link, "created-watch")}` +
+      `<a class="spectator-link" href="${esc(t.spectator_link)}">Watch</a></li>`;
     $("links").innerHTML = html;
+    wireCopyButtons($("links"));
+    this.renderMine();
   },
 };
-

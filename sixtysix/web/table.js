@@ -236,11 +236,7 @@ const Table = {
     }
     $("mine").textContent = me === null ? "You are watching this table." : "";
 
-    const rec = `/api/tables/${encodeURIComponent(m.table)}/record` +
-      (this.token ? `?token=${encodeURIComponent(this.token)}` : "");
-    $("table-links").innerHTML = (me !== null || m.complete)
-      ? `<a id="record-link" href="${esc(rec)}" download="sixtysix-${esc(m.table)}.json">Download the record</a>`
-      : "";
+    TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
   },
 
   showHint(msg) {

@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: an in-process app and real server subprocesses."""
+"""Fixtures for the server tests: an in-process app, real server subprocesses, and a headless
+Chromium whose pages are kept as screenshots when a test fails."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_util import ARGS, CHROMIUM, screenshot_all
 from fastapi.testclient import TestClient
 from server_util import ServerProcess
 
@@ -38,3 +40,33 @@ def server_factory(tmp_path: Path) -> Iterator[Any]:
     yield make
     for s in made:
         s.stop()
+
+
+@pytest.fixture
+def server(server_factory: Any) -> ServerProcess:
+    """A real server (``sixtysix serve``) with its own SQLite database, started."""
+    s: ServerProcess = server_factory()
+    s.start()
+    return s
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    # Each phase's report on the test item: the browser fixture's teardown reads the call's.
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Headless Chromium (Playwright); when the test fails, every page it left open is saved as
+    a screenshot under test-artifacts/ (browser_util.ARTIFACTS)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        report = getattr(request.node, "report_call", None)
+        if report is not None and report.failed:
+            screenshot_all(b, request.node.nodeid)
+        b.close()

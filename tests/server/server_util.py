@@ -100,3 +100,22 @@ class ServerProcess:
 
 def pg_url() -> str | None:
     return os.environ.get("SIXTYSIX_TEST_PG") or None
+
+
+def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> dict[str, Any]:
+    """A table whose match is over, played through by the computer: its people are away from
+    the start and taken over at once (a one-game match unless ``spec`` says otherwise). The
+    creation's answer (with each seat's token and link)."""
+    spec = {"game": "sixty-six", "options": {"target": 1}, "bot_delay": 0, "hints": False,
+            "takeover_seconds": 0.01, **spec}
+    status, t = server.request("POST", "/api/tables", spec)
+    assert status == 201, t
+    token = next(s["token"] for s in t["seats"] if s["kind"] == "human")
+    deadline = time.monotonic() + timeout
+    while True:
+        status, m = server.request("GET", f"/api/tables/{t['table']}?token={token}")
+        assert status == 200, m
+        if m["complete"]:
+            return t
+        assert time.monotonic() < deadline, "the computer did not finish the match"
+        time.sleep(0.1)

@@ -5,46 +5,13 @@ Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` i
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
+from browser_util import needs_chromium, watch_errors
 from server_util import ServerProcess, seats
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
-                       reason="no /usr/bin/chromium here (CI installs it)"),
-]
-
-
-@pytest.fixture
-def server(server_factory: Any) -> ServerProcess:
-    s: ServerProcess = server_factory()
-    s.start()
-    return s
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def watch_errors(page: Any) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
+pytestmark = needs_chromium
 
 
 def click_something(page: Any) -> bool:

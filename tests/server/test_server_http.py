@@ -29,7 +29,8 @@ def test_games_lists_every_game_with_options_and_bots(client: TestClient) -> Non
     assert "sixty-six" in ids
     ss = next(g for g in data["games"] if g["id"] == "sixty-six")
     target = next(o for o in ss["options"] if o["name"] == "target")
-    assert target == {"name": "target", "type": "int", "default": 7}
+    assert target == {"name": "target", "type": "int", "default": 7, "label": "Target",
+                      "meaning": "game points that win the match"}
     follow = next(o for o in ss["options"] if o["name"] == "phase2_follow")
     assert follow["choices"] == ["strict", "follow_only"]
     assert "random" in data["bots"]

@@ -1,0 +1,117 @@
+"""The browser's help: each game's rules page of docs/rules/, rendered to HTML.
+
+One source: the pages are read where a built package ships them (``sixtysix/rules/``, copied
+there from docs/rules/ by setup.py) or, in a source checkout, from docs/rules/ itself. Option
+names in the text are shown as readable labels with their meaning (``games.meanings``), and links
+between rules pages become links between help pages.
+
+>>> page = rules_page("schnapsen")
+>>> page["name"], page["html"].startswith('<h1 id="schnapsen-schnapsen">Schnapsen')
+('Schnapsen', True)
+>>> 'Start score <code>start_score</code>' in page["html"]
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+
+from ..games import GAMES
+from .table import TableError, game_catalog
+
+__all__ = ["PAGES", "rules_dir", "rules_page"]
+
+PAGES = {
+    "index": "index.md",
+    "sixty-six": "sixty-six.md", "schnapsen": "schnapsen.md",
+    "three-hand-sixty-six": "three-hand.md", "three-player-sixty-six": "three-player.md",
+    "four-hand-sixty-six": "four-hand.md", "north-american-sixty-six": "north-american.md",
+    "bauernschnapsen": "bauernschnapsen.md", "gaigel": "gaigel.md", "terts": "terts.md",
+}
+"""Help page id (a game id, or ``index`` for what the games share) -> its file in docs/rules/."""
+
+_HERE = Path(__file__).resolve().parent.parent
+_DIRS = (_HERE / "rules", _HERE.parent / "docs" / "rules")
+
+
+def rules_dir() -> Path:
+    """Where the rules pages are: shipped in the package, else the source checkout's docs/."""
+    for d in _DIRS:
+        if (d / "index.md").is_file():
+            return d
+    raise TableError("unavailable", "the rules pages are not installed with this server", 501)
+
+
+_LINK = re.compile(r"^([a-z0-9-]+)\.md(#[\w-]*)?$")
+
+
+def _help_href(href: str) -> str | None:
+    """A link of the rules text as a link of the help: another rules page becomes its help page;
+    web addresses stay; other files of the repository lead nowhere in the browser (None)."""
+    if href.startswith(("http://", "https://", "#")):
+        return href
+    m = _LINK.match(href)
+    if m:
+        page = next((p for p, f in PAGES.items() if f == f"{m.group(1)}.md"), None)
+        if page is not None:
+            return f"/help/{page}{m.group(2) or ''}"
+    return None
+
+
+def _slug(text: str) -> str:
+    """A heading's anchor, as mkdocs writes it.
+
+    >>> _slug("Play once the stock is exhausted or closed"), _slug("Options (`target`)")
+    ('play-once-the-stock-is-exhausted-or-closed', 'options-target')
+    """
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+@functools.lru_cache(maxsize=len(PAGES))
+def _render(page: str) -> str:
+    options = {o["name"]: o for g in game_catalog() if g["id"] == page for o in g["options"]}
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    renderer = md.renderer
+    assert isinstance(renderer, RendererHTML)
+    base_code = renderer.rules.get("code_inline")
+
+    def code_inline(_self: Any, tokens: Any, idx: int, opts: Any, env: Any) -> str:
+        o = options.get(tokens[idx].content)
+        if o is None:
+            return str(base_code(tokens, idx, opts, env)) if base_code else ""
+        return (f'<span class="opt" title="{html.escape(o["meaning"])}">{html.escape(o["label"])} '
+                f'<code>{html.escape(o["name"])}</code></span>')
+
+    md.add_render_rule("code_inline", code_inline)
+    tokens = md.parse((rules_dir() / PAGES[page]).read_text(encoding="utf-8"))
+    for tok, after in zip(tokens, tokens[1:], strict=False):
+        if tok.type == "heading_open":  # the anchors mkdocs makes, so that links like #options work
+            tok.attrSet("id", _slug(after.content))
+    for tok in tokens:
+        for child in tok.children or ():
+            if child.type == "link_open":
+                href = _help_href(str(child.attrGet("href") or ""))
+                if href is None:
+                    child.attrs.pop("href", None)
+                else:
+                    child.attrSet("href", href)
+    return str(renderer.render(tokens, md.options, {}))
+
+
+def rules_page(page: str) -> dict[str, Any]:
+    """A help page: the game's name, its rules as HTML and its options (labels and meanings)."""
+    if page not in PAGES:
+        raise TableError("no_page", f"there is no rules page {page!r} (choose from "
+                         f"{', '.join(PAGES)})", 404)
+    game = next((g for g in game_catalog() if g["id"] == page), None)
+    return {"page": page, "name": GAMES[page].name if page in GAMES else "The rules",
+            "html": _render(page), "options": game["options"] if game else [],
+            "pages": {p: (GAMES[p].name if p in GAMES else "The rules") for p in PAGES}}

@@ -1,0 +1,53 @@
+"""Helpers for the browser tests: Debian's Chromium for Playwright, pages watched for errors,
+and where screenshots of failed tests go (``test-artifacts/``, for CI to keep)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(os.environ.get("SIXTYSIX_ARTIFACTS")
+                 or Path(__file__).resolve().parents[2] / "test-artifacts")
+"""Screenshots of every page open when a browser test fails (set SIXTYSIX_ARTIFACTS to move)."""
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+"""Run a test at a phone's size and at a desktop's (its ``size`` argument)."""
+
+needs_chromium = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
+                       reason="no /usr/bin/chromium here (CI installs it)"),
+]
+"""The marks of a browser test module (``pytestmark = needs_chromium``)."""
+
+
+def watch_errors(page: Any) -> list[str]:
+    """The page's script errors and console errors, collected as they happen."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def screenshot_all(browser: Any, test_id: str) -> list[Path]:
+    """A full-page screenshot of every page open in ``browser``, named after the test."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", test_id)[-150:]
+    shots = []
+    for i, page in enumerate(p for ctx in browser.contexts for p in ctx.pages):
+        path = ARTIFACTS / f"{stem}-{i}.png"
+        try:
+            page.screenshot(path=str(path), full_page=True)
+            shots.append(path)
+        except Exception:  # a page already closing: the others still count
+            pass
+    return shots

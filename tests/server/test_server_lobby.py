@@ -1,0 +1,312 @@
+"""Finding tables again, in headless Chromium at a phone's size and a desktop's: each seat's link
+on the table with a Copy button, "My tables" in the lobby, one click to play the computer at a
+level, Rematch and Back to lobby at the end of a match, the help pages; and accessibility
+(axe-core, every control reached by the keyboard, cards with text labels).
+
+Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from browser_util import DESKTOP, SIZES, needs_chromium, watch_errors
+from server_util import ServerProcess, finished_table, seats
+
+pytestmark = needs_chromium
+
+
+def new_page(browser: Any, server: ServerProcess, size: dict[str, int], errors: list[str],
+             path: str = "/") -> Any:
+    """A page in a browser context of its own (its own localStorage: another person's browser)."""
+    ctx = browser.new_context(viewport=size)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = ctx.new_page()
+    errors += watch_errors(page)
+    page.goto(server.url + path)
+    return page
+
+
+def at_table(page: Any) -> None:
+    page.wait_for_function("Table.state !== null && Table.ws.readyState === 1", timeout=15000)
+
+
+def quick_play(page: Any, game: str) -> None:
+    """One click on the lobby's button for ``game``: the table opens once the server made it."""
+    with page.expect_navigation(url="**/t/**"):
+        page.click(f'.quick-game[data-game="{game}"]')
+    at_table(page)
+
+
+def fits(page: Any, size: dict[str, int]) -> None:
+    """Nothing wider than the screen (a phone must not scroll sideways)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+
+
+def my_tables(page: Any) -> list[dict[str, Any]]:
+    return list(page.evaluate("MyTables.all()"))
+
+
+# ---------------------------------------------------------------------- seat links
+
+
+@SIZES
+def test_each_seat_link_is_on_the_table_with_a_copy_button(server: ServerProcess, browser: Any,
+                                                           size: dict[str, int]) -> None:
+    errors: list[str] = []
+    ann = new_page(browser, server, size, errors)
+    ann.wait_for_selector("#game-select option", state="attached")
+    ann.select_option("#game-select", "sixty-six")
+    ann.select_option("#seat-kind-1", "human")
+    ann.fill("#seat-name-0", "Ann")
+    ann.fill("#seat-name-1", "Bob")
+    ann.click("#create-btn")
+    ann.locator('.seat-link[data-seat="0"]').wait_for()
+    links = ann.locator("#links .link-box").evaluate_all("els => els.map(e => e.value)")
+    assert len(links) == 3 and all(x.startswith(server.url + "/t/") for x in links)
+    ann_link, bob_link, watch_link = links
+    assert "token=" in ann_link and "token=" in bob_link and "token=" not in watch_link
+    ann.click('.seat-link[data-seat="0"]')
+    at_table(ann)
+
+    # On the table: Ann's own link, Bob's (this browser created the table) and the watching
+    # link, each with its Copy button; Copy puts the link on the clipboard.
+    footer = ann.locator("#table-links")
+    assert footer.locator("#link-own").input_value() == ann_link
+    assert footer.locator("#link-seat-1").input_value() == bob_link
+    assert footer.locator("#link-watch").input_value() == watch_link
+    assert footer.locator(".copy-btn").count() == 3
+    footer.locator('#link-seat-1-row .copy-btn').click()
+    assert ann.evaluate("navigator.clipboard.readText()") == bob_link
+    assert ann.locator("#link-seat-1-row .copy-btn").inner_text() == "Copied"
+    assert ann.inner_text("#announce") == "Link copied"
+    assert "Rules of Sixty-Six" in footer.inner_text()
+    record = ann.evaluate("fetch(document.getElementById('record-link').href).then(r => r.json())")
+    assert record["seat"] == 0 and record["players"] == ["Ann", "Bob"]
+    fits(ann, size)
+
+    # The link stays after a reload (it is not shown only once, on creation).
+    ann.reload()
+    at_table(ann)
+    assert ann.locator("#link-own").input_value() == ann_link
+
+    # Bob, in his own browser, sees his link and the watching link: never Ann's token.
+    bob = new_page(browser, server, size, errors, bob_link.removeprefix(server.url))
+    at_table(bob)
+    assert bob.locator("#link-own").input_value() == bob_link
+    assert bob.locator("#link-seat-0").count() == 0
+    ann_token = ann_link.split("token=")[1]
+    assert ann_token not in bob.content()
+    assert ann_token not in json.dumps(bob.evaluate("Table.state"))
+    assert errors == []
+
+
+# ---------------------------------------------------------------------- my tables
+
+
+@SIZES
+def test_my_tables_lists_resumes_marks_finished_and_removes(server: ServerProcess, browser: Any,
+                                                            size: dict[str, int]) -> None:
+    errors: list[str] = []
+    page = new_page(browser, server, size, errors)
+    page.wait_for_selector(".quick-game")
+    assert page.locator("#my-tables-box").is_hidden()  # a new browser knows no table
+
+    # A table played against the computer, and one whose match is over (this browser joined it
+    # with its seat's link).
+    quick_play(page, "schnapsen")
+    playing = page.evaluate("Table.id")
+    own = page.evaluate("location.pathname + location.search")
+    done = finished_table(server)
+    page.goto(server.url + done["seats"][0]["link"])
+    at_table(page)
+    page.wait_for_selector("#match-end:not([hidden])")
+
+    page.goto(server.url + "/")
+    page.wait_for_selector("#my-tables li")
+    rows = page.locator("#my-tables li")
+    assert rows.count() == 2
+    assert [e["id"] for e in my_tables(page)] == [done["table"], playing]  # newest first
+    finished_row = page.locator(f'#my-tables li[data-table="{done["table"]}"]')
+    assert "finished" in finished_row.inner_text() and "Sixty-Six" in finished_row.inner_text()
+    playing_row = page.locator(f'#my-tables li[data-table="{playing}"]')
+    assert "finished" not in playing_row.inner_text() and "Schnapsen" in playing_row.inner_text()
+    assert playing_row.locator(".resume-link").get_attribute("href") == own
+    fits(page, size)
+
+    # Resume: back at the table, in the same seat.
+    playing_row.locator(".resume-link").click()
+    at_table(page)
+    assert page.evaluate("[Table.id, Table.state.seat]") == [playing, 0]
+
+    # Remove: gone from the list, and still gone after a reload.
+    page.goto(server.url + "/")
+    page.locator(f'#my-tables li[data-table="{done["table"]}"] .forget-btn').click()
+    assert page.locator("#my-tables li").count() == 1
+    page.reload()
+    page.wait_for_selector("#my-tables li")
+    assert [e["id"] for e in my_tables(page)] == [playing]
+    assert errors == []
+
+
+def test_my_tables_learns_that_a_match_ended_while_away(server: ServerProcess, browser: Any) -> None:
+    # Remembered while it runs; the person leaves and the computer plays out the match; the
+    # lobby, opened again, asks the server and marks the table finished.
+    errors: list[str] = []
+    status, t = server.request("POST", "/api/tables", {
+        "game": "sixty-six", "seats": seats("human", "human"), "options": {"target": 1},
+        "bot_delay": 0, "takeover_seconds": 600, "hints": False})
+    assert status == 201
+    tid, ann, bob = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
+    page = new_page(browser, server, DESKTOP, errors, t["seats"][0]["link"])
+    at_table(page)
+    assert [(e["id"], e["finished"]) for e in my_tables(page)] == [(tid, False)]
+    page.goto("about:blank")
+    deadline = time.monotonic() + 60
+    while server.request("GET", f"/api/tables/{tid}")[1]["seats"][0]["connected"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    # Each seat lets the computer play the other's at once.
+    for token, seat in ((bob, 0), (ann, 1)):
+        status, e = server.request("POST", f"/api/tables/{tid}/takeover", {"token": token, "seat": seat})
+        assert status == 200, e
+    while not server.request("GET", f"/api/tables/{tid}")[1]["complete"]:
+        assert time.monotonic() < deadline, "the computer did not finish the match"
+        time.sleep(0.1)
+    page.goto(server.url + "/")
+    row = page.locator(f'#my-tables li[data-table="{t["table"]}"]')
+    row.locator(".finished-mark").wait_for(timeout=15000)
+    assert "finished" in row.inner_text() and "Open" in row.locator(".resume-link").inner_text()
+    assert [(e["id"], e["finished"]) for e in my_tables(page)] == [(t["table"], True)]
+    assert errors == []
+
+
+# ---------------------------------------------------------------------- against the computer
+
+
+@SIZES
+def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
+        server: ServerProcess, browser: Any, size: dict[str, int]) -> None:
+    errors: list[str] = []
+    page = new_page(browser, server, size, errors)
+    page.wait_for_selector(".quick-game")
+    levels = page.locator("#quick-level option").evaluate_all("els => els.map(e => e.value)")
+    assert levels == ["beginner", "casual", "strong", "master"]
+    # The seat selector lists the levels apart from the engines they are made of.
+    groups = page.locator("#seat-kind-1 optgroup").evaluate_all(
+        "gs => gs.map(g => [g.label, [...g.children].map(o => o.value.slice(4))])")
+    assert groups[0] == ["Computer: levels", levels]
+    assert groups[1][0] == "Computer: engines" and {"heuristic", "ismcts", "random"} <= set(groups[1][1])
+    assert not set(levels) & set(groups[1][1])
+    assert page.locator("#seat-kind-1").input_value() == "bot:casual"
+
+    games = page.locator(".quick-game").evaluate_all("els => els.map(e => e.dataset.game)")
+    assert len(games) == 9
+    for i, game in enumerate(games):
+        level = levels[i % len(levels)]
+        page.goto(server.url + "/")
+        page.wait_for_selector(".quick-game")
+        page.select_option("#quick-level", level)
+        assert page.inner_text("#quick-level-help")  # what the level means
+        quick_play(page, game)
+        m = page.evaluate("Table.state")
+        assert m["game"] == game and m["seat"] == 0
+        assert m["seats"][0]["kind"] == "human"
+        assert [(s["kind"], s["bot"]) for s in m["seats"][1:]] == [("bot", level)] * (len(m["seats"]) - 1)
+        assert "token=" in page.url
+        fits(page, size)
+    # The level chosen last is remembered for next time.
+    page.goto(server.url + "/")
+    page.wait_for_selector(".quick-game")
+    assert page.locator("#quick-level").input_value() == levels[(len(games) - 1) % len(levels)]
+    assert errors == []
+
+
+# ---------------------------------------------------------------------- rematch
+
+
+@SIZES
+def test_rematch_gives_every_seat_its_own_link_and_back_to_lobby(
+        server: ServerProcess, browser: Any, size: dict[str, int]) -> None:
+    errors: list[str] = []
+    # Played out by the computer after a grace period of 2 s; the rematch keeps that grace
+    # period, so it waits for Ann, who is there at once.
+    t = finished_table(server, seats=[{"kind": "human", "name": "Ann"},
+                                      {"kind": "human", "name": "Bob"}], takeover_seconds=2)
+    ann = new_page(browser, server, size, errors, t["seats"][0]["link"])
+    bob = new_page(browser, server, size, errors, t["seats"][1]["link"])
+    for p in (ann, bob):
+        at_table(p)
+        p.wait_for_selector("#match-end:not([hidden]) #rematch-btn")
+        assert p.locator("#match-end #lobby-link").get_attribute("href") == "/"
+        fits(p, size)
+    ann.click("#rematch-btn")
+    # Ann goes to the new table, in her seat there, with a new token.
+    ann.wait_for_url(f"**/t/{t['table']}.2?token=*")
+    at_table(ann)
+    assert ann.evaluate("Table.state.seat") == 0 and ann.evaluate("Table.state.hand_no") == 1
+    ann_token = ann.evaluate("Table.token")
+    assert ann_token != t["seats"][0]["token"]
+    # Bob is told on the old table, with his own new link (not Ann's).
+    join = bob.locator("#rematch-link")
+    join.wait_for(timeout=15000)
+    href = join.get_attribute("href") or ""
+    assert href.startswith(f"/t/{t['table']}.2?token=") and ann_token not in href
+    assert ann_token not in bob.content()
+    join.click()
+    at_table(bob)
+    assert bob.evaluate("[Table.state.seat, Table.state.seats[1].name]") == [1, "Bob"]
+    ann.wait_for_function("Table.state.seats[1].connected", timeout=15000)
+    # Back to the lobby: both tables are in My tables, the first one finished.
+    bob.go_back()
+    at_table(bob)
+    bob.click("#lobby-link")
+    bob.wait_for_selector("#my-tables li")
+    mine = {e["id"]: e["finished"] for e in my_tables(bob)}
+    assert mine == {t["table"]: True, f"{t['table']}.2": False}
+    assert errors == []
+
+
+# ---------------------------------------------------------------------- help
+
+
+@SIZES
+def test_help_pages_from_the_lobby_and_the_table(server: ServerProcess, browser: Any,
+                                                 size: dict[str, int]) -> None:
+    errors: list[str] = []
+    page = new_page(browser, server, size, errors)
+    page.wait_for_selector("#game-select option", state="attached")
+    # The lobby's options: readable labels, the meaning read with each control.
+    page.select_option("#game-select", "schnapsen")
+    page.click("#options-box summary")
+    box = page.locator("#opt-start_score")
+    assert page.locator('label:has(#opt-start_score)').inner_text().startswith("Start score")
+    assert page.inner_text("#" + (box.get_attribute("aria-describedby") or "")) == \
+        "where each player's count starts"
+    assert "_" not in page.locator("#options label").all_inner_texts()[0]
+    page.click("#game-rules-link")
+    page.wait_for_selector("#help-rules h1")
+    assert page.url.endswith("/help/schnapsen")
+    assert page.inner_text("#help-rules h1").startswith("Schnapsen")
+    # Option names in the rules text come with a label and their meaning.
+    opt = page.locator("#help-rules .opt", has_text="start_score").first
+    assert opt.inner_text().startswith("Start score")
+    assert opt.get_attribute("title") == "where each player's count starts"
+    assert page.locator("#opt-help-start_score").inner_text().startswith("Start score")
+    fits(page, size)
+    # Links between the rules pages stay in the help.
+    page.click('#help-nav a[href="/help/index"]')
+    page.wait_for_selector("#help-rules h1")
+    assert page.inner_text("#help-rules h1") == "The rules"
+    page.locator('#help-rules a[href="/help/gaigel"]').click()
+    page.wait_for_function("document.querySelector('#help-rules h1') && "
+                           "document.querySelector('#help-rules h1').textContent.startsWith('Gaigel')")
+    # From a table: its game's rules.
+    page.goto(server.url + "/")
+    quick_play(page, "terts")
+    page.click("#rules-link")
+    page.wait_for_selector("#help-rules h1")
+    assert page.url.endswith("/help/terts") and page.inner_text("#help-rules h1").startswith("Terts")
+    assert errors == []
