@@ -57,7 +57,7 @@ from .engine.actions import (
 from .engine.phases.announce import BELLA_VALUE, VALUE, describe
 
 __all__ = ["DOUBLING_NAMES", "OPENING_NAMES", "describe_contract_action", "is_meld",
-           "meld_words", "marriage_value", "action_words"]
+           "meld_words", "marriage_value", "action_points", "action_words"]
 
 DOUBLING_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
 """A contract's doubling by its factor (Bauernschnapsen, rules.md §8.5)."""
@@ -110,6 +110,26 @@ def meld_words(action: int, you: bool) -> str:
 def marriage_value(card: int, trump: int, double: bool = False) -> int:
     """A marriage of ``card``'s suit: 20, 40 in trumps; a double marriage counts twice."""
     return (40 if (card >> 3) & 3 == trump else 20) * (2 if double else 1)
+
+
+def action_points(action: int, trump: int) -> int | None:
+    """The points a meld or an announcement is worth as it is made (an announcement's score
+    still depends on the answer), None for other actions.
+
+    >>> action_points(BELLA, 0), action_points(MARRY + 2, 0), action_points(PASS, 0)
+    (20, 40, None)
+    """
+    if action == BELLA:
+        return BELLA_VALUE
+    if ANNOUNCE <= action < N_ACTIONS:
+        return VALUE[(action - ANNOUNCE) % (SHOW - ANNOUNCE)]
+    if MARRY <= action < DRAW:
+        return marriage_value(action - (MARRY if action < DECLARE_SHOW else DECLARE_SHOW), trump)
+    if MARRY_DOUBLE <= action < ANNOUNCE:
+        return marriage_value(action - MARRY_DOUBLE, trump, double=True)
+    if action == MELD_LOW:
+        return LOW_MELD_VALUE
+    return None
 
 
 def action_words(action: int, trump: int, *, you: bool = False,
