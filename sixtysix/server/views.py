@@ -39,7 +39,7 @@ from ..engine.actions import (
     SHOW,
     action_str,
 )
-from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_MELD, PHASES
+from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
 from ..engine.phases.announce import VALUE, describe
 from ..engine.phases.auction import standing
 from ..engine.phases.meld import FACE_DOWN
@@ -153,7 +153,7 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool) -> list[dict[st
     the words for it ('bids gang', 'announces fifty KS QS JS TS (50)') and its points where it
     has some. An opening led face down is told without its card (``??``)."""
     rules = view.rules or view.game.rules
-    knocks = PH_MELD in view.game.rules.phases  # Gaigel: a claim is a knock
+    knocks = view.game.rules.meld_phase  # Gaigel: a claim is a knock
     out = []
     for i, a in enumerate(view.history):
         hidden = a >= FACE_DOWN or (veiled and OPEN <= a < OPEN + 4 * 64)

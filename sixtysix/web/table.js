@@ -172,7 +172,7 @@ const Table = {
         `</div>`;
     }
     const a = v.auction;
-    if (a && a.calls.length && (a.open || v.phase !== "over" || !c)) {
+    if (a && a.calls.length) {
       html += `<div id="auction-panel"><b>Auction${a.open ? "" : " (over)"}:</b> ` +
         a.calls.map((x) => `<span class="call">${nm(x.seat)}: ${esc(x.call)}</span>`).join(" · ") +
         (a.open && a.high !== null ? `<br>High bid ${esc(a.high)} by ${nm(a.bidder)}` : "") + `</div>`;
