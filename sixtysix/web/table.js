@@ -31,6 +31,15 @@ const VERB_LABELS = {
   announce: (a, v, w) => `Announce ${comboName(w)}`,
   show: (a, v, w) => `Show ${comboName(w)}`,
 };
+// What the seat to act is asked, by phase (the engine's phase words).
+const PHASE_PROMPTS = {
+  "deal choice": "Your turn: cut or knock?",
+  trump: "Your turn: name trumps, or turn up a card.",
+  auction: "Your turn to bid: a bid or pass.",
+  doubling: "Your turn: double the contract, or pass.",
+  answer: "Answer the announcement: show a better combination, or pass.",
+  defer: "Your partner lets you meld: a marriage, or pass.",
+};
 const OPENING_LABELS = {"andere-alte": "Andere Alte", "ge-elfen": "Ge-Elfen", hoeher: "Höher",
                         "auf-dissle": "Auf Dissle"};
 const RUN_ORDER = "AKQJT987";  // the order runs are made of (rules.md §9.5)
@@ -139,6 +148,15 @@ const Table = {
     if (v.phase === "over") return `${esc(p)} pts, `;
     if (i === me) return `you have ${esc(p)}${of}, `;
     return `${v.sides.filter((x) => x === v.sides[i]).length > 1 ? "your team" : "your side"} has ${esc(p)}${of}, `;
+  },
+
+  // A hand's detail from the engine in the table's words: seats by name, chips as chips
+  // ("seat 0 (…) pays seat 2 3" becomes "Ann (…) pays Bob 3 chips").
+  detailWords(detail) {
+    const name = (i) => esc(this.name(Number(i)));
+    return esc(detail)
+      .replace(/\bpays seat (\d+) (\d+)\b/g, (_, i, n) => `pays ${name(i)} ${n} chip${n === "1" ? "" : "s"}`)
+      .replace(/\bseat (\d+)\b/g, (_, i) => name(i));
   },
 
   // What the match score counts, in the game's words.
@@ -276,11 +294,16 @@ const Table = {
     }
     $("stock-area").innerHTML = stock;
 
-    // Trick in progress and the last trick.
-    $("trick-area").innerHTML = v.trick.length ? `<div class="caption">Trick</div>` + v.trick.map((t) =>
-      `<span class="trick-card">${faceOrBack(t.card)}` +
-      `<div class="who">${esc(this.name(t.seat))}</div></span>`).join("") : "";
-    $("last-trick-area").innerHTML = v.last_trick.length ? `<div class="caption">Last trick</div>` +
+    // The trick in progress; between tricks, the completed one stays on the table until the next
+    // lead, with its winner (who leads now) named. The last trick beside a trick in progress.
+    const done = !v.trick.length && v.last_trick.length;
+    const shown = done ? v.last_trick : v.trick;
+    $("trick-area").innerHTML = shown.length
+      ? `<div class="caption">${done ? `Trick won by ${esc(this.name(v.leader))}` : "Trick"}</div>` +
+        shown.map((t) => `<span class="trick-card${done && t.seat === v.leader ? " winner" : ""}">` +
+          `${faceOrBack(t.card)}<div class="who">${esc(this.name(t.seat))}</div></span>`).join("")
+      : "";
+    $("last-trick-area").innerHTML = v.last_trick.length && !done ? `<div class="caption">Last trick</div>` +
       v.last_trick.map((t) => `<span class="card small" title="${esc(this.name(t.seat))}" ` +
         `data-card="${esc(t.card)}">${Cards.face(t.card)}</span>`).join("") : "";
 
@@ -292,7 +315,7 @@ const Table = {
     } else if (v.phase === "over") {
       status = "The hand is over.";
     } else if (me !== null && v.to_act === me) {
-      status = "Your turn.";
+      status = PHASE_PROMPTS[v.phase] || "Your turn.";
     } else if (v.to_act !== null) {
       status = `${this.name(v.to_act)} to act…`;
     } else status = "";
@@ -305,7 +328,8 @@ const Table = {
       const winners = r.winners.map((i) => esc(this.name(i))).join(" and ") || "Nobody";
       sum.hidden = false;
       sum.innerHTML = `<h2>${winners} ${r.winners.length ? "won the hand" : "won"} (${esc(r.end)})</h2>` +
-        `<p>${esc(r.detail)}</p><p>` + m.seats.map((s, i) =>
+        `<p>${this.detailWords(r.detail)}</p><p>` +
+        m.seats.map((s, i) =>
           `${esc(s.name)}: ${esc(r.points[i])} points, ${plural(r.tricks[i], "trick")}, ` +
           `${r.game_points[i] > 0 ? "+" : ""}${esc(r.game_points[i])}`)
           .join("<br>") + `</p>` +

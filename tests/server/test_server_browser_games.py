@@ -2,8 +2,9 @@
 doubling included), Gaigel, Terts and four-player North American Sixty-Six, by clicking, against
 computer seats. At every state the page is checked against the seat's view that the server sent:
 the auction's calls, the contract with its doubling, the opening, every meld and announcement with
-its points are on the table as the view says; and no card face is on the page that the view does
-not show this seat (the hidden-information scan checks the view itself against the engine).
+its points are on the table as the view says, the completed trick stays with its winner named,
+the dealer is marked; and no card face is on the page that the view does not show this seat (the
+hidden-information scan checks the view itself against the engine).
 
 Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
 """
@@ -22,7 +23,7 @@ __all__ = ["browser", "server"]  # fixtures, imported for pytest
 pytestmark = BROWSER_MARKS
 
 # Run in the page: what is wrong with the table as drawn, compared with ``Table.state``.
-CHECK = """() => {
+CHECK = r"""() => {
   const m = Table.state, v = m.view, bad = [];
   const name = (p) => m.seats[p].name;
   const text = (id) => (document.getElementById(id) || {innerText: ""}).innerText;
@@ -62,6 +63,15 @@ CHECK = """() => {
   for (const x of v.scored) {
     if (!text("scored").includes(`${name(x.seat)}: ${x.name.split(" ")[0]}`)) bad.push("scored");
   }
+  // Between tricks the completed one stays, its winner (the next leader) named.
+  const won = `Trick won by ${name(v.leader)}`;
+  if (!v.trick.length && v.last_trick.length && !text("trick-area").includes(won)) bad.push("trick");
+  const dealer = document.querySelectorAll("#scoreboard .dealer");
+  if (dealer.length !== 1 || dealer[0].closest(".seat-box").dataset.seat !== String(v.dealer)) {
+    bad.push("dealer");
+  }
+  const page = document.getElementById("table").innerText;
+  if (/\b1 tricks\b|\+-/.test(page)) bad.push("score words");
   return bad;
 }"""
 
