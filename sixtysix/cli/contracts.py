@@ -1,7 +1,7 @@
 """What the terminal shows of an auction of contracts and the contract in play (Bauernschnapsen):
 the high bid and who passed, the contract with its declarer and doubling, a solo partner's cards
-lying face up, each side's first trick face up (``first_trick_visible``); and the words for the
-deal choice, bids and doublings. Everything reads the human seat's ``View``.
+lying face up, each side's first trick face up (``first_trick_visible``). The words for the deal
+choice, bids and doublings are ``sixtysix.words``'. Everything reads the human seat's ``View``.
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
@@ -10,23 +10,20 @@ deal choice, bids and doublings. Everything reads the human seat's ``View``.
 >>> m.apply("cut"); m.apply("turn"); m.apply("bid normal")
 >>> [t.plain for t in contract_lines(state.view(1), ["A", "B", "C", "D"])]
 ['Auction: high bid normal by A (partner of C)']
->>> describe_contract_action(320 + 3, lambda w: w)
-'bids gang'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..engine.actions import BID_CONTRACT, CONTRACTS, CUT, KNOCK, KONTRA, REKONTRA, SUBKONTRA
+from ..engine.actions import CONTRACTS
 from ..engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_OVER
 from ..engine.view import View
+from ..words import DOUBLING_NAMES as _DOUBLED
 
-__all__ = ["contract_lines", "describe_contract_action"]
-
-_DOUBLED = {2: "kontra", 4: "rekontra", 8: "subkontra"}
+__all__ = ["contract_lines"]
 
 
 def _name(seat: int, names: Sequence[str], view: View) -> str:
@@ -77,21 +74,6 @@ def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
             out.append(Text(f"First trick of {who}: ", style="dim").append_text(
                 cards_text(sorted(_bits(mask)), view.trump)))
     return out
-
-
-def describe_contract_action(action: int, verb: Callable[[str], str]) -> str | None:
-    """Words for a deal choice, bid or doubling ('bids gang', 'says kontra'), None for others.
-    ``verb`` puts a third-person verb in the right person."""
-    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
-        return f"{verb('bids')} {CONTRACTS[action - BID_CONTRACT]}"
-    if action in (KONTRA, REKONTRA, SUBKONTRA):
-        word = {KONTRA: "kontra", REKONTRA: "rekontra", SUBKONTRA: "subkontra"}[action]
-        return f"{verb('says')} {word}"
-    if action == CUT:
-        return f"{verb('cuts')}: three cards each, then two"
-    if action == KNOCK:
-        return f"{verb('knocks')}: five cards each at once"
-    return None
 
 
 def _bits(mask: int) -> list[int]:

@@ -54,9 +54,9 @@ from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
 from ..games import make_game
+from ..words import action_words
 from . import app, parse_option_values
-from .contracts import describe_contract_action
-from .melds import answer_outcome, is_meld, meld_words
+from .melds import answer_outcome
 from .render import (
     action_label,
     card_text,
@@ -272,11 +272,10 @@ class TerminalPlay:
             return t.append(f"{v('lets')} the partner show a marriage")
         if action == PASS:
             return t.append(v("passes"))
-        words = describe_contract_action(action, v)  # Bauernschnapsen: cut, bids, doubling
+        # Bids, doubling, openings, melds, announcements, knocks: the words the browser uses.
+        words = action_words(action, trump, you=you)
         if words is not None:
             return t.append(words)
-        if is_meld(action):
-            return t.append(meld_words(action, you))
         return t.append_text(action_label(action, before))
 
     # ------------------------------------------------------------------ the human seat

@@ -535,7 +535,7 @@ class Table:
         hand = m.hand
         assert hand is not None
         viewer = seat if seat is not None else 0
-        view = view_to_json(hand.view(viewer), spectator=seat is None)
+        view = view_to_json(hand.view(viewer), spectator=seat is None, actors=self.actors())
         now = time.monotonic()
         seats = []
         for i, s in enumerate(self.seats):
@@ -558,6 +558,17 @@ class Table:
             "secret": self.spec.get("secret") if m.complete else None,
             "rematch": self.rematch_for(seat),
         }
+
+    def actors(self) -> list[int]:
+        """The seat that took each action of the current hand, in order (public: everyone at
+        the table sees who acts), for the view's log of bids, melds and announcements."""
+        out: list[int] = []
+        for ev in reversed(self.events):
+            if "deal" in ev:
+                break
+            if "action" in ev:
+                out.append(ev["seat"])
+        return out[::-1]
 
     def _commitment(self) -> str | None:
         """The commitment to the current hand's deal (None for a table without a secret)."""

@@ -19,16 +19,39 @@ private, are left out too. A spectator's view is a seat's view with the private 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import SUITS, card_str, cards_of
-from ..engine.actions import DRAW, action_str
-from ..engine.state import PH_DRAW, PH_OVER, PH_PLAY, PH_TRUMP, HandResult
+from ..engine.actions import (
+    ANNOUNCE,
+    BID,
+    BID_CONTRACT,
+    COMBOS,
+    CONTRACTS,
+    DECLARE,
+    DRAW,
+    MAX_BID,
+    N_ACTIONS,
+    OPEN,
+    OPENINGS,
+    PASS,
+    SHOW,
+    action_str,
+)
+from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
+from ..engine.phases.announce import VALUE, describe
+from ..engine.phases.auction import standing
+from ..engine.phases.meld import FACE_DOWN
+from ..engine.state import PH_OVER, HandResult
 from ..engine.view import View
+from ..words import DOUBLING_NAMES, OPENING_NAMES, action_points, action_words
 
 __all__ = ["view_to_json", "action_json", "result_to_json", "PHASE_NAMES"]
 
-PHASE_NAMES = {PH_TRUMP: "trump", PH_PLAY: "play", PH_DRAW: "draw", PH_OVER: "over"}
+PHASE_NAMES = {i: p.name for i, p in enumerate(PHASES) if p is not None}
+"""Every phase of the engine by the word the engine gives it ('deal choice', 'auction', …)."""
+_FACE_DOWN_OPENINGS = (OPENINGS.index("andere-alte"), OPENINGS.index("hoeher"))
 
 
 def _cards(mask: int) -> list[str]:
@@ -52,9 +75,15 @@ def action_json(action: int) -> dict[str, Any]:
     return out
 
 
-def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
+def view_to_json(view: View, *, spectator: bool = False,
+                 actors: Sequence[int] | None = None) -> dict[str, Any]:
     """``view`` as plain JSON values. Per-seat lists have one entry per seat (a side's value is
-    shown at each of its seats). With ``spectator`` the seat's hand and legal actions are left out.
+    shown at each of its seats). With ``spectator`` the seat's hand and legal actions are left out,
+    and so is whatever only that seat has seen (its own face-down card in Gaigel's first trick,
+    its Terts combinations that were scored without being named).
+
+    ``actors``: the seat that took each action of the hand so far (who acts is public; the table
+    knows it), so that the log and the auction can say who did what; without it they say nobody.
     """
     rules = view.game.rules
     sides = rules.sides
@@ -67,6 +96,9 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
     # Running card points are not public (rules.md §1: tricks may not be looked back at): a seat
     # is told its own side's, nobody else's, until the hand is over.
     over = view.phase == PH_OVER
+    # A spectator is given seat 0's view: in a trick 1 played face down, seat 0's own card is
+    # as unseen to him as the others'.
+    veiled = spectator and view.opening in _FACE_DOWN_OPENINGS and view.trick_no == 0
     own = None if spectator else sides[view.seat]
     points = [v if over or sides[p] == own else None for p, v in enumerate(per_seat(view.points))]
 
@@ -87,7 +119,8 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
         "stock": view.facedown,
         "closed_by": view.closed_by if view.closed_by >= 0 else None,
         # -1: a card played face down that this seat has not seen (Gaigel's first trick).
-        "trick": [{"seat": p, "card": card_str(c) if c >= 0 else "??"} for p, c in view.trick],
+        "trick": [{"seat": p, "card": card_str(c) if c >= 0 and not veiled else "??"}
+                  for p, c in view.trick],
         "last_trick": [{"seat": p, "card": card_str(c)} for p, c in view.last_trick],
         "points": points,
         "tricks": per_seat(view.tricks),
@@ -99,7 +132,124 @@ def view_to_json(view: View, *, spectator: bool = False) -> dict[str, Any]:
         "bonus": view.bonus,
         "exchanged": view.exchanged,
         "legal": [] if spectator else [action_json(a) for a in view.legal],
+        # The bidding and meld games (all public): what was said, in order, and where it led.
+        "log": _log(view, actors, veiled),
+        "auction": _auction(view, actors),
+        "contract": _contract(view),
+        "opening": OPENING_NAMES[view.opening] if view.opening >= 0 else None,
+        "scored": _scored(view, spectator),
+        "bella_by": view.bella_by if view.bella_by >= 0 else None,
+        "first_tricks": [_cards(m) for m in view.first_tricks],
+        "targets": _targets(view),
     }
+
+
+def _actor(actors: Sequence[int] | None, i: int) -> int | None:
+    return actors[i] if actors is not None and i < len(actors) else None
+
+
+def _log(view: View, actors: Sequence[int] | None, veiled: bool) -> list[dict[str, Any]]:
+    """Every action of the hand but plain plays and draws, in order: who, the action's text,
+    the words for it ('bids gang', 'announces fifty KS QS JS TS (50)') and its points where it
+    has some. An opening led face down is told without its card (``??``)."""
+    rules = view.rules or view.game.rules
+    knocks = view.game.rules.meld_phase  # Gaigel: a claim is a knock
+    out = []
+    for i, a in enumerate(view.history):
+        hidden = a >= FACE_DOWN or (veiled and OPEN <= a < OPEN + 4 * 64)
+        if a >= FACE_DOWN:
+            a -= FACE_DOWN
+        words = action_words(a, view.trump, hidden=hidden)
+        if words is None:
+            continue
+        if a == DECLARE and knocks:
+            words = f"knocks: claims {rules.claim_target}"
+        text = f"open {OPENINGS[(a - OPEN) // 64]} ??" if hidden else action_str(a)
+        out.append({"seat": _actor(actors, i), "action": text, "words": words,
+                    "points": action_points(a, view.trump)})
+    return out
+
+
+def _is_call(a: int) -> bool:
+    return a == PASS or BID < a <= BID + MAX_BID or BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)
+
+
+def _auction(view: View, actors: Sequence[int] | None) -> dict[str, Any] | None:
+    """The auction (North American Sixty-Six: units; Bauernschnapsen: contracts by name): every
+    call in order, the high bid, its bidder, who has passed, and whether it is still going on.
+    None in games without one."""
+    phases = view.game.rules.phases
+    if PH_AUCTION not in phases and PH_CONTRACTS not in phases:
+        return None
+    units = PH_AUCTION in phases
+    n = view.game.rules.n_seats
+    calls: list[dict[str, Any]] = []
+    passes, high, bidder = 0, None, None
+    for i, a in enumerate(view.history):
+        if not _is_call(a) or (passes == n - 1 and high is not None) or passes == n:
+            if calls:
+                break  # the auction is over: what follows is doubling or play
+            continue
+        seat = _actor(actors, i)
+        if a == PASS:
+            passes += 1
+            calls.append({"seat": seat, "call": "pass"})
+        else:
+            high = a - BID if units else CONTRACTS[a - BID_CONTRACT]
+            bidder = seat
+            calls.append({"seat": seat, "call": f"bid {high}"})
+    going = view.phase in (PH_AUCTION, PH_CONTRACTS)
+    passed: list[int] = []
+    if going and view.bidding:  # the engine's own standing, whoever the actors are
+        h, b, mask = standing(view.bidding)
+        high = (h if h else None) if units else (CONTRACTS[h] if h >= 0 else None)
+        bidder = b if b >= 0 else None
+        passed = [p for p in range(n) if mask >> p & 1]
+    else:
+        passed = sorted({c["seat"] for c in calls if c["call"] == "pass" and c["seat"] is not None})
+        if not going and view.contract is not None:
+            high, bidder = view.contract.name, view.declarer
+    return {"kind": "units" if units else "contracts", "open": going, "high": high,
+            "bidder": bidder, "passed": passed, "calls": calls}
+
+
+def _contract(view: View) -> dict[str, Any] | None:
+    """The contract in play: its name, worth and declarer, trumps or none, whether the declarer
+    plays alone, and its doubling by name (Bauernschnapsen); North American Sixty-Six's bid of
+    units once the auction is over. None before there is one and in the other games."""
+    c = view.contract
+    if c is not None:
+        return {"name": c.name, "value": c.value, "declarer": view.declarer, "trumps": c.trumps,
+                "solo": c.solo, "factor": view.factor, "doubling": DOUBLING_NAMES.get(view.factor),
+                "worth": c.value * view.factor,
+                # While the doubling goes on: the word that may be said next.
+                "next_doubling": DOUBLING_NAMES.get(view.factor * 2)
+                if view.phase == PH_DOUBLING else None}
+    if PH_AUCTION in view.game.rules.phases and view.phase != PH_AUCTION:
+        high, bidder, _ = standing(view.bidding)
+        if bidder >= 0:
+            return {"name": f"{high} unit{'s' if high != 1 else ''}", "value": high,
+                    "declarer": bidder, "trumps": True, "solo": False, "factor": 1,
+                    "doubling": None, "worth": high, "next_doubling": None}
+    return None
+
+
+def _scored(view: View, spectator: bool) -> list[dict[str, Any]]:
+    """Terts' combinations scored that this seat may know (a spectator: those named aloud)."""
+    named = {a - ANNOUNCE for a in view.history if ANNOUNCE <= a < SHOW}
+    named |= {a - SHOW for a in view.history if SHOW <= a < N_ACTIONS}
+    return [{"seat": p, "cards": _cards(COMBOS[j]), "name": describe(j), "points": VALUE[j]}
+            for p, j in view.scored if not spectator or j in named]
+
+
+def _targets(view: View) -> dict[str, Any]:
+    """What the scores count towards: a claim's or knock's target in card points (66, Gaigel's
+    101), the match's target (game points, Terts' running total of 501, North American's units)
+    and North American's unit of card points; None where the game has none."""
+    rules = view.rules or view.game.rules
+    options = view.game.options
+    return {"claim": rules.claim_target if rules.claims else None,
+            "match": getattr(options, "target", None), "unit": getattr(options, "unit", None)}
 
 
 def result_to_json(result: HandResult) -> dict[str, Any]:

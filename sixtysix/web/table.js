@@ -2,23 +2,76 @@
 // actions), so a new game needs little new client code.
 "use strict";
 
+// Button labels by verb, from the action's text (``words``: the words after the verb) and the
+// view; a verb missing here is shown as its text.
 const VERB_LABELS = {
   draw: () => "Draw",
   close: () => "Close the stock",
   exchange: () => "Exchange the trump",
-  declare: (a) => a.card ? `Show ${suitOf(a.card)} marriage and declare` : "Declare (claim the hand)",
-  marry: (a) => `Marry ${suitOf(a.card)} — lead ${cardText(a.card)}`,
+  declare: (a, v) => a.card ? `Show ${suitOf(a.card)} marriage and declare`
+    : v.game === "gaigel" ? `Knock (claim ${esc(v.targets.claim)})` : "Declare (claim the hand)",
+  marry: (a, v, w) => w[0] === "double"
+    ? `Double marriage ${suitOf(w[1])} — lead ${cardText(w[1])}`
+    : `Marry ${suitOf(a.card)} — lead ${cardText(a.card)}`,
   trump: (a) => `Trumps: ${Cards.suitIcon(a.suit)} ${esc(Cards.suitName(a.suit))}`,
   turn: () => "Turn up a card for trumps",
-  defer: () => "Let partner declare",
+  defer: () => "Let partner meld",
   pass: () => "Pass",
+  bid: (a, v, w) => /^\d+$/.test(w[0]) ? `Bid ${esc(w[0])} unit${w[0] === "1" ? "" : "s"}`
+    : `Bid ${esc(w[0])}`,
+  cut: () => "Cut (three cards, then two)",
+  knock: () => "Knock (five cards at once)",
+  kontra: () => "Kontra (×2)",
+  rekontra: () => "Rekontra (×4)",
+  subkontra: () => "Subkontra (×8)",
+  open: (a, v, w) => `Open ${esc(OPENING_LABELS[w[0]] || w[0])} — lead ${cardText(w[1])}`,
+  meld: () => "Show five low cards",
+  reverse: () => "Reverse knock (they passed 101)",
+  bella: () => "Bella (20)",
+  announce: (a, v, w) => `Announce ${comboName(w)}`,
+  show: (a, v, w) => `Show ${comboName(w)}`,
 };
+// What the seat to act is asked, by phase (the engine's phase words).
+const PHASE_PROMPTS = {
+  "deal choice": "Your turn: cut or knock?",
+  trump: "Your turn: name trumps, or turn up a card.",
+  auction: "Your turn to bid: a bid or pass.",
+  doubling: "Your turn: double the contract, or pass.",
+  answer: "Answer the announcement: show a better combination, or pass.",
+  defer: "Your partner lets you meld: a marriage, or pass.",
+};
+const OPENING_LABELS = {"andere-alte": "Andere Alte", "ge-elfen": "Ge-Elfen", hoeher: "Höher",
+                        "auf-dissle": "Auf Dissle"};
+const RUN_ORDER = "AKQJT987";  // the order runs are made of (rules.md §9.5)
+const RANK_PLURAL = {A: "aces", T: "tens", K: "kings", Q: "queens", J: "jacks", 9: "nines",
+                     8: "eights", 7: "sevens"};
+
+// A Terts combination from its cards: "tertz K♠ Q♠ J♠ (20)", "four jacks (200)".
+function comboName(cards) {
+  if (cards.length === 4 && cards.every((c) => c[0] === cards[0][0]) && cards[0][1] !== cards[1][1]) {
+    const value = {J: 200, A: 100, K: 100, Q: 100}[cards[0][0]];
+    return `four ${RANK_PLURAL[cards[0][0]]}${value ? ` (${value})` : ""}`;
+  }
+  const run = [...cards].sort((x, y) => RUN_ORDER.indexOf(x[0]) - RUN_ORDER.indexOf(y[0]));
+  const n = run.length;
+  const name = n === 3 ? "tertz (20)" : n === 4 ? "fifty (50)" : `run of ${n} (100)`;
+  return `${name} ${run.map(cardText).join(" ")}`;
+}
+
+// A card as the table shows it: its face, or its back where it lies face down ("??").
+function faceOrBack(card, cls) {
+  const c = cls ? ` ${cls}` : "";
+  return card === "??" ? `<span class="card back${c}">${Cards.back()}</span>`
+    : `<span class="card${c}" data-card="${esc(card)}">${Cards.face(card)}</span>`;
+}
 
 function suitOf(card) { return `${Cards.suitIcon(card[1])} ${esc(Cards.suitName(card[1]))}`; }
 function cardText(card) {
   const r = Cards.isGerman() ? ({Q: "O", J: "U", T: "10"}[card[0]] || card[0]) : (card[0] === "T" ? "10" : card[0]);
   return `${esc(r)}${Cards.suitIcon(card[1], 14)}`;
 }
+
+function plural(n, word) { return `${esc(n)} ${word}${n === 1 ? "" : "s"}`; }
 
 const Table = {
   id: null, token: null, ws: null, state: null, retry: 0, sentVersion: -1,
@@ -91,9 +144,82 @@ const Table = {
   points(i) {
     const v = this.state.view, me = this.state.seat, p = v.points[i];
     if (p === null || p === undefined) return "";
+    const of = v.targets && v.targets.claim ? ` of ${esc(v.targets.claim)}` : "";
     if (v.phase === "over") return `${esc(p)} pts, `;
-    if (i === me) return `you have ${esc(p)}, `;
-    return `your side has ${esc(p)}, `;
+    if (i === me) return `you have ${esc(p)}${of}, `;
+    return `${v.sides.filter((x) => x === v.sides[i]).length > 1 ? "your team" : "your side"} has ${esc(p)}${of}, `;
+  },
+
+  // A hand's detail from the engine in the table's words: seats by name, chips as chips
+  // ("seat 0 (…) pays seat 2 3" becomes "Ann (…) pays Bob 3 chips").
+  detailWords(detail) {
+    const name = (i) => esc(this.name(Number(i)));
+    return esc(detail)
+      .replace(/\bpays seat (\d+) (\d+)\b/g, (_, i, n) => `pays ${name(i)} ${n} chip${n === "1" ? "" : "s"}`)
+      .replace(/\bseat (\d+)\b/g, (_, i) => name(i));
+  },
+
+  // What the match score counts, in the game's words.
+  matchWords() {
+    return {terts: "Total", "north-american-sixty-six": "Units"}[this.state.game] || "Match";
+  },
+
+  matchTarget() {
+    const t = this.state.view.targets;
+    if (!t || !t.match) return "";
+    const g = this.state.game;
+    if (g === "gaigel") return ` (${esc(t.match)} to win)`;
+    return ` of ${esc(t.match)}`;
+  },
+
+  // The bidding and meld games: the contract, the auction, and what was said and shown.
+  renderInfo() {
+    const v = this.state.view;
+    const nm = (p) => (p === null || p === undefined ? "Someone" : esc(this.name(p)));
+    let html = "";
+    const c = v.contract;
+    if (c) {
+      const d = c.doubling ? `, ${esc(c.doubling)} ×${esc(c.factor)} = ${esc(c.worth)}` : "";
+      const unit = v.targets && v.targets.unit ? ` (${esc(c.value * v.targets.unit)} card points)` : "";
+      html += `<div id="contract-banner"><b>Contract:</b> ` +
+        (v.auction && v.auction.kind === "units"
+          ? `${nm(c.declarer)} bid ${esc(c.name)}${unit}`
+          : `<span class="contract-name">${esc(c.name)}</span> by ${nm(c.declarer)} — ${esc(c.value)}${d}` +
+            `${c.trumps ? "" : " · no trumps"}${c.solo ? " · played alone" : ""}`) +
+        (c.next_doubling ? ` <span class="caption">(doubling: ${esc(c.next_doubling)} or pass)</span>` : "") +
+        `</div>`;
+    }
+    const a = v.auction;
+    if (a && a.calls.length) {
+      html += `<div id="auction-panel"><b>Auction${a.open ? "" : " (over)"}:</b> ` +
+        a.calls.map((x) => `<span class="call">${nm(x.seat)}: ${esc(x.call)}</span>`).join(" · ") +
+        (a.open && a.high !== null ? `<br>High bid ${esc(a.high)} by ${nm(a.bidder)}` : "") + `</div>`;
+    } else if (a && a.open) {
+      html += `<div id="auction-panel"><b>Auction:</b> no bid yet</div>`;
+    }
+    if (v.opening) html += `<div id="opening"><b>Opening:</b> ${esc(v.opening)}</div>`;
+    const said = v.log.filter((x) => !["bid", "pass", "kontra", "rekontra", "subkontra"].includes(
+      x.action.split(" ")[0]) || !a);
+    if (said.length) {
+      html += `<ul id="meld-log" aria-label="What was said and shown">` + said.slice(-8).map((x) =>
+        `<li>${nm(x.seat)} ${esc(x.words)}</li>`).join("") + `</ul>`;
+    }
+    if (v.scored.length) {
+      html += `<div id="scored"><b>Combinations scored:</b> ` + v.scored.map((x) =>
+        `<span class="combo">${nm(x.seat)}: ${esc(x.name.split(" ")[0])} ` +
+        x.cards.map((k) => faceOrBack(k, "small")).join("") + ` ${esc(x.points)}</span>`).join(" ") +
+        `</div>`;
+    }
+    if (v.bella_by !== null) html += `<div id="bella"><b>Bella:</b> ${nm(v.bella_by)} (20)</div>`;
+    v.first_tricks.forEach((cards, side) => {
+      if (!cards.length) return;
+      const who = this.state.seats.map((s, i) => i).filter((i) => v.sides[i] === side)
+        .map((i) => esc(this.name(i))).join(" and ");
+      html += `<div class="first-trick"><span class="caption">First trick of ${who}:</span> ` +
+        cards.map((k) => faceOrBack(k, "small")).join("") + `</div>`;
+    });
+    $("game-info").innerHTML = html;
+    $("game-info").hidden = !html;
   },
 
   // For a person who left: when the computer takes over, and a button to let it play at once.
@@ -117,8 +243,10 @@ const Table = {
       `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
       `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
-      `Match <span class="match-score">${esc(m.score[i])}</span> · ${this.points(i)}` +
-      `${esc(v.tricks[i])} tricks${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
+      `${this.matchWords()} <span class="match-score">${esc(m.score[i])}</span>${this.matchTarget()} · ` +
+      `${this.points(i)}${plural(v.tricks[i], "trick")}` +
+      `${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
+      (v.dealer === i ? ` <span class="dealer" title="dealer">D</span>` : "") +
       v.marriages.filter((x) => x.seat === i).map((x) =>
         ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
       `</div>`).join("") +
@@ -149,6 +277,7 @@ const Table = {
         "</div></div>";
     }
     $("opponents").innerHTML = opp;
+    this.renderInfo();
 
     // Trump card and stock.
     let stock = "";
@@ -165,13 +294,18 @@ const Table = {
     }
     $("stock-area").innerHTML = stock;
 
-    // Trick in progress and the last trick.
-    $("trick-area").innerHTML = v.trick.length ? `<div class="caption">Trick</div>` + v.trick.map((t) =>
-      `<span class="trick-card"><span class="card" data-card="${esc(t.card)}">${Cards.face(t.card)}</span>` +
-      `<div class="who">${esc(this.name(t.seat))}</div></span>`).join("") : "";
-    $("last-trick-area").innerHTML = v.last_trick.length ? `<div class="caption">Last trick</div>` +
-      v.last_trick.map((t) => `<span class="card small" title="${esc(this.name(t.seat))}">` +
-        `${Cards.face(t.card)}</span>`).join("") : "";
+    // The trick in progress; between tricks, the completed one stays on the table until the next
+    // lead, with its winner (who leads now) named. The last trick beside a trick in progress.
+    const done = !v.trick.length && v.last_trick.length;
+    const shown = done ? v.last_trick : v.trick;
+    $("trick-area").innerHTML = shown.length
+      ? `<div class="caption">${done ? `Trick won by ${esc(this.name(v.leader))}` : "Trick"}</div>` +
+        shown.map((t) => `<span class="trick-card${done && t.seat === v.leader ? " winner" : ""}">` +
+          `${faceOrBack(t.card)}<div class="who">${esc(this.name(t.seat))}</div></span>`).join("")
+      : "";
+    $("last-trick-area").innerHTML = v.last_trick.length && !done ? `<div class="caption">Last trick</div>` +
+      v.last_trick.map((t) => `<span class="card small" title="${esc(this.name(t.seat))}" ` +
+        `data-card="${esc(t.card)}">${Cards.face(t.card)}</span>`).join("") : "";
 
     // Status line.
     let status;
@@ -181,7 +315,7 @@ const Table = {
     } else if (v.phase === "over") {
       status = "The hand is over.";
     } else if (me !== null && v.to_act === me) {
-      status = "Your turn.";
+      status = PHASE_PROMPTS[v.phase] || "Your turn.";
     } else if (v.to_act !== null) {
       status = `${this.name(v.to_act)} to act…`;
     } else status = "";
@@ -194,8 +328,10 @@ const Table = {
       const winners = r.winners.map((i) => esc(this.name(i))).join(" and ") || "Nobody";
       sum.hidden = false;
       sum.innerHTML = `<h2>${winners} ${r.winners.length ? "won the hand" : "won"} (${esc(r.end)})</h2>` +
-        `<p>${esc(r.detail)}</p><p>` + m.seats.map((s, i) =>
-          `${esc(s.name)}: ${esc(r.points[i])} points, ${esc(r.tricks[i])} tricks, +${esc(r.game_points[i])}`)
+        `<p>${this.detailWords(r.detail)}</p><p>` +
+        m.seats.map((s, i) =>
+          `${esc(s.name)}: ${esc(r.points[i])} points, ${plural(r.tricks[i], "trick")}, ` +
+          `${r.game_points[i] > 0 ? "+" : ""}${esc(r.game_points[i])}`)
           .join("<br>") + `</p>` +
         (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
       const nb = $("next-hand");
@@ -212,7 +348,9 @@ const Table = {
       if (a.verb === "play") plays.set(a.card, a.action);
       else {
         const f = VERB_LABELS[a.verb];
-        buttons += `<button class="action" data-action="${esc(a.action)}">${f ? f(a) : esc(a.action)}</button>`;
+        const words = a.action.split(" ").slice(1);
+        buttons += `<button class="action" data-action="${esc(a.action)}">` +
+          `${f ? f(a, v, words) : esc(a.action)}</button>`;
       }
     }
     if (m.hints && me !== null && v.to_act === me && v.legal.length) {

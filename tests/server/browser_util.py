@@ -1,5 +1,6 @@
 """Helpers for the browser tests: Debian's Chromium for Playwright, pages watched for errors,
-and where screenshots of failed tests go (``test-artifacts/``, for CI to keep)."""
+where screenshots of failed tests go (``test-artifacts/``, for CI to keep), and clicking through a
+hand."""
 
 from __future__ import annotations
 
@@ -51,3 +52,24 @@ def screenshot_all(browser: Any, test_id: str) -> list[Path]:
         except Exception:  # a page already closing: the others still count
             pass
     return shots
+
+
+def click_something(page: Any) -> bool:
+    """Take one legal action by clicking: a playable card, else draw, else another button."""
+    cards = page.locator("#hand button.card.legal")
+    if cards.count():
+        cards.first.click()
+        return True
+    draw = page.locator('#actions button[data-action="draw"]')
+    if draw.count():
+        draw.click()
+        return True
+    others = page.locator("#actions button.action")
+    if others.count():
+        others.first.click()
+        return True
+    return False
+
+
+def hand_over(page: Any) -> bool:
+    return bool(page.locator("#summary h2").count())

@@ -8,31 +8,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_util import needs_chromium, watch_errors
+from browser_util import click_something, hand_over, needs_chromium, watch_errors
 from server_util import ServerProcess, seats
 
 pytestmark = needs_chromium
-
-
-def click_something(page: Any) -> bool:
-    """Take one legal action by clicking: a playable card, else draw, else another button."""
-    cards = page.locator("#hand button.card.legal")
-    if cards.count():
-        cards.first.click()
-        return True
-    draw = page.locator('#actions button[data-action="draw"]')
-    if draw.count():
-        draw.click()
-        return True
-    others = page.locator("#actions button.action")
-    if others.count():
-        others.first.click()
-        return True
-    return False
-
-
-def hand_over(page: Any) -> bool:
-    return bool(page.locator("#summary h2").count())
 
 
 def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, browser: Any) -> None:

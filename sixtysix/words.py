@@ -1,0 +1,170 @@
+"""Words for what a player does in the bidding and meld games — deal choices, bids, doublings,
+openings, melds, announcements, the bella, knocks — shared by the terminal (``cli/``) and the
+browser's wire view (``server/views.py``), so both tell a table the same thing.
+
+A ``verb`` callback puts a third-person verb ('bids', 'says') in the person wanted: the terminal
+says 'you bid' to its human, the wire always sends the third person.
+
+>>> from sixtysix.engine.actions import parse_action
+>>> describe_contract_action(parse_action("bid gang"), lambda w: w)
+'bids gang'
+>>> meld_words(parse_action("announce ks qs js ts"), you=False)
+'announces fifty KS QS JS TS (50)'
+>>> meld_words(parse_action("bella"), you=True)
+'declare the bella (20)'
+>>> action_words(parse_action("open hoeher 9c"), trump=0)
+'opens Höher, leading 9C'
+>>> action_words(parse_action("marry double kh"), trump=2)
+'shows a double marriage in hearts (80)'
+>>> action_words(parse_action("play kh"), trump=2) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import SUIT_NAMES, card_str
+from .engine.actions import (
+    ANNOUNCE,
+    BELLA,
+    BID,
+    BID_CONTRACT,
+    CLOSE,
+    CONTRACTS,
+    CUT,
+    DECLARE,
+    DECLARE_SHOW,
+    DEFER,
+    DRAW,
+    EXCHANGE,
+    KNOCK,
+    KONTRA,
+    MARRY,
+    MARRY_DOUBLE,
+    MAX_BID,
+    MELD_LOW,
+    N_ACTIONS,
+    OPEN,
+    PASS,
+    REKONTRA,
+    REVERSE,
+    SHOW,
+    SUBKONTRA,
+    TRUMP,
+    TURN,
+)
+from .engine.phases.announce import BELLA_VALUE, VALUE, describe
+
+__all__ = ["DOUBLING_NAMES", "OPENING_NAMES", "describe_contract_action", "is_meld",
+           "meld_words", "marriage_value", "action_points", "action_words"]
+
+DOUBLING_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
+"""A contract's doubling by its factor (Bauernschnapsen, rules.md §8.5)."""
+OPENING_NAMES = ("Andere Alte", "Ge-Elfen", "Höher", "Auf Dissle")
+"""Gaigel's openings (``actions.OPENINGS``) as people write them (rules.md §7.3)."""
+LOW_MELD_VALUE = 111
+"""Five low cards shown (Gaigel, ``five_low = "meld_111"``)."""
+
+
+
+def _person(you: bool) -> Callable[[str], str]:
+    """'passes' -> 'pass', 'bids' -> 'bid' for 'you'; the third person as it is otherwise."""
+    if not you:
+        return lambda word: word
+    return lambda word: word[:-2] if word.endswith("sses") else word[:-1]
+
+
+def describe_contract_action(action: int, verb: Callable[[str], str]) -> str | None:
+    """Words for a deal choice, bid or doubling ('bids gang', 'says kontra'), None for others.
+    ``verb`` puts a third-person verb in the right person."""
+    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+        return f"{verb('bids')} {CONTRACTS[action - BID_CONTRACT]}"
+    if BID < action <= BID + MAX_BID:
+        units = action - BID
+        return f"{verb('bids')} {units} unit{'s' if units != 1 else ''}"
+    if action in (KONTRA, REKONTRA, SUBKONTRA):
+        word = {KONTRA: "kontra", REKONTRA: "rekontra", SUBKONTRA: "subkontra"}[action]
+        return f"{verb('says')} {word}"
+    if action == CUT:
+        return f"{verb('cuts')}: three cards each, then two"
+    if action == KNOCK:
+        return f"{verb('knocks')}: five cards each at once"
+    return None
+
+
+def is_meld(action: int) -> bool:
+    """An announcement, a show or the bella (Terts)."""
+    return action == BELLA or ANNOUNCE <= action < N_ACTIONS
+
+
+def meld_words(action: int, you: bool) -> str:
+    """'announces tertz KS QS JS (20)', 'shows four queens (100)', 'declares the bella (20)'."""
+    if action == BELLA:
+        return f"{'declare' if you else 'declares'} the bella ({BELLA_VALUE})"
+    i = (action - ANNOUNCE) % (SHOW - ANNOUNCE)
+    verb = "announce" if action < SHOW else "show"
+    return f"{verb if you else verb + 's'} {describe(i)} ({VALUE[i]})"
+
+
+def marriage_value(card: int, trump: int, double: bool = False) -> int:
+    """A marriage of ``card``'s suit: 20, 40 in trumps; a double marriage counts twice."""
+    return (40 if (card >> 3) & 3 == trump else 20) * (2 if double else 1)
+
+
+def action_points(action: int, trump: int) -> int | None:
+    """The points a meld or an announcement is worth as it is made (an announcement's score
+    still depends on the answer), None for other actions.
+
+    >>> action_points(BELLA, 0), action_points(MARRY + 2, 0), action_points(PASS, 0)
+    (20, 40, None)
+    """
+    if action == BELLA:
+        return BELLA_VALUE
+    if ANNOUNCE <= action < N_ACTIONS:
+        return VALUE[(action - ANNOUNCE) % (SHOW - ANNOUNCE)]
+    if MARRY <= action < DRAW:
+        return marriage_value(action - (MARRY if action < DECLARE_SHOW else DECLARE_SHOW), trump)
+    if MARRY_DOUBLE <= action < ANNOUNCE:
+        return marriage_value(action - MARRY_DOUBLE, trump, double=True)
+    if action == MELD_LOW:
+        return LOW_MELD_VALUE
+    return None
+
+
+def action_words(action: int, trump: int, *, you: bool = False,
+                 hidden: bool = False) -> str | None:
+    """Words for any action but a plain play or a draw, in the third person (the second with
+    ``you``); None for plays and draws (the trick shows them). ``trump``: the suit in force when
+    the action was taken (-1: none yet). With ``hidden`` the action's card is not told (Gaigel's
+    opening led face down: the card of ``action`` is then meaningless)."""
+    if action < MARRY or action == DRAW:
+        return None
+    verb = _person(you)
+    words = describe_contract_action(action, verb)
+    if words is not None:
+        return words
+    if is_meld(action):
+        return meld_words(action, you)
+    if OPEN <= action < MARRY_DOUBLE:
+        opening, card = divmod(action - OPEN, 64)
+        lead = ", face down" if hidden else f", leading {card_str(card)}"
+        return f"{verb('opens')} {OPENING_NAMES[opening]}{lead}"
+    if MARRY <= action < DECLARE_SHOW or MARRY_DOUBLE <= action < ANNOUNCE:
+        double = action >= MARRY_DOUBLE
+        card = action - (MARRY_DOUBLE if double else MARRY)
+        kind = "a double marriage" if double else "a marriage"
+        return (f"{verb('shows')} {kind} in {SUIT_NAMES[(card >> 3) & 3]} "
+                f"({marriage_value(card, trump, double)})")
+    if DECLARE_SHOW <= action < DRAW:
+        q = action - DECLARE_SHOW
+        return (f"{verb('shows')} a marriage in {SUIT_NAMES[(q >> 3) & 3]} "
+                f"({marriage_value(q, trump)}) and {verb('claims')} the hand")
+    if TRUMP <= action < TRUMP + 4:
+        return f"{verb('names')} trumps: {SUIT_NAMES[action - TRUMP]}"
+    simple = {EXCHANGE: f"{verb('exchanges')} the trump card", CLOSE: f"{verb('closes')} the stock",
+              DECLARE: f"{verb('claims')} the hand", TURN: f"{verb('turns')} up a card for trumps",
+              DEFER: f"{verb('lets')} the partner meld", PASS: verb("passes"),
+              REVERSE: f"{verb('knocks')} in reverse: the opponents passed 101 without knocking",
+              MELD_LOW: f"{verb('shows')} five low cards ({LOW_MELD_VALUE})"}
+    return simple.get(action)

@@ -1,0 +1,87 @@
+"""The wire view of the bidding and meld games, in process: phase names, the log with who did
+what, the auction and contract, and what a spectator is not shown."""
+
+from __future__ import annotations
+
+import re
+
+from sixtysix.engine import Match
+from sixtysix.engine.actions import action_str
+from sixtysix.engine.phases import PHASES
+from sixtysix.games import make_game
+from sixtysix.server.views import PHASE_NAMES, view_to_json
+
+CARD = re.compile(r"\b[AKQJT987][CDHS]\b")
+
+
+def test_every_phase_of_the_engine_has_its_name() -> None:
+    registered = {i for i, p in enumerate(PHASES) if p is not None}
+    assert set(PHASE_NAMES) == registered and len(registered) == 12
+    assert PHASE_NAMES[5] == "deal choice" and PHASE_NAMES[7] == "doubling"
+    assert PHASE_NAMES[8] == "answer" and PHASE_NAMES[9] == "auction"
+
+
+def play(m: Match, texts: list[str], actors: list[int]) -> None:
+    for t in texts:
+        assert m.hand is not None
+        actors.append(m.hand.to_act)
+        m.apply(t)
+
+
+def test_a_bauernschnapsen_auction_and_doubling_are_told_with_who_said_what() -> None:
+    m = Match(make_game("bauernschnapsen"), dealer=3)  # forehand: seat 0; dealer's right: 2
+    state = m.deal_hand(seed=1)
+    actors: list[int] = []
+    play(m, ["cut", "turn", "bid normal", "pass", "pass", "pass", "kontra"], actors)
+    v = view_to_json(state.view(2), actors=actors)
+    assert v["phase"] == "doubling"
+    assert [(e["seat"], e["action"]) for e in v["log"]] == [
+        (2, "cut"), (0, "turn"), (0, "bid normal"), (1, "pass"), (2, "pass"), (3, "pass"),
+        (1, "kontra")]
+    assert v["log"][-1]["words"] == "says kontra" and v["log"][2]["words"] == "bids normal"
+    # The doubling's pass is no call of the auction, which ended with the third pass.
+    assert v["auction"] == {"kind": "contracts", "open": False, "high": "normal", "bidder": 0,
+                            "passed": [1, 2, 3], "calls": [
+                                {"seat": 0, "call": "bid normal"}, {"seat": 1, "call": "pass"},
+                                {"seat": 2, "call": "pass"}, {"seat": 3, "call": "pass"}]}
+    c = v["contract"]
+    assert (c["name"], c["declarer"], c["factor"], c["doubling"], c["worth"]) == (
+        "normal", 0, 2, "kontra", c["value"] * 2)
+    assert c["next_doubling"] == "rekontra"  # the declarer's side may answer
+
+
+def test_north_american_bid_becomes_the_contract_in_units() -> None:
+    m = Match(make_game("north-american-sixty-six", {"players": 3}), dealer=2)
+    state = m.deal_hand(seed=4)
+    actors: list[int] = []
+    play(m, ["bid 3", "pass", "bid 4", "pass"], actors)
+    v = view_to_json(state.view(1), actors=actors)
+    assert v["auction"]["calls"] == [{"seat": 0, "call": "bid 3"}, {"seat": 1, "call": "pass"},
+                                     {"seat": 2, "call": "bid 4"}, {"seat": 0, "call": "pass"}]
+    assert v["contract"]["name"] == "4 units" and v["contract"]["declarer"] == 2
+    assert v["targets"] == {"claim": None, "match": 10, "unit": 33}
+
+
+def test_gaigel_face_down_opening_is_hidden_from_others_and_spectators() -> None:
+    m = Match(make_game("gaigel"), dealer=3)  # forehand: seat 0
+    for seed in range(50):
+        state = m.deal_hand(seed=seed)
+        opens = [a for a in state.legal_actions() if action_str(a).startswith("open hoeher")]
+        if opens:
+            break
+        m = Match(make_game("gaigel"), dealer=3)
+    text = action_str(opens[0])
+    card = text.split()[-1]
+    m.apply(opens[0])
+    own = view_to_json(state.view(0), actors=[0])
+    assert own["trick"] == [{"seat": 0, "card": card}] and own["log"][0]["action"] == text
+    assert own["opening"] == "Höher"
+    for v in (view_to_json(state.view(1), actors=[0]),
+              view_to_json(state.view(0), spectator=True, actors=[0])):
+        assert v["trick"] == [{"seat": 0, "card": "??"}]
+        assert v["log"] == [{"seat": 0, "action": "open hoeher ??",
+                             "words": "opens Höher, face down", "points": None}]
+        # No card of seat 0's hand anywhere in what the others are sent (but in their own hands
+        # and the turn-up: a double pack has two of each card).
+        public = {k: v[k] for k in v if k not in ("hand", "legal", "turnup")}
+        assert not (set(own["hand"]) | {card}) & set(CARD.findall(str(public)))
