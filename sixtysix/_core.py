@@ -24,6 +24,7 @@ __all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stal
 COMPILED = (
     "sixtysix.cards",
     "sixtysix.engine.legal",
+    "sixtysix.engine.kernel",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",
