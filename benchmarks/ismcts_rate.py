@@ -1,5 +1,6 @@
 """ISMCTS iterations per second, at the start of a Sixty-Six hand and in mid-game, for the plain
-playouts and with exact endgames (``endgame=true``). Prints figures; never asserts.
+playouts and with exact endgames (``endgame=true``), with the playout kernel (``engine/kernel.py``,
+where the game has it) and without. Prints figures; never asserts.
 
 Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]``;
 ``--workers 2`` measures root parallelism (the pool starts before the clock does).
@@ -15,6 +16,7 @@ from machine import header
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.search import Ismcts
+from sixtysix.engine.kernel import pack
 from sixtysix.engine.match import Match
 from sixtysix.engine.view import View
 from sixtysix.games import make_game
@@ -52,14 +54,19 @@ def main() -> None:
             for endgame in (False, True):
                 if endgame and game_id == "four-hand-sixty-six":
                     continue
-                bot = Ismcts(iterations=args.iterations, endgame=endgame, workers=args.workers)
-                bot.choose(vs[0], random.Random(0))  # start the pool, fill caches
-                t = time.perf_counter()
-                for v in vs:
-                    bot.choose(v, random.Random(0))
-                dt = time.perf_counter() - t
-                print(f"{game_id:20} after {after:2} decisions  endgame={str(endgame):5}  "
-                      f"{args.iterations * len(vs) / dt:8.0f} iterations/s")
+                for kernel in (False, True):
+                    if kernel and pack(vs[0].determinize(random.Random(0))) is None:
+                        continue  # a game the kernel does not play: the same search twice
+                    bot = Ismcts(iterations=args.iterations, endgame=endgame,
+                                 workers=args.workers, kernel=kernel)
+                    bot.choose(vs[0], random.Random(0))  # start the pool, fill caches
+                    t = time.perf_counter()
+                    for v in vs:
+                        bot.choose(v, random.Random(0))
+                    dt = time.perf_counter() - t
+                    print(f"{game_id:20} after {after:2} decisions  endgame={str(endgame):5}  "
+                          f"kernel={str(kernel):5}  {args.iterations * len(vs) / dt:8.0f} "
+                          f"iterations/s")
 
 
 if __name__ == "__main__":
