@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, cards_of
+from ..engine import kernel
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -57,7 +58,6 @@ from ..engine.actions import (
     SHOW,
     TRUMP,
 )
-from ..engine import kernel
 from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
