@@ -159,18 +159,24 @@ class Table:
         self.played_out = 0
 
 
-_TABLES: dict[int, tuple[object, Table | None]] = {}
+_TABLES: dict[tuple[object, ...], Table | None] = {}
+"""One ``Table`` (or None) per distinct rules and scoring: as many as option sets in use, however
+many games are made (a tournament makes one per match)."""
+_LAST: list[object] = [None, None, None]
+"""The game, rules and table of the last call: every state of one search hits it."""
 
 
 def _table(s: State) -> Table | None:
     """The game's ``Table``, or None where the kernel does not play its hands."""
     game = s.game
-    hit = _TABLES.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    t = _make_table(s.rules, getattr(game, "_scoring", None))
-    _TABLES[id(game)] = (game, t)
-    return t
+    if _LAST[0] is game and _LAST[1] is s.rules:
+        return _LAST[2]  # type: ignore[return-value]
+    scoring = getattr(game, "_scoring", None)
+    key = (s.rules, None if scoring is None else tuple(sorted(scoring.items())))
+    if key not in _TABLES:
+        _TABLES[key] = _make_table(s.rules, scoring)
+    _LAST[:] = [game, s.rules, _TABLES[key]]
+    return _TABLES[key]
 
 
 def _make_table(r: Rules, scoring: dict[str, object] | None) -> Table | None:
