@@ -1,10 +1,10 @@
 """Memory of a long session: the resident set size of one process playing tournament matches
 (``research.tournament.play_match``, seat-swapped, their outcomes and records kept as a tournament
-keeps them), printed every ``--every`` hands, with the peak. A bounded session levels off; a leak
-climbs with the hands. Prints figures; never asserts.
+keeps them, unless ``--drop``), printed every ``--every`` hands, with the peak. A bounded session
+levels off; a leak climbs with the hands. Prints figures; never asserts.
 
 Usage: ``python benchmarks/memory_growth.py [--game sixty-six] [--bot master:seconds=0.05]
-[--hands 400] [--every 25]``
+[--hands 400] [--every 25] [--drop]``
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def main() -> None:
     ap.add_argument("--bot", default="master:seconds=0.05")
     ap.add_argument("--hands", type=int, default=400)
     ap.add_argument("--every", type=int, default=25)
+    ap.add_argument("--drop", action="store_true",
+                    help="keep no outcomes (their records grow with the matches by design)")
     args = ap.parse_args()
     print(header())
     print(f"core: {_core.core_name()}; load average: {os.getloadavg()[0]:.1f}")
@@ -51,14 +53,16 @@ def main() -> None:
     lineups = seatings([args.bot, args.bot], 2)
     while hands < args.hands:
         for seating in lineups:
-            kept.append(play_match(args.game, {}, seating, deal, names=["a", "b"]))
-            hands += kept[-1].hands
+            outcome = play_match(args.game, {}, seating, deal, names=["a", "b"])
+            hands += outcome.hands
+            if not args.drop:
+                kept.append(outcome)
         deal += 1
         if hands - shown >= args.every or hands >= args.hands:
             shown = hands
-            print(f"{hands:6} {len(kept):7} {rss_mb():8.1f} {peak_mb():8.1f} "
+            print(f"{hands:6} {deal * len(lineups):7} {rss_mb():8.1f} {peak_mb():8.1f} "
                   f"{time.perf_counter() - start:8.1f}", flush=True)
-    print(f"peak RSS {peak_mb():.1f} MB over {hands} hands ({len(kept)} matches); "
+    print(f"peak RSS {peak_mb():.1f} MB over {hands} hands ({deal * len(lineups)} matches); "
           f"load average: {os.getloadavg()[0]:.1f}")
 
 
