@@ -1,5 +1,6 @@
 """ISMCTS iterations per second, at the start of a Sixty-Six hand and in mid-game, for the plain
-playouts and with exact endgames (``endgame=true``). Prints figures; never asserts.
+playouts and with exact endgames (``endgame=true``), with the playout kernel (``engine/kernel.py``,
+where the game has it) and without. Prints figures; never asserts.
 
 Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]``;
 ``--workers 2`` measures root parallelism (the pool starts before the clock does).
@@ -8,13 +9,16 @@ Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--wor
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
 from machine import header
 
+from sixtysix._core import core_name
 from sixtysix.bots import make_bot
 from sixtysix.bots.search import Ismcts
+from sixtysix.engine.kernel import pack
 from sixtysix.engine.match import Match
 from sixtysix.engine.view import View
 from sixtysix.games import make_game
@@ -46,20 +50,27 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
     print(header())
+    print(f"core: {core_name()}; load average: {os.getloadavg()[0]:.1f}")
     for game_id in ("sixty-six", "schnapsen", "four-hand-sixty-six"):
         for after in (0, 6):
             vs = views(game_id, args.deals, after, args.seed)
             for endgame in (False, True):
                 if endgame and game_id == "four-hand-sixty-six":
                     continue
-                bot = Ismcts(iterations=args.iterations, endgame=endgame, workers=args.workers)
-                bot.choose(vs[0], random.Random(0))  # start the pool, fill caches
-                t = time.perf_counter()
-                for v in vs:
-                    bot.choose(v, random.Random(0))
-                dt = time.perf_counter() - t
-                print(f"{game_id:20} after {after:2} decisions  endgame={str(endgame):5}  "
-                      f"{args.iterations * len(vs) / dt:8.0f} iterations/s")
+                for kernel in (False, True):
+                    if kernel and pack(vs[0].determinize(random.Random(0))) is None:
+                        continue  # a game the kernel does not play: the same search twice
+                    bot = Ismcts(iterations=args.iterations, endgame=endgame,
+                                 workers=args.workers, kernel=kernel)
+                    bot.choose(vs[0], random.Random(0))  # start the pool, fill caches
+                    t, cpu = time.perf_counter(), time.process_time()
+                    for v in vs:
+                        bot.choose(v, random.Random(0))
+                    dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
+                    print(f"{game_id:20} after {after:2} decisions  endgame={str(endgame):5}  "
+                          f"kernel={str(kernel):5}  {args.iterations * len(vs) / dt:8.0f} "
+                          f"iterations/s ({args.iterations * len(vs) / dcpu:8.0f} per CPU "
+                          f"second)")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ __all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stal
 COMPILED = (
     "sixtysix.cards",
     "sixtysix.engine.legal",
+    "sixtysix.engine.kernel",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",
@@ -37,7 +38,8 @@ COMPILED = (
     "sixtysix.bots.search",
 )
 """The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
-trick resolution, drawing, scoring), the solver and the search's playouts."""
+trick resolution, drawing, scoring), the playout kernel (with C types from ``kernel.pxd``), the
+solver and the search."""
 
 PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "false", "no")
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""

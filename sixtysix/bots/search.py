@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, cards_of
+from ..engine import kernel
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -393,6 +394,11 @@ class Ismcts:
     sample: Callable[[random.Random], State] | None = field(default=None, repr=False)
     """Where set, draws the determinizations of one tree (``inference.Sampler``: weighted
     worlds) instead of uniform sampling within the proven exclusions."""
+    kernel: bool = True
+    """Play the playouts of the games it covers in ``engine.kernel`` (the same policy, on
+    machine ints; its own random numbers, drawn from a seed the search's ``rng`` gives)."""
+    _kx: int = field(default=1, init=False, repr=False)
+    """The kernel's generator state, seeded at each search."""
 
     def __post_init__(self) -> None:
         _check_fields(self, "ismcts", ISMCTS_PARAMS)
@@ -475,6 +481,7 @@ class Ismcts:
         log = math.log
         sqrt = math.sqrt
         self.solver.clear()
+        self._kx = kernel.seed_state(rng.getrandbits(64))
         it = 0
         while it < iterations:
             if deadline is not None and it & 15 == 0 and it and time.perf_counter() > deadline:
@@ -533,6 +540,10 @@ class Ismcts:
                 for p in s.active:
                     out[p] = v if s.rules.sides[p] == side else -v
                 return out
+        h = kernel.pack(s) if self.kernel else None
+        if h is not None:  # two seats: each seat's lead is its game points less the other's
+            g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
+            return [float(g0 - g1), float(g1 - g0)]
         playout(s, rng)
         return outcome(s)
 

@@ -1,0 +1,81 @@
+"""The playout kernel's speed: complete hands per second played out from dealt positions, random
+and with the searches' policy, beside the same playouts through the ``State`` API. Hands/s are per
+CPU second of this process (one core; the wall-clock rate on a loaded machine is lower and is
+printed too). Prints medians of ``--runs``; never asserts.
+
+Usage: ``python benchmarks/kernel_speed.py [--runs 5] [--hands 200000] [--deals 20]``
+(``SIXTYSIX_PURE=1`` for the pure core; ``benchmarks/core_compare.py`` runs both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from machine import header
+
+from sixtysix import _core
+from sixtysix.engine import Match
+from sixtysix.engine.kernel import (
+    POLICY,
+    RANDOM,
+    KernelRandom,
+    pack,
+    play_reference,
+    playouts,
+    seed_state,
+)
+from sixtysix.games import make_game
+
+
+def kernel_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[float, float]:
+    """(hands per CPU second, per wall second) of kernel playouts, ``hands`` over ``deals``."""
+    packed = [pack(Match(make_game(game_id), dealer=d % 2).deal_hand(seed=d)) for d in range(deals)]
+    each = max(1, hands // deals)
+    x = seed_state(1)
+    cpu, wall = time.process_time(), time.perf_counter()
+    for h in packed:
+        assert h is not None
+        x = playouts(h, each, x, policy)[3]
+    return each * deals / (time.process_time() - cpu), each * deals / (time.perf_counter() - wall)
+
+
+def engine_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[float, float]:
+    """The same playouts through ``State`` (copy, legal_actions, step): the reference."""
+    states = [Match(make_game(game_id), dealer=d % 2).deal_hand(seed=d) for d in range(deals)]
+    each = max(1, hands // deals)
+    rng = KernelRandom(seed_state(1))
+    cpu, wall = time.process_time(), time.perf_counter()
+    for s in states:
+        for _ in range(each):
+            play_reference(s.copy(), rng, policy)
+    return each * deals / (time.process_time() - cpu), each * deals / (time.perf_counter() - wall)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--hands", type=int, default=200_000, help="kernel hands per run")
+    ap.add_argument("--engine-hands", type=int, default=2_000, help="State API hands per run")
+    ap.add_argument("--deals", type=int, default=20)
+    args = ap.parse_args()
+    print(header())
+    print(f"core: {_core.core_name()}; load average before: {os.getloadavg()[0]:.1f}")
+    print(f"{'game':12} {'playouts':8} {'kernel hands/s (cpu, wall)':>28} "
+          f"{'State API hands/s (cpu, wall)':>31} {'ratio':>6}")
+    for game_id in ("sixty-six", "schnapsen"):
+        for policy, name in ((RANDOM, "random"), (POLICY, "policy")):
+            k = [kernel_rate(game_id, args.deals, args.hands, policy) for _ in range(args.runs)]
+            e = [engine_rate(game_id, args.deals, args.engine_hands, policy)
+                 for _ in range(args.runs)]
+            kc, kw = (statistics.median(v) for v in zip(*k, strict=True))
+            ec, ew = (statistics.median(v) for v in zip(*e, strict=True))
+            print(f"{game_id:12} {name:8} {kc:14,.0f} {kw:13,.0f} {ec:16,.0f} {ew:14,.0f} "
+                  f"{kc / ec:5.0f}×")
+    print(f"load average after: {os.getloadavg()[0]:.1f}; medians of {args.runs} runs")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+# C types for kernel.py (Cython's augmenting .pxd): the .py stays plain Python, the reference;
+# compiled, every field and local below is a machine int and every method a direct C call.
+cimport cython
+
+cdef unsigned long long MASK64, EPS_BELOW, _SUITS
+cdef int _PLAY, _DRAW_PHASE, _OVER, _MARRY, _SHOW, _DRAW, _EXCHANGE, _CLOSE, _DECLARE
+cdef int _CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER
+
+cdef unsigned long long _next(unsigned long long x) noexcept
+cdef int _below(unsigned long long x, unsigned long long n) noexcept
+cdef int _low(unsigned long long m) noexcept
+cdef int _count(unsigned long long m) noexcept
+cdef int _nth(unsigned long long m, int i) noexcept
+
+
+@cython.final
+cdef class Table:
+    cdef public int target, last_bonus, strict2, ex_rank, ex_needs_trick, ex_any_time
+    cdef public int ex_min_facedown, ex_on_close, ex_from_trick, marriages, credit, needs_trick
+    cdef public int after_close, show_go_out, close_allowed, close_req, close_before_draw
+    cdef public int close_min_facedown, claims, claim_any, auto_claim, at_close, trickless_3
+    cdef public int flat_2, played_out
+    cdef public unsigned long long values
+
+
+@cython.final
+cdef class Hand:
+    cdef public Table t
+    cdef public unsigned long long hand0, hand1, rng
+    cdef int stock[16]
+    cdef public int slen, spos, turnup, turnup_up, trump, phase, leader, to_act, led
+    cdef public int points0, points1, pending0, pending1, ptrick0, ptrick1, tricks0, tricks1
+    cdef public int trick_no, closed_by, cpoints0, cpoints1, ctricks0, ctricks1, close_window
+    cdef public int claim_seat, claimant, bonus
+
+    cdef void _load(self, Hand o) noexcept
+    cdef inline unsigned long long _hand(self, int seat) noexcept
+    cdef inline int _points(self, int seat) noexcept
+    cdef inline int _tricks(self, int seat) noexcept
+    cdef inline void _add_points(self, int seat, int v) noexcept
+    cdef inline int _value(self, int c) noexcept
+    @cython.locals(h=cython.ulonglong)
+    cdef unsigned long long _queens(self, int seat) noexcept
+    @cython.locals(has_trick=cython.bint)
+    cdef int _may_exchange(self, int seat) noexcept
+    cdef int _may_close(self, int seat) noexcept
+    cdef int _may_declare(self, int seat) noexcept
+    @cython.locals(h=cython.ulonglong, same=cython.ulonglong, led=cython.int)
+    cdef unsigned long long _cards(self, int seat) noexcept
+    @cython.locals(seat=cython.int, t=Table, cards=cython.ulonglong, n=cython.int,
+                   per=cython.int, queens=cython.ulonglong, ex=cython.int, close=cython.int,
+                   declare=cython.int, m=cython.int, i=cython.int, q=cython.int, k=cython.int)
+    cdef int _random(self) noexcept
+    cdef inline int _key(self, int c) noexcept
+    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+    cdef int _cheapest(self, unsigned long long m) noexcept
+    @cython.locals(seat=cython.int, t=Table, cards=cython.ulonglong, queens=cython.ulonglong,
+                   q=cython.ulonglong, c=cython.int, i=cython.int, n=cython.int, led=cython.int,
+                   ls=cython.int, winners=cython.ulonglong)
+    cdef int _policy(self) noexcept
+    cdef void _step(self, int a) noexcept
+    cdef inline void _end(self, int claimant) noexcept
+    @cython.locals(seat=cython.int, led=cython.int, second_wins=cython.bint, same_suit=cython.bint, winner=cython.int,
+                   stock_open=cython.bint)
+    cdef void _play(self, int card) noexcept
+    @cython.locals(seat=cython.int, card=cython.int)
+    cdef void _draw_all(self) noexcept
+    cdef int _credit(self, int seat, int value) noexcept
+    @cython.locals(seat=cython.int, value=cython.int)
+    cdef void _marry(self, int card) noexcept
+    @cython.locals(seat=cython.int)
+    cdef void _show(self, int queen) noexcept
+    @cython.locals(seat=cython.int, low=cython.int, swap=cython.ulonglong)
+    cdef void _exchange(self) noexcept
+    @cython.locals(seat=cython.int)
+    cdef void _close(self) noexcept
+    @cython.locals(p=cython.int, n=cython.int)
+    cdef int _loser_grade(self, int loser, int at_close) noexcept
+    @cython.locals(had=cython.int)
+    cdef int _beaten(self, int winner) noexcept
+    @cython.locals(t=Table, closer=cython.int, c=cython.int, o=cython.int, last=cython.int,
+                   pa=cython.int, pb=cython.int, a_wins=cython.bint, b_wins=cython.bint)
+    cdef int _outcome(self) noexcept
+
+
+@cython.locals(h=Hand, g0=cython.longlong, g1=cython.longlong, steps=cython.longlong, i=cython.int,
+               w=cython.int)
+cpdef tuple playouts(Hand origin, long long n, unsigned long long rng, int policy)

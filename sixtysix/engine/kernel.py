@@ -1,0 +1,738 @@
+# cython: cdivision=True
+"""The playout kernel: whole hands of the two-player trick-and-draw games played on machine ints.
+
+Search spends most of its time playing determinized worlds to the end of the hand. Through the
+``State`` API every card is a list append and every step a phase lookup; here a two-player hand
+(Sixty-Six and Schnapsen under all their options) is packed once into a ``Hand`` of plain int
+fields and played out by a loop that touches nothing else: hands, tricks and the stock are bitmasks
+and small ints, the random choices come from a 64-bit xorshift generator kept in an int. The file
+is ordinary Python, the reference; ``kernel.pxd`` beside it gives the fields and locals C types,
+and ``setup.py`` compiles the two into an extension like the rest of the compiled core
+(``sixtysix/_core.py``).
+
+The kernel follows the engine move for move: its legal actions are the engine's, in the engine's
+order, so a playout that picks the i-th legal action with the same random numbers reaches the same
+end. ``KernelRandom`` draws those numbers for code that plays through ``State`` (the differential
+test, ``tests/test_kernel.py``): ``random`` picks ``rng.choice(s.legal_actions())`` and ``policy``
+is the searches' ``policy_action``.
+
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> s = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=3)
+>>> h = pack(s)
+>>> g0, g1, steps, x = playouts(h, 1, seed_state(7), POLICY)
+>>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
+>>> (g0, g1) == tuple(t.game_points()) and steps == len(t.history) - len(s.history)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from .phases import PH_DRAW, PH_OVER, PH_PLAY
+from .rules import FOLLOW_ONLY, FREE, STRICT2
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .rules import Rules
+    from .state import State
+
+__all__ = ["Hand", "KernelRandom", "pack", "playouts", "play_reference", "seed_state", "RANDOM",
+           "POLICY"]
+
+RANDOM = 0
+"""Playouts pick uniformly among the legal actions (``rng.choice(s.legal_actions())``)."""
+POLICY = 1
+"""Playouts follow the searches' cheap policy (``bots.search.policy_action``, eps 0.25)."""
+
+# The action and phase ids the loop compares with, as module constants that kernel.pxd types.
+_PLAY, _DRAW_PHASE, _OVER = PH_PLAY, PH_DRAW, PH_OVER
+_MARRY, _SHOW, _DRAW, _EXCHANGE, _CLOSE, _DECLARE = MARRY, DECLARE_SHOW, DRAW, EXCHANGE, CLOSE, DECLARE
+MASK64 = 0xFFFFFFFFFFFFFFFF
+EPS_BELOW = 1 << 51
+"""``random() < 0.25`` with ``random() = (x >> 11) / 2**53``: exactly ``x >> 11 < 2**51``."""
+_SUITS = 0xFF
+_CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER = 0, 1, 2
+_CREDIT = {"any_later_trick": 0, "same_trick_only": 1, "needs_trick_before": 2}
+_CLOSE_REQ = {"lead": 0, "lead_and_own_trick": 1, "lead_after_first_trick": 2}
+_PLAYED_OUT = {"seed": 0, "pagat": 1, "one_point": 2, "graded": 3}
+
+
+# ---------------------------------------------------------------------- bits and random numbers
+
+
+def _next(x: int) -> int:
+    """One step of xorshift64 (Marsaglia 2003): never 0 from a state that is not 0."""
+    x ^= (x << 13) & MASK64
+    x ^= x >> 7
+    x ^= (x << 17) & MASK64
+    return x
+
+
+def _below(x: int, n: int) -> int:
+    """An index below ``n`` (< 2**32) from the high 32 bits of a generator state."""
+    return ((x >> 32) * n) >> 32
+
+
+def _low(m: int) -> int:
+    """The lowest card of a non-empty set of cards below 32: the bits below its lowest bit."""
+    return _count((m ^ (m - 1)) >> 1)
+
+
+def _count(m: int) -> int:
+    """Cards in a set of cards below 32 (SWAR popcount)."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+def _nth(m: int, i: int) -> int:
+    """The ``i``-th lowest card of a set."""
+    while i:
+        m &= m - 1
+        i -= 1
+    return _low(m)
+
+
+def seed_state(seed: int) -> int:
+    """A generator state (not 0) from any int seed (splitmix64's finaliser)."""
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return (z ^ (z >> 31)) or 1
+
+
+class KernelRandom:
+    """The kernel's random numbers behind ``random.Random``'s ``choice`` and ``random``, for code
+    that plays through ``State`` and must draw what the kernel draws."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def random(self) -> float:
+        self.state = _next(self.state)
+        return (self.state >> 11) / 9007199254740992.0
+
+    def choice(self, seq: Sequence[int]) -> int:
+        self.state = _next(self.state)
+        return seq[_below(self.state, len(seq))]
+
+
+# ---------------------------------------------------------------------- the packed hand
+
+
+class Table:
+    """A game's rules and hand scoring as small ints (``_table``), shared by its hands."""
+
+    def __init__(self) -> None:
+        self.target = 66
+        self.last_bonus = 0
+        self.values = 0
+        """Card points by rank, 4 bits a rank (the lowest bits: the ace)."""
+        self.strict2 = 1
+        """Phase-2 follow: 1 STRICT2, 0 FOLLOW_ONLY (phase 1 is free)."""
+        self.ex_rank = -1
+        self.ex_needs_trick = 0
+        self.ex_any_time = 0
+        self.ex_min_facedown = 0
+        self.ex_on_close = 0
+        self.ex_from_trick = 0
+        self.marriages = 0
+        self.credit = 0
+        self.needs_trick = 0
+        self.after_close = 0
+        self.show_go_out = 0
+        self.close_allowed = 0
+        self.close_req = 0
+        self.close_before_draw = 0
+        self.close_min_facedown = 0
+        self.claims = 0
+        self.claim_any = 0
+        self.auto_claim = 0
+        self.at_close = 0
+        self.trickless_3 = 0
+        self.flat_2 = 0
+        self.played_out = 0
+
+
+_TABLES: dict[tuple[object, ...], Table | None] = {}
+"""One ``Table`` (or None) per distinct rules and scoring: as many as option sets in use, however
+many games are made (a tournament makes one per match)."""
+_LAST: list[object] = [None, None, None]
+"""The game, rules and table of the last call: every state of one search hits it."""
+
+
+def _table(s: State) -> Table | None:
+    """The game's ``Table``, or None where the kernel does not play its hands."""
+    game = s.game
+    if _LAST[0] is game and _LAST[1] is s.rules:
+        return _LAST[2]  # type: ignore[return-value]
+    scoring = getattr(game, "_scoring", None)
+    key = (s.rules, None if scoring is None else tuple(sorted(scoring.items())))
+    if key not in _TABLES:
+        _TABLES[key] = _make_table(s.rules, scoring)
+    _LAST[:] = [game, s.rules, _TABLES[key]]
+    return _TABLES[key]
+
+
+def _make_table(r: Rules, scoring: dict[str, object] | None) -> Table | None:
+    if (scoring is None or r.n_seats != 2 or r.sides != (0, 1) or not r.stock
+            or r.phase1_follow != FREE or r.phase2_follow not in (STRICT2, FOLLOW_ONLY)
+            or r.trump_order is not None or r.rank_order is not None or r.trump_values is not None
+            or r.combinations or r.partner_marriage or r.meld_phase or r.trick_hook
+            or r.trump_jack_free or r.claim_side >= 0 or r.phases or r.trump_choice
+            or r.pack >> 32 or max(r.values_by_rank) > 15
+            or scoring.get("played_out") not in _PLAYED_OUT):
+        return None
+    t = Table()
+    t.target = r.claim_target
+    t.last_bonus = r.last_trick_bonus
+    t.values = sum(v << (4 * k) for k, v in enumerate(r.values_by_rank))
+    t.strict2 = int(r.phase2_follow == STRICT2)
+    t.ex_rank = -1 if r.exchange_rank is None else r.exchange_rank
+    t.ex_needs_trick = int(r.exchange_needs_trick)
+    t.ex_any_time = int(r.exchange_any_time)
+    t.ex_min_facedown = r.exchange_min_facedown
+    t.ex_on_close = {"none": _CLOSE_NONE, "opponent_any": _CLOSE_OPPONENT,
+                     "either_with_trick": _CLOSE_EITHER}[r.exchange_on_close]
+    t.ex_from_trick = r.exchange_from_trick
+    t.marriages = int(r.marriages)
+    t.credit = _CREDIT[r.marriage_credit]
+    t.needs_trick = int(r.marriage_needs_trick)
+    t.after_close = int(r.marriages_after_close)
+    t.show_go_out = int(r.claims and r.show_marriage_to_go_out)
+    t.close_allowed = int(r.close_allowed)
+    t.close_req = _CLOSE_REQ[r.close_requires]
+    t.close_before_draw = int(r.close_before_draw)
+    t.close_min_facedown = r.close_min_facedown
+    t.claims = int(r.claims)
+    t.claim_any = int(r.claim_timing == "any_own_turn")
+    t.auto_claim = int(r.auto_claim)
+    t.at_close = int(bool(scoring["closed_measured_at_close"]))
+    t.trickless_3 = int(bool(scoring["false_claim_trickless_3"]))
+    t.flat_2 = int(bool(scoring["closer_beaten_flat_2"]))
+    t.played_out = _PLAYED_OUT[str(scoring["played_out"])]
+    return t
+
+
+class Hand:
+    """One two-player hand packed into ints: the fields of ``State`` a playout reads and writes
+    (seat and side are the same: sides are ``(0, 1)``). ``pack`` builds one from a state."""
+
+    def __init__(self, t: Table) -> None:
+        self.t = t
+        self.hand0 = self.hand1 = 0
+        self.stock = [0] * 16
+        self.slen = self.spos = 0
+        self.turnup = -1
+        self.turnup_up = 0
+        self.trump = 0
+        self.phase = _PLAY
+        self.leader = self.to_act = 0
+        self.led = -1
+        """The card led to the current trick, -1 before the lead."""
+        self.points0 = self.points1 = 0
+        self.pending0 = self.pending1 = 0
+        self.ptrick0 = self.ptrick1 = -1
+        self.tricks0 = self.tricks1 = 0
+        self.trick_no = 0
+        self.closed_by = -1
+        self.cpoints0 = self.cpoints1 = 0
+        self.ctricks0 = self.ctricks1 = 0
+        self.close_window = 0
+        self.claim_seat = -1
+        self.claimant = -1
+        self.bonus = 0
+        self.rng = 1
+
+    def _load(self, o: Hand) -> None:
+        """Become ``o`` again (the stock, which play only reads, was copied once)."""
+        self.hand0 = o.hand0
+        self.hand1 = o.hand1
+        self.spos = o.spos
+        self.turnup = o.turnup
+        self.turnup_up = o.turnup_up
+        self.trump = o.trump
+        self.phase = o.phase
+        self.leader = o.leader
+        self.to_act = o.to_act
+        self.led = o.led
+        self.points0 = o.points0
+        self.points1 = o.points1
+        self.pending0 = o.pending0
+        self.pending1 = o.pending1
+        self.ptrick0 = o.ptrick0
+        self.ptrick1 = o.ptrick1
+        self.tricks0 = o.tricks0
+        self.tricks1 = o.tricks1
+        self.trick_no = o.trick_no
+        self.closed_by = o.closed_by
+        self.cpoints0 = o.cpoints0
+        self.cpoints1 = o.cpoints1
+        self.ctricks0 = o.ctricks0
+        self.ctricks1 = o.ctricks1
+        self.close_window = o.close_window
+        self.claim_seat = o.claim_seat
+        self.claimant = o.claimant
+        self.bonus = o.bonus
+
+    # ------------------------------------------------------------------ per-seat fields
+
+    def _hand(self, seat: int) -> int:
+        return self.hand1 if seat else self.hand0
+
+    def _points(self, seat: int) -> int:
+        return self.points1 if seat else self.points0
+
+    def _tricks(self, seat: int) -> int:
+        return self.tricks1 if seat else self.tricks0
+
+    def _add_points(self, seat: int, v: int) -> None:
+        if seat:
+            self.points1 += v
+        else:
+            self.points0 += v
+
+    def _value(self, c: int) -> int:
+        return (self.t.values >> ((c & 7) * 4)) & 15
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _queens(self, seat: int) -> int:
+        """The queens of the marriages the leader may declare now (play.marriage_queens)."""
+        t = self.t
+        if not t.marriages:
+            return 0
+        if not (self.turnup_up and self.closed_by < 0) and not t.after_close:
+            return 0
+        if t.credit == 2 and not self._tricks(seat):
+            return 0
+        h = self._hand(seat)
+        return h & (h << 1) & 0x08080808  # a queen (rank 3) whose king (rank 2) is held too
+
+    def _may_exchange(self, seat: int) -> int:
+        t = self.t
+        if t.ex_rank < 0 or self.turnup < 0:
+            return 0
+        if not (self._hand(seat) >> (self.trump * 8 + t.ex_rank)) & 1:
+            return 0
+        if self.trick_no < t.ex_from_trick:
+            return 0
+        has_trick = self._tricks(seat) > 0
+        if self.closed_by >= 0:
+            if not (self.close_window >> seat) & 1:
+                return 0
+            return 1 if t.ex_on_close == _CLOSE_OPPONENT or has_trick else 0
+        if not self.turnup_up or self.slen - self.spos < t.ex_min_facedown:
+            return 0
+        if t.ex_needs_trick and not has_trick:
+            return 0
+        return 1 if self.led < 0 or t.ex_any_time else 0
+
+    def _may_close(self, seat: int) -> int:
+        t = self.t
+        if not t.close_allowed or not self.turnup_up or self.closed_by >= 0:
+            return 0
+        if self.slen - self.spos < t.close_min_facedown:
+            return 0
+        if t.close_req == 1:
+            return 1 if self._tricks(seat) > 0 else 0
+        if t.close_req == 2:
+            return 1 if self.trick_no > 0 else 0
+        return 1
+
+    def _may_declare(self, seat: int) -> int:
+        return 1 if self.t.claims and (seat == self.claim_seat or self.t.claim_any) else 0
+
+    def _cards(self, seat: int) -> int:
+        """The cards ``seat`` may play now (engine/legal.py's rule for two players)."""
+        h = self._hand(seat)
+        led = self.led
+        if led < 0 or (self.turnup_up and self.closed_by < 0):
+            return h
+        same = h & (_SUITS << (led & 24))
+        if same:
+            if self.t.strict2:
+                return same & (((1 << (led & 7)) - 1) << (led & 24)) or same
+            return same
+        if not self.t.strict2:
+            return h
+        return h & (_SUITS << (self.trump * 8)) or h
+
+    def _random(self) -> int:
+        """A legal action drawn as ``rng.choice(s.legal_actions())`` draws it: the legal list is
+        counted by parts (cards, marriages, exchange, close, claim, in the engine's order) and
+        the drawn index decoded, without building it."""
+        self.rng = _next(self.rng)
+        if self.phase == _DRAW_PHASE:
+            return _DRAW if _below(self.rng, 2) == 0 else _CLOSE
+        seat = self.to_act
+        t = self.t
+        cards = self._cards(seat)
+        n = _count(cards)
+        per = 1
+        queens = ex = close = 0
+        if self.led >= 0:  # a follower: his cards, the exchange, a claim
+            if t.ex_any_time or self.close_window:
+                ex = self._may_exchange(seat)
+            declare = 1 if t.claims and t.claim_any else 0
+        else:
+            per = 3 if t.show_go_out else 2  # king, queen, and showing it to go out
+            queens = self._queens(seat)
+            ex = self._may_exchange(seat)
+            close = self._may_close(seat)
+            declare = self._may_declare(seat)
+        m = per * _count(queens)
+        i = _below(self.rng, n + m + ex + close + declare)
+        if i < n:
+            return _nth(cards, i)
+        i -= n
+        if i < m:
+            q = _nth(queens, i // per)
+            k = i % per
+            return _MARRY + q - 1 if k == 0 else (_MARRY + q if k == 1 else _SHOW + q)
+        i -= m
+        if i < ex:
+            return _EXCHANGE
+        return _CLOSE if i - ex < close else _DECLARE
+
+    # ------------------------------------------------------------------ the policy
+
+    def _key(self, c: int) -> int:
+        """policy_action's order of cheapness: card points, trumps 12 dearer, then the card."""
+        return (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
+
+    def _cheapest(self, m: int) -> int:
+        best = -1
+        best_key = 1 << 20
+        while m:
+            c = _low(m)
+            m &= m - 1
+            k = self._key(c)
+            if k < best_key:
+                best, best_key = c, k
+        return best
+
+    def _policy(self) -> int:
+        """``bots.search.policy_action`` for these games, drawing the same random numbers."""
+        seat = self.to_act
+        if self.phase == _DRAW_PHASE:
+            return _DRAW
+        t = self.t
+        cards = self._cards(seat)
+        queens = 0
+        if self.led < 0:
+            queens = self._queens(seat)
+            if t.show_go_out and self._tricks(seat):
+                q = queens
+                while q:
+                    c = _low(q)
+                    q &= q - 1
+                    if self._points(seat) + (40 if (c >> 3) & 3 == self.trump else 20) >= t.target:
+                        return _SHOW + c
+            if self._may_exchange(seat):
+                return _EXCHANGE
+            if self._may_declare(seat) and self._points(seat) >= t.target:
+                return _DECLARE
+        else:
+            if (t.ex_any_time or self.close_window) and self._may_exchange(seat):
+                return _EXCHANGE
+            if t.claims and t.claim_any and self._points(seat) >= t.target:
+                return _DECLARE
+        if queens:
+            self.rng = _next(self.rng)
+            i = _below(self.rng, 2 * _count(queens))
+            q = _nth(queens, i >> 1)
+            return _MARRY + q - 1 + (i & 1)
+        n = _count(cards)
+        if n > 1:
+            self.rng = _next(self.rng)
+        if n == 1 or (self.rng >> 11) < EPS_BELOW:
+            self.rng = _next(self.rng)
+            return _nth(cards, _below(self.rng, n))
+        if self.led < 0:
+            return self._cheapest(cards)
+        led = self.led
+        ls = led & 24
+        winners = cards & (((1 << (led & 7)) - 1) << ls)  # higher of the suit led
+        if (led >> 3) & 3 != self.trump:
+            winners |= cards & (_SUITS << (self.trump * 8))
+        if winners and (self._value(led) >= 10 or not (self.turnup_up and self.closed_by < 0)):
+            return self._cheapest(winners)
+        return self._cheapest(cards)
+
+    # ------------------------------------------------------------------ acting
+
+    def _step(self, a: int) -> None:
+        """``State.step`` for the actions of the play and draw phases."""
+        if self.phase == _DRAW_PHASE:
+            if a == _DRAW:
+                self.phase = _PLAY
+                self._draw_all()
+            else:
+                self._close()
+        elif a < _MARRY:
+            self._play(a)
+        elif a < _SHOW:
+            self._marry(a - _MARRY)
+            if self.phase != _OVER:
+                self._play(a - _MARRY)
+        elif a < _DRAW:
+            self._show(a - _SHOW)
+        elif a == _EXCHANGE:
+            self._exchange()
+        elif a == _CLOSE:
+            self._close()
+        else:
+            self._end(self.to_act)
+
+    def _end(self, claimant: int) -> None:
+        self.phase = _OVER
+        self.claimant = claimant
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        if seat:
+            self.hand1 ^= 1 << card
+        else:
+            self.hand0 ^= 1 << card
+        self.close_window &= ~(1 << seat)
+        if seat == self.claim_seat:
+            self.claim_seat = -1
+        if self.led < 0:
+            self.led = card
+            self.to_act = 1 - seat
+            return
+        led = self.led
+        self.led = -1
+        same_suit = (card >> 3) & 3 == (led >> 3) & 3
+        second_wins = (card & 7) < (led & 7) if same_suit else (card >> 3) & 3 == self.trump
+        winner = seat if second_wins else 1 - seat
+        self._add_points(winner, self._value(led) + self._value(card))
+        if winner:
+            self.tricks1 += 1
+            if self.pending1:
+                self.points1 += self.pending1
+                self.pending1 = 0
+        else:
+            self.tricks0 += 1
+            if self.pending0:
+                self.points0 += self.pending0
+                self.pending0 = 0
+        if self.t.credit == 1:  # a marriage counts only if that very trick was won
+            if self.pending0 and self.ptrick0 <= self.trick_no:
+                self.pending0 = 0
+            if self.pending1 and self.ptrick1 <= self.trick_no:
+                self.pending1 = 0
+        self.trick_no += 1
+        self.leader = self.to_act = winner
+        self.claim_seat = winner
+        stock_open = self.turnup_up and self.closed_by < 0
+        if not self._hand(winner) and (self.spos == self.slen or not stock_open):
+            if self.closed_by < 0:
+                self._add_points(winner, self.t.last_bonus)
+            self._end(-1)
+            return
+        if self.t.auto_claim and self.t.claims and self._points(winner) >= self.t.target:
+            self._end(winner)
+            return
+        if stock_open:
+            if self.t.close_before_draw and self._may_close(winner):
+                self.phase = _DRAW_PHASE
+                return
+            self._draw_all()
+
+    def _draw_all(self) -> None:
+        seat = self.leader
+        for _ in range(2):
+            card = -1
+            if self.spos < self.slen:
+                card = self.stock[self.spos]
+                self.spos += 1
+            elif self.turnup_up:
+                card = self.turnup
+                self.turnup_up = 0
+            if card >= 0:
+                if seat:
+                    self.hand1 |= 1 << card
+                else:
+                    self.hand0 |= 1 << card
+            seat = 1 - seat
+
+    def _credit(self, seat: int, value: int) -> int:
+        """Credit a marriage now (1) where the side has a trick or needs none, else 0."""
+        if self._tricks(seat) or not self.t.needs_trick:
+            self._add_points(seat, value)
+            return 1
+        return 0
+
+    def _marry(self, card: int) -> None:
+        seat = self.to_act
+        value = 40 if (card >> 3) & 3 == self.trump else 20
+        if not self._credit(seat, value):
+            if seat:
+                self.pending1 += value
+                self.ptrick1 = self.trick_no
+            else:
+                self.pending0 += value
+                self.ptrick0 = self.trick_no
+        if self.t.auto_claim and self.t.claims and self._points(seat) >= self.t.target:
+            self._end(seat)
+
+    def _show(self, queen: int) -> None:
+        seat = self.to_act
+        self._credit(seat, 40 if (queen >> 3) & 3 == self.trump else 20)
+        self._end(seat)  # without a trick the marriage stays pending: a false claim
+
+    def _exchange(self) -> None:
+        seat = self.to_act
+        low = self.trump * 8 + self.t.ex_rank
+        swap = (1 << low) | (1 << self.turnup)
+        if seat:
+            self.hand1 ^= swap
+        else:
+            self.hand0 ^= swap
+        self.turnup = low
+        self.close_window &= ~(1 << seat)
+
+    def _close(self) -> None:
+        seat = self.to_act
+        self.closed_by = seat
+        self.cpoints0, self.cpoints1 = self.points0, self.points1
+        self.ctricks0, self.ctricks1 = self.tricks0, self.tricks1
+        self.phase = _PLAY
+        if self.t.ex_on_close == _CLOSE_OPPONENT:
+            self.close_window = 1 << (1 - seat)
+        elif self.t.ex_on_close == _CLOSE_EITHER:
+            self.close_window = 3
+
+    # ------------------------------------------------------------------ scoring
+
+    def _loser_grade(self, loser: int, at_close: int) -> int:
+        """games/base.grade of the loser's points and tricks, at the close or at the end."""
+        if at_close:
+            p = self.cpoints1 if loser else self.cpoints0
+            n = self.ctricks1 if loser else self.ctricks0
+        else:
+            p = self._points(loser)
+            n = self._tricks(loser)
+        return 3 if n == 0 else (2 if p < 33 else 1)
+
+    def _beaten(self, winner: int) -> int:
+        """The closer's opponent's game points: 2, or 3 without a trick at the close."""
+        had = self.ctricks1 if winner else self.ctricks0
+        return 2 if (self.t.flat_2 or had) else 3
+
+    def _outcome(self) -> int:
+        """games/base.two_player_outcome as ``winner * 8 + game points``, -1 for a draw."""
+        t = self.t
+        closer = self.closed_by
+        c = self.claimant
+        if c >= 0:
+            o = 1 - c
+            if self._points(c) < t.target:
+                return o * 8 + (3 if t.trickless_3 and not self._tricks(o) else 2)
+            if closer >= 0 and c != closer:
+                return c * 8 + self._beaten(c)
+            return c * 8 + self._loser_grade(o, 1 if t.at_close and closer >= 0 else 0)
+        if closer >= 0:
+            o = 1 - closer
+            if self._points(closer) >= t.target:
+                return closer * 8 + self._loser_grade(o, t.at_close)
+            return o * 8 + self._beaten(o)
+        last = self.leader
+        if t.played_out == 2:
+            return last * 8 + 1
+        if t.played_out == 3:
+            return last * 8 + self._loser_grade(1 - last, 0)
+        pa, pb = self.points0, self.points1
+        if t.played_out == 1:
+            a_wins, b_wins = pa > pb, pb > pa
+        else:
+            a_wins, b_wins = pa >= t.target > pb, pb >= t.target > pa
+        if a_wins:
+            return self._loser_grade(1, 0)
+        if b_wins:
+            return 8 + self._loser_grade(0, 0)
+        return -1
+
+
+# ---------------------------------------------------------------------- entry points
+
+
+def pack(s: State) -> Hand | None:
+    """``s`` as a ``Hand``, or None where the kernel does not play it (another game, options it
+    does not cover, or a phase other than play and draw)."""
+    if s.phase not in (PH_PLAY, PH_DRAW, PH_OVER) or s.contract is not None or s.trump < 0:
+        return None
+    t = _table(s)
+    if t is None or len(s.active) != 2:
+        return None
+    h = Hand(t)
+    h.hand0, h.hand1 = s.hands
+    for i, c in enumerate(s.stock):
+        h.stock[i] = c
+    h.slen = len(s.stock)
+    h.spos = s.spos
+    h.turnup = s.turnup
+    h.turnup_up = int(s.turnup_up)
+    h.trump = s.trump
+    h.phase = s.phase
+    h.leader = s.leader
+    h.to_act = s.to_act
+    h.led = s.trick[0] if s.trick else -1
+    h.points0, h.points1 = s.points
+    h.pending0, h.pending1 = s.pending
+    h.ptrick0, h.ptrick1 = s.pending_trick
+    h.tricks0, h.tricks1 = s.tricks
+    h.trick_no = s.trick_no
+    h.closed_by = s.closed_by
+    if s.close_points is not None and s.close_tricks is not None:
+        h.cpoints0, h.cpoints1 = s.close_points
+        h.ctricks0, h.ctricks1 = s.close_tricks
+    h.close_window = s.close_window
+    h.claim_seat = s.claim_seat
+    h.claimant = s.claimant
+    h.bonus = s.bonus
+    return h
+
+
+def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int, int]:
+    """Play ``origin`` to the end ``n`` times (``RANDOM`` or ``POLICY`` choices) from generator
+    state ``rng``: the summed game points of seat 0 and seat 1, the actions taken, and the
+    generator's state after (to go on with)."""
+    h = Hand(origin.t)
+    for i in range(origin.slen):  # the stock is only read: copied once
+        h.stock[i] = origin.stock[i]
+    h.slen = origin.slen
+    g0 = g1 = steps = 0
+    for _ in range(n):
+        h._load(origin)
+        h.rng = rng
+        while h.phase != _OVER:
+            h._step(h._policy() if policy else h._random())
+            steps += 1
+        rng = h.rng
+        w = h._outcome()
+        if w >= 0:
+            if w >= 8:
+                g1 += (w & 7) + h.bonus
+            else:
+                g0 += (w & 7) + h.bonus
+    return g0, g1, steps, rng
+
+
+def play_reference(s: State, rng: KernelRandom, policy: int) -> int:
+    """Play ``s`` to the end through the ``State`` API with the kernel's random numbers: what
+    ``playouts`` must reproduce. Returns the actions taken."""
+    from ..bots.search import policy_action
+    steps = 0
+    while not s.over:
+        acts = s.legal_actions()
+        s.step(policy_action(s, acts, rng) if policy else rng.choice(acts))  # type: ignore[arg-type]
+        steps += 1
+    return steps
