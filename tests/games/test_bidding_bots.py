@@ -42,13 +42,16 @@ def test_a_sure_bettler_is_worth_its_value_and_a_hopeless_one_costs_it() -> None
     v = m.hand.view(0)
     assert is_bidding(v) and _commitment(v) is None  # nothing bid yet
     # F's Bettler fails at his first lead: the opponents score 4 (no play-out doubles a Bettler,
-    # so the loss is exactly 4 in every world).
-    assert bid_values(v, random.Random(1), worlds=6)[bid("bettler")] == -4.0
+    # so the loss is exactly 4 in every world), and its value is that less its noise against the
+    # Normal game, F's safe call.
+    values = bid_values(v, random.Random(1), worlds=6)
+    assert values[bid("bettler")] <= -4.0 < values[bid("normal")]
     m.apply("bid normal")
     v = m.hand.view(1)
     values = bid_values(v, random.Random(2), worlds=6)
-    # P's Bettler is made in every world: 4 for his side, 0 for the others.
-    assert values[bid("bettler")] == 4.0
+    # P's Bettler is made in every world: 4 for his side, 0 for the others, less the noise of its
+    # gain over passing (which is worth what the others make of the hand).
+    assert values[PASS] < values[bid("bettler")] <= 4.0
     assert max(values, key=lambda a: (values[a], -a)) == bid("bettler")
 
 
