@@ -5,12 +5,15 @@ Targets of the issue: casual vs random >= 90% of matches, strong vs casual >= 75
 strong > 50%, over >= 200 matches each. Prints figures (and the exact command); never asserts.
 
 Usage: ``python benchmarks/strength.py [--matches 200] [--workers 2] [--pairs casual/random,...]
-[--times 0.05,0.1,0.2] [--seed 1]``. Every pair plays the same deals, drawn from the seed.
+[--times 0.05,0.1,0.2] [--seed 1] [--game sixty-six] [--option NAME=VALUE ...]``. Every pair plays
+the same deals, drawn from the seed; ``--matches`` counts matches, seatings included (in a
+four-seat game the two bots sit as partners, 0 and 2 against 1 and 3, then swapped).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 
@@ -29,7 +32,17 @@ def main() -> None:
     ap.add_argument("--pairs", default=DEFAULT_PAIRS, help="a/b pairs, comma-separated")
     ap.add_argument("--times", default="", help="ISMCTS seconds per move to try against casual")
     ap.add_argument("--out", default=None, help="directory for the match records")
+    ap.add_argument("--game", default="sixty-six", help="game id")
+    ap.add_argument("--option", action="append", default=[],
+                    help="NAME=VALUE, a rule option (the value read as JSON where it can be)")
     args = ap.parse_args()
+    options = {}
+    for text in args.option:
+        name, _, value = text.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
     print(header())
     pairs = [p.split("/") for p in args.pairs.split(",") if p]
     for t in filter(None, args.times.split(",")):
@@ -37,11 +50,12 @@ def main() -> None:
     for a, b in pairs:
         start = time.perf_counter()
         out = f"{args.out}/{a}-vs-{b}".replace(":", "_") if args.out else None
-        s = run_tournament("sixty-six", [a, b], matches=args.matches, seed=args.seed,
-                           workers=args.workers, out=out, progress=False)
+        s = run_tournament(args.game, [a, b], matches=args.matches, seed=args.seed,
+                           workers=args.workers, out=out, options=options, progress=False)
         st = s.stats[a]
         lo, hi = st.win_ci()
-        print(f"{a} vs {b}: {a} won {st.match_score:g} of {st.matches} matches = "
+        print(f"{args.game} {options or ''}: {a} vs {b}: {a} won {st.match_score:g} of "
+              f"{st.matches} matches = "
               f"{st.match_score / st.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
               f"{time.perf_counter() - start:.0f} s")
         print(s.text())

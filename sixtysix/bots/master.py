@@ -52,6 +52,7 @@ from .search import (
     ISMCTS_PARAMS,
     SOLVE_CARDS,
     Ismcts,
+    _bid_values,
     _closed_open,
     best_action,
     exact_view,
@@ -165,6 +166,9 @@ class Master:
             seconds, iterations = limit.seconds, limit.iterations
         start = time.perf_counter()
         deadline = None if iterations is not None or seconds is None else start + seconds
+        bids = _bid_values(view, rng, deadline, iterations)
+        if bids is not None:  # an auction or doubling: judged by playing the hand out
+            return best_action(bids), bids
         closing = CLOSE in view.legal and _two_sided(view)
         search_deadline = deadline
         if closing and deadline is not None and seconds is not None:

@@ -422,6 +422,9 @@ class Ismcts:
             return {view.legal[0]: 0.0}
         deadline = None if iterations is not None or seconds is None else \
             time.perf_counter() + seconds
+        bids = _bid_values(view, rng, deadline, iterations)
+        if bids is not None:
+            return bids
         excluded = exclusions(view)
         if self.exact and _closed_open(view):
             self.solver.clear()
@@ -447,6 +450,9 @@ class Ismcts:
             seconds, iterations = limit.seconds, limit.iterations
         deadline = None if iterations is not None or seconds is None else \
             time.perf_counter() + seconds
+        bids = _bid_values(view, rng, deadline, iterations)
+        if bids is not None:
+            return {a: (v, 0) for a, v in bids.items()}
         stats = self._root_stats(view, rng, deadline, iterations or 10**9, exclusions(view))
         out = {}
         for a in view.legal:
@@ -546,6 +552,24 @@ class Ismcts:
             return [float(g0 - g1), float(g1 - g0)]
         playout(s, rng)
         return outcome(s)
+
+
+def _bid_values(view: View, rng: random.Random, deadline: float | None,
+                iterations: int | None) -> dict[int, float] | None:
+    """The values of a bid or doubling decision (``bidding.bid_values``: the rest of the hand
+    played out from each seat's view, which the tree's passing playouts cannot judge), None for
+    any other decision. ``iterations`` buys a twentieth as many worlds; without either limit,
+    40."""
+    from .bidding import bid_values, is_bidding  # bidding imports this module
+    if not is_bidding(view):
+        return None
+    worlds = 40 if deadline is None else 10**9  # the deadline ends it
+    if iterations is not None:
+        worlds = max(1, iterations // 20)
+    values = bid_values(view, rng, deadline, worlds)
+    if PASS in values:  # on a tie, pass: a bid or a double must earn its risk
+        values[PASS] += 1e-9
+    return values
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}

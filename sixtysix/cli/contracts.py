@@ -64,9 +64,13 @@ def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
         word = _DOUBLED.get(view.factor * 2, "")
         out.append(Text(f"Doubling: {word} or pass", style="dim"))
     for p in range(len(names)):
-        if p not in view.active and view.known[p] and view.phase != PH_OVER:
+        if p in view.active or view.phase == PH_OVER:
+            continue
+        if view.known[p]:
             out.append(Text(f"{names[p]}'s cards, face up: ").append_text(
                 cards_text(sorted(_bits(view.known[p])), view.trump)))
+        else:  # face down (rules.md §8.3): only he knows them
+            out.append(Text(f"{names[p]} sits out, his cards face down", style="dim"))
     for side, mask in enumerate(view.first_tricks):
         if mask:
             who = " and ".join(names[p] for p in range(len(names))

@@ -41,7 +41,7 @@ class Contract:
     trumps: bool
     """Played with the named trumps; False: no trumps."""
     solo: bool
-    """The declarer plays alone: his partner lays his cards down, face up, and sits out."""
+    """The declarer plays alone: his partner lays his cards down and sits out."""
     lead: int
     """LEAD_FOREHAND or LEAD_DECLARER."""
     shown: bool
@@ -57,6 +57,9 @@ class Contract:
     """The declarer must take no trick (Bettler): what a player aims at is reversed."""
     all_tricks: bool = False
     """The declaring side must take every trick it plays (Gang, Bauernschnapser, Schnapser…)."""
+    partner_open: bool = False
+    """In a solo, the partner's cards lie face up, in every seat's view; False: face down, known
+    to him alone (rules.md §8.3)."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Contract) and other.index == self.index \

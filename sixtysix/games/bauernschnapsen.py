@@ -6,7 +6,7 @@ cards or turns up his fourth, the auction of the ten contracts (forehand opens a
 priority F > P > R > D lets a seat hold at the rank of a lower-priority bid), doubling (kontra,
 rekontra, subkontra), then play. Each contract is a row of data (``engine/contract.py``): who may
 bid it, trumps or none, the rank order, whether the declarer plays alone (his partner lays his
-cards face up and sits out, and tricks have three cards), who leads, when the result is certain
+cards face down and sits out, and tricks have three cards), who leads, when the result is certain
 (the hand stops there), and its value. Strict play from the first trick. In the Normal game the
 first side to claim "Genug" with 66 wins 1/2/3; a false claim gives the opponents 1/2/3 graded on
 the claimant's own count; played out, the last trick wins 1. The first side to 24 wins the match.
@@ -63,6 +63,9 @@ class BauernschnapsenOptions:
     score_direction: Literal["up", "down"] = "up"
     first_trick_visible: bool = True
     allow_knock_deal: bool = True
+    solo_partner_open: bool = False
+    """[R] rules.md §8.3 has the solo declarer's partner lay his cards face down; True lays
+    them face up, public to all (not among §8.8's options)."""
 
 
 # ---------------------------------------------------------------------- when a contract is decided
@@ -187,7 +190,8 @@ class Bauernschnapsen(Game):
                         trumps=row.trumps, solo=solo, lead=row.lead, shown=row.shown,
                         doubling=not row.shown, rules=tuple(by_side), decide=row.decide,
                         misere=row.decide is _bettler,
-                        all_tricks=row.decide in (_schnapser, _all_tricks))
+                        all_tricks=row.decide in (_schnapser, _all_tricks),
+                        partner_open=solo and o.solo_partner_open)
 
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         # Three each from the dealer's left, then two each: forehand's first three listed cards

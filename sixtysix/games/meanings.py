@@ -88,6 +88,7 @@ MEANINGS: dict[str, dict[str, str]] = {
         'score_direction': 'count game points up to the target, or down from it',
         'first_trick_visible': "each side's first trick stays face up",
         'allow_knock_deal': 'R chooses cut or knock; off: always dealt three and two, no choice',
+        'solo_partner_open': "[R] a solo declarer's partner lays his cards face up, not face down",
     },
     'gaigel': {
         'low_rank': 'the low card of the pack (a string; the number 7 is refused)',

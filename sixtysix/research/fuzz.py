@@ -127,9 +127,10 @@ class GameSpec:
     """+1 when the match score adds the hands' game points, -1 when it counts down."""
     marriage_melds: bool = True
     """Every meld is a declared marriage (20, 40 in trumps) recorded in ``state.marriages``."""
-    unnamed_reveals: bool = False
+    unnamed_reveals: Callable[[Game], bool] = lambda game: False
     """Some action shows cards without naming them (Gaigel's five low cards, Bauernschnapsen's solo
-    partner): the seen-cards check then accepts what the engine marks as shown."""
+    partner under ``solo_partner_open``): the seen-cards check then accepts what the engine marks
+    as shown."""
 
 
 def _side_values(state: State, gp: tuple[int, ...]) -> str | None:
@@ -319,11 +320,13 @@ SPECS: dict[str, GameSpec] = {
         "last_trick_bonus": (0, 10), "target": (3, 12)}, _natural_120),
     "gaigel": GameSpec(_gaigel, {"target": (1, 9), "deals": (1, 10), "auf_dissle_award": (1, 3),
                                  "last_trick_bonus": (0, 10)}, lambda g: 240,
-                       marriage_melds=False, unnamed_reveals=True),
-    # The solo partner lays his cards face up (docs/rules/bauernschnapsen.md; rules.md §8.3 says
-    # face down): cards shown without being named.
+                       marriage_melds=False, unnamed_reveals=lambda game: True),
+    # The solo partner's cards lie face down (rules.md §8.3); face up under the [R] option
+    # solo_partner_open, they are shown without being named.
     "bauernschnapsen": GameSpec(_bauernschnapsen, {"target": (6, 30)}, _natural_120,
-                                _counts_down("score_direction", "down"), unnamed_reveals=True),
+                                _counts_down("score_direction", "down"),
+                                unnamed_reveals=lambda game: getattr(game.options,
+                                                                     "solo_partner_open", False)),
     "terts": GameSpec(_terts, {"target": (100, 600)}, _terts_points, marriage_melds=False),
 }
 
@@ -668,7 +671,7 @@ class Checker:
                 raise Violation("views", f"seat {seat}'s view shows cards it does not hold: {wrong}")
             self.legit[seat] |= v.hand
             extra = v.seen & ~self.legit[seat] & ~public
-            if extra and not self.spec.unnamed_reveals:
+            if extra and not self.spec.unnamed_reveals(s.game):
                 raise Violation("views", f"seat {seat} is shown cards it never saw: "
                                          f"{' '.join(card_str(c) for c in cards_of(extra))}")
             if seat == seats[-1]:

@@ -87,7 +87,8 @@ def test_options_and_defaults() -> None:
     assert dataclasses.asdict(o) == {
         "trump_contracts_solo": False, "enough_by_defenders": True, "false_enough": "graded",
         "must_beat_partner": True, "retourschneider": True, "target": 24,
-        "score_direction": "up", "first_trick_visible": True, "allow_knock_deal": True}
+        "score_direction": "up", "first_trick_visible": True, "allow_knock_deal": True,
+        "solo_partner_open": False}
     with pytest.raises(ValueError, match="target"):
         make_game("bauernschnapsen", {"target": 0})
     with pytest.raises(ValueError, match="false_enough"):
@@ -265,7 +266,7 @@ def test_doubling_order_kontra_rekontra_subkontra() -> None:
 
 
 def test_bettler_doubled_three_times_is_worth_32_and_the_solo_partner_sits_out() -> None:
-    # §8.9.4 and §8.9.8. P bids Bettler; D, his partner, lays his cards face up and sits out.
+    # §8.9.4 and §8.9.8. P bids Bettler; D, his partner, lays his cards face down and sits out.
     # P holds the four jacks and QC: no trumps, so he can never take a trick (a jack beats
     # nothing, QC only JC, which is his own; void, his discard cannot win).
     hands = ["AC TC KC AD TD", "JC JD JH JS QC", "AH TH KH QH KD", "AS TS KS QS QD"]
@@ -273,7 +274,9 @@ def test_bettler_doubled_three_times_is_worth_32_and_the_solo_partner_sits_out()
     act(m, "cut", "trump C", "bid normal", "bid bettler", "pass", "pass", "pass")
     s = state(m)
     assert s.active == (0, 1, 2) and s.trump == -1
-    assert all(s.view(seat).known[3] == s.hands[3] for seat in range(4))  # face up for all
+    # Face down (rules.md §8.3): nobody else knows D's cards, not even P; D still knows his own.
+    assert all(s.view(seat).known[3] == 0 for seat in range(4))
+    assert s.view(3).hand == s.hands[3] and s.view(1).hand_sizes[3] == 5
     # Doubling: R, then F (D sits out); P alone may rekontra; then R (kontra) and F.
     assert s.to_act == 2
     act(m, "kontra")
@@ -693,19 +696,67 @@ def test_search_bots_play_every_phase_from_views(spec: str) -> None:
     assert {PH_DEAL_CHOICE, PH_TRUMP, PH_CONTRACTS, PH_DOUBLING, PH_PLAY} <= phases
 
 
+SOLO_HANDS = ["AC TC KC AD TD", "JC JD JH JS QC", "AH TH KH QH KD", "AS TS KS QS QD"]
+SOLO_BID = ("cut", "trump C", "bid normal", "bid bettler", "pass", "pass", "pass", "pass", "pass")
+
+
 def test_views_and_determinizations_of_a_solo() -> None:
+    # P's Bettler, undoubled: D's cards lie face down, so F's view holds them among the unseen
+    # cards (D's five and the other ten in play), and a determinization deals them anew.
     import random
-    hands = ["AC TC KC AD TD", "JC JD JH JS QC", "AH TH KH QH KD", "AS TS KS QS QD"]
-    m = match(hands)
-    act(m, "cut", "trump C", "bid normal", "bid bettler", "pass", "pass", "pass", "pass", "pass")
+    m = match(SOLO_HANDS)
+    act(m, *SOLO_BID)
     v = state(m).view(0)
     assert v.contract is not None and v.contract.name == "bettler" and v.declarer == 1
-    assert v.known[3] == parse_cards(hands[3]) and v.active == (0, 1, 2)
-    for k in range(5):
+    assert v.known[3] == 0 and v.active == (0, 1, 2)
+    assert v.unseen() == parse_cards(" ".join(SOLO_HANDS[1:]))
+    moved = False
+    for k in range(20):
         d = v.determinize(random.Random(k))
-        assert d.hands[3] == state(m).hands[3] and d.hands[0] == state(m).hands[0]
+        assert d.hands[0] == state(m).hands[0] and d.hands[3].bit_count() == 5
         assert d.view(0) == v and d.to_act == 1 and d.active == (0, 1, 2)
         assert d.rules is state(m).rules and d.trump == -1
+        moved |= d.hands[3] != state(m).hands[3]
+    assert moved
+
+
+def test_solo_partner_open_lays_the_cards_face_up() -> None:
+    # The [R] option: D's cards are public, in every seat's view; a determinization keeps them.
+    import random
+    m = match(SOLO_HANDS, solo_partner_open=True)
+    act(m, *SOLO_BID)
+    s = state(m)
+    assert all(s.view(seat).known[3] == parse_cards(SOLO_HANDS[3]) for seat in range(4))
+    v = s.view(0)
+    assert v.unseen() == parse_cards(" ".join(SOLO_HANDS[1:3]))
+    for k in range(5):
+        assert v.determinize(random.Random(k)).hands[3] == s.hands[3]
+    # A non-solo contract leaves the partner in play, his cards hidden as usual.
+    m = match(SOLO_HANDS, solo_partner_open=True)
+    act(m, "cut", "trump C", "bid normal", "pass", "pass", "pass")
+    assert state(m).view(0).known[2] == 0
+
+
+@pytest.mark.parametrize("open_", [False, True])
+def test_seat_records_and_encoding_of_a_solo(open_: bool) -> None:
+    # Seat records (records.md §7) write D's cards '??' for F, P and R while they lie face down,
+    # and as dealt when they lie face up; D's own record has them. The learning encoding's
+    # "known" block holds them only face up.
+    from sixtysix.research.encoding import ObservationEncoder
+    m = match(SOLO_HANDS, solo_partner_open=open_)
+    act(m, *SOLO_BID, "play JC")
+    rec = m.record()
+    for seat in range(4):
+        hand_d = seat_record(rec, seat)["hands"][-1]["deal"]["hands"][3]
+        want = SOLO_HANDS[3].split() if open_ or seat == 3 else ["??"] * 5
+        assert hand_d == want
+        # The seat record replays (sixtysix/hidden.py fills the '??' places consistently).
+        assert replay(seat_record(rec, seat), legal=True)["next"]["to_act"] == 2
+    v = state(m).view(0)
+    vec = ObservationEncoder(m.game).encode(v, [-1] * len(v.history))  # actors: not needed
+    d_block = 64 + 2 * 64  # hand, then known cards of seats 1, 2, 3 (relative to seat 0)
+    assert [c for c in range(64) if vec[d_block + c]] == (
+        sorted(cards_of(parse_cards(SOLO_HANDS[3]))) if open_ else [])
 
 
 # ---------------------------------------------------------------- invariants over random hands
@@ -758,3 +809,17 @@ def test_random_hands_keep_the_contracts_promises(options: dict[str, Any]) -> No
             assert made == (s.tricks[1 - d] == 0 and s.trick_no == 5)
             assert made or s.tricks[1 - d] == 1  # it ends at the first trick lost
     assert len(seen) == 10, seen
+
+
+@pytest.mark.parametrize("open_", [False, True])
+def test_the_terminal_shows_the_solo_partners_cards_only_face_up(open_: bool) -> None:
+    from sixtysix.cli.contracts import contract_lines
+    m = match(SOLO_HANDS, solo_partner_open=open_)
+    act(m, *SOLO_BID)
+    names = ["North", "East", "South", "West"]
+    text = "\n".join(str(t) for t in contract_lines(state(m).view(0), names))
+    assert "bettler by East" in text
+    if open_:
+        assert "West's cards, face up" in text and "face down" not in text
+    else:
+        assert "West sits out, his cards face down" in text and "face up" not in text

@@ -59,10 +59,10 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
         for c in turnups:
             if c >= 0 and any((h >> c) & 1 for h in after.hands):
                 shown.add(c)
-    c = after.contract  # Bauernschnapsen: a solo's partner lays his cards face up, a shown
-    if c is not None:   # contract shows the declarer's hand (rules.md §8.3)
-        for p in ([(after.declarer + 2) % 4] if c.solo else []) + ([after.declarer] if c.shown
-                                                                     else []):
+    c = after.contract  # Bauernschnapsen: a shown contract shows the declarer's hand; a solo's
+    if c is not None:   # partner's cards lie face down, face up only under solo_partner_open
+        for p in ([(after.declarer + 2) % 4] if c.partner_open else []) + (
+                [after.declarer] if c.shown else []):
             shown.update(cards_of(after.hands[p]))
     if action and before is not None:
         verb, _, arg = action.partition(" ")

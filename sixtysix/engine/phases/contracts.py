@@ -88,8 +88,10 @@ def set_contract(s: State, c: Contract, declarer: int) -> None:
     s._set_trump_tables()
     partner = (declarer + 2) % n if n == 4 else -1
     if c.solo and partner >= 0:
-        # The partner lays his cards down, face up, and sits out: tricks have three cards.
-        s.known[partner] |= s.hands[partner]
+        # The partner lays his cards down and sits out: tricks have three cards. Face down
+        # (rules.md §8.3) they stay his secret; face up they are public.
+        if c.partner_open:
+            s.known[partner] |= s.hands[partner]
         s.active = tuple(p for p in range(n) if p != partner)
         seq = [p for p in ((s.dealer + k) % n for k in range(1, n + 1)) if p in s.active]
         nxt = [-1] * n

@@ -1,0 +1,178 @@
+"""Bids and doublings for the search bots, judged by playing the hand out from every seat's view.
+
+A tree search values a bid by the playouts below it, and playouts cannot bid or double sensibly:
+they pass (``search.policy_action``), and they play the cards with a cheap policy that sees the
+whole world, so a contract's chances come out wrong — the searches bid Bettler on hands that lose
+it, because random-ish defenders rarely force the declarer to take a trick. Here, for a decision
+of the auction or of doubling, each legal action is valued over sampled worlds consistent with the
+view: the action is taken in the world, and the rest of the hand — the rest of the auction, the
+doubling, the card play — is decided by ``heuristic`` for every seat *from that seat's own view*
+(its hand judgment for bids and doubles, its rules of thumb for the cards). All actions are tried
+on the same worlds, so the differences between them are not drowned by the luck of the deal. The
+value of an action is the seat's mean game-point lead for the hand (``search.outcome``).
+
+>>> import random
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> m = Match(make_game("bauernschnapsen"), dealer=3)
+>>> state = m.deal_hand(seed=5)
+>>> m.apply("cut"); m.apply(m.hand.legal_actions()[0])  # forehand names trumps: the auction
+>>> is_bidding(state.view(0))
+True
+>>> values = bid_values(state.view(0), random.Random(1), worlds=4)
+>>> sorted(values) == sorted(state.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engine.actions import (
+    BID,
+    BID_CONTRACT,
+    CONTRACTS,
+    KONTRA,
+    MAX_BID,
+    PASS,
+    REKONTRA,
+    SUBKONTRA,
+)
+from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING
+from ..engine.state import State
+from ..engine.view import View
+from .heuristic import HeuristicBot
+from .search import outcome
+
+__all__ = ["is_bidding", "bid_values", "MIN_WORLDS"]
+
+MIN_WORLDS = 12
+"""Worlds tried even when the time is up: fewer say little about a contract, and the best of a
+few noisy values is mostly the luckiest (with 4, ``strong`` still bid Bettler in a quarter of its
+auctions and made only half)."""
+
+_DOUBLES = (KONTRA, REKONTRA, SUBKONTRA)
+
+
+def is_bidding(view: View) -> bool:
+    """The seat decides a bid or a doubling: an auction of contracts or of units, or kontra and
+    its answers."""
+    if view.phase not in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
+        return False
+    return any(BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS) or BID < a <= BID + MAX_BID
+               or a in _DOUBLES for a in view.legal)
+
+
+def bid_values(view: View, rng: random.Random, deadline: float | None = None,
+               worlds: int = 40, evidence: bool = True) -> dict[int, float]:
+    """Mean game-point lead of the hand for the view's seat after each legal action, over up to
+    ``worlds`` sampled worlds that fit the auction (at least ``MIN_WORLDS``; fewer where
+    ``deadline`` passes), the rest of the hand decided by ``heuristic`` from each seat's view;
+    each action but the safe one less ``CAUTION`` standard errors of its gain over the safe one.
+
+    A bid or a double is evidence: a seat that bid Zehnergang holds a hand that makes it more
+    often than a random one. Worlds are drawn at random and then kept with the chance that the
+    latest such commitment pays off as its seat could judge it (``_fits``); without this, the
+    opponents of every contract would double it, judging it on hands its declarer would never
+    have bid. Where no world fits (or ``evidence`` is off), every world is kept."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} is not to act")
+    judge = HeuristicBot()
+    bet = _commitment(view) if evidence else None
+    got: dict[int, list[float]] = {a: [] for a in view.legal}
+    done = tries = 0
+    while done < worlds:
+        late = deadline is not None and time.perf_counter() > deadline
+        if late and (done >= MIN_WORLDS or tries >= _TRIES * MIN_WORLDS):
+            break
+        if tries >= _TRIES * worlds:
+            break
+        tries += 1
+        world = view.determinize(rng)
+        if bet is not None and not all(_fits(world, bet, judge, rng) for _ in range(_POWER)):
+            continue
+        for a in view.legal:
+            s = world.copy()
+            s.step(a)
+            _play_out(s, judge, rng)
+            got[a].append(outcome(s)[view.seat])
+        done += 1
+    if not done:  # nothing fits the evidence (or no time): judge on worlds as they come
+        return bid_values(view, rng, None, MIN_WORLDS, evidence=False)
+    # The safe call (pass, else the least bid) at its mean; every other at its mean less CAUTION
+    # standard errors of its lead over the safe call on the same worlds. Taking the best of a few
+    # noisy means picks the luckiest: a bid must beat passing by more than its noise.
+    safe = got[PASS if PASS in got else min(got)]
+    return {a: _mean(xs) if xs is safe else _mean(xs) - CAUTION * _stderr(xs, safe)
+            for a, xs in got.items()}
+
+
+CAUTION = 1.0
+"""Standard errors by which a bid or double must beat the safe call (``bid_values``)."""
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _stderr(xs: list[float], base: list[float]) -> float:
+    """The standard error of the mean of ``xs - base`` (paired by world); 0 from one world."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    d = [x - b for x, b in zip(xs, base, strict=True)]
+    m = sum(d) / n
+    return math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+
+
+_TRIES = 25
+"""Worlds drawn per world kept, at most: beyond that the evidence is taken to be misread."""
+_POWER = 2
+"""Independent play-outs a world must pass to be kept: the chance a seat bids grows faster than
+the chance that the bid pays (a bidder wants it likely, not merely possible), so a kept world
+is weighted by that chance squared."""
+
+
+def _commitment(view: View) -> tuple[int, bool] | None:
+    """The latest voluntary commitment of another seat that the worlds should fit: (the seat,
+    True where it bet that the contract is made, False where it bet on its failure). None where
+    there is none: no high bid yet, forehand's compulsory opening (the least contract), or a
+    commitment of the view's own seat."""
+    if view.phase == PH_DOUBLING and view.contract is not None:
+        if view.factor == 2:  # kontra: bet on failure
+            return (view.bidding[0], False) if view.bidding and view.bidding[0] >= 0 else None
+        if view.factor == 1 and view.contract.index == 0:
+            return None  # the Normal game is forehand's compulsory opening
+        seat = view.declarer
+        made = True
+    elif view.phase in (PH_CONTRACTS, PH_AUCTION) and view.bidding:
+        high, seat, _ = view.bidding
+        if seat < 0 or (view.phase == PH_CONTRACTS and high <= 0):
+            return None
+        made = True
+    else:
+        return None
+    return None if seat == view.seat else (seat, made)
+
+
+def _fits(world: State, bet: tuple[int, bool], judge: HeuristicBot, rng: random.Random) -> bool:
+    """Whether the committed seat's bet pays off in one play-out as that seat could have judged
+    it: its hand from ``world``, the other hands dealt anew from its view (its bid depended on its
+    own cards only), every seat passing what is left of the auction and of the doubling."""
+    s = world.view(bet[0]).determinize(rng)
+    while not s.over:
+        acts = s.legal_actions()
+        if PASS in acts and s.phase in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
+            s.step(PASS)
+        else:
+            s.step(judge.choose(s.view(s.to_act), rng))
+    made = s.game_points()[s.declarer] > 0
+    return made == bet[1]
+
+
+def _play_out(s: State, judge: HeuristicBot, rng: random.Random) -> None:
+    """Finish the hand, each seat choosing from its own view."""
+    while not s.over:
+        s.step(judge.choose(s.view(s.to_act), rng))
