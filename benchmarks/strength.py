@@ -4,8 +4,9 @@ and ISMCTS strength against the casual level as a function of the time per move.
 Targets of the issue: casual vs random >= 90% of matches, strong vs casual >= 75%, master vs
 strong > 50%, over >= 200 matches each. Prints figures (and the exact command); never asserts.
 
-Usage: ``python benchmarks/strength.py [--matches 200] [--workers 2] [--pairs casual/random,...]
-[--times 0.05,0.1,0.2] [--seed 1]``. Every pair plays the same deals, drawn from the seed.
+Usage: ``python benchmarks/strength.py [--game sixty-six] [--matches 200] [--workers 2]
+[--pairs casual/random,...] [--times 0.05,0.1,0.2] [--seed 1]``. Every pair plays the same deals,
+drawn from the seed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="sixty-six", help="game id (sixtysix.games)")
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
@@ -37,7 +39,7 @@ def main() -> None:
     for a, b in pairs:
         start = time.perf_counter()
         out = f"{args.out}/{a}-vs-{b}".replace(":", "_") if args.out else None
-        s = run_tournament("sixty-six", [a, b], matches=args.matches, seed=args.seed,
+        s = run_tournament(args.game, [a, b], matches=args.matches, seed=args.seed,
                            workers=args.workers, out=out, progress=False)
         st = s.stats[a]
         lo, hi = st.win_ci()
