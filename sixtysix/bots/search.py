@@ -258,6 +258,10 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
             return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
         at_stake = sum(vals[c] for c in trick)
         n = len(trick)
+        if r.meld_phase and n >= 2:
+            partner_card = _partner_winning(s, side)
+            if partner_card >= 0:
+                return _smear(s, plays, partner_card, n)
         winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
         if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
             # A Bettler's declarer: the highest card that does not win, else the lowest.
@@ -279,6 +283,27 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
+
+
+def _partner_winning(s: State, side: int) -> int:
+    """The card of the trick that wins it so far where the follower's partner played it, else
+    -1 (Gaigel's partnerships: 0 & 2 against 1 & 3)."""
+    w = trick_winner(s.trick, s.trump, s.beats)
+    return s.trick[w] if s.rules.sides[s.tseats[w]] == side else -1
+
+
+def _smear(s: State, plays: list[int], winning: int, n: int) -> int:
+    """A playout's follow to a trick the partner is winning: where it is safe (the follower
+    plays last, or the partner's card is a trump or an ace), the most valuable plain card that
+    does not take it from him; else the cheapest card."""
+    vals = s.values
+    trump = s.trump
+    if n == len(s.active) - 1 or (winning >> 3) & 3 == trump or winning & 7 == 0:
+        keep = [c for c in plays if (c >> 3) & 3 != trump
+                and trick_winner(s.trick + [c], trump, s.beats) != n]
+        if keep:
+            return max(keep, key=lambda c: (vals[c], c))
+    return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
 
 
 def playout(s: State, rng: random.Random) -> None:
@@ -304,6 +329,34 @@ def _reward(d: float, scale: float = 2.0) -> float:
     return math.tanh(d / scale)
 
 
+def race_rewards(s: State, leads: list[float], scale: float) -> list[float]:
+    """Per seat, the reward of a finished hand whose game-point leads are ``leads``:
+    ``tanh(lead / scale)``; but in Terts, where each hand's points go to running totals and the
+    first to the target wins (§9.6), a hand that ends the match is worth the match: 1 to its
+    winner, -1 to the loser, 0 for a tie at or above the target (another hand is played).
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> m = Match(make_game("terts"), dealer=1)
+    >>> s = m.deal_hand(seed=2)
+    >>> s.match_score = (450, 470)
+    >>> s.points = [70, 40]  # the hand's points are its game points: 520 against 510
+    >>> race_rewards(s, [20.0, -20.0], 60.0)
+    [1.0, -1.0]
+    """
+    if s.rules.combinations and s.match_score:
+        target = s.game.options.target
+        gp = s.game_points()
+        totals = [m + g for m, g in zip(s.match_score, gp, strict=True)]
+        if max(totals) >= target:
+            top = max(totals)
+            won = [t == top for t in totals]
+            if sum(won) == 1:
+                return [1.0 if w else -1.0 for w in won]
+            return [0.0] * len(totals)
+    return [_reward(d, scale) for d in leads]
+
+
 # ---------------------------------------------------------------------- the meld games by rule
 
 
@@ -315,7 +368,9 @@ def meld_game_actions(s: State, acts: list[int]) -> list[int]:
     than a knock's 1), else the knock when one's team has 101 (waiting can only lose it: a
     Gaigel needs opponents at 0 points, which they cannot fall back to); a knock or reverse
     knock below 101 is never right (2 to the opponents). Robbing the turn-up (§7.6) and the
-    dix (§9.4) trade the low trump for a better one. Terts (§9.5): the bella is absolute, 20
+    dix (§9.4) trade the low trump for a better one. A Gaigel leader who can meld melds (the
+    search chooses which meld and which of its cards to lead): a meld is shown only at a lead
+    after a won trick, so one passed up may never come again. Terts (§9.5): the bella is absolute, 20
     that nothing can take away; a show always outranks (else it is not offered), so it beats
     passing; and at a turn with a combination that could score, some announcement is made (the
     search chooses which): it scores now or is outranked by what the opponent would have shown
@@ -338,7 +393,11 @@ def meld_game_actions(s: State, acts: list[int]) -> list[int]:
             if DECLARE in acts and s.points[side] >= r.claim_target:
                 return [DECLARE]
             acts = [a for a in acts if a != DECLARE and a != REVERSE]
-        return [EXCHANGE] if EXCHANGE in acts else acts
+        if EXCHANGE in acts:
+            return [EXCHANGE]
+        melds = [a for a in acts if MARRY <= a < DECLARE_SHOW or MARRY_DOUBLE <= a < ANNOUNCE
+                 or a == MELD_LOW]
+        return melds or acts
     if r.combinations:
         if BELLA in acts:
             return [BELLA]
@@ -596,10 +655,12 @@ class Ismcts:
                 node = best_child
                 path.append(node)
             result = self._finish(s, rng)
+            rewards = race_rewards(s, result, scale) if s.over else \
+                [_reward(d, scale) for d in result]
             for nd in path[1:]:
                 d = result[nd.mover]
                 nd.n += 1
-                nd.w += _reward(d, scale)
+                nd.w += rewards[nd.mover]
                 nd.g += d
         return root
 
