@@ -26,13 +26,13 @@ DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="sixty-six", help="game id (sixtysix.games)")
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairs", default=DEFAULT_PAIRS, help="a/b pairs, comma-separated")
     ap.add_argument("--times", default="", help="ISMCTS seconds per move to try against casual")
     ap.add_argument("--out", default=None, help="directory for the match records")
-    ap.add_argument("--game", default="sixty-six", help="game id")
     ap.add_argument("--option", action="append", default=[],
                     help="NAME=VALUE, a rule option (the value read as JSON where it can be)")
     args = ap.parse_args()

@@ -194,11 +194,11 @@ class _Turn:
         v = self.v
         target = self.rules.claim_target
         points = v.points[self.side]
-        if DECLARE in legal and points >= target and not self.missed():
-            return DECLARE
         if REVERSE in legal and not self.missed() and any(
                 p >= target for sd, p in enumerate(v.points) if sd != self.side):
-            return REVERSE  # Gaigel: the opponents passed 101 without knocking
+            return REVERSE  # Gaigel: the opponents passed 101 without knocking (2, a knock 1)
+        if DECLARE in legal and points >= target and not self.missed():
+            return DECLARE
         has_trick = v.tricks[self.side] > 0 or not self.rules.marriage_needs_trick
         shows = [a for a in legal if DECLARE_SHOW <= a < DRAW]
         if shows and has_trick:

@@ -69,7 +69,7 @@ from .base import Limit, Param, make_bot, register
 from .solver import SCALE, Solver, is_solvable
 
 __all__ = ["exclusions", "determinize", "playout", "policy_action", "outcome", "exact_view",
-           "Ismcts", "Pimc", "make_bot"]
+           "meld_game_actions", "action_key", "Ismcts", "Pimc", "make_bot"]
 
 
 # ---------------------------------------------------------------------- inference
@@ -259,6 +259,10 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
             return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
         at_stake = sum(vals[c] for c in trick)
         n = len(trick)
+        if r.meld_phase and n >= 2:
+            partner_card = _partner_winning(s, side)
+            if partner_card >= 0:
+                return _smear(s, plays, partner_card, n)
         winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
         if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
             # A Bettler's declarer: the highest card that does not win, else the lowest.
@@ -282,6 +286,27 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     return rng.choice(rest or acts)
 
 
+def _partner_winning(s: State, side: int) -> int:
+    """The card of the trick that wins it so far where the follower's partner played it, else
+    -1 (Gaigel's partnerships: 0 & 2 against 1 & 3)."""
+    w = trick_winner(s.trick, s.trump, s.beats)
+    return s.trick[w] if s.rules.sides[s.tseats[w]] == side else -1
+
+
+def _smear(s: State, plays: list[int], winning: int, n: int) -> int:
+    """A playout's follow to a trick the partner is winning: where it is safe (the follower
+    plays last, or the partner's card is a trump or an ace), the most valuable plain card that
+    does not take it from him; else the cheapest card."""
+    vals = s.values
+    trump = s.trump
+    if n == len(s.active) - 1 or (winning >> 3) & 3 == trump or winning & 7 == 0:
+        keep = [c for c in plays if (c >> 3) & 3 != trump
+                and trick_winner(s.trick + [c], trump, s.beats) != n]
+        if keep:
+            return max(keep, key=lambda c: (vals[c], c))
+    return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+
+
 def playout(s: State, rng: random.Random) -> None:
     """Play ``s`` to the end of the hand with ``policy_action``."""
     while not s.over:
@@ -299,9 +324,106 @@ def outcome(s: State) -> list[float]:
     return out
 
 
-def _reward(d: float) -> float:
-    """Game points → [-1, 1] for UCB: winning by 3 is better than by 1, but not three times."""
-    return math.tanh(d / 2.0)
+def _reward(d: float, scale: float = 2.0) -> float:
+    """Game points → [-1, 1] for UCB: winning by 3 is better than by 1, but not three times.
+    ``scale`` is the game's ``value_scale`` (Terts' hands score card points: 60)."""
+    return math.tanh(d / scale)
+
+
+def race_rewards(s: State, leads: list[float], scale: float) -> list[float]:
+    """Per seat, the reward of a finished hand whose game-point leads are ``leads``:
+    ``tanh(lead / scale)``; but in Terts, where each hand's points go to running totals and the
+    first to the target wins (§9.6), a hand that ends the match is worth the match: 1 to its
+    winner, -1 to the loser, 0 for a tie at or above the target (another hand is played).
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> m = Match(make_game("terts"), dealer=1)
+    >>> s = m.deal_hand(seed=2)
+    >>> s.match_score = (450, 470)
+    >>> s.points = [70, 40]  # the hand's points are its game points: 520 against 510
+    >>> race_rewards(s, [20.0, -20.0], 60.0)
+    [1.0, -1.0]
+    """
+    if s.rules.combinations and s.match_score:
+        target = s.game.options.target
+        gp = s.game_points()
+        totals = [m + g for m, g in zip(s.match_score, gp, strict=True)]
+        if max(totals) >= target:
+            top = max(totals)
+            won = [t == top for t in totals]
+            if sum(won) == 1:
+                return [1.0 if w else -1.0 for w in won]
+            return [0.0] * len(totals)
+    return [_reward(d, scale) for d in leads]
+
+
+# ---------------------------------------------------------------------- the meld games by rule
+
+
+def meld_game_actions(s: State, acts: list[int]) -> list[int]:
+    """The actions of ``acts`` a search weighs in the meld games, where rules.md settles some
+    choices: the one right action where there is one, else ``acts`` less those always wrong.
+
+    Gaigel (§7.7): the reverse knock when the opponents have passed 101 (2 game points, more
+    than a knock's 1), else the knock when one's team has 101 (waiting can only lose it: a
+    Gaigel needs opponents at 0 points, which they cannot fall back to); a knock or reverse
+    knock below 101 is never right (2 to the opponents). Robbing the turn-up (§7.6) and the
+    dix (§9.4) trade the low trump for a better one. A Gaigel leader who can meld melds (the
+    search chooses which meld and which of its cards to lead): a meld is shown only at a lead
+    after a won trick, so one passed up may never come again. Terts (§9.5): the bella is absolute, 20
+    that nothing can take away; a show always outranks (else it is not offered), so it beats
+    passing; and at a turn with a combination that could score, some announcement is made (the
+    search chooses which): it scores now or is outranked by what the opponent would have shown
+    anyway. Other games: ``acts`` as they are.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> s = Match(make_game("gaigel"), dealer=3).deal_hand(seed=1)
+    >>> s.points = [101, 30]; s.trick_no = 2; s.to_act = s.leader = 0; s.trick = []
+    >>> meld_game_actions(s, [3, 7, DECLARE, REVERSE])
+    [195]
+    """
+    r = s.rules
+    if r.meld_phase:
+        side = r.sides[s.to_act]
+        if DECLARE in acts or REVERSE in acts:
+            if REVERSE in acts and any(p >= r.claim_target for sd, p in enumerate(s.points)
+                                       if sd != side):
+                return [REVERSE]
+            if DECLARE in acts and s.points[side] >= r.claim_target:
+                return [DECLARE]
+            acts = [a for a in acts if a != DECLARE and a != REVERSE]
+        if EXCHANGE in acts:
+            return [EXCHANGE]
+        melds = [a for a in acts if MARRY <= a < DECLARE_SHOW or MARRY_DOUBLE <= a < ANNOUNCE
+                 or a == MELD_LOW]
+        return melds or acts
+    if r.combinations:
+        if BELLA in acts:
+            return [BELLA]
+        if EXCHANGE in acts:
+            return [EXCHANGE]
+        shows = [a for a in acts if a >= SHOW]
+        if shows:
+            return shows
+        announces = [a for a in acts if ANNOUNCE <= a < SHOW]
+        if announces:
+            return announces
+    return acts
+
+
+def action_key(a: int, double_pack: bool) -> int:
+    """The tree's key of action ``a``: in the double pack (Gaigel) the two copies of a card are
+    one choice (whoever holds either plays the same card: the first played of two identical
+    cards wins), so actions naming a card key by its first copy; other actions are themselves.
+
+    >>> action_key(32 + 5, True), action_key(MARRY + 32 + 2, True), action_key(37, False)
+    (5, 66, 37)
+    """
+    if double_pack and a < ANNOUNCE and not DRAW <= a < OPEN:
+        return a & ~32  # card ids 32..63 are the second copies; verbs sit at multiples of 64
+    return a
 
 
 # ---------------------------------------------------------------------- exact where possible
@@ -431,10 +553,16 @@ class Ismcts:
             return solved_values(view, rng, self.solver, deadline,
                                  self.worlds if iterations is None else max(1, iterations // 20),
                                  excluded)[0]
+        rules = view.rules or view.game.rules
+        if rules.meld_phase or rules.combinations:
+            ruled = meld_game_actions(determinize(view, rng, excluded), list(view.legal))
+            if len(ruled) == 1:
+                return {a: float(a == ruled[0]) for a in view.legal}
         stats = self._root_stats(view, rng, deadline, iterations or 10**9, excluded)
+        double_pack = rules.pack >> 32 != 0
         out = {}
         for a in view.legal:
-            n, g = stats.get(a, (0, 0.0))
+            n, g = stats.get(action_key(a, double_pack), (0, 0.0))
             # Rank by visits (robust child); the mean game points break ties and inform hints.
             out[a] = (n + (g / n) * 1e-3) if n else -1e9
         return out
@@ -454,9 +582,10 @@ class Ismcts:
         if bids is not None:
             return {a: (v, 0) for a, v in bids.items()}
         stats = self._root_stats(view, rng, deadline, iterations or 10**9, exclusions(view))
+        double_pack = (view.rules or view.game.rules).pack >> 32 != 0
         out = {}
         for a in view.legal:
-            n, g = stats.get(a, (0, 0.0))
+            n, g = stats.get(action_key(a, double_pack), (0, 0.0))
             out[a] = (g / n, n) if n else (float("-inf"), 0)
         return out
 
@@ -488,6 +617,10 @@ class Ismcts:
         sqrt = math.sqrt
         self.solver.clear()
         self._kx = kernel.seed_state(rng.getrandbits(64))
+        rules = view.rules or view.game.rules
+        by_rule = rules.meld_phase or rules.combinations
+        double_pack = rules.pack >> 32 != 0
+        scale = view.game.value_scale
         it = 0
         while it < iterations:
             if deadline is not None and it & 15 == 0 and it and time.perf_counter() > deadline:
@@ -498,11 +631,20 @@ class Ismcts:
             path = [root]
             while not s.over:
                 acts = s.legal_actions()
+                if by_rule and not (node is root and self.even_root):
+                    acts = meld_game_actions(s, acts)
+                keys: set[int] = set()
                 untried = []
                 best_child = None
                 best_score = -1e18
                 for a in acts:
-                    ch = node.children.get(a)
+                    k = a
+                    if double_pack:
+                        k = action_key(a, True)
+                        if k in keys:
+                            continue  # the other copy of a card already weighed
+                        keys.add(k)
+                    ch = node.children.get(k)
                     if ch is None:
                         untried.append(a)
                         continue
@@ -516,7 +658,7 @@ class Ismcts:
                         best_a = a
                 if untried:
                     a = rng.choice(untried)
-                    ch = node.children[a] = _Node(s.to_act)
+                    ch = node.children[action_key(a, double_pack)] = _Node(s.to_act)
                     ch.avail = 1
                     s.step(a)
                     path.append(ch)
@@ -526,10 +668,12 @@ class Ismcts:
                 node = best_child
                 path.append(node)
             result = self._finish(s, rng)
+            rewards = race_rewards(s, result, scale) if s.over else \
+                [_reward(d, scale) for d in result]
             for nd in path[1:]:
                 d = result[nd.mover]
                 nd.n += 1
-                nd.w += _reward(d)
+                nd.w += rewards[nd.mover]
                 nd.g += d
         return root
 

@@ -42,6 +42,10 @@ class Game(abc.ABC):
     """A line for ``sixtysix options`` (e.g. that the rules are a reconstruction)."""
     contracts: tuple[Contract, ...] = ()
     """The contracts an auction of contracts chooses from, lowest first (Bauernschnapsen)."""
+    value_scale: ClassVar[float] = 2.0
+    """The lead in game points by which a hand counts as clearly won: a search's reward for a
+    lead ``d`` is ``tanh(d / value_scale)``. Game points of 1 to 3 a hand take 2; games whose
+    hands score their card points (Terts) take a scale of such points."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:

@@ -130,6 +130,8 @@ class View:
         for i, p in enumerate(seq):
             nxt[p] = seq[(i + 1) % len(seq)]
         s.nxt = tuple(nxt)
+        if self.trick and self.trick[0][1] < 0:
+            pool = _fit_face_down_lead(self, pool)
         i = 0
         hands = []
         s.first_packet = [0] * s.n
@@ -163,7 +165,7 @@ class View:
         trick = [c for _, c in self.trick]
         history = list(self.history)
         if any(c < 0 for c in trick):
-            _turn_face_down(self, trick, history, pool[i:])
+            _turn_face_down(trick, history, pool[i:])
         s.spos = 0
         s.turnup = self.turnup
         s.turnup_up = self.turnup_up
@@ -210,17 +212,27 @@ class View:
         return s
 
 
-def _turn_face_down(view: View, trick: list[int], history: list[int], rest: list[int]) -> None:
+def _fit_face_down_lead(view: View, pool: list[int]) -> list[int]:
+    """``pool`` with a card that fits the opening in the slot of forehand's face-down lead
+    (Gaigel's trick 1 under Andere Alte or Höher: a non-trump ace, or a card neither ace nor
+    trump). The face-down cards of the trick take the last slots of the pool, the lead first;
+    the first fitting card of the (shuffled) pool moves there, so every fitting card is as
+    likely, and the cards it displaces go where it was."""
+    slot = len(pool) - sum(1 for _, c in view.trick if c < 0)
+    if view.opening not in (0, 2) or slot < 0:
+        return pool
+    trumps = 0xFF << (view.trump * 8) | 0xFF << (32 + view.trump * 8)
+    for j, c in enumerate(pool):
+        if not (trumps >> c) & 1 and ((c & 7) == 0) == (view.opening == 0):
+            pool = list(pool)
+            pool[slot], pool[j] = pool[j], pool[slot]
+            break
+    return pool
+
+
+def _turn_face_down(trick: list[int], history: list[int], rest: list[int]) -> None:
     """Place the last unseen cards (``rest``) into the trick's face-down slots (Gaigel's trick 1
-    under Andere Alte or Höher), and write them into the history. The led card must fit the
-    opening: a non-trump ace, or a card neither ace nor trump; one that fits is taken first."""
-    rest = list(rest)
-    if trick[0] < 0 and view.opening in (0, 2):
-        trumps = 0xFF << (view.trump * 8) | 0xFF << (32 + view.trump * 8)
-        fits = [k for k, c in enumerate(rest)
-                if not (trumps >> c) & 1 and ((c & 7) == 0) == (view.opening == 0)]
-        if fits:
-            rest[0], rest[fits[0]] = rest[fits[0]], rest[0]
+    under Andere Alte or Höher), and write them into the history."""
     k = 0
     start = len(history) - len(trick)
     for j, c in enumerate(trick):
