@@ -17,13 +17,13 @@ import time
 from machine import header
 
 from sixtysix import _core
+from sixtysix.bots.search import play_reference
 from sixtysix.engine import Match
 from sixtysix.engine.kernel import (
     POLICY,
     RANDOM,
     KernelRandom,
     pack,
-    play_reference,
     playouts,
     seed_state,
 )

@@ -185,7 +185,8 @@ def test_cli_analyze_prints_the_mistakes_in_words(tmp_path: object) -> None:
     out = runner.invoke(app, ["analyze", _write(tmp_path, FALSE_CLAIM), "--seat", "0", "--json",
                               "--samples", "1000", "--seed", "1"])
     answer = json.loads(out.output)
-    assert answer["mistakes"][0]["played"] == "declare" and answer["mistakes"][0]["trick"] == 2
+    # The false claim is among the mistakes (the first lead may be one too: see above).
+    assert any(m["played"] == "declare" and m["trick"] == 2 for m in answer["mistakes"])
 
 
 def test_cli_hint_prints_moves_that_can_be_typed(tmp_path: object) -> None:

@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
+from sixtysix.bots.search import play_reference
 from sixtysix.engine import Match
 from sixtysix.engine.kernel import (
     POLICY,
     RANDOM,
     KernelRandom,
     pack,
-    play_reference,
     playouts,
     seed_state,
 )

@@ -286,6 +286,17 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
     return rng.choice(rest or acts)
 
 
+def play_reference(s: State, rng: kernel.KernelRandom, policy: int) -> int:
+    """Play ``s`` to the end through the ``State`` API with the kernel's random numbers: what
+    ``playouts`` must reproduce. Returns the actions taken."""
+    steps = 0
+    while not s.over:
+        acts = s.legal_actions()
+        s.step(policy_action(s, acts, rng) if policy else rng.choice(acts))  # type: ignore[arg-type]
+        steps += 1
+    return steps
+
+
 def _partner_winning(s: State, side: int) -> int:
     """The card of the trick that wins it so far where the follower's partner played it, else
     -1 (Gaigel's partnerships: 0 & 2 against 1 & 3)."""

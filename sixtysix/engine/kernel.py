@@ -13,14 +13,15 @@ and ``setup.py`` compiles the two into an extension like the rest of the compile
 The kernel follows the engine move for move: its legal actions are the engine's, in the engine's
 order, so a playout that picks the i-th legal action with the same random numbers reaches the same
 end. ``KernelRandom`` draws those numbers for code that plays through ``State`` (the differential
-test, ``tests/test_kernel.py``): ``random`` picks ``rng.choice(s.legal_actions())`` and ``policy``
-is the searches' ``policy_action``.
+test, ``tests/test_kernel.py``, through ``bots.search.play_reference``): ``random`` picks
+``rng.choice(s.legal_actions())`` and ``policy`` is the searches' ``policy_action``.
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
 >>> s = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=3)
 >>> h = pack(s)
 >>> g0, g1, steps, x = playouts(h, 1, seed_state(7), POLICY)
+>>> from sixtysix.bots.search import play_reference
 >>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
 >>> (g0, g1) == tuple(t.game_points()) and steps == len(t.history) - len(s.history)
 True
@@ -40,8 +41,7 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import State
 
-__all__ = ["Hand", "KernelRandom", "pack", "playouts", "play_reference", "seed_state", "RANDOM",
-           "POLICY"]
+__all__ = ["Hand", "KernelRandom", "pack", "playouts", "seed_state", "RANDOM", "POLICY"]
 
 RANDOM = 0
 """Playouts pick uniformly among the legal actions (``rng.choice(s.legal_actions())``)."""
@@ -724,15 +724,3 @@ def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int
             else:
                 g0 += (w & 7) + h.bonus
     return g0, g1, steps, rng
-
-
-def play_reference(s: State, rng: KernelRandom, policy: int) -> int:
-    """Play ``s`` to the end through the ``State`` API with the kernel's random numbers: what
-    ``playouts`` must reproduce. Returns the actions taken."""
-    from ..bots.search import policy_action
-    steps = 0
-    while not s.over:
-        acts = s.legal_actions()
-        s.step(policy_action(s, acts, rng) if policy else rng.choice(acts))  # type: ignore[arg-type]
-        steps += 1
-    return steps
