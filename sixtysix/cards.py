@@ -29,6 +29,8 @@ __all__ = [
     "rank_of",
     "base_of",
     "card_str",
+    "card_label",
+    "RANK_LABELS",
     "parse_card",
     "parse_cards",
     "parse_suit",
@@ -77,6 +79,19 @@ def base_of(card: int) -> int:
 def card_str(card: int) -> str:
     """Canonical text of a card: rank then suit, ``T`` for ten (records.md §1)."""
     return RANKS[card & 7] + SUITS[(card >> 3) & 3]
+
+
+RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
+"""How ranks are shown to people (input accepts these, the record letters, and symbols)."""
+
+
+def card_label(card: int) -> str:
+    """A card as people read it, ten as ``10`` and the suit as its symbol.
+
+    >>> card_label(parse_card("TH")), card_label(parse_card("QS"))
+    ('10♥', 'Q♠')
+    """
+    return RANK_LABELS[card & 7] + SUIT_SYMBOLS[(card >> 3) & 3]
 
 
 _SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}

@@ -9,11 +9,11 @@ says 'you bid' to its human, the wire always sends the third person.
 >>> describe_contract_action(parse_action("bid gang"), lambda w: w)
 'bids gang'
 >>> meld_words(parse_action("announce ks qs js ts"), you=False)
-'announces fifty KS QS JS TS (50)'
+'announces fifty K♠ Q♠ J♠ 10♠ (50)'
 >>> meld_words(parse_action("bella"), you=True)
 'declare the bella (20)'
 >>> action_words(parse_action("open hoeher 9c"), trump=0)
-'opens Höher, leading 9C'
+'opens Höher, leading 9♣'
 >>> action_words(parse_action("marry double kh"), trump=2)
 'shows a double marriage in hearts (80)'
 >>> action_words(parse_action("play kh"), trump=2) is None
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import SUIT_NAMES, card_str
+from .cards import SUIT_NAMES, card_label
 from .engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -99,12 +99,12 @@ def is_meld(action: int) -> bool:
 
 
 def meld_words(action: int, you: bool) -> str:
-    """'announces tertz KS QS JS (20)', 'shows four queens (100)', 'declares the bella (20)'."""
+    """'announces tertz K♠ Q♠ J♠ (20)', 'shows four queens (100)', 'declares the bella (20)'."""
     if action == BELLA:
         return f"{'declare' if you else 'declares'} the bella ({BELLA_VALUE})"
     i = (action - ANNOUNCE) % (SHOW - ANNOUNCE)
     verb = "announce" if action < SHOW else "show"
-    return f"{verb if you else verb + 's'} {describe(i)} ({VALUE[i]})"
+    return f"{verb if you else verb + 's'} {describe(i, card_label)} ({VALUE[i]})"
 
 
 def marriage_value(card: int, trump: int, double: bool = False) -> int:
@@ -148,7 +148,7 @@ def action_words(action: int, trump: int, *, you: bool = False,
         return meld_words(action, you)
     if OPEN <= action < MARRY_DOUBLE:
         opening, card = divmod(action - OPEN, 64)
-        lead = ", face down" if hidden else f", leading {card_str(card)}"
+        lead = ", face down" if hidden else f", leading {card_label(card)}"
         return f"{verb('opens')} {OPENING_NAMES[opening]}{lead}"
     if MARRY <= action < DECLARE_SHOW or MARRY_DOUBLE <= action < ANNOUNCE:
         double = action >= MARRY_DOUBLE

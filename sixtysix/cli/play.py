@@ -30,7 +30,7 @@ from rich.text import Text
 
 from .. import analysis
 from ..bots import Bot, BotError, bot_names, make_bot
-from ..cards import SUIT_NAMES, card_str, parse_card, parse_suit
+from ..cards import SUIT_NAMES, card_label, parse_card, parse_suit
 from ..engine.actions import (
     CLOSE,
     DECLARE,
@@ -106,6 +106,11 @@ def normalize_input(text: str, view: View) -> str:
     """Turn what a person types into an action string (``AS`` → ``play AS``, suit words to
     letters, ``exchange 9♦`` → ``exchange``). Raises NotUnderstood when it cannot be an action,
     IllegalActionError when an exchange names another card than the low trump."""
+    typed = " ".join(text.split()).lower()
+    for a in view.legal:  # an offered action as it is shown: 'announce fifty K♠ Q♠ J♠ 10♠ (50)'
+        label = action_label(a, view).plain.lower()
+        if typed in (label, label.split(" (")[0]):
+            return action_str(a)
     words = text.strip().split()
     words = [_SUIT_WORDS.get(w.lower(), w) for w in words]
     if not words:
@@ -126,7 +131,7 @@ def normalize_input(text: str, view: View) -> str:
         low = view.game.rules.exchange_rank
         if low is not None and view.trump >= 0 and card != view.trump * 8 + low:
             raise IllegalActionError(f"the exchange gives the low trump "
-                                     f"{card_str(view.trump * 8 + low)}, not {card_str(card)}")
+                                     f"{card_label(view.trump * 8 + low)}, not {card_label(card)}")
         return "exchange"
     candidate = " ".join(words)
     try:

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, cards_of
+from ..cards import RANK_LABELS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, card_label, cards_of
 from ..engine.actions import (
     CLOSE,
     DECLARE,
@@ -38,13 +38,12 @@ from ..engine.legal import trick_winner
 from ..engine.phases.auction import standing
 from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
+from ..words import is_meld, meld_words
 from .contracts import contract_lines
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
            "seat_label", "suit_text", "offered", "false_claim_points", "RANK_LABELS"]
 
-RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
-"""How ranks are shown to people (input accepts these, the record letters, and symbols)."""
 
 
 def suit_style(suit: int) -> str:
@@ -57,7 +56,7 @@ def card_text(card: int, trump: int = -1) -> Text:
         return Text("??", style="dim")
     suit = (card >> 3) & 3
     style = suit_style(suit) + (" underline" if suit == trump else "")
-    return Text(RANK_LABELS[card & 7] + SUIT_SYMBOLS[suit], style=style)
+    return Text(card_label(card), style=style)
 
 
 def suit_text(suit: int) -> Text:
@@ -135,6 +134,8 @@ def action_label(action: int, view: View) -> Text:
                     .append(" for ").append_text(card_text(view.turnup, view.trump)))
     if action in words:
         return Text(words[action])
+    if is_meld(action):  # Terts: 'announce fifty K♠ Q♠ J♠ 10♠ (50)', cards as cards
+        return Text(meld_words(action, you=True))
     try:
         return Text(action_str(action))
     except (KeyError, IndexError, ValueError):

@@ -30,6 +30,8 @@ from ..legal import trick_winner
 from . import PH_ANSWER, PH_PLAY, Phase, register
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..state import State
 
 __all__ = ["N_RUNS", "KEY", "VALUE", "held", "eligible", "key", "describe", "turn_actions",
@@ -289,15 +291,16 @@ def apply_answer(s: State, a: int) -> None:
 
 # ------------------------------------------------------------------ people
 
-def describe(i: int) -> str:
-    """A combination in words with its cards in sequence order, e.g. 'tertz KS QS JS'."""
+def describe(i: int, card: Callable[[int], str] = card_str) -> str:
+    """A combination in words with its cards in sequence order, each written by ``card``:
+    'tertz KS QS JS', or with ``cards.card_label`` 'tertz K♠ Q♠ J♠'."""
     m = COMBOS[i]
     if i >= N_RUNS:
         return "four " + RANK_NAMES[i - N_RUNS] + "s"
     cards = sorted((c for c in range(32) if (m >> c) & 1), key=lambda c: SEQUENCE_ORDER.index(c & 7))
     length = len(cards)
     name = "tertz" if length == 3 else "fifty" if length == 4 else f"run of {length}"
-    return name + " " + " ".join(card_str(c) for c in cards)
+    return name + " " + " ".join(card(c) for c in cards)
 
 
 def explain_turn(s: State, action: int, text: str) -> str:
