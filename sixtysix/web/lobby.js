@@ -129,27 +129,6 @@ const Lobby = {
     const g = this.game();
     $("game-rules-link").href = `/help/${encodeURIComponent(g.id)}`;
     $("game-rules-link").textContent = `Rules of ${g.name}`;
-    // Levels first (what people choose an opponent by), then the engines they are made of.
-    const opt = (name) => `<option value="bot:${esc(name)}" title="${esc(this.bots[name])}">` +
-      `${esc(name[0].toUpperCase() + name.slice(1))}</option>`;
-    const engines = Object.keys(this.bots).filter((b) => !this.levels.includes(b));
-    const botOpts = `<optgroup label="Computer: levels">${this.levels.map(opt).join("")}</optgroup>` +
-      `<optgroup label="Computer: engines">${engines.map(opt).join("")}</optgroup>`;
-    let seats = "<legend>Seats</legend>";
-    for (let i = 0; i < g.n_seats; i++) {
-      const def = i === 0 ? "human" : "bot";
-      seats += `<div class="seat-row"><label>Seat ${i + 1}
-          <select id="seat-kind-${i}" data-seat="${i}">
-            <option value="human"${def === "human" ? " selected" : ""}>Person</option>${botOpts}
-          </select></label>
-          <label>Name <input id="seat-name-${i}" maxlength="40" value="${i === 0 ? "You" : ""}"></label></div>`;
-    }
-    $("seats").innerHTML = seats;
-    for (let i = 1; i < g.n_seats; i++) {
-      const s = $(`seat-kind-${i}`);
-      const pref = ["bot:casual", "bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
-      if (pref) s.value = pref;
-    }
     // Each option by its readable label, its meaning below it (and read with it), its name in
     // the tooltip: the name is what records and the command line use.
     $("options").innerHTML = g.options.map((o) => {
@@ -169,6 +148,36 @@ const Lobby = {
           `${esc(String(c).replace(/_/g, " "))}</option>`).join("") +
         `</select></label>${desc}</div>`;
     }).join("");
+    // A game whose seat count is an option (North American's players) redraws its seats.
+    const players = $("opt-players");
+    if (players) players.addEventListener("change", () => this.renderSeats());
+    this.renderSeats();
+  },
+
+  renderSeats() {
+    const g = this.game();
+    const n = $("opt-players") ? Number($("opt-players").value) : g.n_seats;
+    // Levels first (what people choose an opponent by), then the engines they are made of.
+    const opt = (name) => `<option value="bot:${esc(name)}" title="${esc(this.bots[name])}">` +
+      `${esc(name[0].toUpperCase() + name.slice(1))}</option>`;
+    const engines = Object.keys(this.bots).filter((b) => !this.levels.includes(b));
+    const botOpts = `<optgroup label="Computer: levels">${this.levels.map(opt).join("")}</optgroup>` +
+      `<optgroup label="Computer: engines">${engines.map(opt).join("")}</optgroup>`;
+    let seats = "<legend>Seats</legend>";
+    for (let i = 0; i < n; i++) {
+      const def = i === 0 ? "human" : "bot";
+      seats += `<div class="seat-row"><label>Seat ${i + 1}
+          <select id="seat-kind-${i}" data-seat="${i}">
+            <option value="human"${def === "human" ? " selected" : ""}>Person</option>${botOpts}
+          </select></label>
+          <label>Name <input id="seat-name-${i}" maxlength="40" value="${i === 0 ? "You" : ""}"></label></div>`;
+    }
+    $("seats").innerHTML = seats;
+    for (let i = 1; i < n; i++) {
+      const s = $(`seat-kind-${i}`);
+      const pref = ["bot:casual", "bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
+      if (pref) s.value = pref;
+    }
   },
 
   async create() {
@@ -176,11 +185,13 @@ const Lobby = {
     const options = {};
     for (const el of document.querySelectorAll("[data-opt]")) {
       const o = g.options.find((x) => x.name === el.dataset.opt);
-      const v = el.dataset.type === "bool" ? el.checked : el.dataset.type === "int" ? Number(el.value) : el.value;
+      // A choice goes back as the option's own value (players 3 is a number, dealer_cap may be null).
+      const v = el.dataset.type === "bool" ? el.checked : el.dataset.type === "int" ? Number(el.value)
+        : o.choices.find((c) => String(c) === el.value);
       if (v !== o.default) options[o.name] = v;
     }
     const seats = [];
-    for (let i = 0; i < g.n_seats; i++) {
+    for (let i = 0; i < document.querySelectorAll("#seats select[data-seat]").length; i++) {
       const kind = $(`seat-kind-${i}`).value;
       const name = $(`seat-name-${i}`).value.trim() || undefined;
       seats.push(kind === "human" ? {kind: "human", name} : {kind: "bot", bot: kind.slice(4), name});

@@ -65,6 +65,27 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
     assert errors == []
 
 
+def test_a_numeric_choice_creates_its_table(server: ServerProcess, browser: Any) -> None:
+    # North American Sixty-Six for three: 'players' is a choice of numbers, sent as the number.
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    page.select_option("#game-select", "north-american-sixty-six")
+    assert page.locator("#seat-kind-3").count() == 1  # four players by default
+    page.click("#options-box summary")
+    page.select_option("#opt-players", "3")
+    page.wait_for_selector("#seat-kind-2")
+    assert page.locator("#seat-kind-3").count() == 0
+    page.select_option("#seat-kind-1", "human")
+    page.select_option("#seat-kind-2", "human")
+    page.click("#create-btn")
+    page.locator('.seat-link[data-seat="2"]').wait_for()
+    assert page.locator(".seat-link").count() == 3 and not page.inner_text("#lobby-error")
+    assert not errors
+    page.close()
+
+
 def test_two_people_play_each_other_in_two_browsers(server: ServerProcess, browser: Any) -> None:
     status, t = server.request("POST", "/api/tables", {"game": "sixty-six",
                                                       "seats": seats("human", "human")})
