@@ -13,12 +13,12 @@ four-seat game the two bots sit as partners, 0 and 2 against 1 and 3, then swapp
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
 from machine import header
 
+from sixtysix.cli import parse_option_values
 from sixtysix.research.tournament import run_tournament
 
 DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
@@ -34,15 +34,9 @@ def main() -> None:
     ap.add_argument("--times", default="", help="ISMCTS seconds per move to try against casual")
     ap.add_argument("--out", default=None, help="directory for the match records")
     ap.add_argument("--option", action="append", default=[],
-                    help="NAME=VALUE, a rule option (the value read as JSON where it can be)")
+                    help="NAME=VALUE, a rule option (read as `sixtysix play --option` reads it)")
     args = ap.parse_args()
-    options = {}
-    for text in args.option:
-        name, _, value = text.partition("=")
-        try:
-            options[name] = json.loads(value)
-        except ValueError:
-            options[name] = value
+    options = parse_option_values(args.option, args.game)
     print(header())
     pairs = [p.split("/") for p in args.pairs.split(",") if p]
     for t in filter(None, args.times.split(",")):
