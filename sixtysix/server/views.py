@@ -143,6 +143,8 @@ def view_to_json(view: View, *, spectator: bool = False,
         "trick_no": view.trick_no,
         "bonus": view.bonus,
         "exchanged": view.exchanged,
+        # The trick winner may close the stock before anyone draws (a rule of the game).
+        "close_before_draw": (view.rules or view.game.rules).close_before_draw,
         "legal": [] if spectator else [_legal_json(a, view) for a in view.legal],
         # The bidding and meld games (all public): what was said, in order, and where it led.
         "log": _log(view, actors, veiled),

@@ -170,7 +170,7 @@ const Table = {
     const g = this.state.game, t = this.state.view.targets, n = this.state.score[i];
     const score = `<span class="match-score">${esc(n)}</span>`;
     if (t && t.start) return `${score} to go (from ${esc(t.start)})`;  // Schnapsen
-    if (g === "three-player-sixty-six") return `${score} chip${n === 1 ? "" : "s"}`;
+    if (g === "three-player-sixty-six") return `${score} chip${Math.abs(n) === 1 ? "" : "s"}`;
     const word = {terts: "Total", "north-american-sixty-six": "Units"}[g] || "Match";
     if (!t || !t.match) return `${word} ${score}`;
     return g === "gaigel" ? `${word} ${score} (${esc(t.match)} to win)` : `${word} ${score} of ${esc(t.match)}`;
@@ -388,7 +388,7 @@ const Table = {
       b.onclick = () => this.act(b.dataset.action);
     }
     $("mine").textContent = me === null ? "You are watching this table." : "";
-    $("table-settings").hidden = me === null || !m.options.close_before_draw_allowed;
+    $("table-settings").hidden = me === null || !v.close_before_draw;
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
     if (drawing) this.act("draw");
@@ -413,8 +413,8 @@ const Table = {
       return;
     }
     const open = this.lastOpen;
-    area.innerHTML = `<button type="button" class="secondary" id="last-trick-btn" aria-expanded="${open}" ` +
-      `aria-controls="last-trick-panel">${open ? "Hide the last trick" : "Last trick"}</button>` +
+    area.innerHTML = `<button type="button" class="secondary" id="last-trick-btn" aria-expanded="${open}"` +
+      `${open ? ' aria-controls="last-trick-panel"' : ""}>${open ? "Hide the last trick" : "Last trick"}</button>` +
       (open ? `<div id="last-trick-panel"><div class="caption">Last trick, won by ` +
         `${esc(this.name(v.leader))}</div>${this.trickCards(v.last_trick, v.leader, false)}</div>` : "");
     $("last-trick-btn").onclick = () => {

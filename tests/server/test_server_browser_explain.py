@@ -20,6 +20,7 @@ from typing import Any
 
 from browser_util import SIZES, needs_chromium, watch_errors
 from server_util import ServerProcess, finished_table
+from test_server_a11y import axe_violations, unlabelled_cards
 from test_server_browser_games import play_hand
 
 from sixtysix.analysis import false_claim_points
@@ -36,9 +37,9 @@ NAMES = ("Ann", "Bob")
 
 
 def pick(legal: list[str], seat: int, done: set[str]) -> str:
-    """The scripted line, the same for the engine and the browser: draw (the browser does it by
-    itself), a marriage and an exchange when first offered, then a close, then Ann's claim (a
-    false one: the deal is chosen so), else the first card."""
+    """The scripted line, the same for the engine and the browser: draw (Ann's browser does it by
+    itself; Bob's asks), a marriage and an exchange when first offered, then a close, then Ann's
+    claim (a false one: the deal is chosen so), else the first card."""
     if "draw" in legal:
         return "draw"
     for verb in ("marry", "exchange"):
@@ -54,8 +55,8 @@ def pick(legal: list[str], seat: int, done: set[str]) -> str:
 
 
 def scripted_secret() -> bytes:
-    """A deal secret (dealer Bob: Ann leads) whose first hand, played by ``pick``, has a phase-1
-    trick drawn after, a marriage, an exchange, a close with cards left in the stock, and then
+    """A deal secret (dealer Bob: Ann leads) whose first hand, played by ``pick``, has phase-1
+    tricks won by each, a marriage, an exchange, a close with cards left in the stock, and then
     Ann's claim short of 66 (found once, from seeded candidates)."""
     game = make_game("sixty-six")
     for i in range(2000):
@@ -65,9 +66,10 @@ def scripted_secret() -> bytes:
         while not state.over:
             view = state.view(state.to_act)
             a = pick([action_str(x) for x in view.legal], state.to_act, done)
-            done.add(a.split()[0])
+            done.add(f"draw by {NAMES[state.to_act]}" if a == "draw" else a.split()[0])
             if a == "declare":
-                if false_claim_points(parse_action(a), view) is not None and "draw" in done:
+                if false_claim_points(parse_action(a), view) is not None and \
+                        {"draw by Ann", "draw by Bob"} <= done:
                     return secret
                 break
             state.step(parse_action(a))
@@ -113,26 +115,31 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
         page.wait_for_function("Table.state !== null && Table.ws.readyState === 1")
         pages.append(page)
     ann, bob = pages
+    # Bob's browser asks before drawing (a setting kept per browser), so that he may close first.
+    for p in pages:
+        assert p.locator("#ask-draw").is_visible()
+    bob.check("#ask-draw")
     done: set[str] = set()
-    looked_back = drawn = False
+    looked_back = auto_drawn = asked_to_draw = False
     deadline = time.monotonic() + 60
-    while "declare" not in done:
+    while True:
         assert time.monotonic() < deadline, done
         to_act = ann.evaluate("Table.state.view.to_act")
         page, other = pages[to_act], pages[1 - to_act]
         page.wait_for_function(f"Table.state.view.to_act === {to_act} && "
                                "document.querySelector('#hand button.card.legal, #actions button.action')")
-        # Never a Draw button: after a trick the browser draws by itself.
-        for p in pages:
-            assert p.locator('#actions button[data-action="draw"]').count() == 0
-            assert "Drawing" not in p.inner_text("#status")
+        # Ann is never shown a Draw button: after a trick she wins, her browser draws.
+        assert ann.locator('#actions button[data-action="draw"]').count() == 0
         view = page.evaluate("Table.state.view")
         legal = [a["action"] for a in view["legal"]]
         a = pick(legal, to_act, done)
-        assert a != "draw"
         version, stock = page.evaluate("[Table.state.version, Table.state.view.stock]")
         if a == "declare":
             break
+        if a == "draw":  # Bob is asked: draw, or close the stock before drawing
+            assert to_act == 1 and bob.locator('#actions button[data-action="close"]').count() == 1
+            assert bob.inner_text("#status") == "You won the trick: draw, or close the stock before drawing."
+            asked_to_draw = True
         if a.startswith("play"):
             page.click(f'#hand button.card.legal[data-action="{a}"]')
         else:
@@ -150,12 +157,13 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
                 assert m["card"] == (["card-in", 200] if on else ["none", 0]), m
                 if m["name"] is not None:
                     assert m["taken"] and m["name"] == (["trick-taken", 250] if on else ["none", 0])
-            # A phase-1 trick taken: both draw from the stock, and nobody clicked Draw.
-            if not ann.evaluate("Table.state.view.trick.length") and "close" not in done:
+            # A phase-1 trick taken by Ann: both draw from the stock, and nobody clicked Draw.
+            if not ann.evaluate("Table.state.view.trick.length") and "close" not in done \
+                    and ann.evaluate("Table.state.view.leader") == 0:
                 for p in pages:
                     p.wait_for_function(f"Table.state.view.stock === {stock - 2} && "
                                         "Table.state.view.hand_sizes.every((n) => n === 6)")
-                drawn = True
+                auto_drawn = True
         elif a.startswith("marry"):
             other.wait_for_selector(f"#meld-log li:has-text('{who} shows a marriage in')")
         elif a == "exchange":
@@ -185,10 +193,12 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
                 "e.querySelector('.who').innerText])")
             assert cards == [[x["card"], NAMES[x["seat"]]] for x in last]
             assert bob.locator("#last-trick-btn").get_attribute("aria-expanded") == "true"
+            assert axe_violations(bob) == [] and unlabelled_cards(bob) == []
+            assert bob.evaluate("document.documentElement.scrollWidth <= innerWidth")  # fits
             bob.keyboard.press("Enter")  # the button keeps the focus: Enter again closes it
             assert bob.locator("#last-trick-panel").count() == 0
             looked_back = True
-    assert drawn and looked_back and {"marry", "exchange", "close"} <= done
+    assert auto_drawn and asked_to_draw and looked_back and {"marry", "exchange", "close"} <= done
     # Ann's claim would be false: the browser asks. Cancel changes nothing; OK claims.
     assert ann.evaluate("Table.state.view.legal.find((a) => a.action === 'declare').false_claim") < 66
     asked: list[str] = []
