@@ -120,7 +120,7 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
         assert p.locator("#ask-draw").is_visible()
     bob.check("#ask-draw")
     done: set[str] = set()
-    looked_back = auto_drawn = asked_to_draw = False
+    looked_back = auto_drawn = asked_to_draw = taken = False
     deadline = time.monotonic() + 60
     while True:
         assert time.monotonic() < deadline, done
@@ -155,8 +155,9 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
                 m = motion(p)
                 assert m["played"], m
                 assert m["card"] == (["card-in", 200] if on else ["none", 0]), m
-                if m["name"] is not None:
+                if m["name"] is not None:  # the trick is complete
                     assert m["taken"] and m["name"] == (["trick-taken", 250] if on else ["none", 0])
+                    taken = True
             # A phase-1 trick taken by Ann: both draw from the stock, and nobody clicked Draw.
             if not ann.evaluate("Table.state.view.trick.length") and "close" not in done \
                     and ann.evaluate("Table.state.view.leader") == 0:
@@ -198,7 +199,8 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
             bob.keyboard.press("Enter")  # the button keeps the focus: Enter again closes it
             assert bob.locator("#last-trick-panel").count() == 0
             looked_back = True
-    assert auto_drawn and asked_to_draw and looked_back and {"marry", "exchange", "close"} <= done
+    assert auto_drawn and asked_to_draw and looked_back and taken
+    assert {"marry", "exchange", "close"} <= done
     # Ann's claim would be false: the browser asks. Cancel changes nothing; OK claims.
     assert ann.evaluate("Table.state.view.legal.find((a) => a.action === 'declare').false_claim") < 66
     asked: list[str] = []
@@ -208,6 +210,8 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
     time.sleep(0.3)
     assert ann.evaluate("Table.state.version") == version
     assert bob.evaluate("Table.state.version") == version
+    assert ann.locator("#summary h2").count() == 0 and ann.locator(
+        '#actions button.action[data-action="declare"]').count() == 1  # still Ann's to choose
     ann.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     ann.click('#actions button.action[data-action="declare"]')
     for p in pages:
