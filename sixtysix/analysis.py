@@ -40,13 +40,14 @@ from .bots.base import Bot
 from .bots.search import Ismcts, _closed_open, determinize, exact_view, exclusions, solved_values
 from .bots.solver import SCALE, Solver
 from .cards import SUIT_SYMBOLS
-from .engine.actions import DRAW, EXCHANGE, TRUMP, action_str
+from .engine.actions import DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, TRUMP, action_str
 from .engine.match import Match
 from .engine.state import PH_DRAW, State
 from .engine.view import View
+from .words import marriage_value
 
 __all__ = ["hint", "is_exact", "evaluate", "Valuation", "move_text", "card_words", "Decision",
-           "Report", "analyze"]
+           "Report", "analyze", "false_claim_points"]
 
 
 def is_exact(view: View) -> bool:
@@ -84,6 +85,33 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
         return [(a, v) for a, (v, _) in order]
     values: dict[int, float] = getattr(bot, "action_values")(view, rng, limit)  # noqa: B009
     return sorted(values.items(), key=lambda av: (-av[1], av[0]))
+
+
+# ---------------------------------------------------------------------- a claim that would be false
+
+
+def false_claim_points(action: int, view: View) -> int | None:
+    """The card points a claim by ``action`` would be made with when they fall short of the
+    target, so that the claim would be false and lose the hand; None for any other action and
+    for a claim that holds. Read from the seat's own view: its side's points, and for
+    ``declare QH`` the marriage shown (credited only with a trick, where marriages need one).
+    The terminal and the browser ask before such a claim.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7).view(0)
+    >>> false_claim_points(DECLARE, view), false_claim_points(view.legal[0], view)
+    (0, None)
+    """
+    r = view.rules or view.game.rules  # a contract's rules where one is in force
+    side = r.sides[view.seat]
+    points = view.points[side]
+    if DECLARE_SHOW <= action < DRAW:
+        if view.tricks[side] or not r.marriage_needs_trick:
+            points += marriage_value(action - DECLARE_SHOW, view.trump)
+    elif action != DECLARE:
+        return None
+    return points if points < r.claim_target else None
 
 
 # ---------------------------------------------------------------------- words a player types

@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..analysis import false_claim_points
 from ..cards import RANK_LABELS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, card_label, cards_of
 from ..engine.actions import (
     CLOSE,
@@ -272,29 +273,6 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
     elif len(names) > 2 and view.phase != PH_OVER and 0 <= view.to_act < len(names):
         parts.append(Text(f"{seat_label(view.to_act, view, names)} to play", style="bold"))
     return Panel(Group(*parts), title=title or view.game.name, title_align="left")
-
-
-def false_claim_points(action: int, view: View) -> int | None:
-    """The card points a claim by ``action`` would be made with when they fall short of the
-    target, so that the claim would be false and lose the hand; None for any other action and
-    for a claim that holds. Read from the seat's own view: its side's points, and for
-    ``declare QH`` the marriage shown (credited only with a trick, where marriages need one).
-
-    >>> from sixtysix.engine import Match
-    >>> from sixtysix.games import make_game
-    >>> view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7).view(0)
-    >>> false_claim_points(DECLARE, view), false_claim_points(view.legal[0], view)
-    (0, None)
-    """
-    r = view.rules or view.game.rules  # a contract's rules where one is in force
-    side = r.sides[view.seat]
-    points = view.points[side]
-    if DECLARE_SHOW <= action < DRAW:
-        if view.tricks[side] or not r.marriage_needs_trick:
-            points += marriage_value(view, action - DECLARE_SHOW)
-    elif action != DECLARE:
-        return None
-    return points if points < r.claim_target else None
 
 
 def offered(view: View) -> list[int]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..analysis import false_claim_points
 from ..cards import SUITS, card_str, cards_of
 from ..engine.actions import (
     ANNOUNCE,
@@ -72,6 +73,17 @@ def action_json(action: int) -> dict[str, Any]:
     out: dict[str, Any] = {"action": text, "verb": verb}
     if arg:
         out["card" if action < DRAW else "suit"] = arg
+    return out
+
+
+def _legal_json(action: int, view: View) -> dict[str, Any]:
+    """A legal action; a claim that would be false (it loses the hand) carries the card points
+    it would be made with, ``false_claim``, so that the table asks before it is sent. Worked out
+    from the seat's own view, as the terminal does (``analysis.false_claim_points``)."""
+    out = action_json(action)
+    points = false_claim_points(action, view)
+    if points is not None:
+        out["false_claim"] = points
     return out
 
 
@@ -131,7 +143,9 @@ def view_to_json(view: View, *, spectator: bool = False,
         "trick_no": view.trick_no,
         "bonus": view.bonus,
         "exchanged": view.exchanged,
-        "legal": [] if spectator else [action_json(a) for a in view.legal],
+        # The trick winner may close the stock before anyone draws (a rule of the game).
+        "close_before_draw": (view.rules or view.game.rules).close_before_draw,
+        "legal": [] if spectator else [_legal_json(a, view) for a in view.legal],
         # The bidding and meld games (all public): what was said, in order, and where it led.
         "log": _log(view, actors, veiled),
         "auction": _auction(view, actors),
@@ -244,12 +258,14 @@ def _scored(view: View, spectator: bool) -> list[dict[str, Any]]:
 
 def _targets(view: View) -> dict[str, Any]:
     """What the scores count towards: a claim's or knock's target in card points (66, Gaigel's
-    101), the match's target (game points, Terts' running total of 501, North American's units)
-    and North American's unit of card points; None where the game has none."""
+    101), the match's target (game points, Terts' running total of 501, North American's units),
+    where Schnapsen's count down starts (7), and North American's unit of card points; None where
+    the game has none."""
     rules = view.rules or view.game.rules
     options = view.game.options
     return {"claim": rules.claim_target if rules.claims else None,
-            "match": getattr(options, "target", None), "unit": getattr(options, "unit", None)}
+            "match": getattr(options, "target", None), "start": getattr(options, "start_score", None),
+            "unit": getattr(options, "unit", None)}
 
 
 def result_to_json(result: HandResult) -> dict[str, Any]:

@@ -8,14 +8,19 @@ const esc = (s) => String(s ?? "").replace(/[&<>"']/g,
 
 // ---------------------------------------------------------------- settings
 
-const germanBox = $("german-suits");
-germanBox.checked = localStorage.getItem("sixtysix.german") === "1";
-Cards.setGerman(germanBox.checked);
-germanBox.addEventListener("change", () => {
-  localStorage.setItem("sixtysix.german", germanBox.checked ? "1" : "0");
-  Cards.setGerman(germanBox.checked);
-  if (Table.state) Table.render();
-});
+// A checkbox kept per browser (localStorage ``key``); ``apply`` runs with its value now and at
+// each change, and the table is redrawn.
+function browserSetting(id, key, apply) {
+  const box = $(id);
+  box.checked = localStorage.getItem(key) === "1";
+  apply(box.checked);
+  box.addEventListener("change", () => {
+    localStorage.setItem(key, box.checked ? "1" : "0");
+    apply(box.checked);
+    if (Table.state) Table.render();
+  });
+}
+browserSetting("german-suits", "sixtysix.german", (on) => Cards.setGerman(on));
 
 async function api(method, url, body) {
   const r = await fetch(url, {method, headers: {"Content-Type": "application/json"},

@@ -39,6 +39,7 @@ const PHASE_PROMPTS = {
   doubling: "Your turn: double the contract, or pass.",
   answer: "Answer the announcement: show a better combination, or pass.",
   defer: "Your partner lets you meld: a marriage, or pass.",
+  draw: "You won the trick: draw, or close the stock before drawing.",
 };
 const OPENING_LABELS = {"andere-alte": "Andere Alte", "ge-elfen": "Ge-Elfen", hoeher: "Höher",
                         "auf-dissle": "Auf Dissle"};
@@ -71,10 +72,13 @@ function cardText(card) {
   return `${esc(r)}${Cards.suitIcon(card[1], 14)}`;
 }
 
-function plural(n, word) { return `${esc(n)} ${word}${n === 1 ? "" : "s"}`; }
+function plural(n, word) { return `${esc(n)} ${word}${Math.abs(n) === 1 ? "" : "s"}`; }
+function signed(n, word) { return `${n > 0 ? "+" : ""}${plural(n, word)}`; }
 
 const Table = {
   id: null, token: null, ws: null, state: null, retry: 0, sentVersion: -1,
+  askDraw: false,     // the setting "Ask before drawing": else the browser draws by itself
+  lastOpen: false,    // the last trick's panel is open
 
   start(id, token) {
     this.id = id;
@@ -151,25 +155,31 @@ const Table = {
   },
 
   // A hand's detail from the engine in the table's words: seats by name, chips as chips
-  // ("seat 0 (…) pays seat 2 3" becomes "Ann (…) pays Bob 3 chips").
+  // ("seat 0 (…, 1 tricks) pays seat 2 3" becomes "Ann (…, 1 trick) pays Bob 3 chips").
   detailWords(detail) {
     const name = (i) => esc(this.name(Number(i)));
     return esc(detail)
-      .replace(/\bpays seat (\d+) (\d+)\b/g, (_, i, n) => `pays ${name(i)} ${n} chip${n === "1" ? "" : "s"}`)
-      .replace(/\bseat (\d+)\b/g, (_, i) => name(i));
+      .replace(/\bpays seat (\d+) (\d+)\b/g, (_, i, n) => `pays ${name(i)} ${plural(Number(n), "chip")}`)
+      .replace(/\bseat (\d+)\b/g, (_, i) => name(i))
+      .replace(/\b1 (trick|point)s\b/g, "1 $1");
   },
 
-  // What the match score counts, in the game's words.
-  matchWords() {
-    return {terts: "Total", "north-american-sixty-six": "Units"}[this.state.game] || "Match";
+  // A seat's match score in the game's words: Schnapsen counts down from 7 to 0, Three-Player
+  // counts chips; the others count up to a target.
+  matchScore(i) {
+    const g = this.state.game, t = this.state.view.targets, n = this.state.score[i];
+    const score = `<span class="match-score">${esc(n)}</span>`;
+    if (t && t.start) return `${score} to go (from ${esc(t.start)})`;  // Schnapsen
+    if (g === "three-player-sixty-six") return `${score} chip${Math.abs(n) === 1 ? "" : "s"}`;
+    const word = {terts: "Total", "north-american-sixty-six": "Units"}[g] || "Match";
+    if (!t || !t.match) return `${word} ${score}`;
+    return g === "gaigel" ? `${word} ${score} (${esc(t.match)} to win)` : `${word} ${score} of ${esc(t.match)}`;
   },
 
-  matchTarget() {
-    const t = this.state.view.targets;
-    if (!t || !t.match) return "";
-    const g = this.state.game;
-    if (g === "gaigel") return ` (${esc(t.match)} to win)`;
-    return ` of ${esc(t.match)}`;
+  // What a hand's result is counted in: chips in Three-Player, units in North American.
+  gameUnit() {
+    return {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[this.state.game]
+      || "game point";
   },
 
   // The bidding and meld games: the contract, the auction, and what was said and shown.
@@ -243,7 +253,7 @@ const Table = {
       `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
       `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
-      `${this.matchWords()} <span class="match-score">${esc(m.score[i])}</span>${this.matchTarget()} · ` +
+      `${this.matchScore(i)} · ` +
       `${this.points(i)}${plural(v.tricks[i], "trick")}` +
       `${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
       (v.dealer === i ? ` <span class="dealer" title="dealer">D</span>` : "") +
@@ -282,7 +292,8 @@ const Table = {
     // Trump card and stock.
     let stock = "";
     if (v.trump) stock += `<div class="caption">Trumps ${Cards.suitIcon(v.trump, 20)} ${esc(Cards.suitName(v.trump))}</div>`;
-    if (v.turnup && v.turnup_up) {
+    // Closing turns the trump card face down (the view still names it: everyone has seen it).
+    if (v.turnup && v.turnup_up && v.closed_by === null) {
       stock += `<span class="card turnup" data-card="${esc(v.turnup)}">${Cards.face(v.turnup)}</span>`;
     } else if (v.turnup && v.closed_by !== null && v.stock > 0) {
       stock += `<span class="card turnup-closed">${Cards.back()}</span>`;
@@ -295,17 +306,19 @@ const Table = {
     $("stock-area").innerHTML = stock;
 
     // The trick in progress; between tricks, the completed one stays on the table until the next
-    // lead, with its winner (who leads now) named. The last trick beside a trick in progress.
+    // lead, with its winner (who leads now) named. Redrawn only when it changes, and then the
+    // card just played comes in with a short animation, and so does the name of a trick's winner.
     const done = !v.trick.length && v.last_trick.length;
     const shown = done ? v.last_trick : v.trick;
-    $("trick-area").innerHTML = shown.length
+    const trick = (fresh) => (shown.length
       ? `<div class="caption">${done ? `Trick won by ${esc(this.name(v.leader))}` : "Trick"}</div>` +
-        shown.map((t) => `<span class="trick-card${done && t.seat === v.leader ? " winner" : ""}">` +
-          `${faceOrBack(t.card)}<div class="who">${esc(this.name(t.seat))}</div></span>`).join("")
-      : "";
-    $("last-trick-area").innerHTML = v.last_trick.length && !done ? `<div class="caption">Last trick</div>` +
-      v.last_trick.map((t) => `<span class="card small" title="${esc(this.name(t.seat))}" ` +
-        `data-card="${esc(t.card)}">${Cards.face(t.card)}</span>`).join("") : "";
+        this.trickCards(shown, done ? v.leader : null, fresh) : "");
+    const area = $("trick-area");
+    if (area.dataset.html !== trick(false)) {
+      area.dataset.html = trick(false);
+      area.innerHTML = trick(true);
+    }
+    this.renderLastTrick();
 
     // Status line.
     let status;
@@ -315,7 +328,7 @@ const Table = {
     } else if (v.phase === "over") {
       status = "The hand is over.";
     } else if (me !== null && v.to_act === me) {
-      status = PHASE_PROMPTS[v.phase] || "Your turn.";
+      status = this.autoDraw() ? "Drawing…" : PHASE_PROMPTS[v.phase] || "Your turn.";
     } else if (v.to_act !== null) {
       status = `${this.name(v.to_act)} to act…`;
     } else status = "";
@@ -330,8 +343,8 @@ const Table = {
       sum.innerHTML = `<h2>${winners} ${r.winners.length ? "won the hand" : "won"} (${esc(r.end)})</h2>` +
         `<p>${this.detailWords(r.detail)}</p><p>` +
         m.seats.map((s, i) =>
-          `${esc(s.name)}: ${esc(r.points[i])} points, ${plural(r.tricks[i], "trick")}, ` +
-          `${r.game_points[i] > 0 ? "+" : ""}${esc(r.game_points[i])}`)
+          `${esc(s.name)}: ${plural(r.points[i], "point")}, ${plural(r.tricks[i], "trick")}, ` +
+          `${signed(r.game_points[i], this.gameUnit())}`)
           .join("<br>") + `</p>` +
         (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
       const nb = $("next-hand");
@@ -344,7 +357,8 @@ const Table = {
     // Legal actions: plays are clickable cards in the hand, everything else a button.
     const plays = new Map();
     let buttons = "";
-    for (const a of v.legal) {
+    const drawing = this.autoDraw();
+    for (const a of drawing ? [] : v.legal) {
       if (a.verb === "play") plays.set(a.card, a.action);
       else {
         const f = VERB_LABELS[a.verb];
@@ -353,12 +367,13 @@ const Table = {
           `${f ? f(a, v, words) : esc(a.action)}</button>`;
       }
     }
-    if (m.hints && me !== null && v.to_act === me && v.legal.length) {
+    if (m.hints && me !== null && v.to_act === me && v.legal.length && !drawing) {
       buttons += `<button class="secondary" id="hint-btn">Hint</button>`;
     }
     $("actions").innerHTML = buttons;
     for (const b of document.querySelectorAll("#actions button.action")) {
-      b.onclick = () => this.act(b.dataset.action);
+      const a = v.legal.find((x) => x.action === b.dataset.action);
+      b.onclick = () => { if (this.confirmed(a)) this.act(a.action); };
     }
     const hb = $("hint-btn");
     if (hb) hb.onclick = () => { hb.disabled = true; this.send({type: "hint"}); };
@@ -373,8 +388,55 @@ const Table = {
       b.onclick = () => this.act(b.dataset.action);
     }
     $("mine").textContent = me === null ? "You are watching this table." : "";
+    $("table-settings").hidden = me === null || !v.close_before_draw;
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
+    if (drawing) this.act("draw");
+  },
+
+  // A trick's cards with who played each; the winner's (``winner``: a seat, or null) marked. With
+  // ``fresh`` the last card and the winner's name animate.
+  trickCards(trick, winner, fresh) {
+    return trick.map((t, k) => {
+      const cls = (t.seat === winner ? " winner" : "") + (fresh && k === trick.length - 1 ? " played" : "");
+      return `<span class="trick-card${cls}">${faceOrBack(t.card)}` +
+        `<span class="who${fresh && t.seat === winner ? " taken" : ""}">${esc(this.name(t.seat))}</span></span>`;
+    }).join("");
+  },
+
+  // The last completed trick, on request at any time of the hand: a button that opens a panel
+  // with who played which card and who won it (its winner leads the trick after it).
+  renderLastTrick() {
+    const v = this.state.view, area = $("last-trick-area");
+    if (!v.last_trick.length) {
+      area.innerHTML = "";
+      return;
+    }
+    const open = this.lastOpen;
+    area.innerHTML = `<button type="button" class="secondary" id="last-trick-btn" aria-expanded="${open}"` +
+      `${open ? ' aria-controls="last-trick-panel"' : ""}>${open ? "Hide the last trick" : "Last trick"}</button>` +
+      (open ? `<div id="last-trick-panel"><div class="caption">Last trick, won by ` +
+        `${esc(this.name(v.leader))}</div>${this.trickCards(v.last_trick, v.leader, false)}</div>` : "");
+    $("last-trick-btn").onclick = () => {
+      this.lastOpen = !open;
+      this.renderLastTrick();
+      $("last-trick-btn").focus();
+    };
+  },
+
+  // Drawing after a trick is automatic (no Draw click after every trick) unless this browser
+  // asks before drawing, which is where the trick's winner may close the stock first.
+  autoDraw() {
+    const v = this.state.view;
+    return !this.askDraw && v.to_act === this.state.seat && v.legal.some((a) => a.verb === "draw");
+  },
+
+  // A claim that would be false loses the hand: asked before it goes out.
+  confirmed(a) {
+    if (a.false_claim === undefined) return true;
+    const target = this.state.view.targets.claim;
+    return window.confirm(`You have ${a.false_claim} points, not ${target}: this claim is false ` +
+                          "and loses the hand. Claim anyway?");
   },
 
   showHint(msg) {
@@ -389,3 +451,4 @@ const Table = {
   },
 };
 
+browserSetting("ask-draw", "sixtysix.askdraw", (on) => { Table.askDraw = on; });

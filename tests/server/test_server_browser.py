@@ -145,10 +145,12 @@ def open_seat(browser: Any, server: ServerProcess, link: str, errors: list[str])
 
 
 def until_to_act(page: Any, seat: int, deadline: float) -> int:
-    """Play ``page``'s seat (clicking, next hand too) until ``seat`` is to act: the version then."""
+    """Play ``page``'s seat (clicking, next hand too) until ``seat`` is to act: the version then.
+    Not at a draw after a trick, which that seat's browser does by itself at once."""
     while True:
-        to_act, version = page.evaluate("[Table.state.view.to_act, Table.state.version]")
-        if to_act == seat:
+        to_act, version, phase = page.evaluate(
+            "[Table.state.view.to_act, Table.state.version, Table.state.view.phase]")
+        if to_act == seat and phase != "draw":
             return int(version)
         assert time.monotonic() < deadline, f"seat {seat} never came to act"
         if page.locator("#next-hand").count():

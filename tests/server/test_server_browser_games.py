@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_util import hand_over, needs_chromium, watch_errors
+from browser_util import PHONE, hand_over, needs_chromium, watch_errors
 from server_util import ServerProcess, seats
 
 pytestmark = needs_chromium
@@ -101,13 +101,14 @@ def choose(page: Any) -> str | None:
 
 
 def play_hand(server: ServerProcess, browser: Any, game: str, options: dict[str, Any],
-              kinds: tuple[str, ...]) -> tuple[Any, list[dict[str, Any]], list[str]]:
-    """Seat 0 in a phone-sized page plays a whole hand by clicking; every state is checked with
-    CHECK. The page, every view seen, and the verbs clicked."""
+              kinds: tuple[str, ...], size: dict[str, int] = PHONE,
+              ) -> tuple[Any, list[dict[str, Any]], list[str]]:
+    """Seat 0 in a page of ``size`` (a phone's) plays a whole hand by clicking; every state is
+    checked with CHECK. The page, every view seen, and the verbs clicked."""
     status, t = server.request("POST", "/api/tables", {
         "game": game, "options": options, "seats": seats("human", *kinds), "bot_delay": 0})
     assert status == 201, t
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = browser.new_page(viewport=size)
     errors = watch_errors(page)
     page.goto(server.url + t["seats"][0]["link"])
     page.wait_for_function("Table.state !== null")
@@ -128,8 +129,9 @@ def play_hand(server: ServerProcess, browser: Any, game: str, options: dict[str,
         clicked.append(verb)
         page.wait_for_function(f"Table.state.version > {version}", timeout=10000)
     wide = page.evaluate("""[...document.querySelectorAll('#table *')].filter((e) =>
-        e.getBoundingClientRect().right > 391).map((e) => e.id || e.className.baseVal || e.className)""")
-    assert wide == [], wide  # fits a phone
+        e.getBoundingClientRect().right > innerWidth + 1).map((e) => e.id || e.className.baseVal
+        || e.className)""")
+    assert wide == [], wide  # fits the screen (a phone's)
     assert errors == []
     return page, views, clicked
 

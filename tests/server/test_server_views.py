@@ -1,5 +1,6 @@
 """The wire view of the bidding and meld games, in process: phase names, the log with who did
-what, the auction and contract, and what a spectator is not shown."""
+what, the auction and contract, and what a spectator is not shown; a claim that would be false,
+and where Schnapsen's count down starts."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def test_north_american_bid_becomes_the_contract_in_units() -> None:
     assert v["auction"]["calls"] == [{"seat": 0, "call": "bid 3"}, {"seat": 1, "call": "pass"},
                                      {"seat": 2, "call": "bid 4"}, {"seat": 0, "call": "pass"}]
     assert v["contract"]["name"] == "4 units" and v["contract"]["declarer"] == 2
-    assert v["targets"] == {"claim": None, "match": 10, "unit": 33}
+    assert v["targets"] == {"claim": None, "match": 10, "start": None, "unit": 33}
 
 
 def test_gaigel_face_down_opening_is_hidden_from_others_and_spectators() -> None:
@@ -85,3 +86,25 @@ def test_gaigel_face_down_opening_is_hidden_from_others_and_spectators() -> None
         # and the turn-up: a double pack has two of each card).
         public = {k: v[k] for k in v if k not in ("hand", "legal", "turnup")}
         assert not (set(own["hand"]) | {card}) & set(CARD.findall(str(public)))
+
+
+def test_a_claim_that_would_be_false_carries_its_points() -> None:
+    m = Match(make_game("sixty-six"), dealer=1)
+    state = m.deal_hand(seed=7)
+    while "declare" not in [action_str(a) for a in state.legal_actions()]:
+        m.apply(next(a for a in state.legal_actions() if action_str(a).split()[0] in ("play", "draw")))
+    seat = state.to_act
+    own = view_to_json(state.view(seat))
+    points = own["points"][seat]
+    assert 0 < points < 66  # a trick won, far from 66: the claim would lose the hand
+    declare = next(a for a in own["legal"] if a["action"] == "declare")
+    assert declare == {"action": "declare", "verb": "declare", "false_claim": points}
+    assert all("false_claim" not in a for a in own["legal"] if a["verb"] == "play")
+    assert view_to_json(state.view(seat), spectator=True)["legal"] == []
+
+
+def test_schnapsen_counts_down_from_its_start() -> None:
+    state = Match(make_game("schnapsen", {"start_score": 9}), dealer=1).deal_hand(seed=3)
+    assert view_to_json(state.view(0))["targets"]["start"] == 9
+    assert view_to_json(Match(make_game("sixty-six"), dealer=1).deal_hand(seed=3).view(0))[
+        "targets"]["start"] is None
