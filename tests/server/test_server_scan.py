@@ -13,7 +13,7 @@ actions, not from the engine's bookkeeping); each download must also be exactly 
 (records.md §7) of the match as it stood, and every match must verify against its commitments.
 
 ``SIXTYSIX_SCAN_MATCHES`` sets the number of matches per game: 50 by default, to keep CI short;
-the issue asks for 200 (``SIXTYSIX_SCAN_MATCHES=200``: under five minutes on 2 busy cores).
+the issue asks for 200 (``SIXTYSIX_SCAN_MATCHES=200``: all nine games in 128 s on 2 busy cores).
 """
 
 from __future__ import annotations
@@ -48,10 +48,11 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "four-hand-sixty-six": {"target": 3}, "schnapsen": {"start_score": 3},
     "three-player-sixty-six": {"hands": 2}, "bauernschnapsen": {"target": 3},
     "gaigel": {"target": 2}, "terts": {"target": 150},
+    "north-american-sixty-six": {"target": 2},
 }
-"""The games scanned, with short matches. Not yet here: North American Sixty-Six (random bids
-rarely let a match end: a match at ``target = 2`` can still run past 15 s); test_server_hidden
-plays it."""
+"""The games scanned, with short matches. In North American Sixty-Six the players bid as little as
+they may (pass, or the forced dealer's least bid): random bids of 4 and 5 fail and sink the
+bidders, and such matches rarely end."""
 LIMITS = {"tables_burst": 100_000, "tables_per_minute": 100_000, "sockets_burst": 100_000,
           "sockets_per_minute": 100_000}
 
@@ -134,6 +135,8 @@ async def play_match(http: httpx.AsyncClient, ws_base: str, game: str, rng: rand
                 if rng.random() < 0.03:
                     await download(seat, version)
                 legal = [a["action"] for a in last[seat]["view"]["legal"]]
+                if view["phase"] == "auction" and game == "north-american-sixty-six":
+                    legal = ["pass"] if "pass" in legal else legal[:1]  # the least bid first
                 plays = [a for a in legal if a.startswith("play")]
                 # Mostly play cards, so that hands run long and reach the last draw and the close.
                 action = rng.choice(plays if plays and rng.random() < 0.8 else legal)
