@@ -77,6 +77,7 @@ from .engine.actions import (
 )
 from .engine.phases import PH_ANSWER, PH_DEAL_CHOICE
 from .engine.phases.announce import played_by, public_scored
+from .engine.phases.meld import five_low_watch, holds_five_low
 from .engine.state import PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError
 
@@ -122,10 +123,11 @@ class _Constraints:
     some: list[tuple[int, int]] = field(default_factory=list)
     """(cards, slots): at least one of the cards lies in one of the slots."""
     checks: list[_Check] = field(default_factory=list)
+    """Actions whose legality a placing must keep, checked on the whole hand (one card at a
+    time does not tell all: a Terts ``show`` bounds the responder's best combination), and the
+    moments a hand must not have ended by itself (``_Check.watch``)."""
     quiet: list[_Check] = field(default_factory=list)
     """Preferences kept where some placing allows (``_Check.quiet``)."""
-    """Actions whose legality a placing must keep, checked on the whole hand (one card at a
-    time does not tell all: a Terts ``show`` bounds the responder's best combination)."""
 
     def copy(self) -> _Constraints:
         return _Constraints(self.forbid[:], dict(self.within), self.some[:], self.checks[:],
@@ -148,6 +150,9 @@ class _Check:
     quiet: bool = False
     """Not a legal action to keep but a preference: taking ``action`` scores nothing for seat
     ``p`` that the record's seat cannot see (Terts' automatic extras, rules.md §9.5)."""
+    watch: bool = False
+    """Not an action but a moment: seat ``p``'s hand then must not end the hand by itself with
+    cards the record's seat has not seen (Gaigel's Auf Dissle, won on five low cards)."""
 
 
 class HiddenCards:
@@ -242,6 +247,7 @@ class HiddenCards:
             before = state.hands[:]
             match.apply(text)
             self._observe(state, before)
+            self._watch(state)
             return
         action, cons = self._choose(state, actor, text)
         if action not in state.legal_actions():
@@ -255,6 +261,33 @@ class HiddenCards:
         before = state.hands[:]
         match.apply(action)
         self._observe(state, before)
+        self._watch(state)
+
+    def _watch(self, state: State) -> None:
+        """Under Auf Dissle the engine ends the hand as soon as forehand holds five low cards.
+        Had that happened in the game, he would have shown them, and the record would show them
+        to this seat (records.md §7: shown cards are filled in at the end of a hand); so at every
+        moment he holds five cards, those the seat has not seen must not be five low. Kept as a
+        check on the whole hand, and the state placed again at once where the placing at hand
+        ends the hand that way."""
+        p = five_low_watch(state)
+        if p < 0 or p == self.seat or state.hands[p].bit_count() != 5:
+            return
+        check = _Check(state, p, -1, self.held[p], self.left[p], self.gained[p], 0, False,
+                       watch=True)
+        last = self.cons.checks[-1] if self.cons.checks else None
+        if last is not None and last.watch and last.p == p and (last.slots, last.left,
+                                                                  last.gained) == \
+                (check.slots, check.left, check.gained):
+            return  # the same cards as at the moment before
+        self.cons = self.cons.copy()
+        self.cons.checks.append(check)
+        if not self._holds(check, self._hand_at(check, self.place)):
+            place = self._solve(self.cons)
+            if place is None:
+                raise IllegalActionError(f"seat {p} would hold five low cards that seat "
+                                         f"{self.seat} has not seen: the hand would be over")
+            self._replace(place)
 
     def _observe(self, state: State, before: list[int]) -> None:
         """Note who took which slot and which cards left which hand in the action just taken."""
@@ -475,6 +508,8 @@ class HiddenCards:
         return hand & ~check.left | check.gained
 
     def _holds(self, check: _Check, hand: int) -> bool:
+        if check.watch:
+            return not (holds_five_low(check.state, hand) and hand & self.unseen)
         if check.quiet:
             probe = check.state.copy()
             probe.hands[check.p] = hand

@@ -23,7 +23,7 @@ from .cards import card_str, parse_card
 from .engine.actions import ANNOUNCE, DRAW, OPEN, TRUMP, action_str
 from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
-from .engine.phases.meld import face_down
+from .engine.phases.meld import END_DISSLE_WON, face_down, five_low_watch
 from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .engine.view import View
 from .errors import IllegalActionError, OptionError, RecordError
@@ -423,6 +423,8 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
             public |= w
         for k in state.known:
             public |= k
+        if five_low_watch(state) >= 0 and state.end_kind == END_DISSLE_WON:
+            public |= state.hands[five_low_watch(state)]  # Auf Dissle won: five low cards shown
     rules = game.rules
     n = match.n
     forehand = next(q for q in ((entry["dealer"] + k) % n for k in range(1, n + 1))

@@ -17,6 +17,7 @@ from sixtysix.cards import card_str, cards_of
 from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
 from sixtysix.engine.match import Match
 from sixtysix.engine.phases import PH_DEAL_CHOICE
+from sixtysix.engine.phases.meld import END_DISSLE_WON, five_low_watch
 from sixtysix.engine.rules import mask_points
 from sixtysix.engine.state import PH_OVER, PH_TRUMP, State
 from sixtysix.errors import IllegalActionError, OptionError
@@ -357,6 +358,9 @@ def check_seat_records(game_id: str, seed: int, cut: float,
                       for c in cards_of(m.hand.known[p])}
             if m.hand.contract is not None and m.hand.contract.shown:  # a hand shown, not played
                 shown |= {card_str(c) for c in cards_of(m.hand.hands[m.hand.declarer])}
+            if m.hand.over and five_low_watch(m.hand) >= 0 and m.hand.end_kind == END_DISSLE_WON:
+                # Auf Dissle won on five low cards: forehand shows them.
+                shown |= {card_str(c) for c in cards_of(m.hand.hands[five_low_watch(m.hand)])}
         for verb, card in zip(words, words[1:], strict=False):
             if verb in ("MARRY", "DECLARE"):
                 shown |= {"K" + card[1], "Q" + card[1]}
@@ -372,6 +376,9 @@ def check_seat_records(game_id: str, seed: int, cut: float,
 # Gaigel: a seat holding both low trumps robs with one and plays the other; a re-placing made the
 # engine rob with the copy the play had named.
 @example(seed=70090, cut=0.875)
+# Gaigel: a replay ended Auf Dissle on five low cards its seat had not seen (also an explicit test
+# in tests/games/test_gaigel.py).
+@example(seed=1606989980, cut=0.875)
 def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> None:
     check_seat_records(game_id, seed, cut)
 

@@ -848,3 +848,51 @@ def test_search_inferences_are_sound() -> None:
             quiet = [a for a in acts if action_str(a) not in ("declare", "reverse")]
             m.apply(rng.choice(quiet or acts))
     assert inferred > 0
+
+
+def _auf_dissle_hand(seed: int, dealer: int) -> Match:
+    """A hand in which forehand opens Auf Dissle when he may and every choice is random."""
+    m = Match(make_game("gaigel"), dealer=dealer)
+    s = m.deal_hand(seed=seed)
+    rng = random.Random(seed)
+    while not s.over:
+        acts = s.legal_actions()
+        dissle = [a for a in acts if action_str(a).startswith("open auf-dissle")]
+        m.apply(rng.choice(dissle or acts))
+    return m
+
+
+def test_seat_records_of_auf_dissle_won_on_five_low_cards_after_a_draw():
+    # rules.md §7.3: forehand (seat 2) opens Auf Dissle and, after the third trick's drawing,
+    # holds five sevens: the hand ends at once and he wins. He shows them, so each seat's record
+    # fills them in (records.md §7) and each replays to the same end; no seat record may end it
+    # on cards it has not seen, nor go on past it.
+    from sixtysix.engine.phases.meld import END_DISSLE_WON
+    from sixtysix.records import match_from_record, summarize
+
+    m = _auf_dissle_hand(50093, dealer=1)
+    s = m.hand
+    assert s is not None and s.end_kind == END_DISSLE_WON and s.trick_no == 3
+    fives = {card_str(c) for c in pack_cards(s.hands[2])}
+    assert {c[0] for c in fives} == {"7"} and s.hands[2].bit_count() == 5
+    record = m.record()
+    whole = summarize(match_from_record(record))["hands"]
+    for seat in range(4):
+        sr = seat_record(record, seat)
+        deal = sr["hands"][0]["deal"]
+        written = set(deal["hands"][2]) | set(deal["stock"])
+        assert fives <= written
+        assert summarize(match_from_record(sr))["hands"] == whole, seat
+
+
+def test_a_seat_record_does_not_end_auf_dissle_on_unseen_cards():
+    # Found by the seat-record property at 20,000 examples (seed 1606989980, cut 0.875): in the
+    # second hand forehand opens Auf Dissle; seat 2's replay once placed five low cards it had not
+    # seen in forehand's hand after a round of drawing, so the engine ended the hand there and
+    # the next play was refused. Every moment forehand holds five cards is now a check.
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from test_properties import check_seat_records
+
+    check_seat_records("gaigel", 1606989980, 0.875, {})

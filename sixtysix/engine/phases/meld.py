@@ -44,7 +44,8 @@ __all__ = ["legal", "apply", "explain", "face_down", "forehand", "low_mask", "op
            "FACE_DOWN",
            "ANDERE_ALTE", "GE_ELFEN", "HOEHER", "AUF_DISSLE", "MELD_USED", "LOW_SHOWN",
            "END_PLAYED_OUT",
-           "END_KNOCK", "END_REVERSE", "END_DISSLE_LOST", "END_DISSLE_WON", "END_FIVE_LOW"]
+           "END_KNOCK", "END_REVERSE", "END_DISSLE_LOST", "END_DISSLE_WON", "END_FIVE_LOW",
+           "holds_five_low", "five_low_watch"]
 
 ANDERE_ALTE, GE_ELFEN, HOEHER, AUF_DISSLE = range(4)  # indices into OPENINGS
 _FACE_DOWN_OPENINGS = (ANDERE_ALTE, HOEHER)
@@ -77,8 +78,19 @@ def forehand(s: State) -> int:
 
 
 def _five_low(s: State, seat: int) -> bool:
-    hand = s.hands[seat]
+    return holds_five_low(s, s.hands[seat])
+
+
+def holds_five_low(s: State, hand: int) -> bool:
+    """``hand`` is five low cards: Auf Dissle is won when forehand holds them."""
     return hand.bit_count() == 5 and not hand & ~low_mask(s)
+
+
+def five_low_watch(s: State) -> int:
+    """The seat whose holding five low cards ends the hand (Auf Dissle's forehand: the engine looks
+    at the announcement and after each round of drawing), -1 where none. A seat record's replay
+    keeps it in mind: the cards it does not know must not end the hand by themselves."""
+    return forehand(s) if s.opening == AUF_DISSLE else -1
 
 
 def face_down(s: State, seat: int) -> list[int]:
