@@ -7,6 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import invoke
@@ -379,3 +380,29 @@ def test_an_exchange_must_name_the_low_trump():
         normalize_input("exchange K♦", view)
     with pytest.raises(ValueError):
         normalize_input("exchange xyz", view)
+
+
+def test_the_other_sides_running_points_show_only_when_the_hand_is_over():
+    # rules.md §1: tricks may not be looked back at, so a side's running points are its own.
+    from sixtysix.cli.render import seats_table
+
+    def cells(view: Any) -> list[str]:
+        console = Console(width=100, record=True)
+        console.print(seats_table(view, ["Ann", "Bob"], [0, 0]))
+        return [line.split() for line in console.export_text().splitlines()[1:]]
+
+    m = Match(make_game("sixty-six"), dealer=1)
+    s = m.deal_hand(seed=3)
+    rng = random.Random(3)
+    while not (s.points[0] and s.points[1]) or any(s.pending):
+        m.apply(rng.choice(s.legal_actions()))
+    assert not s.over
+    ann, bob = cells(s.view(0))
+    # Columns: seat (and its marks), cards, tricks, points, match.
+    assert ann[-2] == str(s.points[0]) and bob[-2] == "?"
+    ann, bob = cells(s.view(1))
+    assert ann[-2] == "?" and bob[-2] == str(s.points[1])
+    while not s.over:
+        m.apply(rng.choice(s.legal_actions()))
+    ann, bob = cells(s.view(0))
+    assert ann[-2] == str(s.points[0]) and bob[-2] == str(s.points[1])

@@ -241,9 +241,14 @@ def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table
         if p not in view.active:
             t.add_row(name, "—", "—", Text("sits out", style="dim"), str(score[p]))
             continue
-        pts = Text(str(view.points[side]))
-        if view.pending[side]:
-            pts.append(f" (+{view.pending[side]} pending)", style="dim")
+        # Running card points are not public (rules.md §1: tricks may not be looked back at):
+        # the other sides' show once the hand is over, as in the browser.
+        if side != r.sides[view.seat] and view.phase != PH_OVER:
+            pts = Text("?", style="dim")
+        else:
+            pts = Text(str(view.points[side]))
+            if view.pending[side]:
+                pts.append(f" (+{view.pending[side]} pending)", style="dim")
         t.add_row(name, str(view.hand_sizes[p]), str(view.tricks[side]), pts, str(score[p]))
     return t
 
