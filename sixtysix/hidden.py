@@ -426,18 +426,14 @@ class HiddenCards:
             if (gone >> c) & 1 or not (self.unseen >> c) & 1:
                 raise IllegalActionError(f"seat {p} cannot {text}: {card_str(c)} is not in "
                                          f"his hand")
+            if action == EXCHANGE and self.match.game.rules.pack_size > 32:
+                # A double pack: the engine gives whichever copy of the low trump he holds (the
+                # first where both), so the exchange proves only that one of them not yet
+                # played is his; which one left, each placing's replay tells.
+                twin = 1 << (c ^ 32)
+                cons.some.append(((1 << c) | (0 if gone & twin else twin), slots))
+                continue
             cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
-        if action == EXCHANGE and need >> 32:
-            # A double pack: the engine gives the first copy of the low trump where the robber
-            # holds both (meld.py ``_held_low_trump``). The second copy given means the first
-            # was not in his hand, else the engine would have taken it and left this one held.
-            first = need >> 32
-            if sure & first:
-                raise IllegalActionError(f"seat {p} holds the first copy of the low trump: "
-                                         f"he gives that one")
-            if not gone & first:
-                for s in _cards(slots):
-                    cons.forbid[s] |= first
         base = sure | need
         probe = state.copy()
         trumping = _first_only(state)

@@ -380,7 +380,7 @@ def check_seat_records(game_id: str, seed: int, cut: float,
 # in tests/games/test_gaigel.py).
 @example(seed=1606989980, cut=0.875)
 # Gaigel: a robber whose placing held both low trumps gave the first copy, while the model had
-# pinned the second to his hand; a later void in trumps then had no placing.
+# pinned the other to his hand; a later void in trumps then had no placing.
 @example(seed=101196, cut=0.875)
 def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> None:
     check_seat_records(game_id, seed, cut)

@@ -901,9 +901,9 @@ def test_a_seat_record_does_not_end_auf_dissle_on_unseen_cards():
 def test_a_seat_record_keeps_the_copy_of_the_low_trump_the_robber_gave():
     # Found by the seat-record property at 20,000 examples (seed 101196, cut 0.875): seat 1
     # robs with the seven of trumps and later shows a void in trumps. Seat 3's replay had
-    # placed both sevens in his hand and pinned the second copy as the one given, but the engine
-    # gives the first where both are held (rules.md §7.6 does not tell them apart): the second
-    # stayed in his hand for good, and his void had no placing.
+    # pinned one copy of the seven to his hand as the one given, but the engine gives the first
+    # copy where both are held (the copies are alike): the pinned one stayed in his hand for
+    # good, and his void had no placing. The exchange now proves only that one copy was his.
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
