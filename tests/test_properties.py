@@ -400,9 +400,8 @@ def test_seat_records_under_any_options(game_id: str, data: st.DataObject, seed:
 
 
 # The slow run: SIXTYSIX_SEAT_EXAMPLES examples per game (about half under random options). CI runs
-# the default, 1000 (about 50 s of CPU for the seven games before Gaigel and Terts joined); a release
-# check runs 20000, about 17 minutes of CPU for those seven (measured: 2000 per game took 104 s of
-# CPU on one core of an AMD EPYC).
+# the default, 1000; a release check runs 20000, about 30 minutes of CPU for the nine games on the
+# compiled core (measured per game on an AMD EPYC: 120 s for Schnapsen to 374 s for Gaigel).
 SEAT_EXAMPLES = int(os.environ.get("SIXTYSIX_SEAT_EXAMPLES", "1000"))
 
 
