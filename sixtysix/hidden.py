@@ -198,6 +198,8 @@ class HiddenCards:
         card), still in its hand."""
         self.cons = _Constraints([0] * self.n_slots)
         self.place = self._first_placing()
+        self.robbers = 0
+        """Seats (bits) that gave a low trump in an exchange this hand."""
 
     # ------------------------------------------------------------------ placings
 
@@ -258,6 +260,8 @@ class HiddenCards:
                     and action not in state.legal_actions():
                 action ^= 32  # the engine's robbing gave the copy chosen: the other serves
         self.cons = self._keep_quiet(state, action, cons)
+        if action == EXCHANGE:
+            self.robbers |= 1 << actor
         before = state.hands[:]
         match.apply(action)
         self._observe(state, before)
@@ -434,6 +438,12 @@ class HiddenCards:
                 cons.some.append(((1 << c) | (0 if gone & twin else twin), slots))
                 continue
             cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
+        if (self.robbers >> p) & 1 and action < MARRY and self.match.game.rules.pack_size > 32 \
+                and state.trump >= 0 and action & 31 == state.trump * 8 + (state.rules.exchange_rank or 0):
+            # He gave one copy of the low trump in his exchange and now plays the other: both
+            # were his (the exchange alone proves only one).
+            for c in (action & 31, (action & 31) | 32):
+                cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
         base = sure | need
         probe = state.copy()
         trumping = _first_only(state)

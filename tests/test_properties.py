@@ -382,6 +382,8 @@ def check_seat_records(game_id: str, seed: int, cut: float,
 # Gaigel: a robber whose placing held both low trumps gave the first copy, while the model had
 # pinned the other to his hand; a later void in trumps then had no placing.
 @example(seed=101196, cut=0.875)
+# Gaigel: a robber who then plays the other low trump held both copies.
+@example(seed=1000001, cut=0.5)
 def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> None:
     check_seat_records(game_id, seed, cut)
 

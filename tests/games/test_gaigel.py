@@ -910,3 +910,14 @@ def test_a_seat_record_keeps_the_copy_of_the_low_trump_the_robber_gave():
     from test_properties import check_seat_records
 
     check_seat_records("gaigel", 101196, 0.875, {})
+
+
+def test_a_seat_record_of_a_robber_who_plays_the_other_low_trump():
+    # Found by the same run (seed 1000001, cut 0.5): seat 2's replay let one copy of the seven
+    # of trumps serve both the exchange and the later play of the other copy. Both were his.
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from test_properties import check_seat_records
+
+    check_seat_records("gaigel", 1000001, 0.5, {})
