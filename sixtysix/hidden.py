@@ -438,11 +438,15 @@ class HiddenCards:
                 cons.some.append(((1 << c) | (0 if gone & twin else twin), slots))
                 continue
             cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
+        low = action & 31
+        both = (1 << low) | (1 << (low | 32))
         if (self.robbers >> p) & 1 and action < MARRY and self.match.game.rules.pack_size > 32 \
-                and state.trump >= 0 and action & 31 == state.trump * 8 + (state.rules.exchange_rank or 0):
+                and state.trump >= 0 and low == state.trump * 8 + (state.rules.exchange_rank or 0) \
+                and not sure & both:
             # He gave one copy of the low trump in his exchange and now plays the other: both
-            # were his (the exchange alone proves only one).
-            for c in (action & 31, (action & 31) | 32):
+            # were his (the exchange alone proves only one), unless the one he gave came back
+            # to him as the last card drawn (then it is among the cards he surely holds).
+            for c in _cards(both):
                 cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
         base = sure | need
         probe = state.copy()

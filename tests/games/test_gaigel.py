@@ -921,3 +921,20 @@ def test_a_seat_record_of_a_robber_who_plays_the_other_low_trump():
     from test_properties import check_seat_records
 
     check_seat_records("gaigel", 1000001, 0.5, {})
+
+
+def test_a_seat_record_of_a_robber_who_draws_his_low_trump_back():
+    # Found while fixing the test above (seed 2148, cut 0.875, these options): seat 3 robs and,
+    # as the last drawer, takes the seven he gave back with the turn-up, then plays it. That is
+    # one copy, not two: the card everyone saw him take needs no second copy in his hand.
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from test_properties import check_seat_records
+
+    options = {"low_rank": "7", "direction": "clockwise", "opening": "traditional",
+               "auf_dissle_award": 2, "last_trick_bonus": 10, "partner_may_meld": False,
+               "melds_in_phase2": False, "five_low": "meld_111", "rob_requires_team_trick": False,
+               "gaigel_test": "opponents_zero_points", "overplayed_loses": False,
+               "match": "target", "target": 7, "deals": 8}
+    check_seat_records("gaigel", 2148, 0.875, options)
