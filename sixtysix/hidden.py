@@ -29,13 +29,15 @@ placing. When an action is illegal in the placing at hand, a new placing is draw
 constraints of the whole hand (every earlier action included) and the hand is replayed on it from
 the deal; nothing is ever swapped after the fact, so nothing proven before can be undone.
 
-Three things go beyond one card at a time, each asked of the engine:
+Four things go beyond one card at a time, each asked of the engine:
 
 * **Copies and unwritten cards.** A double pack (Gaigel) holds two copies of each card, written
   alike; a face-down play of trick 1 is written ``play ??`` / ``open hoeher ??`` until the trick
   is complete. The text then stands for several action ids (either copy; any card the opening
   allows): one legal in the placing at hand is taken, else the first some placing makes legal,
-  and the card chosen is pinned to the actor's slots, so that later re-placings keep it.
+  and the card chosen is pinned to the actor's slots, so that later re-placings keep it. An
+  exchange is the exception: the engine gives whichever copy of the low trump the robber holds,
+  so it proves only that one of them was his (and a robber who later plays the other held both).
 * **Checks on a whole hand.** Where the probes one card at a time do not make the action legal
   whatever else is held, the action is also kept as a check: a placing must give the actor, at
   that moment, a hand in which the engine still allows it. A Terts ``show`` needs this (his
@@ -47,6 +49,10 @@ Three things go beyond one card at a time, each asked of the engine:
   only what the seat knows, so where the answer to an announcement would score such for
   another seat, a placing that does not is preferred (kept as a soft check; where no placing
   avoids it, the score stays: the seat cannot know those points either way).
+
+* **A hand that ends by itself.** Under Gaigel's Auf Dissle the engine ends the hand when
+  forehand holds five low cards; the record would then show them. Each moment he holds five
+  cards is a check that those the seat has not seen are not five low (``_watch``).
 
 The game-specific knowledge is the engine's; hidden.py names two of its facts, marked where
 used: the bella's cards (``_needed``) and that combinations score at the answer (``_keep_quiet``).
