@@ -885,56 +885,34 @@ def test_seat_records_of_auf_dissle_won_on_five_low_cards_after_a_draw():
         assert summarize(match_from_record(sr))["hands"] == whole, seat
 
 
-def test_a_seat_record_does_not_end_auf_dissle_on_unseen_cards():
-    # Found by the seat-record property at 20,000 examples (seed 1606989980, cut 0.875): in the
-    # second hand forehand opens Auf Dissle; seat 2's replay once placed five low cards it had not
-    # seen in forehand's hand after a round of drawing, so the engine ended the hand there and
+# Seat records that failed the property at 20,000 examples (tests/test_properties.py), each
+# fixed in hidden.py: (seed, cut, options) of the random game and why its replay had failed.
+_SEAT_RECORD_CASES = [
+    # Forehand opens Auf Dissle in the second hand; seat 2's replay once placed five low cards it
+    # had not seen in his hand after a round of drawing, so the engine ended the hand there and
     # the next play was refused. Every moment forehand holds five cards is now a check.
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from test_properties import check_seat_records
-
-    check_seat_records("gaigel", 1606989980, 0.875, {})
-
-
-def test_a_seat_record_keeps_the_copy_of_the_low_trump_the_robber_gave():
-    # Found by the seat-record property at 20,000 examples (seed 101196, cut 0.875): seat 1
-    # robs with the seven of trumps and later shows a void in trumps. Seat 3's replay had
+    pytest.param(1606989980, 0.875, {}, id="auf-dissle-not-ended-on-unseen-cards"),
+    # Seat 1 robs with the seven of trumps and later shows a void in trumps. Seat 3's replay had
     # pinned one copy of the seven to his hand as the one given, but the engine gives the first
     # copy where both are held (the copies are alike): the pinned one stayed in his hand for
     # good, and his void had no placing. The exchange now proves only that one copy was his.
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    pytest.param(101196, 0.875, {}, id="robber-gives-either-copy"),
+    # Seat 2's replay let one copy of the seven of trumps serve both the exchange and the later
+    # play of the other copy. Both were his.
+    pytest.param(1000001, 0.5, {}, id="robber-plays-the-other-copy"),
+    # Seat 3 robs and, as the last drawer, takes the seven he gave back with the turn-up, then
+    # plays it. That is one copy, not two: the card everyone saw him take needs no second copy.
+    pytest.param(2148, 0.875, {
+        "low_rank": "7", "direction": "clockwise", "opening": "traditional",
+        "auf_dissle_award": 2, "last_trick_bonus": 10, "partner_may_meld": False,
+        "melds_in_phase2": False, "five_low": "meld_111", "rob_requires_team_trick": False,
+        "gaigel_test": "opponents_zero_points", "overplayed_loses": False,
+        "match": "target", "target": 7, "deals": 8}, id="robber-draws-his-seven-back"),
+]
+
+
+@pytest.mark.parametrize(("seed", "cut", "options"), _SEAT_RECORD_CASES)
+def test_seat_records_found_failing_replay(seed: int, cut: float, options: dict) -> None:
     from test_properties import check_seat_records
 
-    check_seat_records("gaigel", 101196, 0.875, {})
-
-
-def test_a_seat_record_of_a_robber_who_plays_the_other_low_trump():
-    # Found by the same run (seed 1000001, cut 0.5): seat 2's replay let one copy of the seven
-    # of trumps serve both the exchange and the later play of the other copy. Both were his.
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from test_properties import check_seat_records
-
-    check_seat_records("gaigel", 1000001, 0.5, {})
-
-
-def test_a_seat_record_of_a_robber_who_draws_his_low_trump_back():
-    # Found while fixing the test above (seed 2148, cut 0.875, these options): seat 3 robs and,
-    # as the last drawer, takes the seven he gave back with the turn-up, then plays it. That is
-    # one copy, not two: the card everyone saw him take needs no second copy in his hand.
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from test_properties import check_seat_records
-
-    options = {"low_rank": "7", "direction": "clockwise", "opening": "traditional",
-               "auf_dissle_award": 2, "last_trick_bonus": 10, "partner_may_meld": False,
-               "melds_in_phase2": False, "five_low": "meld_111", "rob_requires_team_trick": False,
-               "gaigel_test": "opponents_zero_points", "overplayed_loses": False,
-               "match": "target", "target": 7, "deals": 8}
-    check_seat_records("gaigel", 2148, 0.875, options)
+    check_seat_records("gaigel", seed, cut, options)
