@@ -26,7 +26,7 @@ import logging
 import math
 import random
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -273,11 +273,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
             if wait:
                 raise TableError("rate_limited", "too many new tables from your address: try "
                                  f"again in {math.ceil(wait)} s", 429)
-            try:
+            # Asked for at once in another process, the id is taken: that table is the rematch.
+            with suppress(IntegrityError):
                 Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits)
                 hub.get(new_id)  # dealt: its computer players start
-            except IntegrityError:
-                pass  # asked for at once in another process: the id is taken, that is the rematch
             stored = store.load_table(new_id)
             assert stored is not None
         t.set_rematch(new_id, stored[0])

@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 HUMAN = {"kind": "human"}
@@ -100,6 +101,22 @@ class ServerProcess:
 
 def pg_url() -> str | None:
     return os.environ.get("SIXTYSIX_TEST_PG") or None
+
+
+PG_MARKS = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(pg_url() is None and not os.environ.get("CI"),
+                       reason="SIXTYSIX_TEST_PG is not set (scripts/test.sh and CI start one)"),
+]
+"""The marks of a PostgreSQL test: it runs wherever a database is named, and under CI always
+(there a missing database fails the test instead of hiding it)."""
+
+
+def needs_pg(test: Any) -> Any:
+    """A PostgreSQL test (``PG_MARKS``)."""
+    for mark in PG_MARKS:
+        test = mark(test)
+    return test
 
 
 def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> dict[str, Any]:

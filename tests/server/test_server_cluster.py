@@ -14,15 +14,14 @@ from typing import Any
 
 import pytest
 import websockets
-from server_util import ServerProcess, pg_url, seats
+from server_util import PG_MARKS, ServerProcess, pg_url, seats
 from sqlalchemy import text
 from websockets.sync.client import connect
 
 from sixtysix.server.cluster import lock_key
 from sixtysix.server.storage import Storage
 
-pytestmark = [pytest.mark.postgres,
-              pytest.mark.skipif(pg_url() is None, reason="SIXTYSIX_TEST_PG is not set")]
+pytestmark = PG_MARKS
 
 
 @pytest.fixture(scope="module")
@@ -95,13 +94,18 @@ async def play_seat(servers: list[ServerProcess], tid: str, token: str, seat: in
                                               "action": rng.choice(v["legal"])["action"]}))
 
 
+def _two_people(server: ServerProcess, takeover_seconds: int) -> tuple[str, list[str]]:
+    """A Sixty-Six table for two people, made at ``server``: its id and the seats' tokens."""
+    status, t = server.request("POST", "/api/tables", {
+        "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0, "hints": False,
+        "takeover_seconds": takeover_seconds})
+    assert status == 201, t
+    return t["table"], [s["token"] for s in t["seats"]]
+
+
 def test_a_match_with_one_seat_at_each_process(servers: list[ServerProcess], store: Storage) -> None:
     a, b = servers
-    status, t = a.request("POST", "/api/tables", {"game": "sixty-six", "seats": seats("human", "human"),
-                                                  "bot_delay": 0, "hints": False,
-                                                  "takeover_seconds": 30})
-    assert status == 201, t
-    tid, toks = t["table"], [s["token"] for s in t["seats"]]
+    tid, toks = _two_people(a, takeover_seconds=30)
     seen: dict[int, dict[int, list[str]]] = {0: {}, 1: {}}
 
     async def both() -> list[dict[str, Any]]:
@@ -223,11 +227,7 @@ def everyone(m: dict[str, Any]) -> bool:
 def test_an_away_seat_is_played_by_one_process_and_taken_back_at_another(
         servers: list[ServerProcess], store: Storage) -> None:
     a, b = servers
-    status, t = a.request("POST", "/api/tables", {"game": "sixty-six", "seats": seats("human", "human"),
-                                                  "bot_delay": 0, "hints": False,
-                                                  "takeover_seconds": 1})
-    assert status == 201, t
-    tid, toks = t["table"], [s["token"] for s in t["seats"]]
+    tid, toks = _two_people(a, takeover_seconds=1)
     with connect(ws_url(a, tid, toks[0])) as w0:
         with connect(ws_url(b, tid, toks[1])) as w1:
             receive_until(w0, everyone)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, finished_table, pg_url, seats
+from server_util import ServerProcess, finished_table, needs_pg, pg_url, seats
 
 from sixtysix.games import GAMES
 from sixtysix.server.rulepages import PAGES
@@ -171,8 +171,7 @@ def test_levels_are_listed_apart_from_engines(client: TestClient) -> None:
     assert set(data["levels"]) <= set(data["bots"])
 
 
-@pytest.mark.postgres
-@pytest.mark.skipif(pg_url() is None, reason="SIXTYSIX_TEST_PG is not set")
+@needs_pg
 def test_two_processes_asked_at_once_make_one_rematch(server_factory: Any) -> None:
     # Two server processes on one PostgreSQL database; each seat asks its own process at the
     # same moment: the rematch's id is derived, so both answer the same single table.

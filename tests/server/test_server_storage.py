@@ -10,16 +10,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import new_table, pg_url, seats
+from server_util import PG_MARKS, needs_pg, new_table, pg_url, seats
 
 from sixtysix.server import create_app
 from sixtysix.server.storage import Storage, StorageError
 from sixtysix.server.table import Table
 
-needs_pg = pytest.mark.skipif(pg_url() is None, reason="SIXTYSIX_TEST_PG is not set")
 
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=[pytest.mark.postgres, needs_pg])])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=PG_MARKS)])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'store.db'}"
