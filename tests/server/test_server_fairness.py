@@ -22,7 +22,8 @@ def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, A
 
 
 def test_a_whole_match_is_committed_hand_by_hand_and_verifies(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), options={"target": 3})
+    # To 4: a hand gives at most 3 game points, so the match has at least two hands to commit.
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), options={"target": 4})
     tid = t["table"]
     toks = [s["token"] for s in t["seats"]]
     secret = client.app.state.hub.tables[tid].table.spec["secret"]  # type: ignore[attr-defined]

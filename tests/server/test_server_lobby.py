@@ -30,7 +30,9 @@ def new_page(browser: Any, server: ServerProcess, size: dict[str, int], errors: 
 
 
 def at_table(page: Any) -> None:
-    page.wait_for_function("Table.state !== null && Table.ws.readyState === 1", timeout=15000)
+    # (While a page is replaced by the next, its scripts may not have run yet: no Table then.)
+    page.wait_for_function("typeof Table !== 'undefined' && Table.state !== null && Table.ws "
+                           "&& Table.ws.readyState === 1", timeout=15000)
 
 
 def quick_play(page: Any, game: str) -> None:
@@ -255,7 +257,8 @@ def test_rematch_gives_every_seat_its_own_link_and_back_to_lobby(
     href = join.get_attribute("href") or ""
     assert href.startswith(f"/t/{t['table']}.2?token=") and ann_token not in href
     assert ann_token not in bob.content()
-    join.click()
+    with bob.expect_navigation(url=f"**/t/{t['table']}.2?token=*"):
+        join.click()
     at_table(bob)
     assert bob.evaluate("[Table.state.seat, Table.state.seats[1].name]") == [1, "Bob"]
     ann.wait_for_function("Table.state.seats[1].connected", timeout=15000)
