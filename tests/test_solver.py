@@ -6,6 +6,7 @@ import random
 
 import pytest
 from deal_helpers import cards, deal66, play_randomly_until
+from test_kernel import VARIANTS as KERNEL_VARIANTS
 
 from sixtysix.bots import solver as solver_mod
 from sixtysix.bots.solver import SCALE, Solver, action_values, is_solvable, solve, terminal_value
@@ -163,16 +164,46 @@ def test_marriage_still_pending_in_the_endgame() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(solver_mod.KERNEL_GAMES))
 def test_kernel_agrees_with_the_generic_search(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The phase-2 bitmask search (three-hand's two active seats; the two-player games under
+    # kernel=False) against the search through State.
     g = make_game(game_id)
     rng = random.Random(3)
     for k in range(10):
         s = _random_position(g, rng, 6, close=k % 2 == 0)
-        fast = Solver().action_values(s)
+        fast = Solver(kernel=False).action_values(s)
         kernel_games = set(solver_mod.KERNEL_GAMES)
         monkeypatch.setattr(solver_mod, "KERNEL_GAMES", set())
-        slow = Solver().action_values(s)
+        slow = Solver(kernel=False).action_values(s)
         monkeypatch.setattr(solver_mod, "KERNEL_GAMES", kernel_games)
         assert fast == slow
+
+
+@pytest.mark.parametrize(("game_id", "options"), KERNEL_VARIANTS,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(KERNEL_VARIANTS)])
+@pytest.mark.parametrize("margin", [True, False])
+def test_packed_search_agrees_with_the_state_search(game_id: str, options: dict[str, object],
+                                                    margin: bool) -> None:
+    # engine.kernel.Search (the playout kernel's ints, null-window bisection) against the
+    # alpha-beta through State.copy/step, on phase-1 positions with a few face-down cards left
+    # (drawing, closing, the exchange, marriages and claims are moves) and on closed ones: the
+    # value of every legal action, game points and margin.
+    g = make_game(game_id, options)
+    rng = random.Random(f"{game_id}{sorted(options.items())}{margin}")
+    done = 0
+    while done < 6:
+        s = Match(g, dealer=rng.randrange(2)).deal_hand(seed=rng.randrange(10**9))
+        closing = done % 3 == 2  # a third of the positions may close (and stop once closed)
+
+        def reached(s: State, closing: bool = closing) -> bool:
+            return s.facedown <= 2 and s.phase == 1 or (closing and not s.stock_open)
+
+        if not play_randomly_until(s, rng, reached,
+                                   allowed=lambda a, c=closing: a != DECLARE and (c or a != 194)):
+            continue
+        packed = Solver(margin=margin)
+        assert packed.action_values(s) == Solver(margin=margin, kernel=False).action_values(s), s
+        assert packed.searches, "the kernel searched it"
+        done += 1
 
 
 def _memo_minimax(s: State, side: int, memo: dict[tuple[object, ...], int]) -> int:

@@ -24,11 +24,9 @@ after the fourth trick are solved in well under a second, phase-2 positions in m
 
 from __future__ import annotations
 
-from itertools import islice
-from typing import TypeVar
-
 from ..cards import SUIT_MASK
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.kernel import Hand, Search, Table, pack, trim_oldest
 from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
 from ..engine.phases.announce import combination_key
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2
@@ -44,7 +42,6 @@ _INF = 1 << 30
 MAX_ENTRIES = 500_000
 """Default bound on the transposition table's entries (and on the terminal-value cache's)."""
 
-_V = TypeVar("_V")
 
 
 def is_solvable(state: State) -> bool:
@@ -86,7 +83,8 @@ class Solver:
     table only saves work.
     """
 
-    def __init__(self, margin: bool = True, max_entries: int = MAX_ENTRIES) -> None:
+    def __init__(self, margin: bool = True, max_entries: int = MAX_ENTRIES, kernel: bool = True
+                 ) -> None:
         if max_entries < 2:
             raise ValueError(f"max_entries must be at least 2, not {max_entries}")
         self.margin = margin
@@ -96,6 +94,8 @@ class Solver:
         self.term_cache: dict[tuple[object, ...], int] = {}
         self.contexts: dict[tuple[object, ...], tuple[int, State]] = {}
         self.tables: dict[tuple[object, ...], _Tables] = {}
+        self.kernel = kernel
+        self.searches: dict[Table, Search] = {}
 
     def clear(self) -> None:
         self.tt.clear()
@@ -137,6 +137,10 @@ class Solver:
         return -self._ab(c, -beta, -alpha)
 
     def _ab(self, s: State, alpha: int, beta: int) -> int:
+        if self.kernel:
+            packed = pack(s)
+            if packed is not None:
+                return self._packed(packed, alpha, beta)
         if _kernel_ok(s):
             return _endgame_search(self, s, alpha, beta)
         self.nodes += 1
@@ -161,15 +165,20 @@ class Solver:
                         break
         self.tt[key] = _entry(best, a0, beta, lo, hi, best_move)
         if len(self.tt) > self.max_entries:
-            _trim(self.tt, self.max_entries)
+            trim_oldest(self.tt, self.max_entries)
         return best
 
-
-def _trim(table: dict[tuple[object, ...], _V], cap: int) -> None:
-    """The replacement policy: drop the older half of a full table (dicts keep insertion order, so
-    the oldest entries, those of lines searched first and furthest from the current one, go)."""
-    for key in list(islice(table, len(table) - cap // 2)):
-        del table[key]
+    def _packed(self, h: Hand, alpha: int, beta: int) -> int:
+        """The value of a two-player hand the playout kernel packs, searched on its ints
+        (``engine.kernel.Search``, one per rules table, sharing this solver's table)."""
+        search = self.searches.get(h.t)
+        if search is None:
+            search = self.searches[h.t] = Search(h.t, self.tt, self.max_entries,
+                                                 len(self.searches), SCALE)
+        search.nodes = 0
+        v = search.value(h, alpha, beta, int(self.margin))
+        self.nodes += search.nodes
+        return v
 
 
 def _probe(entry: tuple[int, int, int], alpha: int, beta: int
@@ -332,7 +341,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
                 v += p0 - p1
             term_cache[k] = v
             if len(term_cache) > cap:
-                _trim(term_cache, cap)
+                trim_oldest(term_cache, cap)
         return v
 
     tables = solver.tables.get((trump, vals, beats))
@@ -452,7 +461,7 @@ def _endgame_search(solver: Solver, root: State, alpha: int, beta: int) -> int:
         if only < 0:
             tt[key] = entry_of(best, a0, beta, lo, hi, best_move)
             if len(tt) > cap:
-                _trim(tt, cap)
+                trim_oldest(tt, cap)
         return best
 
     a_, b_ = root.active

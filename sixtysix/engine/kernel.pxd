@@ -4,7 +4,8 @@ cimport cython
 
 cdef unsigned long long MASK64, EPS_BELOW, _SUITS
 cdef int _PLAY, _DRAW_PHASE, _OVER, _MARRY, _SHOW, _DRAW, _EXCHANGE, _CLOSE, _DECLARE
-cdef int _CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER
+cdef int _CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER, _DEPTH, _WIDTH
+cdef long long _INF
 
 cdef unsigned long long _next(unsigned long long x) noexcept
 cdef int _below(unsigned long long x, unsigned long long n) noexcept
@@ -86,3 +87,34 @@ cdef class Hand:
 @cython.locals(h=Hand, g0=cython.longlong, g1=cython.longlong, steps=cython.longlong, i=cython.int,
                w=cython.int)
 cpdef tuple playouts(Hand origin, long long n, unsigned long long rng, int policy)
+
+
+@cython.final
+cdef class Search:
+    cdef public Table t
+    cdef dict tt
+    cdef public long long nodes
+    cdef int cap, context, scale, margin
+    cdef list stack
+    cdef int moves[2048]
+    cdef int keys[2048]
+
+    @cython.locals(h=Hand, first=Hand, i=cython.int, scale=cython.longlong, lower=cython.longlong,
+                   upper=cython.longlong, mid=cython.longlong, lower0=cython.longlong, x=cython.longlong,
+                   r=cython.longlong)
+    cpdef long long value(self, Hand root, long long alpha, long long beta, int margin)
+    @cython.locals(w=cython.int, g=cython.longlong, v=cython.longlong)
+    cdef long long _terminal(self, Hand h, int me)
+    @cython.locals(k1=cython.ulonglong, k2=cython.ulonglong, k3=cython.ulonglong, i=cython.int)
+    cdef tuple _key(self, Hand h)
+    @cython.locals(t=Table, base=cython.int, n=cython.int, seat=cython.int, own=cython.int,
+                   cards=cython.ulonglong, queens=cython.ulonglong, c=cython.int, q=cython.int,
+                   v=cython.int, k=cython.int, led=cython.int, wins=cython.bint, sure=cython.bint)
+    cdef int _order(self, Hand h, int d, int hint)
+    @cython.locals(i=cython.int)
+    cdef int _put(self, int base, int n, int a, int k, int hint) noexcept
+    @cython.locals(h=Hand, child=Hand, lo=cython.longlong, hi=cython.longlong, hint=cython.int,
+                   a0=cython.longlong, n=cython.int, me=cython.int, best=cython.longlong,
+                   best_move=cython.int, base=cython.int, i=cython.int, a=cython.int,
+                   v=cython.longlong)
+    cdef long long _ab(self, int d, long long alpha, long long beta)

@@ -29,7 +29,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 from .actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
 from .phases import PH_DRAW, PH_OVER, PH_PLAY
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import State
 
-__all__ = ["Hand", "KernelRandom", "pack", "playouts", "seed_state", "RANDOM", "POLICY"]
+__all__ = ["Hand", "KernelRandom", "Search", "pack", "playouts", "seed_state", "trim_oldest", "RANDOM",
+           "POLICY"]
 
 RANDOM = 0
 """Playouts pick uniformly among the legal actions (``rng.choice(s.legal_actions())``)."""
@@ -724,3 +726,252 @@ def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int
             else:
                 g0 += (w & 7) + h.bonus
     return g0, g1, steps, rng
+
+
+# ---------------------------------------------------------------------- exact search
+
+_DEPTH = 64
+"""Actions in one hand at most, with room: 24 cards, marriages, draws, the exchange, a close."""
+_WIDTH = 32
+"""Legal actions at one node at most, with room: 6 cards, 4 queens × 3, exchange, close, claim."""
+_INF = 1 << 30
+
+
+class Search:
+    """Alpha-beta (negamax, fail-soft) over a packed hand with every card known: the exact value of
+    perfect play by both seats under the hand's own scoring (``_outcome``), from the side of the
+    seat to act, as ``(game points - the other's) * scale`` plus the card-point margin when
+    ``margin``. ``bots.solver.Solver`` enters it wherever ``pack`` takes the state, and shares its
+    transposition table ``tt`` (keys: three ints that decide the rest of the hand, plus the stock's
+    order while it is open; entries: fail-soft bounds and the best move) and its bound ``cap``.
+
+    One ``Search`` serves any number of positions of one ``Table``: ``value`` loads the root into
+    the first of a stack of hands, one per ply, so a move is a copy into the next one, never an
+    undo and never an allocation.
+    """
+
+    def __init__(self, t: Table, tt: dict[tuple[object, ...], tuple[int, int, int]], cap: int,
+                 context: int, scale: int) -> None:
+        self.t = t
+        self.tt = tt
+        self.cap = cap
+        self.context = context
+        self.scale = scale
+        self.margin = 1
+        self.nodes = 0
+        self.stack = [Hand(t) for _ in range(_DEPTH)]
+        self.moves = [0] * 2048  # _DEPTH * _WIDTH, spelt out: Cython sizes the C array from it
+        self.keys = [0] * 2048
+
+    def value(self, root: Hand, alpha: int, beta: int, margin: int) -> int:
+        """The value of ``root`` for the seat to act, exact within (alpha, beta) (fail-soft).
+
+        Searched as a bisection of null windows (MTD-bi): each probe asks only "is the value at
+        least x?", which prunes far more than one wide window, and the table keeps every bound
+        found for the next probe. The first probes find the game points (x halfway between two
+        levels), the rest the card-point margin within them.
+        """
+        self.margin = margin
+        for h in self.stack:
+            for i in range(root.slen):
+                h.stock[i] = root.stock[i]
+            h.slen = root.slen
+        first: Hand = self.stack[0]
+        scale = self.scale
+        # The value is within 3 game points and the bonus a side, plus a margin under 256 card
+        # points; lower0 is a multiple of scale below every value.
+        lower = -(4 + root.bonus) * scale - (256 if margin else 0)
+        upper = -lower
+        lower0 = -(5 + root.bonus) * scale
+        while lower < upper:
+            if lower >= beta or upper <= alpha:
+                break
+            # (Divisions of positive numbers only: C and Python round them alike.)
+            if upper - lower > scale:
+                mid = lower + (upper - lower) // 2 - lower0
+                x = (mid // scale) * scale + lower0 - (scale // 2 if margin else 0)
+                if x <= lower:
+                    x += scale
+                if x > upper:
+                    x = upper
+            elif margin:
+                x = lower + (upper - lower + 1) // 2
+            else:
+                x = upper  # levels only: the one left to ask about
+            first._load(root)
+            r = self._ab(0, x - 1, x)
+            if r >= x:
+                lower = r
+            else:
+                upper = r
+        return lower if lower >= beta or lower >= upper else upper
+
+    def _terminal(self, h: Hand, me: int) -> int:
+        w = h._outcome()
+        g = 0
+        if w >= 0:
+            g = (w & 7) + h.bonus
+            if (w >> 3) != me:
+                g = -g
+        v = g * self.scale
+        if self.margin:
+            v += h._points(me) - h._points(1 - me)
+        return v
+
+    def _key(self, h: Hand) -> tuple[int, ...]:
+        """Everything that decides the rest of the hand, as ints (the trick count is the tricks'
+        sum; the stock below ``spos`` is gone; its order above matters while it is open)."""
+        k1 = h.hand0 | (h.hand1 << 32)
+        # Packed from the top down, so that a compiled build shifts 64-bit ints, never C ints
+        # (field widths: points 8 bits, pending marriages 7, tricks and trick numbers 5).
+        k2 = h.tricks1
+        k2 = k2 << 5 | h.tricks0
+        k2 = k2 << 7 | h.pending1
+        k2 = k2 << 7 | h.pending0
+        k2 = k2 << 8 | h.points1
+        k2 = k2 << 8 | h.points0
+        k2 = k2 << 6 | (h.led + 1)
+        k2 = k2 << 1 | h.to_act
+        k2 = k2 << 2 | h.phase
+        k2 = k2 << 1 | h.turnup_up
+        k2 = k2 << 6 | (h.turnup + 1)
+        k2 = k2 << 5 | h.spos
+        k3 = self.context
+        k3 = k3 << 1 | self.margin
+        k3 = k3 << 6 | h.bonus
+        k3 = k3 << 5 | (h.ptrick1 + 1)
+        k3 = k3 << 5 | (h.ptrick0 + 1)
+        k3 = k3 << 5 | h.ctricks1
+        k3 = k3 << 5 | h.ctricks0
+        k3 = k3 << 8 | h.cpoints1
+        k3 = k3 << 8 | h.cpoints0
+        k3 = k3 << 2 | (h.claim_seat + 1)
+        k3 = k3 << 2 | h.close_window
+        k3 = k3 << 2 | (h.closed_by + 1)
+        if h.turnup_up and h.closed_by < 0:
+            k4 = 0
+            for i in range(h.spos, h.slen):
+                k4 = k4 << 5 | h.stock[i]
+            return k1, k2, k3, k4
+        return k1, k2, k3
+
+    def _order(self, h: Hand, d: int, hint: int) -> int:
+        """Fill the moves of ply ``d`` with ``h``'s legal actions, the likely best first (the
+        table's move, a claim or show that holds, marriages, drawing or the exchange, closing,
+        then cards: high leads first, the cheapest winning follow first, trumps kept); the count."""
+        t = self.t
+        base = d * _WIDTH
+        n = 0
+        seat = h.to_act
+        own = h._points(seat)
+        if h.phase == _DRAW_PHASE:
+            n = self._put(base, n, _DRAW, -200, hint)
+            return self._put(base, n, _CLOSE, -100, hint)
+        cards = h._cards(seat)
+        led = h.led
+        while cards:
+            c = _low(cards)
+            cards &= cards - 1
+            v = h._value(c)
+            if led < 0:
+                k = -v
+            else:
+                wins = ((c >> 3) & 3 == (led >> 3) & 3 and (c & 7) < (led & 7)) or \
+                    ((c >> 3) & 3 == h.trump and (led >> 3) & 3 != h.trump)
+                k = v - 100 if wins else v
+                if (c >> 3) & 3 == h.trump:
+                    k += 15
+            n = self._put(base, n, c, k, hint)
+        if led < 0:
+            queens = h._queens(seat)
+            while queens:
+                q = _low(queens)
+                queens &= queens - 1
+                n = self._put(base, n, _MARRY + q - 1, -500, hint)
+                n = self._put(base, n, _MARRY + q, -500, hint)
+                if t.show_go_out:
+                    sure = h._tricks(seat) and own + (40 if (q >> 3) & 3 == h.trump else 20) >= t.target
+                    n = self._put(base, n, _SHOW + q, -5000 if sure else 900, hint)
+            if h._may_exchange(seat):
+                n = self._put(base, n, _EXCHANGE, -200, hint)
+            if h._may_close(seat):
+                n = self._put(base, n, _CLOSE, -100, hint)
+            if h._may_declare(seat):
+                n = self._put(base, n, _DECLARE, -5000 if own >= t.target else 1000, hint)
+        else:
+            if (t.ex_any_time or h.close_window) and h._may_exchange(seat):
+                n = self._put(base, n, _EXCHANGE, -200, hint)
+            if t.claims and t.claim_any:
+                n = self._put(base, n, _DECLARE, -5000 if own >= t.target else 1000, hint)
+        return n
+
+    def _put(self, base: int, n: int, a: int, k: int, hint: int) -> int:
+        """Insert action ``a`` with order key ``k`` among the first ``n`` moves at ``base``."""
+        if a == hint:
+            k = -10_000
+        i = base + n
+        while i > base and self.keys[i - 1] > k:
+            self.keys[i] = self.keys[i - 1]
+            self.moves[i] = self.moves[i - 1]
+            i -= 1
+        self.keys[i] = k
+        self.moves[i] = a
+        return n + 1
+
+    def _ab(self, d: int, alpha: int, beta: int) -> int:
+        h: Hand = self.stack[d]
+        self.nodes += 1
+        key = self._key(h)
+        entry = self.tt.get(key)
+        lo, hi, hint = -_INF, _INF, -1
+        if entry is not None:
+            lo, hi, hint = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha or lo == hi:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0 = alpha
+        n = self._order(h, d, hint)
+        me = h.to_act
+        child: Hand = self.stack[d + 1]
+        best = -_INF
+        best_move = -1
+        base = d * _WIDTH
+        for i in range(n):
+            a = self.moves[base + i]
+            child._load(h)
+            child._step(a)
+            if child.phase == _OVER:
+                v = self._terminal(child, me)
+            elif child.to_act == me:
+                v = self._ab(d + 1, alpha, beta)
+            else:
+                v = -self._ab(d + 1, -beta, -alpha)
+            if v > best:
+                best = v
+                best_move = a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        # Fail-soft bounds stay valid whatever window they were found with.
+        if best <= a0:
+            self.tt[key] = (lo, best if best < hi else hi, best_move)
+        elif best >= beta:
+            self.tt[key] = (best if best > lo else lo, hi, best_move)
+        else:
+            self.tt[key] = (best, best, best_move)
+        if len(self.tt) > self.cap:
+            trim_oldest(self.tt, self.cap)
+        return best
+
+
+def trim_oldest(table: dict[Any, Any], cap: int) -> None:
+    """Drop the older half of a full table (dicts keep insertion order: the lines searched first,
+    furthest from the current one, go); the table only saves work, so no value changes."""
+    for key in list(islice(table, len(table) - cap // 2)):
+        del table[key]
