@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import os
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
-from sixtysix.bots.search import play_reference
+from sixtysix.bots.search import Ismcts, _packed_dealer, determinize, exclusions, play_reference
+from sixtysix.cards import cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.kernel import (
     POLICY,
@@ -76,10 +78,83 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
                 checked += 1
             if s.over:
                 break
-            s.step(rng.choice(s.legal_actions()))  # on to the next position
+            assert h.actions() == s.legal_actions()  # the same list, in the same order
+            a = rng.choice(s.legal_actions())
+            s.step(a)  # on to the next position, which the packed hand must reach too
+            h.step(a)
+            x = seed_state(rng.randrange(2**63))
+            assert playouts(h, 1, x, POLICY) == playouts(pack(s), 1, x, POLICY)
     assert checked >= DEALS * 2 * 5
     if g.rules.close_before_draw:
         assert draw_phase  # the trick winner's choice to close before drawing was reached
+
+
+@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen"])
+def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
+    # ISMCTS walks its tree on the packed hand (Hand.actions, Hand.step) where the kernel plays
+    # the game; through State it must grow the very same tree: the same visits and values.
+    g = make_game(game_id)
+    rng = random.Random(5)
+    compared = 0
+    for deal in range(4):
+        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            if len(s.legal_actions()) > 1 and s.stock_open:
+                view = s.view(s.to_act)
+                seed = rng.randrange(2**31)
+                # The same worlds for both (determinize, as the State path draws them).
+                trees = [Ismcts(iterations=200, seconds=None, packed=packed,
+                                sample=partial(determinize, view, excluded=exclusions(view)))
+                         for packed in (True, False)]
+                packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
+                assert packed == ref
+                compared += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert compared >= 10
+
+
+@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen"])
+def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
+    # _packed_dealer + Hand.redeal deal ISMCTS's worlds without a State: the other seat keeps
+    # what it is known to hold, takes the rest from the cards it may hold (voids shown in the
+    # endgame excluded), the stock the cards left; the world is the State that view.state_with
+    # builds from the same cards (the same playouts); every allowed card reaches the other hand
+    # about as often as it should.
+    g = make_game(game_id)
+    rng = random.Random(9)
+    checked = constrained = 0
+    for deal in range(30):
+        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            view = s.view(s.to_act)
+            excluded = exclusions(view)
+            got = _packed_dealer(view, rng, excluded)
+            assert got is not None
+            h, origin, other, known, allowed, unseen = got
+            constrained += allowed != unseen
+            counts = dict.fromkeys(cards_of(allowed), 0)
+            need = view.hand_sizes[other] - known.bit_count()
+            for k in range(60):
+                h.rng = seed_state(rng.randrange(2**63))
+                h.redeal(origin, other, known, allowed, unseen)
+                theirs = h.hand1 if other else h.hand0
+                mine = h.hand0 if other else h.hand1
+                stock = h.face_down()
+                assert mine == view.hand and theirs & known == known
+                assert (theirs & ~known) & ~allowed == 0 and (theirs & ~known).bit_count() == need
+                assert sorted([*cards_of(theirs & ~known), *stock]) == sorted(cards_of(unseen))
+                for c in cards_of(theirs & ~known):
+                    counts[c] += 1
+                if k < 3:
+                    world = view.state_with([*cards_of(theirs & ~known), *stock])
+                    x = seed_state(k)
+                    assert playouts(h, 1, x, POLICY) == playouts(pack(world), 1, x, POLICY)
+            if counts and need:
+                expect = 60 * need / len(counts)
+                assert all(abs(n - expect) < 6 * expect ** 0.5 + 2 for n in counts.values()), counts
+            checked += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert checked > 200 and constrained >= 5
 
 
 def test_a_batch_adds_up_its_playouts() -> None:

@@ -59,11 +59,12 @@ from ..engine.actions import (
     TRUMP,
 )
 from ..engine.contract import LEAD_DECLARER
+from ..engine.kernel import Hand
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
-from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
+from ..engine.state import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import Limit, Param, make_bot, register
 from .solver import SCALE, Solver, is_solvable
@@ -503,6 +504,56 @@ class _Node:
         self.mover = mover
 
 
+def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
+                   ) -> tuple[Hand, Hand, int, int, int, int] | None:
+    """For a two-seat game the kernel plays: a hand to deal worlds into and the arguments of
+    its ``redeal`` (a packed world of ``view``, the other seat, the cards it is known to hold,
+    those it may hold, the cards ``view``'s seat cannot see); None where the kernel does not."""
+    origin = kernel.pack(determinize(view, rng, excluded))
+    if origin is None:
+        return None
+    other = 1 - view.seat
+    unseen = view.unseen()
+    known = view.known[other]
+    allowed = unseen & ~excluded[other] if excluded else unseen
+    if allowed.bit_count() < view.hand_sizes[other] - known.bit_count():
+        allowed = unseen  # contradictory exclusions: dropped, as determinize drops them
+    return kernel.Hand(origin.t), origin, other, known, allowed, unseen
+
+
+def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: bool,
+            rng: random.Random) -> tuple[int, _Node | None]:
+    """The action to take at ``node``: an untried one at random (and None: the caller adds its
+    node), else the best by UCB over the tried ones, each counted available once more (``even``:
+    the least visited, so that every root action is as well estimated)."""
+    keys: set[int] = set()
+    untried = []
+    best_child = None
+    best_a = -1
+    best_score = -1e18
+    log = math.log
+    sqrt = math.sqrt
+    for a in acts:
+        k = a
+        if double_pack:
+            k = action_key(a, True)
+            if k in keys:
+                continue  # the other copy of a card already weighed
+            keys.add(k)
+        ch = node.children.get(k)
+        if ch is None:
+            untried.append(a)
+            continue
+        ch.avail += 1
+        score = -float(ch.n) if even else ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+        if score > best_score:
+            best_score, best_child, best_a = score, ch, a
+    if untried:
+        return rng.choice(untried), None
+    assert best_child is not None
+    return best_a, best_child
+
+
 @dataclass
 class Ismcts:
     """Single-observer ISMCTS. ``seconds`` or ``iterations`` bound a move (``iterations`` wins when
@@ -530,6 +581,10 @@ class Ismcts:
     kernel: bool = True
     """Play the playouts of the games it covers in ``engine.kernel`` (the same policy, on
     machine ints; its own random numbers, drawn from a seed the search's ``rng`` gives)."""
+    packed: bool = True
+    """Walk the tree on the kernel's packed hand where the kernel plays the game: the same
+    actions in the same order as through ``State``, so the same tree, faster (False: through
+    ``State``, the reference the tests compare with)."""
     _kx: int = field(default=1, init=False, repr=False)
     """The kernel's generator state, seeded at each search."""
 
@@ -623,70 +678,89 @@ class Ismcts:
     def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
                 excluded: list[int]) -> _Node:
         root = _Node(-1)
-        c = self.c
-        log = math.log
-        sqrt = math.sqrt
         self.solver.clear()
         self._kx = kernel.seed_state(rng.getrandbits(64))
         rules = view.rules or view.game.rules
         by_rule = rules.meld_phase or rules.combinations
         double_pack = rules.pack >> 32 != 0
         scale = view.game.value_scale
+        # Worlds of the games the kernel plays are walked down the tree on its packed hand (the
+        # same actions in the same order, so the same tree); the others through State.
+        packable = self.kernel and self.packed and not self.endgame and not by_rule and not double_pack
+        # Uniform worlds (no sampler of their own) of those games are dealt on the packed hand
+        # itself, from one packed world: no State is built per iteration.
+        deal = _packed_dealer(view, rng, excluded) if packable and self.sample is None else None
         it = 0
         while it < iterations:
             if deadline is not None and it & 15 == 0 and it and time.perf_counter() > deadline:
                 break
             it += 1
-            s = self.sample(rng) if self.sample is not None else determinize(view, rng, excluded)
-            node = root
-            path = [root]
-            while not s.over:
-                acts = s.legal_actions()
-                if by_rule and not (node is root and self.even_root):
-                    acts = meld_game_actions(s, acts)
-                keys: set[int] = set()
-                untried = []
-                best_child = None
-                best_score = -1e18
-                for a in acts:
-                    k = a
-                    if double_pack:
-                        k = action_key(a, True)
-                        if k in keys:
-                            continue  # the other copy of a card already weighed
-                        keys.add(k)
-                    ch = node.children.get(k)
-                    if ch is None:
-                        untried.append(a)
-                        continue
-                    ch.avail += 1
-                    if node is root and self.even_root:
-                        score = -float(ch.n)  # every root action as often: values compare
-                    else:
-                        score = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                    if score > best_score:
-                        best_score, best_child = score, ch
-                        best_a = a
-                if untried:
-                    a = rng.choice(untried)
-                    ch = node.children[action_key(a, double_pack)] = _Node(s.to_act)
-                    ch.avail = 1
-                    s.step(a)
-                    path.append(ch)
-                    break
-                assert best_child is not None
-                s.step(best_a)
-                node = best_child
-                path.append(node)
-            result = self._finish(s, rng)
-            rewards = race_rewards(s, result, scale) if s.over else \
-                [_reward(d, scale) for d in result]
+            h: Hand | None = None
+            if deal is not None:
+                h, origin, other, known, allowed, unseen = deal
+                h.rng = self._kx
+                h.redeal(origin, other, known, allowed, unseen)
+                self._kx = h.rng
+            else:
+                s = self.sample(rng) if self.sample is not None else \
+                    determinize(view, rng, excluded)
+                h = kernel.pack(s) if packable else None
+            if h is not None:
+                path = self._descend_packed(root, h, rng)
+                g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
+                result = [float(g0 - g1), float(g1 - g0)]
+                rewards = [_reward(d, scale) for d in result]
+            else:
+                path = self._descend(root, s, rng, by_rule, double_pack)
+                result = self._finish(s, rng)
+                rewards = race_rewards(s, result, scale) if s.over else \
+                    [_reward(d, scale) for d in result]
             for nd in path[1:]:
                 d = result[nd.mover]
                 nd.n += 1
                 nd.w += rewards[nd.mover]
                 nd.g += d
         return root
+
+    def _descend(self, root: _Node, s: State, rng: random.Random, by_rule: bool,
+                 double_pack: bool) -> list[_Node]:
+        """Walk world ``s`` down the tree by UCB to a new leaf (or the hand's end): the path."""
+        node = root
+        path = [root]
+        while not s.over:
+            acts = s.legal_actions()
+            if by_rule and not (node is root and self.even_root):
+                acts = meld_game_actions(s, acts)
+            a, child = _select(node, acts, self.c, node is root and self.even_root, double_pack,
+                               rng)
+            if child is None:
+                child = node.children[action_key(a, double_pack)] = _Node(s.to_act)
+                child.avail = 1
+                s.step(a)
+                path.append(child)
+                break
+            s.step(a)
+            node = child
+            path.append(node)
+        return path
+
+    def _descend_packed(self, root: _Node, h: Hand, rng: random.Random) -> list[_Node]:
+        """``_descend`` on the kernel's packed hand ``h`` (left at the leaf)."""
+        node = root
+        path = [root]
+        while h.phase != PH_OVER:
+            a, child = _select(node, h.actions(), self.c, node is root and self.even_root, False,
+                               rng)
+            if child is None:
+                child = node.children[a] = _Node(h.to_act)
+                child.avail = 1
+                h.step(a)
+                path.append(child)
+                break
+            h.step(a)
+            node = child
+            path.append(node)
+        return path
 
     def _finish(self, s: State, rng: random.Random) -> list[float]:
         """Per-seat game-point leads at the end of this world: playout, or exact once solvable."""

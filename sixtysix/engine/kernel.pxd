@@ -35,6 +35,16 @@ cdef class Hand:
     cdef public int claim_seat, claimant, bonus
 
     cdef void _load(self, Hand o) noexcept
+    @cython.locals(seat=cython.int, t=Table, cards=cython.ulonglong, queens=cython.ulonglong,
+                   q=cython.int)
+    cpdef list actions(self)
+    cpdef void step(self, int a)
+    @cython.locals(i=cython.int)
+    cpdef list face_down(self)
+    @cython.locals(size=cython.int, pick=cython.ulonglong, n=cython.int, c=cython.int,
+                   rest=cython.ulonglong, i=cython.int)
+    cpdef void redeal(self, Hand origin, int other, unsigned long long known,
+                      unsigned long long allowed, unsigned long long unseen)
     cdef inline unsigned long long _hand(self, int seat) noexcept
     cdef inline int _points(self, int seat) noexcept
     cdef inline int _tricks(self, int seat) noexcept

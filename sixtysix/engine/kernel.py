@@ -402,6 +402,79 @@ class Hand:
             return _EXCHANGE
         return _CLOSE if i - ex < close else _DECLARE
 
+    def actions(self) -> list[int]:
+        """The legal actions as ``State.legal_actions()`` lists them (the order ``_random``
+        counts them in): cards, then each marriage's king, queen and showing, the exchange,
+        closing and the claim."""
+        if self.phase == _DRAW_PHASE:
+            return [_DRAW, _CLOSE]
+        seat = self.to_act
+        t = self.t
+        out = []
+        cards = self._cards(seat)
+        while cards:
+            out.append(_low(cards))
+            cards &= cards - 1
+        if self.led >= 0:
+            if (t.ex_any_time or self.close_window) and self._may_exchange(seat):
+                out.append(_EXCHANGE)
+            if t.claims and t.claim_any:
+                out.append(_DECLARE)
+            return out
+        queens = self._queens(seat)
+        while queens:
+            q = _low(queens)
+            queens &= queens - 1
+            out.append(_MARRY + q - 1)
+            out.append(_MARRY + q)
+            if t.show_go_out:
+                out.append(_SHOW + q)
+        if self._may_exchange(seat):
+            out.append(_EXCHANGE)
+        if self._may_close(seat):
+            out.append(_CLOSE)
+        if self._may_declare(seat):
+            out.append(_DECLARE)
+        return out
+
+    def redeal(self, origin: Hand, other: int, known: int, allowed: int, unseen: int) -> None:
+        """Become ``origin`` with the cards the other seat's opponent cannot see dealt again with
+        this hand's generator: seat ``other`` keeps ``known`` and fills the rest of its hand
+        from ``allowed`` (uniformly), the face-down stock takes the remaining ``unseen`` cards in
+        random order. A determinization without building a ``State``: ISMCTS deals every world
+        of a search this way from one packed world."""
+        self._load(origin)
+        self.slen = origin.slen
+        size = _count(origin._hand(other))
+        pick = 0
+        n = _count(allowed)
+        for _ in range(size - _count(known)):
+            self.rng = _next(self.rng)
+            c = _nth(allowed, _below(self.rng, n))
+            allowed &= ~(1 << c)
+            pick |= 1 << c
+            n -= 1
+        if other:
+            self.hand1 = known | pick
+        else:
+            self.hand0 = known | pick
+        rest = unseen & ~pick
+        n = _count(rest)
+        for i in range(origin.spos, origin.slen):
+            self.rng = _next(self.rng)
+            c = _nth(rest, _below(self.rng, n))
+            rest &= ~(1 << c)
+            n -= 1
+            self.stock[i] = c
+
+    def face_down(self) -> list[int]:
+        """The cards of the stock still face down, top first."""
+        return [self.stock[i] for i in range(self.spos, self.slen)]
+
+    def step(self, a: int) -> None:
+        """Take legal action ``a`` (``State.step`` on the packed hand; nothing is checked)."""
+        self._step(a)
+
     # ------------------------------------------------------------------ the policy
 
     def _key(self, c: int) -> int:
