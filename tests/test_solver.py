@@ -182,11 +182,14 @@ def test_kernel_agrees_with_the_generic_search(game_id: str, monkeypatch: pytest
                          ids=[f"{g}-{i}" for i, (g, _) in enumerate(KERNEL_VARIANTS)])
 @pytest.mark.parametrize("margin", [True, False])
 def test_packed_search_agrees_with_the_state_search(game_id: str, options: dict[str, object],
-                                                    margin: bool) -> None:
+                                                    margin: bool,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # engine.kernel.Search (the playout kernel's ints, null-window bisection) against the
     # alpha-beta through State.copy/step, on phase-1 positions with a few face-down cards left
     # (drawing, closing, the exchange, marriages and claims are moves) and on closed ones: the
     # value of every legal action, game points and margin.
+    # On the pure core too (which keeps its own phase-2 search by default).
+    monkeypatch.setattr(solver_mod, "KERNEL_COMPILED", True)
     g = make_game(game_id, options)
     rng = random.Random(f"{game_id}{sorted(options.items())}{margin}")
     done = 0

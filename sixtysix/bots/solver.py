@@ -25,6 +25,7 @@ after the fourth trick are solved in well under a second, phase-2 positions in m
 from __future__ import annotations
 
 from ..cards import SUIT_MASK
+from ..engine import kernel as kernel_module
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
 from ..engine.kernel import Hand, Search, Table, pack, trim_oldest
 from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
@@ -38,6 +39,11 @@ SCALE = 1000
 """Weight of one game point against one card point of margin."""
 
 _INF = 1 << 30
+
+KERNEL_COMPILED = not kernel_module.__file__ or not kernel_module.__file__.endswith(".py")
+"""Whether ``engine.kernel`` runs compiled. Only then is its search the faster one once the stock
+is gone; in pure Python the phase-2 search below (follows inline, leads in the table) is about
+three times faster, so the pure core keeps it there (the values are the same either way)."""
 
 MAX_ENTRIES = 500_000
 """Default bound on the transposition table's entries (and on the terminal-value cache's)."""
@@ -137,7 +143,7 @@ class Solver:
         return -self._ab(c, -beta, -alpha)
 
     def _ab(self, s: State, alpha: int, beta: int) -> int:
-        if self.kernel:
+        if self.kernel and (KERNEL_COMPILED or not _kernel_ok(s)):
             packed = pack(s)
             if packed is not None:
                 return self._packed(packed, alpha, beta)

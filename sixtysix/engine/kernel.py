@@ -938,8 +938,8 @@ class Search:
         seat = h.to_act
         own = h._points(seat)
         if h.phase == _DRAW_PHASE:
-            n = self._put(base, n, _DRAW, -200, hint)
-            return self._put(base, n, _CLOSE, -100, hint)
+            n = self._put(base, n, _DRAW, -100, hint)
+            return self._put(base, n, _CLOSE, -200, hint)
         cards = h._cards(seat)
         led = h.led
         while cards:
@@ -968,7 +968,7 @@ class Search:
             if h._may_exchange(seat):
                 n = self._put(base, n, _EXCHANGE, -200, hint)
             if h._may_close(seat):
-                n = self._put(base, n, _CLOSE, -100, hint)
+                n = self._put(base, n, _CLOSE, -1000, hint)
             if h._may_declare(seat):
                 n = self._put(base, n, _DECLARE, -5000 if own >= t.target else 1000, hint)
         else:
