@@ -78,7 +78,7 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
                 checked += 1
             if s.over:
                 break
-            assert h.actions() == s.legal_actions()  # the same list, in the same order
+            assert h.legal_actions() == s.legal_actions()  # the same list, in the same order
             a = rng.choice(s.legal_actions())
             s.step(a)  # on to the next position, which the packed hand must reach too
             h.step(a)
@@ -91,7 +91,7 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
 
 @pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen"])
 def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
-    # ISMCTS walks its tree on the packed hand (Hand.actions, Hand.step) where the kernel plays
+    # ISMCTS walks its tree on the packed hand (Hand.legal_actions, Hand.step) where the kernel plays
     # the game; through State it must grow the very same tree: the same visits and values.
     g = make_game(game_id)
     rng = random.Random(5)

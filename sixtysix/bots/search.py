@@ -64,7 +64,7 @@ from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
-from ..engine.state import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP, State
+from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import Limit, Param, make_bot, register
 from .solver import SCALE, Solver, is_solvable
@@ -706,7 +706,7 @@ class Ismcts:
                     determinize(view, rng, excluded)
                 h = kernel.pack(s) if packable else None
             if h is not None:
-                path = self._descend_packed(root, h, rng)
+                path = self._descend(root, h, rng, False, False)
                 g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
                 result = [float(g0 - g1), float(g1 - g0)]
                 rewards = [_reward(d, scale) for d in result]
@@ -722,14 +722,16 @@ class Ismcts:
                 nd.g += d
         return root
 
-    def _descend(self, root: _Node, s: State, rng: random.Random, by_rule: bool,
+    def _descend(self, root: _Node, s: State | Hand, rng: random.Random, by_rule: bool,
                  double_pack: bool) -> list[_Node]:
-        """Walk world ``s`` down the tree by UCB to a new leaf (or the hand's end): the path."""
+        """Walk world ``s`` (a state, or the kernel's packed hand: the same actions in the same
+        order) down the tree by UCB to a new leaf (or the hand's end): the path."""
         node = root
         path = [root]
         while not s.over:
             acts = s.legal_actions()
             if by_rule and not (node is root and self.even_root):
+                assert isinstance(s, State)
                 acts = meld_game_actions(s, acts)
             a, child = _select(node, acts, self.c, node is root and self.even_root, double_pack,
                                rng)
@@ -740,24 +742,6 @@ class Ismcts:
                 path.append(child)
                 break
             s.step(a)
-            node = child
-            path.append(node)
-        return path
-
-    def _descend_packed(self, root: _Node, h: Hand, rng: random.Random) -> list[_Node]:
-        """``_descend`` on the kernel's packed hand ``h`` (left at the leaf)."""
-        node = root
-        path = [root]
-        while h.phase != PH_OVER:
-            a, child = _select(node, h.actions(), self.c, node is root and self.even_root, False,
-                               rng)
-            if child is None:
-                child = node.children[a] = _Node(h.to_act)
-                child.avail = 1
-                h.step(a)
-                path.append(child)
-                break
-            h.step(a)
             node = child
             path.append(node)
         return path

@@ -37,7 +37,7 @@ cdef class Hand:
     cdef void _load(self, Hand o) noexcept
     @cython.locals(seat=cython.int, t=Table, cards=cython.ulonglong, queens=cython.ulonglong,
                    q=cython.int)
-    cpdef list actions(self)
+    cpdef list legal_actions(self)
     cpdef void step(self, int a)
     @cython.locals(i=cython.int)
     cpdef list face_down(self)

@@ -402,7 +402,11 @@ class Hand:
             return _EXCHANGE
         return _CLOSE if i - ex < close else _DECLARE
 
-    def actions(self) -> list[int]:
+    @property
+    def over(self) -> bool:
+        return self.phase == _OVER
+
+    def legal_actions(self) -> list[int]:
         """The legal actions as ``State.legal_actions()`` lists them (the order ``_random``
         counts them in): cards, then each marriage's king, queen and showing, the exchange,
         closing and the claim."""
