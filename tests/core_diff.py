@@ -5,8 +5,11 @@ Usage: ``python tests/core_diff.py POSITIONS [GAME_ID ...]``; prints one JSON ob
 the positions visited and the SHA-256 of everything seen there. ``SIXTYSIX_PURE=1`` picks the pure
 core. At every position: the legal actions, every field of the state, and after a random legal
 action the next state; at the end of each hand its game points and result; from one position of
-each hand a seeded playout's outcome; and, for two-sided games, the solver's value of every position
-with at most six cards in hand and no stock to draw.
+each hand a seeded playout's outcome, and where the playout kernel plays the game its own playouts
+(random and policy) and a world it deals for ISMCTS (``Hand.redeal``); and, for two-sided games,
+the solver's value of every position with at most six cards in hand and no stock to draw, and
+(where the kernel plays the game) of one position a hand, every fourth hand, with one card face
+down.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ import random
 import sys
 
 from sixtysix import _core
-from sixtysix.bots.search import outcome, playout
+from sixtysix.bots.search import _packed_dealer, exclusions, outcome, playout
 from sixtysix.bots.solver import Solver, is_solvable
+from sixtysix.engine.kernel import POLICY, RANDOM, pack, playouts, seed_state
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
 from sixtysix.games import GAMES, make_game
@@ -40,6 +44,7 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
         m = Match(game, dealer=rng.randrange(game.n_seats))
         s = m.deal_hand(seed=rng.randrange(2**31))
         playout_at = rng.randrange(12)
+        phase1_solve = rng.randrange(4) == 0
         k = 0
         while not s.over and seen < positions:
             acts = s.legal_actions()
@@ -48,8 +53,24 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                 p = s.copy()
                 playout(p, random.Random(rng.randrange(2**31)))
                 h.update(f"playout {outcome(p)} {p.history}\n".encode())
+                packed = pack(s)
+                if packed is not None:
+                    x = seed_state(rng.randrange(2**31))
+                    runs = [playouts(packed, 3, x, policy) for policy in (RANDOM, POLICY)]
+                    view = s.view(s.to_act)
+                    deal = _packed_dealer(view, random.Random(rng.randrange(2**31)),
+                                          exclusions(view))
+                    assert deal is not None
+                    world, origin, other, known, allowed, unseen = deal
+                    world.rng = x
+                    world.redeal(origin, other, known, allowed, unseen)
+                    h.update(f"kernel {runs} {world.hand0} {world.hand1} {world.face_down()}\n"
+                             .encode())
             if is_solvable(s) and not s.stock_open and sum(x.bit_count() for x in s.hands) <= 6:
                 h.update(f"solve {Solver().value(s)}\n".encode())
+            if phase1_solve and s.stock_open and s.facedown == 1 and pack(s) is not None:
+                h.update(f"solve {Solver().value(s)}\n".encode())
+                phase1_solve = False
             s.step(rng.choice(acts))
             seen += 1
             k += 1
