@@ -4,22 +4,25 @@ The hot modules listed in ``COMPILED`` are plain Python, the reference. ``setup.
 compiles them with Cython where it can; an extension module then sits beside each source file and
 Python imports it in the source's place. ``SIXTYSIX_PURE=1`` in the environment makes this package
 import the sources even so (a finder placed before the usual ones), so both cores can be run and
-compared on one install. A source edited (or checked out) after its extension was built is imported
-as source too, so a stale extension never runs old code; ``pip install -e .`` (or
-``python setup.py build_ext --inplace``) compiles it again.
+compared on one install. Where any source (or its ``.pxd``) was edited or checked out after its
+extension was built, or an extension is missing, every module is imported as source: a stale
+extension never runs old code, and compiled and pure modules never mix (they share C types).
+``pip install -e .`` (or ``python setup.py build_ext --inplace``) compiles them again.
 
 This module imports nothing from the package: ``setup.py`` reads ``COMPILED`` from it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib.machinery
 import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stale"]
+__all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stale", "incomplete"]
 
 COMPILED = (
     "sixtysix.cards",
@@ -46,20 +49,39 @@ PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "fal
 
 
 def stale(source: str) -> bool:
-    """True when an extension module beside ``source`` is older than it (built from an earlier
-    version of the file)."""
+    """True when an extension module beside ``source`` is older than it or than its ``.pxd`` (built
+    from an earlier version of either)."""
     base = source.removesuffix(".py")
+    newest = os.path.getmtime(source)
+    with contextlib.suppress(OSError):
+        newest = max(newest, os.path.getmtime(base + ".pxd"))
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         try:
-            return os.path.getmtime(base + suffix) < os.path.getmtime(source)
+            return os.path.getmtime(base + suffix) < newest
         except OSError:
             continue
     return False
 
 
+@functools.cache
+def incomplete(root: str = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) -> bool:
+    """True when the compiled core under ``root`` (the folder holding the package) is not whole: a
+    module of ``COMPILED`` has no extension, or a stale one. The compiled modules share C types
+    (the state's struct, declared in ``.pxd`` files), so one module run from its source beside
+    compiled others would not fit them: then the whole core runs pure."""
+    for name in COMPILED:
+        base = os.path.join(root, *name.split("."))
+        if not any(os.path.exists(base + suffix)
+                   for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+            return True
+        if stale(base + ".py"):
+            return True
+    return False
+
+
 class _SourceFinder:
     """Finds the modules of ``COMPILED`` as their ``.py`` sources where the pure core is asked for
-    or their extension is stale; leaves every other import to the usual finders."""
+    or an extension is stale (``incomplete``); leaves every other import to the usual finders."""
 
     @staticmethod
     def find_spec(fullname: str, path: Sequence[str] | None = None,
@@ -70,7 +92,7 @@ class _SourceFinder:
         for entry in path:
             spec = importlib.machinery.FileFinder(entry, *loaders).find_spec(fullname)
             if spec is not None and spec.origin is not None:
-                return spec if PURE or stale(spec.origin) else None
+                return spec if PURE or incomplete() else None
         return None
 
 
@@ -102,4 +124,4 @@ def core_name() -> str:
         return f"compiled (Cython, {len(done)} of {len(COMPILED)} modules)"
     if PURE:
         return "pure Python (SIXTYSIX_PURE is set)"
-    return "pure Python (no compiled modules installed, or all older than their sources)"
+    return "pure Python (the compiled modules are missing, incomplete or older than their sources)"

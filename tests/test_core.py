@@ -34,15 +34,9 @@ def _run(code_or_script: list[str], pure: bool) -> str:
 
 
 def _built() -> list[str]:
-    """The modules of COMPILED with an extension module, as new as their source, beside it."""
-    out = []
-    for name in _core.COMPILED:
-        base = ROOT / pathlib.Path(*name.split("."))
-        if any(base.with_name(base.name + suffix).exists()
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES) \
-                and not _core.stale(str(base) + ".py"):
-            out.append(name)
-    return out
+    """The modules that run compiled: all of COMPILED where every one has an extension as new as
+    its source and ``.pxd`` beside it, else none."""
+    return [] if _core.incomplete(str(ROOT)) else list(_core.COMPILED)
 
 
 def test_an_extension_older_than_its_source_is_stale(tmp_path: pathlib.Path) -> None:
@@ -56,6 +50,30 @@ def test_an_extension_older_than_its_source_is_stale(tmp_path: pathlib.Path) -> 
     assert not _core.stale(str(source))
     os.utime(source, (1_000_200, 1_000_200))  # the source edited after the build
     assert _core.stale(str(source))
+    os.utime(source, (1_000_000, 1_000_000))
+    pxd = tmp_path / "state.pxd"  # its C types edited after the build
+    pxd.write_text("cdef class State:\n    pass\n")
+    os.utime(pxd, (1_000_200, 1_000_200))
+    assert _core.stale(str(source))
+
+
+def test_one_missing_or_stale_extension_makes_the_whole_core_pure(tmp_path: pathlib.Path) -> None:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name in _core.COMPILED:
+        base = tmp_path / pathlib.Path(*name.split("."))
+        base.parent.mkdir(parents=True, exist_ok=True)
+        base.with_suffix(".py").write_text("X = 1\n")
+        os.utime(base.with_suffix(".py"), (1_000_000, 1_000_000))
+        ext = base.with_name(base.name + suffix)
+        ext.write_bytes(b"")
+        os.utime(ext, (1_000_100, 1_000_100))
+    assert not _core.incomplete.__wrapped__(str(tmp_path))
+    play = tmp_path / "sixtysix" / "engine" / "phases" / "play.py"
+    os.utime(play, (1_000_200, 1_000_200))
+    assert _core.incomplete.__wrapped__(str(tmp_path))  # one stale
+    os.utime(play, (1_000_000, 1_000_000))
+    (tmp_path / "sixtysix" / "engine" / ("state" + suffix)).unlink()
+    assert _core.incomplete.__wrapped__(str(tmp_path))  # one missing
 
 
 def test_pure_environment_imports_every_source() -> None:
