@@ -319,8 +319,11 @@ class Hub:
                     # A failing computer player must not stall the table: play on at random.
                     log.exception("computer player %s failed at table %s", bot, t.id)
                     action = RandomBot().choose(view, rng)
-                if t.version != version:
-                    continue  # someone else acted meanwhile (a returning human)
+                if t.version != version or t.computer_seat(time.monotonic())[0] != seat:
+                    # Someone acted meanwhile, or the seat's person came back while the computer
+                    # thought (in a cluster the news of a return at another process may come
+                    # after the event that made it the seat's turn).
+                    continue
                 by = "bot" if t.seats[seat].kind == "bot" else "takeover"
                 try:
                     t.act(seat, action_str(action), version=version, by=by)
