@@ -27,7 +27,7 @@ from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
 from sixtysix.games import GAMES, make_game
 
-_SKIP = {"game", "rules", "_result"}
+_SKIP = {"game", "_rules", "play_rules", "_result"}
 """Objects shared by every state of a game (and the lazily built result): not state."""
 
 

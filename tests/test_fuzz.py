@@ -3,8 +3,10 @@ planted in the engine (so none of them is a check that cannot fail)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +15,11 @@ from typer.testing import CliRunner
 
 from sixtysix.cards import parse_card
 from sixtysix.cli import app
+from sixtysix.engine import state as state_module
 from sixtysix.engine import view as view_module
+from sixtysix.engine.actions import parse_action
 from sixtysix.engine.match import Match
+from sixtysix.engine.phases import APPLY, LEGAL, PH_PLAY, PHASES
 from sixtysix.engine.phases import play as play_phase
 from sixtysix.engine.state import Deal, State
 from sixtysix.errors import IllegalActionError
@@ -24,6 +29,7 @@ from sixtysix.research import fuzz
 from sixtysix.research.fuzz import check_record, fuzz_match, random_options, run_fuzz
 
 runner = CliRunner()
+Apply = Callable[[State, int], object]
 
 
 REACHED = {
@@ -81,63 +87,79 @@ def _first_finding(game_id: str, matches: int = 40) -> fuzz.Found:
     raise AssertionError("the planted bug was not found")
 
 
-def test_a_lost_card_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    draw = play_phase.draw_all
+def _plant(monkeypatch: pytest.MonkeyPatch, bug: Callable[[State, int, Apply], None]) -> None:
+    """Plant ``bug`` in the play phase: ``bug(s, a, apply)`` takes every action of it in place of
+    ``apply``. Planted in the phase table that ``State.step`` dispatches through, so that it works
+    on both cores (the compiled play phase calls its own functions directly)."""
+    apply = APPLY[PH_PLAY]
+    _replace(monkeypatch, "_APPLY", PH_PLAY, lambda s, a: bug(s, a, apply))
 
-    def lossy(s: State) -> None:
-        draw(s)
-        if s.spos == 4:
-            s.hands[s.leader] &= s.hands[s.leader] - 1  # drop the lowest card
-    monkeypatch.setattr(play_phase, "draw_all", lossy)
+
+def _replace(monkeypatch: pytest.MonkeyPatch, table: str, phase: int, entry: object) -> None:
+    """Give the state module a copy of one of its phase tables with ``entry`` for ``phase``."""
+    copy = list(getattr(state_module, table))
+    copy[phase] = entry
+    monkeypatch.setattr(state_module, table, copy)
+
+
+def test_a_lost_card_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    def lossy(s: State, a: int, apply: Apply) -> None:
+        before = s.spos
+        apply(s, a)
+        if s.spos == 4 and before != 4:  # just drawn: drop the lowest card
+            s.hands[s.leader] &= s.hands[s.leader] - 1
+    _plant(monkeypatch, lossy)
     found = _first_finding("sixty-six")
     assert found.check == "cards" and "missing" in found.message
 
 
 def test_a_wrongly_counted_trick_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    finish = play_phase.finish_trick
-
-    def generous(s: State) -> None:
+    def generous(s: State, a: int, apply: Apply) -> None:
         before = s.trick_no
-        finish(s)
-        if before == 2:
+        apply(s, a)
+        if before == 2 and s.trick_no == 3:
             s.points[0] += 1
-    monkeypatch.setattr(play_phase, "finish_trick", generous)
+    _plant(monkeypatch, generous)
     found = _first_finding("schnapsen")
     assert found.check == "points", found.message
 
 
 def test_a_refused_legal_action_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    apply = State.apply
     ace_of_spades = parse_card("AS")
 
-    def picky(self: State, action: int | str) -> None:
-        if action == ace_of_spades:
+    def picky(s: State, a: int, apply: Apply) -> None:
+        if a == ace_of_spades:
             raise IllegalActionError("no aces of spades today")
-        apply(self, action)
-    monkeypatch.setattr(State, "apply", picky)
+        apply(s, a)
+    _plant(monkeypatch, picky)
     found = _first_finding("four-hand-sixty-six")
     assert found.check == "legal" and "play AS" in found.message
 
 
 def test_a_refusal_that_changes_the_state_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    explain = State.explain_illegal
+    explain = PHASES[PH_PLAY].explain  # type: ignore[union-attr]
 
-    def forgetful(self: State, action: int) -> str:
-        self.claim_seat = -1  # a side effect while explaining a refusal
-        return explain(self, action)
-    monkeypatch.setattr(State, "explain_illegal", forgetful)
+    def forgetful(s: State, action: int, text: str) -> str:
+        s.claim_seat = -1  # a side effect while explaining a refusal
+        return explain(s, action, text)
+    _replace(monkeypatch, "PHASES", PH_PLAY, dataclasses.replace(PHASES[PH_PLAY], explain=forgetful))
     found = _first_finding("sixty-six")
     assert found.check == "illegal" and "claim_seat" in found.message
 
 
 def test_an_accepted_illegal_action_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    parse = State.parse
+    legal_now: list[int] = []
+    for phase, legal in enumerate(LEGAL):
+        def listed(s: State, legal: Callable[[State], list[int]] = legal) -> list[int]:
+            legal_now[:] = legal(s)
+            return legal_now[:]
+        _replace(monkeypatch, "_LEGAL", phase, listed)
 
-    def lax(self: State, text: str) -> int:
+    def lax(text: str) -> int:
         if text.strip().lower() == "exchange as":
-            return self.legal_actions()[0]  # junk taken for the first legal action
-        return parse(self, text)
-    monkeypatch.setattr(State, "parse", lax)
+            return legal_now[0]  # junk taken for the first legal action
+        return parse_action(text)
+    monkeypatch.setattr(state_module, "parse_action", lax)
     monkeypatch.setattr(fuzz, "_JUNK", ("exchange AS",))
     found = _first_finding("schnapsen")
     assert found.check == "illegal" and "accepted" in found.message
@@ -217,14 +239,12 @@ def test_a_crash_is_reported_with_its_record(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_a_finding_is_written_as_a_reduced_record_that_reproduces_it(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    finish = play_phase.finish_trick
-
-    def generous(s: State) -> None:
+    def generous(s: State, a: int, apply: Apply) -> None:
         before = s.trick_no
-        finish(s)
-        if before == 4 and s.tricks[0]:
+        apply(s, a)
+        if before == 4 and s.trick_no == 5 and s.tricks[0]:
             s.points[0] += 1
-    monkeypatch.setattr(play_phase, "finish_trick", generous)
+    _plant(monkeypatch, generous)
     summary = run_fuzz(["sixty-six"], 60, seed=4, chunk=20)
     found = summary.games["sixty-six"].found
     assert found and found[0].check == "points"
@@ -269,12 +289,12 @@ def test_the_command_reports_a_clean_run_in_json(tmp_path: Path) -> None:
 
 def test_the_command_exits_1_on_a_violation_and_writes_the_record(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    finish = play_phase.finish_trick
-
-    def generous(s: State) -> None:
-        finish(s)
-        s.points[1] += 1
-    monkeypatch.setattr(play_phase, "finish_trick", generous)
+    def generous(s: State, a: int, apply: Apply) -> None:
+        before = s.trick_no
+        apply(s, a)
+        if s.trick_no > before:
+            s.points[1] += 1
+    _plant(monkeypatch, generous)
     result = runner.invoke(app, ["fuzz", "--game", "schnapsen", "--hands", "5", "--out",
                                  str(tmp_path)])
     assert result.exit_code == 1

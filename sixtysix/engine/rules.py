@@ -11,7 +11,7 @@ from functools import cached_property
 
 from ..cards import SUIT_MASK, cards_of
 
-__all__ = ["Rules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "FOLLOW_TRUMP",
+__all__ = ["Rules", "PlayRules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI", "FOLLOW_TRUMP",
            "FOLLOW_OR_TRUMP", "NATURAL_VALUES"]
 
 # Follow rules (the obligation of a player who is not leading).
@@ -141,6 +141,11 @@ class Rules:
         return self.sides != tuple(range(self.n_seats))
 
     @cached_property
+    def play(self) -> PlayRules:
+        """What the play phase reads at every node, as small ints (``PlayRules``)."""
+        return PlayRules(self)
+
+    @cached_property
     def tables(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
         """(values, beats) for each trump suit, precomputed once per rules."""
         return tuple((self.value_table(t), self.beats_table(t)) for t in range(4))
@@ -152,6 +157,99 @@ class Rules:
     def value_table(self, trump: int) -> tuple[int, ...]:
         """Card points of each card id, with ``trump``."""
         return _values_cache(self.values_by_rank, self.trump_values, trump)
+
+
+# Codes of the string options the play phase compares at every node.
+CLOSE_LEAD, CLOSE_WITH_TRICK, CLOSE_AFTER_FIRST_TRICK = 0, 1, 2
+EXCHANGE_ON_CLOSE_NONE, EXCHANGE_ON_CLOSE_OPPONENT, EXCHANGE_ON_CLOSE_EITHER = 0, 1, 2
+
+
+class PlayRules:
+    """The options of a ``Rules`` that the play phase reads at every node, as small ints: compiled,
+    a C struct (``rules.pxd``) read without a lookup; string options become the codes above.
+    Built once per rules (``Rules.play``); nothing else may differ from the ``Rules`` it mirrors.
+    """
+
+    __slots__ = (
+        "sides", "phase1_follow", "phase2_follow", "must_beat_partner",
+        "must_trump_when_cannot_overtrump", "trump_jack_free", "stock", "exchange_rank",
+        "exchange_needs_trick", "exchange_any_time", "exchange_min_facedown", "exchange_on_close",
+        "exchange_from_trick", "marriages", "credit_needs_trick_before", "credit_same_trick_only",
+        "marriages_after_close", "marriage_needs_trick", "show_marriage_to_go_out",
+        "close_allowed", "close_requires", "close_before_draw", "close_min_facedown", "claims",
+        "claim_any_own_turn", "claim_target", "claim_side", "auto_claim", "last_trick_bonus",
+        "partner_marriage", "trick_hook", "combinations",
+    )
+
+    sides: tuple[int, ...]
+    phase1_follow: int
+    phase2_follow: int
+    must_beat_partner: bool
+    must_trump_when_cannot_overtrump: bool
+    trump_jack_free: bool
+    stock: bool
+    exchange_rank: int
+    """-1 where there is no exchange."""
+    exchange_needs_trick: bool
+    exchange_any_time: bool
+    exchange_min_facedown: int
+    exchange_on_close: int
+    exchange_from_trick: int
+    marriages: bool
+    credit_needs_trick_before: bool
+    credit_same_trick_only: bool
+    marriages_after_close: bool
+    marriage_needs_trick: bool
+    show_marriage_to_go_out: bool
+    close_allowed: bool
+    close_requires: int
+    close_before_draw: bool
+    close_min_facedown: int
+    claims: bool
+    claim_any_own_turn: bool
+    claim_target: int
+    claim_side: int
+    auto_claim: bool
+    last_trick_bonus: int
+    partner_marriage: bool
+    trick_hook: bool
+    combinations: bool
+
+    def __init__(self, r: Rules) -> None:
+        self.sides = r.sides
+        self.phase1_follow = r.phase1_follow
+        self.phase2_follow = r.phase2_follow
+        self.must_beat_partner = r.must_beat_partner
+        self.must_trump_when_cannot_overtrump = r.must_trump_when_cannot_overtrump
+        self.trump_jack_free = r.trump_jack_free
+        self.stock = r.stock
+        self.exchange_rank = -1 if r.exchange_rank is None else r.exchange_rank
+        self.exchange_needs_trick = r.exchange_needs_trick
+        self.exchange_any_time = r.exchange_any_time
+        self.exchange_min_facedown = r.exchange_min_facedown
+        self.exchange_on_close = ("none", "opponent_any", "either_with_trick").index(
+            r.exchange_on_close)
+        self.exchange_from_trick = r.exchange_from_trick
+        self.marriages = r.marriages
+        self.credit_needs_trick_before = r.marriage_credit == "needs_trick_before"
+        self.credit_same_trick_only = r.marriage_credit == "same_trick_only"
+        self.marriages_after_close = r.marriages_after_close
+        self.marriage_needs_trick = r.marriage_needs_trick
+        self.show_marriage_to_go_out = r.show_marriage_to_go_out
+        self.close_allowed = r.close_allowed
+        self.close_requires = ("lead", "lead_and_own_trick", "lead_after_first_trick").index(
+            r.close_requires)
+        self.close_before_draw = r.close_before_draw
+        self.close_min_facedown = r.close_min_facedown
+        self.claims = r.claims
+        self.claim_any_own_turn = r.claim_timing == "any_own_turn"
+        self.claim_target = r.claim_target
+        self.claim_side = r.claim_side
+        self.auto_claim = r.auto_claim
+        self.last_trick_bonus = r.last_trick_bonus
+        self.partner_marriage = r.partner_marriage
+        self.trick_hook = r.trick_hook
+        self.combinations = r.combinations
 
 
 _BEATS: dict[tuple[tuple[int, ...] | None, int, tuple[int, ...] | None], tuple[int, ...]] = {}

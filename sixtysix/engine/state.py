@@ -38,7 +38,7 @@ from .phases import doubling as _doubling_phase
 from .phases import meld as _meld_phase
 from .phases import play as _play_phase
 from .phases import trump as _trump_phase
-from .rules import Rules
+from .rules import PlayRules, Rules
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -88,7 +88,7 @@ class State:
     """One hand in progress. Build it with ``State.new``; act with ``apply``."""
 
     __slots__ = (
-        "game", "rules", "n", "dealer", "nxt", "active", "hands", "stock", "spos", "turnup",
+        "game", "_rules", "play_rules", "n", "dealer", "nxt", "active", "hands", "stock", "spos", "turnup",
         "turnup_up", "turn_card", "first_packet", "trump", "phase", "leader", "to_act", "trick",
         "tseats", "won", "points", "melds", "pending", "tricks", "closed_by", "close_points",
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
@@ -106,7 +106,9 @@ class State:
     )
 
     game: Game
-    rules: Rules
+    _rules: Rules
+    play_rules: PlayRules
+    """``rules.play``: what the play phase reads at every node, as small ints (set with ``rules``)."""
     n: int
     dealer: int
     nxt: tuple[int, ...]
@@ -187,88 +189,83 @@ class State:
     def new(cls, game: Game, dealer: int, deal: Deal, *, active: tuple[int, ...] | None = None,
             bonus: int = 0, match_score: tuple[int, ...] = ()) -> State:
         """A fresh hand of ``game`` dealt by ``dealer``. ``active`` are the seats that play."""
-        rules = game.rules
-        s = cls.__new__(cls)
-        s.game = game
-        s.rules = rules
-        n = s.n = rules.n_seats
-        s.dealer = dealer
-        if active is None:
-            active = tuple(i for i in range(n) if deal.hands[i])
-        s.active = active
-        s.nxt, forehand = _seat_order(n, dealer, active)
-        s.hands = [_mask(h) for h in deal.hands]
-        s.stock = tuple(deal.stock)
-        s.spos = 0
-        s.turnup = -1 if deal.turnup is None else deal.turnup
-        s.turnup_up = deal.turnup is not None and rules.stock
-        s.known = [0] * n
-        s.first_packet = [0] * n
-        s.turn_card = -1
-        if rules.trump_choice:
-            s.trump = -1
-            s.phase = PH_TRUMP
-            packet = rules.first_packet
-            for p in range(n):
-                s.first_packet[p] = _mask(deal.hands[p][:packet])
-            s.turn_card = deal.hands[forehand][packet]
-        elif rules.phases:  # trumps are named in a phase before play (North American: the
-            s.trump = -1    # high bidder names them after the auction)
-        else:
-            s.trump = (s.turnup >> 3) & 3
-            s.phase = PH_MELD if rules.meld_phase else PH_PLAY
-            if not rules.stock and s.turnup >= 0:
-                s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
-        s.leader = s.to_act = forehand
-        if rules.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
-            s.phase = rules.phases[0]
-            if s.phase == PH_DEAL_CHOICE:
-                s.to_act = s.nxt.index(dealer)  # the dealer's right: the seat before him
-        s.trick = []
-        s.tseats = []
-        sides = rules.n_sides
-        s.won = [0] * sides
-        s.points = [0] * sides
-        s.melds = [0] * sides
-        s.pending = [0] * sides
-        s.pending_trick = [-1] * sides
-        s.tricks = [0] * sides
-        s.closed_by = -1
-        s.close_points = s.close_tricks = None
-        s.close_window = 0
-        s.claim_seat = -1
-        s.marriages = []
-        s.last_trick = ()
-        s._result = None
-        s.claimant = -1
-        s.history = []
-        s.trick_no = 0
-        s.bonus = bonus
-        s.match_score = match_score
-        s.exchanged = False
-        s.strict_from = -1 if s.turnup_up else 0
-        s.contract = None
-        s.declarer = -1
-        s.factor = 1
-        s.bidding = ()
-        s.scored = ()
-        s.bella_by = -1
-        s.opening = -1
-        s.melded = 0
-        s.lead_flags = 0
-        s.promise = -1
-        s.end_kind = 0
-        s._set_trump_tables()
-        return s
+        return _new(game, dealer, deal, active, bonus, match_score)
 
     def _set_trump_tables(self) -> None:
         self.values, self.beats = self.rules.tables[self.trump if self.trump >= 0 else 0]
 
     def copy(self) -> State:
-        """An independent copy (lists copied, immutable values shared); generated below."""
-        raise AssertionError("replaced by _make_copy at import")
+        """An independent copy: lists copied, immutable values shared. Written out field by field
+        (a loop of getattr/setattr is several times slower); a test checks it misses none."""
+        s = State.__new__(State)
+        s.game = self.game
+        s._rules = self._rules
+        s.play_rules = self.play_rules
+        s.n = self.n
+        s.dealer = self.dealer
+        s.nxt = self.nxt
+        s.active = self.active
+        s.hands = self.hands[:]
+        s.stock = self.stock
+        s.spos = self.spos
+        s.turnup = self.turnup
+        s.turnup_up = self.turnup_up
+        s.turn_card = self.turn_card
+        s.first_packet = self.first_packet[:]
+        s.trump = self.trump
+        s.phase = self.phase
+        s.leader = self.leader
+        s.to_act = self.to_act
+        s.trick = self.trick[:]
+        s.tseats = self.tseats[:]
+        s.won = self.won[:]
+        s.points = self.points[:]
+        s.melds = self.melds[:]
+        s.pending = self.pending[:]
+        s.tricks = self.tricks[:]
+        s.closed_by = self.closed_by
+        s.close_points = self.close_points
+        s.close_tricks = self.close_tricks
+        s.close_window = self.close_window
+        s.claim_seat = self.claim_seat
+        s.known = self.known[:]
+        s.marriages = self.marriages[:]
+        s.last_trick = self.last_trick
+        s._result = self._result
+        s.claimant = self.claimant
+        s.history = self.history[:]
+        s.values = self.values
+        s.beats = self.beats
+        s.trick_no = self.trick_no
+        s.bonus = self.bonus
+        s.match_score = self.match_score
+        s.pending_trick = self.pending_trick[:]
+        s.exchanged = self.exchanged
+        s.strict_from = self.strict_from
+        s.contract = self.contract
+        s.declarer = self.declarer
+        s.factor = self.factor
+        s.bidding = self.bidding
+        s.scored = self.scored
+        s.bella_by = self.bella_by
+        s.opening = self.opening
+        s.melded = self.melded
+        s.lead_flags = self.lead_flags
+        s.promise = self.promise
+        s.end_kind = self.end_kind
+        return s
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force (a contract may change them during the auction)."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+        self.play_rules = rules.play
 
     @property
     def over(self) -> bool:
@@ -384,28 +381,82 @@ class State:
                 f"to_act={self.to_act} hands=[{hands}] points={self.points}>")
 
 
-_SCALARS = tuple(n for n in State.__slots__ if n not in {
-    "hands", "first_packet", "trick", "tseats", "won", "points", "melds", "pending",
-    "pending_trick", "tricks", "known", "marriages", "history"})
-
-
-def _make_copy() -> None:
-    """Generate ``State.copy`` as straight-line assignments: several times faster than a loop of
-    getattr/setattr, and it follows ``__slots__`` by itself when a field is added."""
-    lines = ["def copy(self):", "    s = _new(State)"]
-    for name in State.__slots__:
-        tail = "[:]" if name not in _SCALARS else ""
-        lines.append(f"    s.{name} = self.{name}{tail}")
-    lines.append("    return s")
-    env: dict[str, object] = {"_new": object.__new__, "State": State}
-    exec("\n".join(lines), env)  # noqa: S102 - code generated from our own slot names
-    copy = env["copy"]
-    assert callable(copy)
-    copy.__doc__ = State.copy.__doc__
-    setattr(State, "copy", copy)  # noqa: B010 - replacing the method with the generated one
-
-
-_make_copy()
+def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bonus: int,
+         match_score: tuple[int, ...]) -> State:
+    """``State.new``, as a function so that the compiled core types the new state (state.pxd)."""
+    rules = game.rules
+    s = State.__new__(State)
+    s.game = game
+    s.rules = rules
+    n = s.n = rules.n_seats
+    s.dealer = dealer
+    if active is None:
+        active = tuple([i for i in range(n) if deal.hands[i]])  # no generator: cpdef (state.pxd)
+    s.active = active
+    s.nxt, forehand = _seat_order(n, dealer, active)
+    s.hands = [_mask(h) for h in deal.hands]
+    s.stock = tuple(deal.stock)
+    s.spos = 0
+    s.turnup = -1 if deal.turnup is None else deal.turnup
+    s.turnup_up = deal.turnup is not None and rules.stock
+    s.known = [0] * n
+    s.first_packet = [0] * n
+    s.turn_card = -1
+    if rules.trump_choice:
+        s.trump = -1
+        s.phase = PH_TRUMP
+        packet = rules.first_packet
+        for p in range(n):
+            s.first_packet[p] = _mask(deal.hands[p][:packet])
+        s.turn_card = deal.hands[forehand][packet]
+    elif rules.phases:  # trumps are named in a phase before play (North American: the
+        s.trump = -1    # high bidder names them after the auction)
+    else:
+        s.trump = (s.turnup >> 3) & 3
+        s.phase = PH_MELD if rules.meld_phase else PH_PLAY
+        if not rules.stock and s.turnup >= 0:
+            s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
+    s.leader = s.to_act = forehand
+    if rules.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
+        s.phase = rules.phases[0]
+        if s.phase == PH_DEAL_CHOICE:
+            s.to_act = s.nxt.index(dealer)  # the dealer's right: the seat before him
+    s.trick = []
+    s.tseats = []
+    sides = rules.n_sides
+    s.won = [0] * sides
+    s.points = [0] * sides
+    s.melds = [0] * sides
+    s.pending = [0] * sides
+    s.pending_trick = [-1] * sides
+    s.tricks = [0] * sides
+    s.closed_by = -1
+    s.close_points = s.close_tricks = None
+    s.close_window = 0
+    s.claim_seat = -1
+    s.marriages = []
+    s.last_trick = ()
+    s._result = None
+    s.claimant = -1
+    s.history = []
+    s.trick_no = 0
+    s.bonus = bonus
+    s.match_score = match_score
+    s.exchanged = False
+    s.strict_from = -1 if s.turnup_up else 0
+    s.contract = None
+    s.declarer = -1
+    s.factor = 1
+    s.bidding = ()
+    s.scored = ()
+    s.bella_by = -1
+    s.opening = -1
+    s.melded = 0
+    s.lead_flags = 0
+    s.promise = -1
+    s.end_kind = 0
+    s._set_trump_tables()
+    return s
 
 
 @functools.lru_cache(maxsize=256)

@@ -412,7 +412,8 @@ def _state_fields(s: State) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any,
     if known is None:
         names: list[str] = []
         for cls in type(s).__mro__:
-            names += [n for n in getattr(cls, "__slots__", ()) if n not in ("game", "rules")]
+            names += [n for n in getattr(cls, "__slots__", ())
+                      if n not in ("game", "_rules", "play_rules")]
         known = _FIELDS[type(s)] = (tuple(names), operator.attrgetter(*names))
     if hasattr(s, "__dict__"):  # a state class without slots: its fields, whatever they are
         names = sorted(vars(s))

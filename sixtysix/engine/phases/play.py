@@ -25,7 +25,14 @@ from ..actions import (
     PASS,
 )
 from ..legal import legal_follow, trick_winner
-from ..rules import FREE, STRICT2
+from ..rules import (
+    CLOSE_AFTER_FIRST_TRICK,
+    CLOSE_WITH_TRICK,
+    EXCHANGE_ON_CLOSE_EITHER,
+    EXCHANGE_ON_CLOSE_OPPONENT,
+    FREE,
+    STRICT2,
+)
 from . import PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, Phase, register
 from . import announce as _announce
 
@@ -42,26 +49,19 @@ _KINGS = sum(1 << (copy * 32 + suit * 8 + KING) for suit in range(4) for copy in
 def legal(s: State) -> list[int]:
     """A lead (with what a leader may do first) or a follow."""
     seat = s.to_act
-    r = s.rules
+    r = s.play_rules
     hand = s.hands[seat]
     if s.trick:
-        if s.turnup_up and s.closed_by < 0:
-            mode = r.phase1_follow
-            acts = card_list(hand) if mode == FREE else card_list(legal_follow(
-                hand, s.trick, s.tseats + [seat], r.sides, s.trump, mode,
-                s.beats, r.must_beat_partner, r.must_trump_when_cannot_overtrump,
-                r.trump_jack_free))
-        else:
-            acts = card_list(legal_follow(
-                hand, s.trick, s.tseats + [seat], r.sides, s.trump,
-                r.phase2_follow, s.beats, r.must_beat_partner,
-                r.must_trump_when_cannot_overtrump, r.trump_jack_free))
+        mode = r.phase1_follow if s.turnup_up and s.closed_by < 0 else r.phase2_follow
+        acts = card_list(hand) if mode == FREE else card_list(legal_follow(
+            hand, s.trick, s.tseats + [seat], r.sides, s.trump, mode, s.beats,
+            r.must_beat_partner, r.must_trump_when_cannot_overtrump, r.trump_jack_free))
         # A follower exchanges only under "any_time", or in his window at a close.
         if (r.exchange_any_time or s.close_window) and may_exchange(s, seat):
             acts.append(EXCHANGE)
         if r.combinations:
             acts += _announce.turn_actions(s, seat)
-        if r.claims and r.claim_timing == "any_own_turn":
+        if r.claims and r.claim_any_own_turn:
             acts.append(DECLARE)
         if r.partner_marriage:
             acts = keep_promise(s, seat, acts)
@@ -76,11 +76,11 @@ def legal(s: State) -> list[int]:
             if r.claims and r.show_marriage_to_go_out and (
                     r.claim_side < 0 or r.sides[seat] == r.claim_side):
                 acts.append(DECLARE_SHOW + q)
-    if r.exchange_rank is not None and may_exchange(s, seat):
+    if r.exchange_rank >= 0 and may_exchange(s, seat):
         acts.append(EXCHANGE)
     if r.close_allowed and may_close(s, seat):
         acts.append(CLOSE)
-    if r.claims and (seat == s.claim_seat or r.claim_timing == "any_own_turn") and (
+    if r.claims and (seat == s.claim_seat or r.claim_any_own_turn) and (
             r.claim_side < 0 or r.sides[seat] == r.claim_side):
         acts.append(DECLARE)
     if r.partner_marriage:
@@ -127,10 +127,10 @@ def keep_promise(s: State, seat: int, acts: list[int]) -> list[int]:
 
 def marriage_queens(s: State, seat: int) -> list[int]:
     """Queens of the marriages the leader may declare now (rules.md §0.4, §1.6)."""
-    r = s.rules
+    r = s.play_rules
     if not (s.turnup_up and s.closed_by < 0) and r.stock and not r.marriages_after_close:
         return []
-    if r.marriage_credit == "needs_trick_before" and not s.tricks[r.sides[seat]]:
+    if r.credit_needs_trick_before and not s.tricks[r.sides[seat]]:
         return []
     hand = s.hands[seat]
     out = []
@@ -141,8 +141,8 @@ def marriage_queens(s: State, seat: int) -> list[int]:
     return out
 
 def may_exchange(s: State, seat: int) -> bool:
-    r = s.rules
-    if r.exchange_rank is None or s.turnup < 0 or s.trump < 0:
+    r = s.play_rules
+    if r.exchange_rank < 0 or s.turnup < 0 or s.trump < 0:
         return False
     low = s.trump * 8 + r.exchange_rank
     if not (s.hands[seat] >> low) & 1:
@@ -153,22 +153,22 @@ def may_exchange(s: State, seat: int) -> bool:
     if s.closed_by >= 0:
         if not (s.close_window >> seat) & 1:
             return False
-        return r.exchange_on_close == "opponent_any" or has_trick
-    if not s.turnup_up or s.facedown < r.exchange_min_facedown:
+        return r.exchange_on_close == EXCHANGE_ON_CLOSE_OPPONENT or has_trick
+    if not s.turnup_up or len(s.stock) - s.spos < r.exchange_min_facedown:
         return False
     if r.exchange_needs_trick and not has_trick:
         return False
     return not s.trick or r.exchange_any_time
 
 def may_close(s: State, seat: int) -> bool:
-    r = s.rules
+    r = s.play_rules
     if not r.close_allowed or not s.turnup_up or s.closed_by >= 0:
         return False
-    if s.facedown < r.close_min_facedown:
+    if len(s.stock) - s.spos < r.close_min_facedown:
         return False
-    if r.close_requires == "lead_and_own_trick":
+    if r.close_requires == CLOSE_WITH_TRICK:
         return s.tricks[r.sides[seat]] > 0
-    if r.close_requires == "lead_after_first_trick":
+    if r.close_requires == CLOSE_AFTER_FIRST_TRICK:
         return s.trick_no > 0
     return True
 
@@ -239,7 +239,7 @@ def take_trick(s: State, w: int) -> int:
     """Credit the completed trick to the side of the seat that played its ``w``-th card: the
     cards, their points, one trick. Returns that seat (every play phase ends a trick this way)."""
     winner = s.tseats[w]
-    side = s.rules.sides[winner]
+    side = s.play_rules.sides[winner]
     vals = s.values
     pts = 0
     mask = 0
@@ -253,7 +253,7 @@ def take_trick(s: State, w: int) -> int:
 
 
 def finish_trick(s: State) -> None:
-    r = s.rules
+    r = s.play_rules
     trick = s.trick
     if len(trick) == 2:  # two seats: the common case, without the general loop
         c0, c1 = trick
@@ -268,7 +268,7 @@ def finish_trick(s: State) -> None:
         s.points[side] += pending[side]
         s.melds[side] += pending[side]
         pending[side] = 0
-    if r.marriage_credit == "same_trick_only":
+    if r.credit_same_trick_only:
         for sd in range(len(pending)):
             if pending[sd] and s.pending_trick[sd] <= s.trick_no:
                 pending[sd] = 0  # it counted only if that very trick was won
@@ -281,7 +281,7 @@ def finish_trick(s: State) -> None:
     # Every seat holds as many cards as the trick winner: nobody has any left. The last trick's
     # bonus counts before a game's hook may stop the hand on that same trick (Four-Hand's ten of
     # trumps, Gaigel's Auf Dissle lost in the last trick).
-    last = not s.hands[winner] and (s.spos == len(s.stock) or not s.stock_open)
+    last = not s.hands[winner] and (s.spos == len(s.stock) or not (s.turnup_up and s.closed_by < 0))
     if last and s.closed_by < 0:
         s.points[side] += r.last_trick_bonus
     hooked = r.trick_hook and s.game.trick_ends_hand(s)  # asked after every trick, as before
@@ -291,7 +291,7 @@ def finish_trick(s: State) -> None:
     if r.auto_claim and r.claims and s.points[side] >= r.claim_target:
         end(s, winner)
         return
-    if s.stock_open:
+    if s.turnup_up and s.closed_by < 0:  # the stock is open
         if r.close_before_draw and may_close(s, winner):
             s.phase = PH_DRAW
             return
@@ -314,7 +314,7 @@ def draw_all(s: State) -> None:
 
 def marry(s: State, card: int) -> None:
     seat = s.to_act
-    r = s.rules
+    r = s.play_rules
     suit = card >> 3 & 3
     value = 40 if suit == s.trump else 20
     side = r.sides[seat]
@@ -356,7 +356,7 @@ def exchange(s: State) -> None:
 
 def close(s: State) -> None:
     seat = s.to_act
-    r = s.rules
+    r = s.play_rules
     s.closed_by = seat
     if s.strict_from < 0:
         s.strict_from = len(s.history)
@@ -364,9 +364,9 @@ def close(s: State) -> None:
     s.close_tricks = tuple(s.tricks)
     if s.phase == PH_DRAW:
         s.phase = PH_PLAY
-    if r.exchange_on_close == "opponent_any":
+    if r.exchange_on_close == EXCHANGE_ON_CLOSE_OPPONENT:
         s.close_window = sum(1 << p for p in s.active if p != seat)
-    elif r.exchange_on_close == "either_with_trick":
+    elif r.exchange_on_close == EXCHANGE_ON_CLOSE_EITHER:
         s.close_window = sum(1 << p for p in s.active)
 
 

@@ -1,0 +1,32 @@
+# C types for play.py (Cython's augmenting .pxd): compiled, the state is the extension type of
+# state.pxd, so its fields are read from its C struct. Seats and counters are machine ints; cards
+# stay Python ints (``1 << card`` must not overflow).
+cimport cython
+from sixtysix.cards cimport card_list
+from sixtysix.engine.legal cimport legal_follow, trick_winner
+from sixtysix.engine.rules cimport PlayRules
+from sixtysix.engine.state cimport State
+
+@cython.locals(seat=cython.int, mode=cython.int, r=PlayRules)
+cpdef list legal(State s)
+cpdef bint deferred(State s)
+@cython.locals(k=cython.int)
+cpdef list keep_promise(State s, int seat, list acts)
+@cython.locals(suit=cython.int, q=cython.int, r=PlayRules)
+cpdef list marriage_queens(State s, int seat)
+@cython.locals(low=cython.int, r=PlayRules)
+cpdef bint may_exchange(State s, int seat)
+@cython.locals(r=PlayRules)
+cpdef bint may_close(State s, int seat)
+cpdef apply(State s, int a)
+@cython.locals(seat=cython.int)
+cpdef play(State s, card)
+@cython.locals(winner=cython.int, side=cython.int, pts=cython.int)
+cpdef int take_trick(State s, int w) except? -2
+@cython.locals(c0=cython.int, c1=cython.int, s1=cython.int, w=cython.int, winner=cython.int,
+               side=cython.int, last=bint, r=PlayRules)
+cpdef finish_trick(State s)
+@cython.locals(seat=cython.int, i=cython.int)
+cpdef draw_all(State s)
+@cython.locals(seat=cython.int, suit=cython.int, value=cython.int, side=cython.int, r=PlayRules)
+cpdef marry(State s, card)

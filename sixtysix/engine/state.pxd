@@ -1,0 +1,25 @@
+# C types for state.py (Cython's augmenting .pxd): compiled, ``State`` is an extension type whose
+# fields sit in a C struct, so the phases read them without a dictionary or descriptor lookup.
+# Seats, phases and counters are C ints; cards and masks stay Python ints, so that ``1 << card``
+# never overflows (cards run to 63 in a double pack).
+cimport cython
+from sixtysix.engine.rules cimport PlayRules
+
+
+cdef class State:
+    cdef public PlayRules play_rules
+    cdef public object game, _rules, turnup, turn_card
+    cdef public int n, dealer, spos, trump, phase, leader, to_act
+    cdef public bint turnup_up, exchanged
+    cdef public tuple nxt, active, stock, last_trick, values, beats, match_score, bidding, scored
+    cdef public list hands, first_packet, trick, tseats, won, points, melds, pending, tricks
+    cdef public list known, marriages, history, pending_trick
+    cdef public int closed_by, close_window, claim_seat, claimant, trick_no, bonus, strict_from
+    cdef public object close_points, close_tricks, _result, contract
+    cdef public int declarer, factor, bella_by, opening, melded, lead_flags, promise, end_kind
+
+
+@cython.locals(s=State, n=cython.int, p=cython.int, sides=cython.int, forehand=cython.int)
+cpdef State _new(object game, int dealer, object deal, object active, object bonus,
+                 object match_score)
+cpdef object _mask(object cards)

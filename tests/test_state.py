@@ -1,0 +1,35 @@
+"""``State.copy`` is written out field by field (state.py; compiled, ``State`` is a C struct that a
+generated copy cannot patch in): it must copy every field, and no list may be shared."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import State
+from sixtysix.games import GAMES, make_game
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_copy_has_every_field_and_shares_no_list(game_id: str) -> None:
+    rng = random.Random(game_id)
+    match = Match(make_game(game_id), dealer=0)
+    s = match.deal_hand(rng=rng)
+    for _ in range(9):  # into the play, with tricks won and cards in the trick
+        if s.over:
+            break
+        s.step(rng.choice(s.legal_actions()))
+    c = s.copy()
+    for name in State.__slots__:
+        mine, theirs = getattr(s, name), getattr(c, name)
+        assert theirs == mine, name
+        if isinstance(mine, list):
+            assert theirs is not mine, f"{name} is shared"
+    assert c.rules is s.rules and c.play_rules is s.play_rules
+    # Playing on in the copy leaves the original as it was.
+    before = [repr(getattr(s, name)) for name in State.__slots__]
+    while not c.over:
+        c.step(rng.choice(c.legal_actions()))
+    assert [repr(getattr(s, name)) for name in State.__slots__] == before
