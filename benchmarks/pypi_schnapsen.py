@@ -131,7 +131,7 @@ def main() -> None:
           f"({same.actions / same.hands:.1f} actions a hand)   ratio {a / t:5.1f}x")
     print(f"sixtysix, every legal action a candidate:     {b:9.1f} hands/s "
           f"({every.actions / every.hands:.1f} actions a hand)   ratio {b / t:5.1f}x")
-    print("target: ratio >= 15 (the first ratio is the like-for-like one)")
+    print("target: ratio >= 20 (issue 16; the first ratio is the like-for-like one)")
 
 
 if __name__ == "__main__":
