@@ -1,2 +1,3 @@
-# C types for cards.py (Cython's augmenting .pxd): compiled, the engine calls ``card_list`` directly.
-cpdef list card_list(object mask)
+# C types for cards.py (Cython's augmenting .pxd): compiled, the engine calls ``card_list``
+# directly with a 64-bit card set.
+cpdef list card_list(unsigned long long mask)

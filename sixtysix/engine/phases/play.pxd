@@ -7,7 +7,11 @@ from sixtysix.engine.legal cimport legal_follow, trick_winner
 from sixtysix.engine.rules cimport PlayRules
 from sixtysix.engine.state cimport State
 
-@cython.locals(seat=cython.int, mode=cython.int, r=PlayRules)
+cdef unsigned long long _KINGS
+cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
+cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE
+
+@cython.locals(seat=cython.int, mode=cython.int, r=PlayRules, hand=cython.ulonglong)
 cpdef list legal(State s)
 cpdef bint deferred(State s)
 @cython.locals(k=cython.int)

@@ -259,8 +259,10 @@ def finish_trick(s: State) -> None:
         c0, c1 = trick
         s1 = (c1 >> 3) & 3
         w = (s.beats[c0] >> c1) & 1 if s1 == (c0 >> 3) & 3 else int(s1 == s.trump)
+        s.last_trick = ((s.tseats[0], c0), (s.tseats[1], c1))
     else:
         w = trick_winner(trick, s.trump, s.beats)
+        s.last_trick = tuple(zip(s.tseats, trick))  # noqa: B905 - equal lengths by construction
     winner = take_trick(s, w)
     side = r.sides[winner]
     pending = s.pending
@@ -272,7 +274,6 @@ def finish_trick(s: State) -> None:
         for sd in range(len(pending)):
             if pending[sd] and s.pending_trick[sd] <= s.trick_no:
                 pending[sd] = 0  # it counted only if that very trick was won
-    s.last_trick = tuple(zip(s.tseats, trick))  # noqa: B905 - equal lengths by construction
     s.trick = []
     s.tseats = []
     s.trick_no += 1
