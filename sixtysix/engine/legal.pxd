@@ -3,9 +3,12 @@
 # >> and comparisons touch them here, which mean the same on Python ints and on unsigned words.
 cimport cython
 
+cdef tuple SUIT_MASK
+
 @cython.locals(led=cython.int, led_suit=cython.int, w=cython.int, win_card=cython.int,
                same=cython.ulonglong, trumps=cython.ulonglong, jack=cython.ulonglong,
-               allowed=cython.ulonglong)
+               allowed=cython.ulonglong, suit_led=cython.ulonglong, trump_suit=cython.ulonglong,
+               above=cython.ulonglong)
 cpdef unsigned long long legal_follow(
     unsigned long long hand, object trick, object seats, object sides, int trump, int mode,
     object beats, bint must_beat_partner=*, bint must_trump_when_cannot_overtrump=*,

@@ -54,15 +54,18 @@ def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int
             return hand if allowed == jack else allowed | jack
     led = trick[0]
     led_suit = (led >> 3) & 3
-    same = hand & SUIT_MASK[led_suit]
+    suit_led = SUIT_MASK[led_suit]  # (the masks go to locals, which the compiled core types)
+    same = hand & suit_led
     if mode == FOLLOW_ONLY:
         return same or hand
-    trumps = hand & SUIT_MASK[trump] if trump >= 0 else 0
+    trump_suit = SUIT_MASK[trump] if trump >= 0 else 0
+    trumps = hand & trump_suit
     if mode == FOLLOW_OR_TRUMP:
         return same or trumps or hand
     if mode == STRICT2:
         if same:
-            return same & beats[led] or same
+            above = beats[led]
+            return same & above or same
         return trumps or hand
     if mode == FOLLOW_TRUMP:
         # Seed 002's literal Four-Hand rule: try to win only when trumps were led.

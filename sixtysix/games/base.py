@@ -56,11 +56,20 @@ class TwoPlayerScoring(Game):
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         return two_player_result(state, claimant, **self._scoring)
 
+    @functools.cached_property
+    def _scoring_args(self) -> tuple[bool, bool, bool, str]:
+        """``_scoring`` as positional arguments: search scores every leaf, and a call with
+        keywords costs the compiled core a trip through Python."""
+        o = self._scoring
+        return (o["closed_measured_at_close"], o["false_claim_trickless_3"],
+                o["closer_beaten_flat_2"], o["played_out"])
+
     def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
-        return two_player_game_points(state, two_player_outcome(state, claimant, **self._scoring))
+        a, b, c, d = self._scoring_args
+        return two_player_game_points(state, two_player_outcome(state, claimant, a, b, c, d))
 
 
-def two_player_outcome(state: State, claimant: int | None, *, closed_measured_at_close: bool,
+def two_player_outcome(state: State, claimant: int | None, closed_measured_at_close: bool,
                        false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
                        played_out: str) -> tuple[int, int, str]:
     """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules.md §1.9, §2.8), and
@@ -72,7 +81,7 @@ def two_player_outcome(state: State, claimant: int | None, *, closed_measured_at
     ``'seed'`` (exactly one player at 66+ wins, else a draw), ``'pagat'`` (higher total wins),
     ``'one_point'`` (last trick wins 1) or ``'graded'`` (last trick wins 1/2/3).
     """
-    r = state.rules
+    r = state.play_rules
     sides = r.sides
     a, b = _two_sides(state)
     pts = state.points
@@ -115,17 +124,17 @@ def two_player_outcome(state: State, claimant: int | None, *, closed_measured_at
 
 def _two_sides(state: State) -> tuple[int, int]:
     """A seat of each side: the first active seat, and the first active seat not its partner."""
-    r = state.rules
+    sides = state.play_rules.sides
     a = state.active[0]
-    b = state.active[1]
-    if r.sides[b] == r.sides[a]:
-        b = next(p for p in state.active if r.sides[p] != r.sides[a])
-    return a, b
+    for b in state.active:  # (a loop, not a generator: cpdef in base.pxd)
+        if sides[b] != sides[a]:
+            return a, b
+    raise ValueError("every seat is on one side")
 
 
 def _loser_counts(state: State, loser: int, at_close: bool) -> tuple[int, int]:
     """The loser's card points and tricks that grade the win: at the close or at the end."""
-    o = state.rules.sides[loser]
+    o = state.play_rules.sides[loser]
     if at_close and state.close_points is not None and state.close_tricks is not None:
         return state.close_points[o], state.close_tricks[o]
     return state.points[o], state.tricks[o]
@@ -133,7 +142,7 @@ def _loser_counts(state: State, loser: int, at_close: bool) -> tuple[int, int]:
 
 def _closer_beaten_points(state: State, winner: int, flat_2: bool) -> int:
     """2, or 3 when the closer's opponent had no trick when the stock was closed."""
-    o = state.rules.sides[winner]
+    o = state.play_rules.sides[winner]
     had = state.close_tricks[o] if state.close_tricks else state.tricks[o]
     return 2 if (flat_2 or had) else 3
 
