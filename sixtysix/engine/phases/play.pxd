@@ -9,7 +9,7 @@ from sixtysix.engine.state cimport State
 
 cdef unsigned long long _KINGS
 cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
-cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE
+cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE, STRICT_MULTI
 
 @cython.locals(seat=cython.int, mode=cython.int, r=PlayRules, hand=cython.ulonglong)
 cpdef list legal(State s)

@@ -32,6 +32,7 @@ from ..rules import (
     EXCHANGE_ON_CLOSE_OPPONENT,
     FREE,
     STRICT2,
+    STRICT_MULTI,
 )
 from . import PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, Phase, register
 from . import announce as _announce
@@ -53,9 +54,11 @@ def legal(s: State) -> list[int]:
     hand = s.hands[seat]
     if s.trick:
         mode = r.phase1_follow if s.turnup_up and s.closed_by < 0 else r.phase2_follow
+        # Only STRICT_MULTI asks who follows (to spare a partner), so only it gets the list.
+        seats = s.tseats + [seat] if mode == STRICT_MULTI else s.tseats
         acts = card_list(hand) if mode == FREE else card_list(legal_follow(
-            hand, s.trick, s.tseats + [seat], r.sides, s.trump, mode, s.beats,
-            r.must_beat_partner, r.must_trump_when_cannot_overtrump, r.trump_jack_free))
+            hand, s.trick, seats, r.sides, s.trump, mode, s.beats, r.must_beat_partner,
+            r.must_trump_when_cannot_overtrump, r.trump_jack_free))
         # A follower exchanges only under "any_time", or in his window at a close.
         if (r.exchange_any_time or s.close_window) and may_exchange(s, seat):
             acts.append(EXCHANGE)
