@@ -4,6 +4,7 @@
 cimport cython
 from sixtysix.cards cimport card_list
 from sixtysix.engine.legal cimport legal_follow, trick_winner
+cimport sixtysix.engine.phases.announce as _announce
 from sixtysix.engine.rules cimport PlayRules
 from sixtysix.engine.state cimport State
 
