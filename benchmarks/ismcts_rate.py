@@ -2,7 +2,8 @@
 playouts and with exact endgames (``endgame=true``), with the playout kernel (``engine/kernel.py``,
 where the game has it) and without. Prints figures; never asserts.
 
-Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]``;
+Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]
+[--games all]``;
 ``--workers 2`` measures root parallelism (the pool starts before the clock does).
 """
 
@@ -21,7 +22,7 @@ from sixtysix.bots.search import Ismcts
 from sixtysix.engine.kernel import pack
 from sixtysix.engine.match import Match
 from sixtysix.engine.view import View
-from sixtysix.games import make_game
+from sixtysix.games import GAMES, make_game
 
 
 def views(game_id: str, deals: int, after: int, seed: int) -> list[View]:
@@ -48,15 +49,18 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--games", default="sixty-six,schnapsen,four-hand-sixty-six",
+                    help="comma-separated game ids ('all': every game)")
     args = ap.parse_args()
+    games = sorted(GAMES) if args.games == "all" else args.games.split(",")
     print(header())
     print(f"core: {core_name()}; load average: {os.getloadavg()[0]:.1f}")
-    for game_id in ("sixty-six", "schnapsen", "four-hand-sixty-six"):
+    for game_id in games:
         for after in (0, 6):
             vs = views(game_id, args.deals, after, args.seed)
             for endgame in (False, True):
-                if endgame and game_id == "four-hand-sixty-six":
-                    continue
+                if endgame and game_id not in ("sixty-six", "schnapsen"):
+                    continue  # exact endgames: two-sided games with a stock
                 for kernel in (False, True):
                     if kernel and pack(vs[0].determinize(random.Random(0))) is None:
                         continue  # a game the kernel does not play: the same search twice
