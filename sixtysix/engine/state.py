@@ -387,7 +387,8 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
     rules = game.rules
     s = State.__new__(State)
     s.game = game
-    s.rules = rules
+    s._rules = rules  # what the ``rules`` setter does, without a call through Python
+    s.play_rules = rules.play
     n = s.n = rules.n_seats
     s.dealer = dealer
     if active is None:
@@ -455,7 +456,7 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
     s.lead_flags = 0
     s.promise = -1
     s.end_kind = 0
-    s._set_trump_tables()
+    s.values, s.beats = rules.tables[s.trump if s.trump >= 0 else 0]  # as _set_trump_tables
     return s
 
 
