@@ -10,16 +10,18 @@ at build time skips compiling.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sixtysix"))
-from _core import COMPILED  # noqa: E402 - the one list of compiled modules, read without importing sixtysix
+from _core import BUILT, COMPILED, source_digest  # noqa: E402 - read without importing sixtysix
 
 del sys.path[0]
 
@@ -65,4 +67,21 @@ class BuildPy(build_py):
             shutil.copyfile(page, dst / page.name)
 
 
-setup(ext_modules=extensions(), cmdclass={"build_py": BuildPy})
+class BuildExt(build_ext):
+    """Record beside the extensions what each was compiled from (``_core.BUILT``: digests of its
+    ``.py`` and ``.pxd``), so that an installed core knows its extensions are current whatever
+    times its files were given (a wheel's all get the time of their install)."""
+
+    def run(self) -> None:
+        super().run()
+        here = Path(__file__).resolve().parent
+        built = {}
+        for name in COMPILED:
+            if Path(self.get_ext_fullpath(name)).exists():
+                built[name] = source_digest(str(here / Path(*name.split(".")).with_suffix(".py")))
+        if built:
+            out = Path(self.get_ext_fullpath(COMPILED[0])).parent / BUILT
+            out.write_text(json.dumps(built, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_py": BuildPy, "build_ext": BuildExt})

@@ -4,9 +4,10 @@ The hot modules listed in ``COMPILED`` are plain Python, the reference. ``setup.
 compiles them with Cython where it can; an extension module then sits beside each source file and
 Python imports it in the source's place. ``SIXTYSIX_PURE=1`` in the environment makes this package
 import the sources even so (a finder placed before the usual ones), so both cores can be run and
-compared on one install. Where any source (or its ``.pxd``) was edited or checked out after its
-extension was built, or an extension is missing, every module is imported as source: a stale
-extension never runs old code, and compiled and pure modules never mix (they share C types).
+compared on one install. Where any source (or its ``.pxd``) differs from the one its extension was
+built from (``BUILT`` records digests; without it, the file is newer than the extension), or an
+extension is missing, every module is imported as source: a stale extension never runs old code,
+and compiled and pure modules never mix (they share C types).
 ``pip install -e .`` (or ``python setup.py build_ext --inplace``) compiles them again.
 
 This module imports nothing from the package: ``setup.py`` reads ``COMPILED`` from it.
@@ -16,13 +17,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import importlib.machinery
+import json
 import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["COMPILED", "PURE", "core_name", "compiled_modules", "install", "stale", "incomplete"]
+__all__ = ["COMPILED", "PURE", "BUILT", "core_name", "compiled_modules", "install", "stale",
+           "incomplete", "source_digest"]
 
 COMPILED = (
     "sixtysix.cards",
@@ -48,18 +52,39 @@ PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "fal
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""
 
 
-def stale(source: str) -> bool:
-    """True when an extension module beside ``source`` is older than it or than its ``.pxd`` (built
-    from an earlier version of either)."""
+BUILT = "_built.json"
+"""Written beside the package by ``setup.py`` when it compiles: each compiled module's name and a
+digest of the source (``.py`` and ``.pxd``) it was compiled from."""
+
+
+def source_digest(source: str) -> str:
+    """A digest of ``source`` and of the ``.pxd`` beside it, if any: what its extension is built
+    from."""
+    h = hashlib.sha256()
+    for path in (source, source.removesuffix(".py") + ".pxd"):
+        with contextlib.suppress(OSError), open(path, "rb") as f:
+            h.update(f.read())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def stale(source: str, digest: str | None = None) -> bool:
+    """True when an extension module beside ``source`` was built from another version of it or of
+    its ``.pxd``: ``digest`` is the ``source_digest`` it was compiled from (``BUILT``), if known;
+    without it, an extension older than either file is stale. Digests, not times, where they are
+    known: a wheel's files all get the time of their install, in any order."""
     base = source.removesuffix(".py")
+    if not any(os.path.exists(base + suffix)
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+        return False
+    if digest is not None:
+        return digest != source_digest(source)
     newest = os.path.getmtime(source)
     with contextlib.suppress(OSError):
         newest = max(newest, os.path.getmtime(base + ".pxd"))
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        try:
+        with contextlib.suppress(OSError):
             return os.path.getmtime(base + suffix) < newest
-        except OSError:
-            continue
     return False
 
 
@@ -69,12 +94,16 @@ def incomplete(root: str = os.path.dirname(os.path.dirname(os.path.abspath(__fil
     module of ``COMPILED`` has no extension, or a stale one. The compiled modules share C types
     (the state's struct, declared in ``.pxd`` files), so one module run from its source beside
     compiled others would not fit them: then the whole core runs pure."""
+    built: dict[str, str] | None = None
+    with contextlib.suppress(OSError, ValueError), \
+            open(os.path.join(root, "sixtysix", BUILT), encoding="utf-8") as f:
+        built = {str(k): str(v) for k, v in json.load(f).items()}
     for name in COMPILED:
         base = os.path.join(root, *name.split("."))
         if not any(os.path.exists(base + suffix)
                    for suffix in importlib.machinery.EXTENSION_SUFFIXES):
             return True
-        if stale(base + ".py"):
+        if stale(base + ".py", None if built is None else built.get(name, "")):
             return True
     return False
 
@@ -124,4 +153,4 @@ def core_name() -> str:
         return f"compiled (Cython, {len(done)} of {len(COMPILED)} modules)"
     if PURE:
         return "pure Python (SIXTYSIX_PURE is set)"
-    return "pure Python (the compiled modules are missing, incomplete or older than their sources)"
+    return "pure Python (the compiled modules are missing, incomplete or built from other sources)"

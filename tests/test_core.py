@@ -57,6 +57,24 @@ def test_an_extension_older_than_its_source_is_stale(tmp_path: pathlib.Path) -> 
     assert _core.stale(str(source))
 
 
+def test_digests_decide_where_the_build_recorded_them(tmp_path: pathlib.Path) -> None:
+    # A wheel's files all get the time of their install, the extension often first: the digest
+    # of what was compiled, not the times, says whether an extension is current.
+    source = tmp_path / "state.py"
+    source.write_text("X = 1\n")
+    ext = tmp_path / ("state" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    ext.write_bytes(b"")
+    digest = _core.source_digest(str(source))
+    os.utime(ext, (1_000_000, 1_000_000))
+    os.utime(source, (1_000_200, 1_000_200))  # newer than the extension, the same text
+    assert _core.stale(str(source)) and not _core.stale(str(source), digest)
+    source.write_text("X = 2\n")  # another text
+    assert _core.stale(str(source), digest)
+    source.write_text("X = 1\n")
+    (tmp_path / "state.pxd").write_text("cdef class State:\n    pass\n")  # new C types
+    assert _core.stale(str(source), digest)
+
+
 def test_one_missing_or_stale_extension_makes_the_whole_core_pure(tmp_path: pathlib.Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for name in _core.COMPILED:
@@ -72,6 +90,15 @@ def test_one_missing_or_stale_extension_makes_the_whole_core_pure(tmp_path: path
     os.utime(play, (1_000_200, 1_000_200))
     assert _core.incomplete.__wrapped__(str(tmp_path))  # one stale
     os.utime(play, (1_000_000, 1_000_000))
+    # With the build's digests the times do not matter; a digest that differs does.
+    built = {name: _core.source_digest(str(tmp_path / pathlib.Path(*name.split(".")))
+                                       + ".py") for name in _core.COMPILED}
+    (tmp_path / "sixtysix" / _core.BUILT).write_text(json.dumps(built))
+    os.utime(play, (1_000_200, 1_000_200))
+    assert not _core.incomplete.__wrapped__(str(tmp_path))
+    play.write_text("X = 2\n")
+    assert _core.incomplete.__wrapped__(str(tmp_path))
+    play.write_text("X = 1\n")
     (tmp_path / "sixtysix" / "engine" / ("state" + suffix)).unlink()
     assert _core.incomplete.__wrapped__(str(tmp_path))  # one missing
 
