@@ -211,16 +211,15 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
 def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.25) -> int:
     """A cheap sensible move for playouts: claim when it holds and never falsely, show marriages,
     take the exchange, draw rather than close; follow by taking a valuable trick with the cheapest
-    card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``."""
+    card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``.
+    (No lambdas or generators here: compiled, it is a typed ``cpdef``, bots/search.pxd.)"""
     r = s.rules
     side = r.sides[s.to_act]
     if s.phase == PH_AUCTION:
         # Playouts of an auction: the others pass; a dealer who may not pass bids the least.
         return PASS if PASS in acts else min(acts)
     if s.phase == PH_TRUMP and PH_AUCTION in r.phases:
-        hand = s.hands[s.to_act]
-        return max((a for a in acts if TRUMP <= a < TRUMP + 4),
-                   key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
+        return _longest_suit(s, acts)
     plays = []
     marry = []
     announces = []
@@ -241,12 +240,12 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         elif a >= ANNOUNCE:
             announces.append(a)
         elif a == REVERSE:  # Gaigel: right when the opponents passed the target unclaimed
-            if any(p >= r.claim_target for sd, p in enumerate(s.points) if sd != side):
+            if _opponents_reached(s, side, r.claim_target):
                 return a
         elif a == MELD_LOW or MARRY_DOUBLE <= a < ANNOUNCE:
             marry.append(a)  # Gaigel's five low cards and double marriages: shown like marriages
     if announces:  # Terts: announce the highest-ranked combination
-        return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
+        return _best_announce(announces)
     if marry:
         return rng.choice(marry)
     if plays:
@@ -256,9 +255,10 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         trump = s.trump
         trick = s.trick
         if not trick:
-            # Lead the cheapest card, plain suits before trumps.
-            return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
-        at_stake = sum(vals[c] for c in trick)
+            return _cheapest(plays, vals, trump)  # lead the cheapest card, plain before trumps
+        at_stake = 0
+        for c in trick:
+            at_stake += vals[c]
         n = len(trick)
         if r.meld_phase and n >= 2:
             partner_card = _partner_winning(s, side)
@@ -266,12 +266,10 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
                 return _smear(s, plays, partner_card, n)
         winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
         if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
-            # A Bettler's declarer: the highest card that does not win, else the lowest.
-            losers = [c for c in plays if c not in winners]
-            return max(losers, key=lambda c: vals[c]) if losers else min(plays, key=lambda c: vals[c])
+            return _bettler_card(plays, winners, vals)
         if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
-            return min(winners, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
-        return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+            return _cheapest(winners, vals, trump)
+        return _cheapest(plays, vals, trump)
     if PASS in acts:
         return PASS  # bids and doublings: a playout does not gamble on them
     bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
@@ -279,12 +277,48 @@ def policy_action(s: State, acts: list[int], rng: random.Random, eps: float = 0.
         return min(bids)  # the compulsory opening: the least bid
     opens = [a for a in acts if OPEN <= a < MARRY_DOUBLE]
     if opens:
-        # Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle.
-        rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
-        best = min(rank[(a - OPEN) >> 6] for a in opens)
-        return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
+        return _opening(opens, rng)
     rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
     return rng.choice(rest or acts)
+
+
+def _cheapest(cards: list[int], vals: tuple[int, ...], trump: int) -> int:
+    """The card worth least, a trump counting 12 more; the lowest id among equals."""
+    best = -1
+    best_key = 1 << 30
+    for c in cards:
+        k = (vals[c] + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
+        if k < best_key:
+            best, best_key = c, k
+    return best
+
+
+def _longest_suit(s: State, acts: list[int]) -> int:
+    """North American Sixty-Six's high bidder names the suit he holds most of."""
+    hand = s.hands[s.to_act]
+    return max((a for a in acts if TRUMP <= a < TRUMP + 4),
+               key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
+
+
+def _opponents_reached(s: State, side: int, target: int) -> bool:
+    return any(p >= target for sd, p in enumerate(s.points) if sd != side)
+
+
+def _best_announce(announces: list[int]) -> int:
+    return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
+
+
+def _bettler_card(plays: list[int], winners: list[int], vals: tuple[int, ...]) -> int:
+    """A Bettler's declarer: the highest card that does not win, else the lowest."""
+    losers = [c for c in plays if c not in winners]
+    return max(losers, key=lambda c: vals[c]) if losers else min(plays, key=lambda c: vals[c])
+
+
+def _opening(opens: list[int], rng: random.Random) -> int:
+    """Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle."""
+    rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
+    best = min(rank[(a - OPEN) >> 6] for a in opens)
+    return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
 
 
 def play_reference(s: State, rng: kernel.KernelRandom, policy: int) -> int:
@@ -316,7 +350,7 @@ def _smear(s: State, plays: list[int], winning: int, n: int) -> int:
                 and trick_winner(s.trick + [c], trump, s.beats) != n]
         if keep:
             return max(keep, key=lambda c: (vals[c], c))
-    return min(plays, key=lambda c: (vals[c] + (12 if (c >> 3) & 3 == trump else 0), c))
+    return _cheapest(plays, vals, trump)
 
 
 def playout(s: State, rng: random.Random) -> None:

@@ -1,0 +1,15 @@
+# C types for search.py (Cython's augmenting .pxd): compiled, the playout policy that every
+# non-kernel playout calls at each move reads the state as its C struct (engine/state.pxd).
+cimport cython
+from sixtysix.engine.legal cimport trick_winner
+from sixtysix.engine.state cimport State
+
+cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY, MARRY_DOUBLE
+cdef int MELD_LOW, PASS, REVERSE, SHOW, PH_AUCTION, PH_TRUMP
+
+@cython.locals(side=cython.int, a=cython.int, n=cython.int, at_stake=cython.int, c=cython.int,
+               trump=cython.int, partner_card=cython.int)
+cpdef int policy_action(State s, list acts, object rng, double eps=*) except? -1
+@cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+cpdef int _cheapest(list cards, tuple vals, int trump) except? -1
+cpdef playout(State s, object rng)
