@@ -92,6 +92,8 @@ def main() -> None:
     ap.add_argument("--bot", default="master")
     ap.add_argument("--time", type=float, default=0.05, help="seconds per move, both cores")
     ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first deal's number (to split a long run into parts)")
     args = ap.parse_args()
     print(header())
     engines = {core: Engine(core, args.bot, args.time) for core in CORES}
@@ -102,7 +104,7 @@ def main() -> None:
     points = {core: 0 for core in CORES}
     matches = hands = 0
     start = time.perf_counter()
-    for deal in range(args.deals):
+    for deal in range(args.first, args.first + args.deals):
         for seats in (CORES, CORES[::-1]):
             winners, gp, n = play(args.game, [engines[c] for c in seats], deal)
             for p, core in enumerate(seats):
