@@ -33,3 +33,13 @@ def test_a_copy_has_every_field_and_shares_no_list(game_id: str) -> None:
     while not c.over:
         c.step(rng.choice(c.legal_actions()))
     assert [repr(getattr(s, name)) for name in State.__slots__] == before
+
+
+def test_a_state_never_set_up_raises_instead_of_crashing() -> None:
+    # Compiled, the phases read the rules from the state's struct unchecked: a bare state must be
+    # refused before it gets there (pure Python refuses the unset field by itself).
+    bare = State.__new__(State)
+    with pytest.raises((ValueError, AttributeError)):
+        bare.legal_actions()
+    with pytest.raises((ValueError, AttributeError)):
+        bare.step(0)

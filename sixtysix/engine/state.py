@@ -295,6 +295,8 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """Every action the seat to act may take now; empty when the hand is over."""
+        if self.play_rules is None:
+            raise _not_set_up()
         return _LEGAL[self.phase](self)
 
     # ------------------------------------------------------------------ acting
@@ -339,6 +341,8 @@ class State:
 
     def step(self, a: int) -> None:
         """Apply an action known to be legal (no check): the fast path for search."""
+        if self.play_rules is None:
+            raise _not_set_up()
         self.history.append(a)
         _APPLY[self.phase](self, a)
 
@@ -379,6 +383,12 @@ class State:
         hands = " | ".join(mask_str(h) for h in self.hands)
         return (f"<State {self.game.id} trump={'CDHS'[self.trump] if self.trump >= 0 else '-'} "
                 f"to_act={self.to_act} hands=[{hands}] points={self.points}>")
+
+
+def _not_set_up() -> ValueError:
+    # Compiled, the phases read the rules from the state's struct without a check: a state made
+    # with State.__new__ and never given its rules would crash the process, not raise.
+    return ValueError("this state has no rules: make states with State.new (or copy one)")
 
 
 def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bonus: int,
