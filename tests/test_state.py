@@ -8,6 +8,7 @@ import random
 import pytest
 
 from sixtysix.engine.match import Match
+from sixtysix.engine.rules import _COPIED, PlayRules
 from sixtysix.engine.state import State
 from sixtysix.games import GAMES, make_game
 
@@ -43,3 +44,20 @@ def test_a_state_never_set_up_raises_instead_of_crashing() -> None:
         bare.legal_actions()
     with pytest.raises((ValueError, AttributeError)):
         bare.step(0)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_play_rules_mirror_the_rules(game_id: str) -> None:
+    r = make_game(game_id).rules
+    p = r.play
+    for name in _COPIED:
+        assert getattr(p, name) == getattr(r, name), name
+    assert set(_COPIED) < set(PlayRules.__slots__)
+    assert p.exchange_rank == (-1 if r.exchange_rank is None else r.exchange_rank)
+    assert p.exchange_on_close == ("none", "opponent_any", "either_with_trick").index(
+        r.exchange_on_close)
+    assert p.close_requires == ("lead", "lead_and_own_trick", "lead_after_first_trick").index(
+        r.close_requires)
+    assert p.credit_needs_trick_before == (r.marriage_credit == "needs_trick_before")
+    assert p.credit_same_trick_only == (r.marriage_credit == "same_trick_only")
+    assert p.claim_any_own_turn == (r.claim_timing == "any_own_turn")

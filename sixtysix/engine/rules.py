@@ -216,40 +216,22 @@ class PlayRules:
     combinations: bool
 
     def __init__(self, r: Rules) -> None:
-        self.sides = r.sides
-        self.phase1_follow = r.phase1_follow
-        self.phase2_follow = r.phase2_follow
-        self.must_beat_partner = r.must_beat_partner
-        self.must_trump_when_cannot_overtrump = r.must_trump_when_cannot_overtrump
-        self.trump_jack_free = r.trump_jack_free
-        self.stock = r.stock
+        for name in _COPIED:  # once per rules: a loop is fast enough
+            setattr(self, name, getattr(r, name))
         self.exchange_rank = -1 if r.exchange_rank is None else r.exchange_rank
-        self.exchange_needs_trick = r.exchange_needs_trick
-        self.exchange_any_time = r.exchange_any_time
-        self.exchange_min_facedown = r.exchange_min_facedown
         self.exchange_on_close = ("none", "opponent_any", "either_with_trick").index(
             r.exchange_on_close)
-        self.exchange_from_trick = r.exchange_from_trick
-        self.marriages = r.marriages
         self.credit_needs_trick_before = r.marriage_credit == "needs_trick_before"
         self.credit_same_trick_only = r.marriage_credit == "same_trick_only"
-        self.marriages_after_close = r.marriages_after_close
-        self.marriage_needs_trick = r.marriage_needs_trick
-        self.show_marriage_to_go_out = r.show_marriage_to_go_out
-        self.close_allowed = r.close_allowed
         self.close_requires = ("lead", "lead_and_own_trick", "lead_after_first_trick").index(
             r.close_requires)
-        self.close_before_draw = r.close_before_draw
-        self.close_min_facedown = r.close_min_facedown
-        self.claims = r.claims
         self.claim_any_own_turn = r.claim_timing == "any_own_turn"
-        self.claim_target = r.claim_target
-        self.claim_side = r.claim_side
-        self.auto_claim = r.auto_claim
-        self.last_trick_bonus = r.last_trick_bonus
-        self.partner_marriage = r.partner_marriage
-        self.trick_hook = r.trick_hook
-        self.combinations = r.combinations
+
+
+_COPIED = tuple(n for n in PlayRules.__slots__ if n not in (
+    "exchange_rank", "exchange_on_close", "credit_needs_trick_before", "credit_same_trick_only",
+    "close_requires", "claim_any_own_turn"))
+"""The fields of ``PlayRules`` that are the ``Rules`` field of the same name, as it is."""
 
 
 _BEATS: dict[tuple[tuple[int, ...] | None, int, tuple[int, ...] | None], tuple[int, ...]] = {}
