@@ -4,9 +4,6 @@ cimport cython
 from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.state cimport State
 
-cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY, MARRY_DOUBLE
-cdef int MELD_LOW, PASS, REVERSE, SHOW, PH_AUCTION, PH_TRUMP
-
 @cython.locals(side=cython.int, a=cython.int, n=cython.int, at_stake=cython.int, c=cython.int,
                trump=cython.int, partner_card=cython.int)
 cpdef int policy_action(State s, list acts, object rng, double eps=*) except? -1

@@ -5,7 +5,7 @@ cimport cython
 from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.state cimport State
 
-cdef int ANNOUNCE, BELLA, SHOW, N_RUNS
+# Only private names become C globals: a C global is not an attribute of the compiled module.
 cdef tuple _RUNS_OF, _QUADS
 
 @cython.locals(i=cython.int, m=cython.ulonglong)

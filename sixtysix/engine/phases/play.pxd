@@ -8,6 +8,8 @@ cimport sixtysix.engine.phases.announce as _announce
 from sixtysix.engine.rules cimport PlayRules
 from sixtysix.engine.state cimport State
 
+# C globals are not attributes of the compiled module: the constants this module imports are
+# typed here for speed, so read them from where they are defined (actions, phases, rules).
 cdef unsigned long long _KINGS
 cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
 cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE, STRICT_MULTI
