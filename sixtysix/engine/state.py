@@ -88,8 +88,8 @@ class State:
     """One hand in progress. Build it with ``State.new``; act with ``apply``."""
 
     __slots__ = (
-        "game", "_rules", "play_rules", "n", "dealer", "nxt", "active", "hands", "stock", "spos", "turnup",
-        "turnup_up", "turn_card", "first_packet", "trump", "phase", "leader", "to_act", "trick",
+        "game", "_rules", "play_rules", "n", "dealer", "nxt", "active", "hands", "stock", "spos",
+        "turnup", "turnup_up", "turn_card", "first_packet", "trump", "phase", "leader", "to_act", "trick",
         "tseats", "won", "points", "melds", "pending", "tricks", "closed_by", "close_points",
         "close_tricks", "close_window", "claim_seat", "known", "marriages", "last_trick",
         "_result", "claimant", "history", "values", "beats", "trick_no", "bonus", "match_score",
@@ -274,12 +274,12 @@ class State:
     @property
     def facedown(self) -> int:
         """Face-down cards left in the stock (not counting the turn-up)."""
-        return len(self.stock) - self.spos
+        return _play_phase.facedown(self)
 
     @property
     def stock_open(self) -> bool:
         """The stock can still be drawn from: phase 1 of a game with a stock."""
-        return self.turnup_up and self.closed_by < 0
+        return _play_phase.stock_open(self)
 
     @property
     def strict(self) -> bool:

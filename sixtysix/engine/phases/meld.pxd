@@ -4,7 +4,7 @@
 cimport cython
 from sixtysix.cards cimport card_list
 from sixtysix.engine.legal cimport legal_follow, trick_winner
-from sixtysix.engine.phases.play cimport draw_all, take_trick
+from sixtysix.engine.phases.play cimport draw_all, stock_open, take_trick
 from sixtysix.engine.state cimport State
 
 cpdef object low_mask(State s)

@@ -35,7 +35,7 @@ from ..actions import (
 )
 from ..legal import legal_follow, trick_winner
 from . import PH_MELD, PH_MELD_DEFER, Phase, register
-from .play import draw_all, end, partner, take_trick
+from .play import draw_all, end, partner, stock_open, take_trick
 
 if TYPE_CHECKING:
     from ..state import State
@@ -112,7 +112,7 @@ def legal(s: State) -> list[int]:
     if s.trick:
         if s.promise >= 0 and s.promise >> 6 == seat:
             return [s.promise & 63]  # the partner plays the meld card he named (phase 1: free)
-        if s.trick_no == 0 or (s.turnup_up and s.closed_by < 0):
+        if s.trick_no == 0 or stock_open(s):
             return card_list(hand)
         return card_list(legal_follow(hand, s.trick, s.tseats + [seat], r.sides, s.trump,
                                       r.phase2_follow, s.beats, r.must_beat_partner,

@@ -16,6 +16,8 @@ cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE, STRICT_MULTI
 
 @cython.locals(seat=cython.int, mode=cython.int, r=PlayRules, hand=cython.ulonglong)
 cpdef list legal(State s)
+cpdef bint stock_open(State s) except? -1
+cpdef int facedown(State s) except? -1
 cpdef bint deferred(State s)
 @cython.locals(k=cython.int)
 cpdef list keep_promise(State s, int seat, list acts)

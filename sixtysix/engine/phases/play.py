@@ -40,12 +40,23 @@ from . import announce as _announce
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["legal", "apply", "explain", "partner", "end"]
+__all__ = ["legal", "apply", "explain", "partner", "end", "stock_open", "facedown"]
 
 _KINGS = sum(1 << (copy * 32 + suit * 8 + KING) for suit in range(4) for copy in range(2))
 
 
 # ------------------------------------------------------------------ legal actions
+
+def stock_open(s: State) -> bool:
+    """``State.stock_open``: phase 1, the stock can still be drawn from. A function here so that
+    the compiled phases call it directly (play.pxd); the property calls it too."""
+    return s.turnup_up and s.closed_by < 0
+
+
+def facedown(s: State) -> int:
+    """``State.facedown``: face-down cards left in the stock (the turn-up not counted)."""
+    return len(s.stock) - s.spos
+
 
 def legal(s: State) -> list[int]:
     """A lead (with what a leader may do first) or a follow."""
@@ -53,7 +64,7 @@ def legal(s: State) -> list[int]:
     r = s.play_rules
     hand = s.hands[seat]
     if s.trick:
-        mode = r.phase1_follow if s.turnup_up and s.closed_by < 0 else r.phase2_follow
+        mode = r.phase1_follow if stock_open(s) else r.phase2_follow
         # Only STRICT_MULTI asks who follows (to spare a partner), so only it gets the list.
         seats = s.tseats + [seat] if mode == STRICT_MULTI else s.tseats
         acts = card_list(hand) if mode == FREE else card_list(legal_follow(
@@ -131,7 +142,7 @@ def keep_promise(s: State, seat: int, acts: list[int]) -> list[int]:
 def marriage_queens(s: State, seat: int) -> list[int]:
     """Queens of the marriages the leader may declare now (rules.md §0.4, §1.6)."""
     r = s.play_rules
-    if not (s.turnup_up and s.closed_by < 0) and r.stock and not r.marriages_after_close:
+    if not stock_open(s) and r.stock and not r.marriages_after_close:
         return []
     if r.credit_needs_trick_before and not s.tricks[r.sides[seat]]:
         return []
@@ -157,7 +168,7 @@ def may_exchange(s: State, seat: int) -> bool:
         if not (s.close_window >> seat) & 1:
             return False
         return r.exchange_on_close == EXCHANGE_ON_CLOSE_OPPONENT or has_trick
-    if not s.turnup_up or len(s.stock) - s.spos < r.exchange_min_facedown:
+    if not s.turnup_up or facedown(s) < r.exchange_min_facedown:
         return False
     if r.exchange_needs_trick and not has_trick:
         return False
@@ -167,7 +178,7 @@ def may_close(s: State, seat: int) -> bool:
     r = s.play_rules
     if not r.close_allowed or not s.turnup_up or s.closed_by >= 0:
         return False
-    if len(s.stock) - s.spos < r.close_min_facedown:
+    if facedown(s) < r.close_min_facedown:
         return False
     if r.close_requires == CLOSE_WITH_TRICK:
         return s.tricks[r.sides[seat]] > 0
@@ -285,7 +296,7 @@ def finish_trick(s: State) -> None:
     # Every seat holds as many cards as the trick winner: nobody has any left. The last trick's
     # bonus counts before a game's hook may stop the hand on that same trick (Four-Hand's ten of
     # trumps, Gaigel's Auf Dissle lost in the last trick).
-    last = not s.hands[winner] and (s.spos == len(s.stock) or not (s.turnup_up and s.closed_by < 0))
+    last = not s.hands[winner] and (s.spos == len(s.stock) or not stock_open(s))
     if last and s.closed_by < 0:
         s.points[side] += r.last_trick_bonus
     hooked = r.trick_hook and s.game.trick_ends_hand(s)  # asked after every trick, as before
@@ -295,7 +306,7 @@ def finish_trick(s: State) -> None:
     if r.auto_claim and r.claims and s.points[side] >= r.claim_target:
         end(s, winner)
         return
-    if s.turnup_up and s.closed_by < 0:  # the stock is open
+    if stock_open(s):
         if r.close_before_draw and may_close(s, winner):
             s.phase = PH_DRAW
             return
@@ -404,7 +415,7 @@ def explain(s: State, action: int, text: str) -> str:
             led = s.trick[0]
             suit = (led >> 3) & 3
             same = hand & SUIT_MASK[suit]
-            mode = r.phase1_follow if s.stock_open else r.phase2_follow
+            mode = r.phase1_follow if stock_open(s) else r.phase2_follow
             if same and (card >> 3) & 3 != suit:
                 return (f"must follow suit: {SUIT_NAMES[suit]} were led and you hold "
                         f"{mask_str(same)}")
