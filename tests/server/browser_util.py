@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,21 @@ def screenshot_all(browser: Any, test_id: str) -> list[Path]:
     return shots
 
 
+def page_states(browser: Any) -> str:
+    """Each open page's address and the state its table shows (JSON), for a failure's report."""
+    lines = []
+    for page in (p for ctx in browser.contexts for p in ctx.pages):
+        try:
+            state = page.evaluate("typeof Table === 'undefined' ? null : JSON.stringify("
+                                  "{ws: Table.ws && Table.ws.readyState, sent: Table.sentVersion, "
+                                  "error: document.getElementById('table-error')?.textContent, "
+                                  "state: Table.state})")
+        except Exception as e:  # a page already closing: the others still count
+            state = f"(unreadable: {e})"
+        lines.append(f"{page.url}\n{state}")
+    return "\n\n".join(lines)
+
+
 def click_something(page: Any) -> bool:
     """Take one legal action by clicking: a playable card, else draw, else another button."""
     cards = page.locator("#hand button.card.legal")
@@ -69,6 +85,21 @@ def click_something(page: Any) -> bool:
         others.first.click()
         return True
     return False
+
+
+def until_a_card_to_play(page: Any, seconds: float = 60) -> None:
+    """Wait until a card in our hand is playable. The computer may end a hand before we play a
+    card (``random`` shows a marriage and claims 66 with its first lead: a false claim), so a hand
+    that ends first is followed by the next one."""
+    deadline = time.monotonic() + seconds
+    while True:
+        page.wait_for_selector("#hand button.card.legal, #next-hand", timeout=15000)
+        if page.locator("#hand button.card.legal").count():
+            return
+        assert time.monotonic() < deadline, "no card of ours became playable"
+        version = page.evaluate("Table.state.version")
+        page.click("#next-hand")
+        page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
 
 
 def hand_over(page: Any) -> bool:

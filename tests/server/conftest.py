@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_util import ARGS, CHROMIUM, screenshot_all
+from browser_util import ARGS, CHROMIUM, page_states, screenshot_all
 from fastapi.testclient import TestClient
 from server_util import ServerProcess
 
@@ -33,10 +33,11 @@ def server_factory(tmp_path: Path) -> Iterator[Any]:
             path = tmp_path / f"config{len(made)}.toml"
             path.write_text("".join(f"{k} = {v!r}\n" for k, v in config.items()))
         s = ServerProcess(database or f"sqlite:///{tmp_path / 'tables.db'}",
-                          str(path) if path else None)
+                          str(path) if path else None, log=tmp_path / f"server{len(made)}.log")
         made.append(s)
         return s
 
+    make.made = made  # type: ignore[attr-defined]  # read by pytest_runtest_makereport
     yield make
     for s in made:
         s.stop()
@@ -55,6 +56,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     # Each phase's report on the test item: the browser fixture's teardown reads the call's.
     report = yield
     setattr(item, f"report_{report.when}", report)
+    if report.when == "call" and report.failed:
+        # What CI prints of a failure is all anyone sees of it: each server's log and what each
+        # open page's table showed go into the report.
+        funcargs = getattr(item, "funcargs", {})
+        for i, s in enumerate(getattr(funcargs.get("server_factory"), "made", [])):
+            report.sections.append((f"server {i} log (tail)", s.output()[-6000:]))
+        if "browser" in funcargs:
+            report.sections.append(("pages", page_states(funcargs["browser"])))
     return report
 
 

@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,10 +43,13 @@ def free_port() -> int:
 class ServerProcess:
     """``sixtysix serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, database: str, config: str | None = None) -> None:
+    def __init__(self, database: str, config: str | None = None, log: Path | None = None) -> None:
         self.database = database
         self.config = config
         """A TOML file of server limits (``--config``), or None for the defaults."""
+        self.log = log
+        """Where the server's output goes (a file, never an unread pipe: a full pipe blocks the
+        server's next write, and so the server), shown with a failed test's report."""
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -58,18 +62,25 @@ class ServerProcess:
                "--database", self.database]
         if self.config:
             cmd += ["--config", self.config]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        with open(self.log or os.devnull, "ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
-                raise RuntimeError(f"server exited with {self.proc.returncode}: {out}")
+                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.output()}")
             try:
                 urllib.request.urlopen(self.url + "/api/games", timeout=1).read()
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
         raise RuntimeError("server did not start in 30 s")
+
+    def output(self) -> str:
+        """What the server wrote so far (its log), or "" when it writes nowhere."""
+        try:
+            return self.log.read_text(errors="replace") if self.log else ""
+        except FileNotFoundError:
+            return ""
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handlers run."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_util import SIZES, needs_chromium, watch_errors
+from browser_util import SIZES, needs_chromium, until_a_card_to_play, watch_errors
 from server_util import ServerProcess, finished_table
 
 pytestmark = needs_chromium
@@ -90,7 +90,7 @@ def test_lobby_table_match_end_and_help_pass_axe_and_the_keyboard(
     page.select_option("#quick-level", "casual")
     with page.expect_navigation(url="**/t/**"):
         page.click('.quick-game[data-game="sixty-six"]')
-    page.wait_for_selector("#hand button.card.legal", timeout=15000)
+    until_a_card_to_play(page)
     assert unlabelled_cards(page) == []
     labels = page.locator("#hand button.card.legal").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_util import click_something, hand_over, needs_chromium, watch_errors
+from browser_util import click_something, hand_over, needs_chromium, until_a_card_to_play, watch_errors
 from server_util import ServerProcess, seats
 
 pytestmark = needs_chromium
@@ -171,7 +171,7 @@ def test_a_click_while_disconnected_does_not_freeze_the_seat(server: ServerProce
     assert status == 201
     errors: list[str] = []
     _, page = open_seat(browser, server, t["seats"][0]["link"], errors)
-    page.wait_for_selector("#hand button.card.legal", timeout=15000)
+    until_a_card_to_play(page)
     version = page.evaluate("Table.state.version")
     # The connection drops; the player clicks a card before it is back.
     page.evaluate("Table.ws.close()")
