@@ -68,6 +68,20 @@ class Game(abc.ABC):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"
 
+    @functools.cached_property
+    def biddable(self) -> tuple[tuple[int, ...], ...]:
+        """For each bidding position (0 forehand, 1 the next seat, … the dealer last), the indices
+        of the contracts it may bid, lowest first: the auction's legal bids are read from here
+        rather than from every contract's row.
+
+        >>> from sixtysix.games import make_game
+        >>> g = make_game("bauernschnapsen")
+        >>> [g.contracts[i].name for i in g.biddable[3]]  # the dealer's
+        ['bettler', 'gang', 'zehnergang', 'kontraschnapser', 'farbengang', 'kontrabauernschnapser']
+        """
+        return tuple(tuple(c.index for c in self.contracts if (c.bidders >> pos) & 1)
+                     for pos in range(self.n_seats))
+
     # ------------------------------------------------------------------ hooks
 
     @abc.abstractmethod

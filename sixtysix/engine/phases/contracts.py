@@ -47,8 +47,8 @@ def legal(s: State) -> list[int]:
     seat = s.to_act
     pos = position(s, seat)
     top = position(s, bidder) if bidder >= 0 else 99
-    acts = [BID_CONTRACT + c.index for c in s.game.contracts
-            if (c.bidders >> pos) & 1 and (c.index > high or (c.index == high and pos < top))]
+    acts = [BID_CONTRACT + i for i in s.game.biddable[pos]
+            if i > high or (i == high and pos < top)]
     if high >= 0:
         acts.append(PASS)
     return acts
