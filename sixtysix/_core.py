@@ -36,6 +36,7 @@ COMPILED = (
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",
     "sixtysix.engine.phases.trump",
+    "sixtysix.engine.phases.contracts",
     "sixtysix.engine.phases.meld",
     "sixtysix.engine.phases.announce",
     "sixtysix.games.base",
@@ -45,8 +46,8 @@ COMPILED = (
     "sixtysix.bots.search",
 )
 """The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
-trick resolution, drawing, scoring), the playout kernel (with C types from ``kernel.pxd``), the
-solver and the search."""
+trick resolution, drawing, scoring, Bauernschnapsen's auction), the playout kernel (with C types
+from ``kernel.pxd``), the solver and the search."""
 
 PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "false", "no")
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""

@@ -103,6 +103,18 @@ def test_one_missing_or_stale_extension_makes_the_whole_core_pure(tmp_path: path
     assert _core.incomplete.__wrapped__(str(tmp_path))  # one missing
 
 
+def test_every_pxd_is_installed_with_the_package() -> None:
+    # An installed extension is current when the digest of its .py and .pxd matches the build's:
+    # a .pxd left out of the wheel makes every extension look stale, and the core runs pure.
+    import tomllib
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["sixtysix"]
+    package = ROOT / "sixtysix"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    pxds = set(package.rglob("*.pxd"))
+    assert len(pxds) >= 10 and pxds <= shipped, sorted(map(str, pxds - shipped))
+
+
 def test_pure_environment_imports_every_source() -> None:
     code = ("import importlib, json; from sixtysix import _core; print(json.dumps("
             "[importlib.import_module(m).__file__ for m in _core.COMPILED] + [_core.core_name()]))")
