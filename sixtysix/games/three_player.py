@@ -13,6 +13,7 @@ hands is played and the most chips win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -65,27 +66,42 @@ class ThreePlayerSixtySix(Game):
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         """Chips per payer (rules.md §5.4): the top scorer collects 1, 2 or 3 from each other."""
-        pts = state.points
-        tr = state.tricks
+        top, chips, payments = self._chips(state)
+        pts, tr = state.points, state.tricks
         best = max(pts)
-        top = [p for p in range(3) if pts[p] == best]
-        chips = [0, 0, 0]
-        if len(top) > 1 and self.options.tie_rule == "no_payment":
+        if not top:
             return make_result(state, "tie", (), chips, f"tie at {best}: no chips change hands")
         if best < 33:
             # Seed 002's guard; unreachable with 130+ points among three, kept as the seed says.
-            return make_result(state, "played out", tuple(top), chips,
+            return make_result(state, "played out", top, chips,
                                f"top score {best} is below 33: nobody collects")
-        parts = []
-        for w in top:
-            for p in range(3):
-                if p in top:
-                    continue
-                pay = grade(pts[p], tr[p])
-                chips[w] += pay
-                chips[p] -= pay
-                parts.append(f"seat {p} ({pts[p]} points, {tr[p]} tricks) pays seat {w} {pay}")
-        return make_result(state, "played out", tuple(top), chips, "; ".join(parts))
+        return make_result(state, "played out", top, chips, "; ".join(
+            f"seat {p} ({pts[p]} points, {tr[p]} tricks) pays seat {w} {pay}"
+            for w, p, pay in payments))
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        return self._chips(state)[1]
+
+    def _chips(self, state: State) -> tuple[tuple[int, ...], list[int], list[tuple[int, int, int]]]:
+        """The top scorers (none for a tie under ``no_payment``), the chips each seat wins or
+        pays, and each payment as (payee, payer, chips): what ``score_hand`` words, and what
+        search reads without the words."""
+        pts = state.points
+        best = max(pts)
+        top = tuple(p for p in range(3) if pts[p] == best)
+        chips = [0, 0, 0]
+        if len(top) > 1 and self.options.tie_rule == "no_payment":
+            return (), chips, []
+        payments = []
+        if best >= 33:
+            for w in top:
+                for p in range(3):
+                    if p not in top:
+                        pay = grade(pts[p], state.tricks[p])
+                        chips[w] += pay
+                        chips[p] -= pay
+                        payments.append((w, p, pay))
+        return top, chips, payments
 
     def settle(self, match: Match, result: HandResult) -> None:
         for p, g in enumerate(result.game_points):
