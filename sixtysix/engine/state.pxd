@@ -12,6 +12,7 @@ cdef class State:
     cdef public int n, dealer, spos, trump, phase, leader, to_act
     cdef public bint turnup_up, exchanged
     cdef public tuple nxt, active, stock, last_trick, values, beats, match_score, bidding, scored
+    cdef public tuple scored_at
     cdef public list hands, first_packet, trick, tseats, won, points, melds, pending, tricks
     cdef public list known, marriages, history, pending_trick
     cdef public int closed_by, close_window, claim_seat, claimant, trick_no, bonus, strict_from

@@ -98,7 +98,7 @@ class State:
         # (also North American Sixty-Six's auction of units: declarer and bidding).
         "contract", "declarer", "factor", "bidding",
         # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
-        "scored", "bella_by",
+        "scored", "scored_at", "bella_by",
         # Gaigel (rules.md §7, engine/phases/meld.py): the opening of trick 1, the suits each
         # seat has melded, what the leader has used of this lead, the partner's promised card,
         # and how the hand ended.
@@ -169,6 +169,9 @@ class State:
     # Terts (rules.md §9.5)
     scored: tuple[tuple[int, int], ...]
     """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
+    scored_at: tuple[int, ...]
+    """The length of ``history`` when each of ``scored`` was scored: whether a seat may know of
+    another's combination depends on whether it had been named by then (``public_scored``)."""
     bella_by: int
     """The seat that declared the bella (trump K and Q), -1 while nobody has."""
     # Gaigel (rules.md §7): see engine/phases/meld.py.
@@ -247,6 +250,7 @@ class State:
         s.factor = self.factor
         s.bidding = self.bidding
         s.scored = self.scored
+        s.scored_at = self.scored_at
         s.bella_by = self.bella_by
         s.opening = self.opening
         s.melded = self.melded
@@ -459,7 +463,7 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
     s.declarer = -1
     s.factor = 1
     s.bidding = ()
-    s.scored = ()
+    s.scored = s.scored_at = ()
     s.bella_by = -1
     s.opening = -1
     s.melded = 0

@@ -202,6 +202,8 @@ class View:
         s.factor = self.factor
         s.bidding = self.bidding
         s.scored = self.scored
+        # What the view shows of others' combinations was named when scored (public_scored).
+        s.scored_at = (len(self.history),) * len(self.scored)
         s.bella_by = self.bella_by
         s.opening = self.opening
         s.melded = self.melded

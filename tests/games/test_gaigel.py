@@ -364,6 +364,43 @@ def test_meld_low_then_knock() -> None:
     assert res.end == "gaigel" and res.game_points == (2, 0, 2, 0) and res.points == (137, 0, 137, 0)
 
 
+def test_a_low_trump_shown_then_robbed_leaves_what_the_others_know() -> None:
+    # Seat 0 shows 7C 7D 7H 7S 7S (five low cards) and robs the turn-up KS with a 7S: the others
+    # know his hand is 7C 7D 7H 7S KS, and every world dealt from their views gives him five
+    # cards. The robbed 7S used to stay among his known cards, six of them in a hand of five.
+    m = _deal_l()
+    act(m, "open ge-elfen AH", "play QH", "play TH", "play JH", "meld low", "exchange")
+    s = state(m)
+    assert sorted(card_str(c) for c in range(64) if s.known[0] >> c & 1) == [
+        "7C", "7D", "7H", "7S", "KS"]
+    assert s.known[0] == s.hands[0] and card_str(s.turnup) == "7S"
+    rng = random.Random(5)
+    for seat in (1, 2, 3):
+        v = s.view(seat)
+        assert all(v.determinize(rng).view(seat) == v for _ in range(20))
+
+
+def test_the_fuzzers_robbed_low_trump() -> None:
+    # The fuzzer's finding (benchmarks/fuzz.py --seed 104, match 104/93/31): seat 3 shows five
+    # low cards, robs the turn-up QS with his 7S (spades trumps) and leads 7C; seat 2's view then
+    # dealt seat 3 five cards in its worlds, where he holds four.
+    m = Match(make_game("gaigel", {
+        "opening": "free", "auf_dissle_award": 3, "last_trick_bonus": 9,
+        "gaigel_test": "opponents_no_trick", "overplayed_loses": True, "target": 4,
+        "deals": 10}), dealer=1)
+    m.deal_hand(seed=3911553586659369)
+    act(m, "play JD", "play JH", "play KC", "play QC", "play 7C", "play AD", "play JD", "play JS",
+        "play QH", "play KH", "play TS", "play TD", "play KH", "play KD", "play AS", "play KS",
+        "play 7H", "play AH", "play TH", "play TC", "play TC", "play AS", "play QH", "play JS",
+        "meld low", "exchange", "play 7C", "play JH")
+    s = state(m)
+    assert card_str(s.turnup) == "7S" and s.known[3] == s.hands[3]
+    v = s.view(2)
+    assert v.hand_sizes == (4, 5, 5, 4)
+    rng = random.Random(0)
+    assert all(v.determinize(rng).view(2) == v for _ in range(50))
+
+
 def test_meld_low_instant_win() -> None:
     # Edge case 20: under five_low="instant_win", 'meld low' ends the hand, 2 to the melder's side.
     m = Match(make_game("gaigel", {"five_low": "instant_win"}), dealer=3)

@@ -203,13 +203,17 @@ def turn_actions(s: State, seat: int) -> list[int]:
 
 def public_scored(s: State, seat: int) -> tuple[tuple[int, int], ...]:
     """The scored combinations ``seat`` may know: his own, and those named in an announcement
-    or a show. The others scored automatically beside a winning one stay hidden (their points
-    do not)."""
+    or a show by the time they scored. The others scored automatically beside a winning one stay
+    hidden (their points do not), even where a later show names the same cards: the seat cannot
+    tell whether they had scored before, and its record would replay without them."""
     if not s.scored:
         return s.scored
-    named = {a - ANNOUNCE for a in s.history if ANNOUNCE <= a < SHOW}
-    named |= {a - SHOW for a in s.history if a >= SHOW}
-    return tuple((p, j) for p, j in s.scored if p == seat or j in named)
+    first: dict[int, int] = {}  # combination -> where in the history it was first named
+    for k, a in enumerate(s.history):
+        if a >= ANNOUNCE:
+            first.setdefault(a - (ANNOUNCE if a < SHOW else SHOW), k)
+    return tuple(e for e, at in zip(s.scored, s.scored_at, strict=True)
+                 if e[0] == seat or first.get(e[1], at) < at)
 
 
 def combination_key(s: State) -> tuple[object, ...]:
@@ -236,6 +240,7 @@ def credit(s: State, seat: int, value: int) -> None:
 
 def score(s: State, seat: int, i: int) -> None:
     s.scored = (*s.scored, (seat, i))
+    s.scored_at = (*s.scored_at, len(s.history))
     credit(s, seat, VALUE[i])
 
 

@@ -356,7 +356,10 @@ def rob(s: State) -> None:
     low = _held_low_trump(s, seat)
     up = s.turnup
     s.hands[seat] ^= (1 << low) | (1 << up)
-    s.known[seat] |= 1 << up
+    # The low trump lies face up now: the others know it is no longer in this hand (one shown
+    # with five low cards and left in ``known`` made the views deal it to him again). Both
+    # copies are known or neither: only 'meld low' shows a low card, and it shows the hand.
+    s.known[seat] = (s.known[seat] | 1 << up) & ~(1 << low)
     s.turnup = low
     s.exchanged = True
 
