@@ -170,7 +170,7 @@ async def run(urls: list[str], tables: int, seconds: float, game: str, think: fl
         stats.actions_at_end = stats.actions
 
     sampler = asyncio.ensure_future(sample_cpu())
-    limits = httpx.Limits(max_connections=64)
+    limits = httpx.Limits(max_connections=64, keepalive_expiry=1.0)  # under uvicorn's 5 s
     clients = [httpx.AsyncClient(base_url=url, limits=limits, timeout=60) for url in urls]
     try:
         stop_at = time.monotonic() + warmup + seconds

@@ -59,6 +59,10 @@ class ServerConfig:
     """Open WebSockets per seat (a few tabs or devices)."""
     spectators_per_table: int = 50
     """Open spectator WebSockets per table."""
+    keep_alive_seconds: float = 75.0
+    """How long an idle HTTP connection stays open. Longer than the pools of HTTP clients keep
+    one (httpx and requests: 5 s): a server that closes first races the client's next request,
+    which then fails with a reset connection (uvicorn's own default is 5 s)."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

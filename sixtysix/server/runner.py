@@ -9,6 +9,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str = "sqlite:///
           log_level: str = "warning", config: str | None = None) -> None:
     """Serve the play server and web client on ``host:port`` until interrupted, with the limits
     of the TOML file ``config`` (``ServerConfig``; its defaults without one)."""
+    import math
+
     import uvicorn
 
     from .app import create_app
@@ -21,4 +23,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str = "sqlite:///
     # No per-message compression: views are small and deflating each one costs more CPU than the
     # bytes it saves (the load benchmark measured it).
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=max(65536, 2 * cfg.max_body),
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, timeout_keep_alive=math.ceil(cfg.keep_alive_seconds))

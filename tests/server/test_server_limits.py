@@ -283,3 +283,31 @@ def test_option_values_out_of_range_are_refused(server: ServerProcess, options: 
     """Option values outside the ranges the game declares get a 400 naming the option."""
     refused(server, 400, "bad_table", words, options=options)
     still_serving(server)
+
+
+def _get_twice(server: ServerProcess, pause: float) -> int:
+    """GET /api/games twice on one HTTP connection, ``pause`` seconds apart: the second status."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request("GET", "/api/games")
+        assert conn.getresponse().read()
+        time.sleep(pause)
+        conn.request("GET", "/api/games")
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_an_idle_connection_outlives_http_clients_pools(server: ServerProcess) -> None:
+    # Clients' pools (httpx, requests) reuse a connection idle for up to 5 s. A server that closed
+    # it at 5 s (uvicorn's default) raced their next request, which failed with a reset.
+    assert _get_twice(server, 6.0) == 200
+
+
+def test_the_keep_alive_is_a_setting(server_factory: Callable[..., ServerProcess]) -> None:
+    server = server_factory(config={**LIMITS, "keep_alive_seconds": 1.0})
+    server.start()
+    with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
+        _get_twice(server, 2.5)

@@ -155,7 +155,9 @@ async def play_match(http: httpx.AsyncClient, ws_base: str, game: str, rng: rand
 async def play_all(server: ServerProcess, game: str, count: int) -> list[Played]:
     gate = asyncio.Semaphore(CONCURRENT)
     ws_base = server.url.replace("http", "ws")
-    limits = httpx.Limits(max_connections=CONCURRENT * 2)
+    # Idle connections are dropped well before the server's keep-alive of 5 s runs out: with
+    # both at 5 s, a request sent on a connection the server was closing failed (ReadError).
+    limits = httpx.Limits(max_connections=CONCURRENT * 2, keepalive_expiry=1.0)
     async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=30) as http:
         async def one(k: int) -> Played:
             async with gate:
