@@ -10,9 +10,9 @@ same names (any subset); an unknown name or a value of the wrong kind is refused
 >>> ServerConfig.from_mapping({"max_bot_secs": 2})
 Traceback (most recent call last):
 ...
-sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: max_body, max_bot_iterations, \
-max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, sockets_burst, sockets_per_minute, \
-sockets_per_seat, spectators_per_table, tables_burst, tables_per_minute)
+sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: keep_alive_seconds, max_body, \
+max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, sockets_burst, \
+sockets_per_minute, sockets_per_seat, spectators_per_table, tables_burst, tables_per_minute)
 """
 
 from __future__ import annotations

@@ -47,7 +47,9 @@ from .views import result_to_json, view_to_json
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
            "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS"]
 
-DEFAULT_TAKEOVER_BOT = "random"
+DEFAULT_TAKEOVER_BOT = "casual"
+"""Who plays for a person away (per table: takeover_bot): sensible play at once. Not ``random``,
+which may show a marriage and claim 66 on its first lead and so throw the person's hand away."""
 DEFAULT_TAKEOVER_SECONDS = 60
 """How long a person may be away before a computer plays for them (per table: takeover_seconds)."""
 SEED_BITS = 52
