@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import cards_of
 from .actions import DECLARE_SHOW, MARRY
 from .phases import PH_DEAL_CHOICE
-from .phases.announce import public_scored
+from .phases.announce import public_entries
 from .phases.meld import FACE_DOWN, face_down
 from .state import PH_TRUMP, State
 
@@ -82,6 +82,8 @@ class View:
     (``rules.first_trick_visible``); empty otherwise."""
     # Terts (rules.md §9.5): combinations scored and the bella (both public).
     scored: tuple[tuple[int, int], ...] = ()
+    scored_at: tuple[int, ...] = ()
+    """The length of the history when each of ``scored`` scored (``State.scored_at``)."""
     bella_by: int = -1
     # Gaigel (rules.md §7, engine/phases/meld.py): all public.
     opening: int = -1
@@ -202,8 +204,7 @@ class View:
         s.factor = self.factor
         s.bidding = self.bidding
         s.scored = self.scored
-        # What the view shows of others' combinations was named when scored (public_scored).
-        s.scored_at = (len(self.history),) * len(self.scored)
+        s.scored_at = self.scored_at
         s.bella_by = self.bella_by
         s.opening = self.opening
         s.melded = self.melded
@@ -276,6 +277,7 @@ def make_view(s: State, seat: int) -> View:
         hand = s.hands[seat]
         sizes = tuple(h.bit_count() for h in s.hands)
     turnup = s.turnup if (s.turnup >= 0 and not trumping) else -1
+    scored = public_entries(s, seat)
     return View(
         game=s.game, seat=seat, dealer=s.dealer, active=s.active, phase=s.phase,
         to_act=s.to_act, leader=s.leader, hand=hand, hand_sizes=sizes, trump=s.trump,
@@ -292,7 +294,8 @@ def make_view(s: State, seat: int) -> View:
         rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
         declarer=s.declarer, factor=s.factor, bidding=s.bidding,
         first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),
-        scored=public_scored(s, seat), bella_by=s.bella_by,
+        scored=tuple(e for e, _ in scored), scored_at=tuple(at for _, at in scored),
+        bella_by=s.bella_by,
         opening=s.opening, melded=s.melded,
         lead_flags=s.lead_flags, promise=s.promise,
     )

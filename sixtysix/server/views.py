@@ -25,7 +25,6 @@ from typing import Any
 from ..analysis import false_claim_points
 from ..cards import SUITS, card_str, cards_of
 from ..engine.actions import (
-    ANNOUNCE,
     BID,
     BID_CONTRACT,
     COMBOS,
@@ -33,15 +32,13 @@ from ..engine.actions import (
     DECLARE,
     DRAW,
     MAX_BID,
-    N_ACTIONS,
     OPEN,
     OPENINGS,
     PASS,
-    SHOW,
     action_str,
 )
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
-from ..engine.phases.announce import VALUE, describe
+from ..engine.phases.announce import VALUE, describe, public_scored
 from ..engine.phases.auction import standing
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_OVER, HandResult
@@ -249,11 +246,10 @@ def _contract(view: View) -> dict[str, Any] | None:
 
 
 def _scored(view: View, spectator: bool) -> list[dict[str, Any]]:
-    """Terts' combinations scored that this seat may know (a spectator: those named aloud)."""
-    named = {a - ANNOUNCE for a in view.history if ANNOUNCE <= a < SHOW}
-    named |= {a - SHOW for a in view.history if SHOW <= a < N_ACTIONS}
+    """Terts' combinations scored that this seat may know (a spectator: those named aloud by the
+    time they scored, as ``public_scored`` says)."""
     return [{"seat": p, "cards": _cards(COMBOS[j]), "name": describe(j), "points": VALUE[j]}
-            for p, j in view.scored if not spectator or j in named]
+            for p, j in (public_scored(view, None) if spectator else view.scored)]
 
 
 def _targets(view: View) -> dict[str, Any]:

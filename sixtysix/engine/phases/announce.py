@@ -33,10 +33,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..state import State
+    from ..view import View
 
 __all__ = ["N_RUNS", "KEY", "VALUE", "held", "eligible", "key", "describe", "turn_actions",
            "apply_turn", "explain_turn", "announced_this_turn", "may_bella", "played_by",
-           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth", "public_scored"]
+           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth", "public_scored",
+           "public_entries"]
 
 N_RUNS = 84
 """COMBOS[:N_RUNS] are the runs; COMBOS[N_RUNS + rank] the four cards of ``rank``."""
@@ -201,19 +203,25 @@ def turn_actions(s: State, seat: int) -> list[int]:
     return out
 
 
-def public_scored(s: State, seat: int) -> tuple[tuple[int, int], ...]:
-    """The scored combinations ``seat`` may know: his own, and those named in an announcement
-    or a show by the time they scored. The others scored automatically beside a winning one stay
-    hidden (their points do not), even where a later show names the same cards: the seat cannot
-    tell whether they had scored before, and its record would replay without them."""
+def public_scored(s: State | View, seat: int | None) -> tuple[tuple[int, int], ...]:
+    """The scored combinations ``seat`` may know (``None``: a spectator, who knows only what was
+    named aloud): his own, and those named in an announcement or a show by the time they scored.
+    The others scored automatically beside a winning one stay hidden (their points do not), even
+    where a later show names the same cards: the seat cannot tell whether they had scored before,
+    and its record would replay without them."""
+    return tuple(e for e, _ in public_entries(s, seat))
+
+
+def public_entries(s: State | View, seat: int | None) -> list[tuple[tuple[int, int], int]]:
+    """``public_scored`` with the length of the history when each scored (``scored_at``)."""
     if not s.scored:
-        return s.scored
+        return []
     first: dict[int, int] = {}  # combination -> where in the history it was first named
     for k, a in enumerate(s.history):
         if a >= ANNOUNCE:
             first.setdefault(a - (ANNOUNCE if a < SHOW else SHOW), k)
-    return tuple(e for e, at in zip(s.scored, s.scored_at, strict=True)
-                 if e[0] == seat or first.get(e[1], at) < at)
+    return [(e, at) for e, at in zip(s.scored, s.scored_at, strict=True)
+            if e[0] == seat or first.get(e[1], at) < at]
 
 
 def combination_key(s: State) -> tuple[object, ...]:
