@@ -134,6 +134,9 @@ def cards_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_COMPILED = not __file__.endswith(".py")
+"""Whether this module runs compiled (cards.pxd): ``card_list`` then takes its C loop."""
+
 _BYTE_AT = tuple(tuple(tuple(k * 8 + i for i in range(8) if (b >> i) & 1) for b in range(256))
                  for k in range(8))
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _BYTE_AT
@@ -145,6 +148,15 @@ def card_list(mask: int) -> list[int]:
     >>> card_list(parse_cards("AC 9D KS"))
     [0, 13, 26]
     """
+    if _COMPILED:  # in C a loop over the bits beats joining four tuples (no Python ints made)
+        out = []
+        c = 0
+        while mask:
+            if mask & 1:
+                out.append(c)
+            mask >>= 1
+            c += 1
+        return out
     if mask < 0x100000000:
         return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255],
                 *_B3[mask >> 24]]

@@ -182,12 +182,14 @@ def _table(s: State) -> Table | None:
 
 
 def _make_table(r: Rules, scoring: dict[str, object] | None) -> Table | None:
+    # ``pack >> 31``: compiled, the kernel writes ``1 << card`` with a C int card, exact below
+    # bit 31 only (the games it plays use cards 0 to 29).
     if (scoring is None or r.n_seats != 2 or r.sides != (0, 1) or not r.stock
             or r.phase1_follow != FREE or r.phase2_follow not in (STRICT2, FOLLOW_ONLY)
             or r.trump_order is not None or r.rank_order is not None or r.trump_values is not None
             or r.combinations or r.partner_marriage or r.meld_phase or r.trick_hook
             or r.trump_jack_free or r.claim_side >= 0 or r.phases or r.trump_choice
-            or r.pack >> 32 or max(r.values_by_rank) > 15
+            or r.pack >> 31 or max(r.values_by_rank) > 15
             or scoring.get("played_out") not in _PLAYED_OUT):
         return None
     t = Table()

@@ -23,4 +23,6 @@ cdef class State:
 @cython.locals(s=State, n=cython.int, p=cython.int, sides=cython.int, forehand=cython.int)
 cpdef State _new(object game, int dealer, object deal, object active, object bonus,
                  object match_score)
+cdef unsigned long long _ONE
+@cython.locals(m=cython.ulonglong, c=cython.int)
 cpdef object _mask(object cards)

@@ -477,6 +477,19 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
 @functools.lru_cache(maxsize=256)
 def _seat_order(n: int, dealer: int, active: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """Next seat of each playing seat (clockwise, skipping seats out of the hand) and forehand."""
+    key = (n, dealer, active)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = _make_seat_order(n, dealer, active)
+    return order
+
+
+_ORDERS: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], int]] = {}
+"""``_seat_order`` by its arguments: a few dozen entries, and every new hand asks."""
+
+
+def _make_seat_order(n: int, dealer: int, active: tuple[int, ...]
+                     ) -> tuple[tuple[int, ...], int]:
     nxt = [-1] * n
     seq = [p for p in ((dealer + k) % n for k in range(1, n + 1)) if p in active]
     for i, p in enumerate(seq):
@@ -487,5 +500,10 @@ def _seat_order(n: int, dealer: int, active: tuple[int, ...]) -> tuple[tuple[int
 def _mask(cards: tuple[int, ...] | list[int]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << c
+        m |= _ONE << c
     return m
+
+
+_ONE = 1
+"""A one that is 64 bits wide when compiled (state.pxd): ``_mask`` sets bits up to 63 in a C
+word, where a plain ``1 << c`` would shift a 32-bit int."""
