@@ -7,8 +7,9 @@ with other work the wall-clock rate drops with the load, the CPU-time rate much 
 
 Plays whole hands with a seeded generator on one core (the ``State.step`` fast path that search
 uses, choosing uniformly among ``legal_actions()``; by an index from ``rng.random()``, and again
-by ``rng.choice``, which costs the harness three times as much a pick), then times single ``legal_actions()`` calls on
-positions sampled from such hands. Prints figures with the machine; it never asserts.
+by ``rng.choice``, which costs the harness three times as much a pick), then times single
+``legal_actions()`` calls on positions sampled from such hands. Prints figures with the machine;
+it never asserts.
 """
 
 from __future__ import annotations
