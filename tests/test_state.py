@@ -3,6 +3,7 @@ generated copy cannot patch in): it must copy every field, and no list may be sh
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from sixtysix.engine.match import Match
 from sixtysix.engine.rules import _COPIED, PlayRules
 from sixtysix.engine.state import State
+from sixtysix.engine.view import View
 from sixtysix.games import GAMES, make_game
 
 
@@ -28,6 +30,8 @@ def test_a_copy_has_every_field_and_shares_no_list(game_id: str) -> None:
         assert theirs == mine, name
         if isinstance(mine, list):
             assert theirs is not mine, f"{name} is shared"
+        if isinstance(mine, list | tuple):  # a copy one level deep copies all (fuzz.snapshot)
+            assert not any(isinstance(x, list | dict | set) for x in mine), name
     assert c.rules is s.rules and c.play_rules is s.play_rules
     # Playing on in the copy leaves the original as it was.
     before = [repr(getattr(s, name)) for name in State.__slots__]
@@ -61,3 +65,24 @@ def test_play_rules_mirror_the_rules(game_id: str) -> None:
     assert p.credit_needs_trick_before == (r.marriage_credit == "needs_trick_before")
     assert p.credit_same_trick_only == (r.marriage_credit == "same_trick_only")
     assert p.claim_any_own_turn == (r.claim_timing == "any_own_turn")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_view_sets_every_field_as_the_dataclass_would(game_id: str) -> None:
+    # make_view fills the frozen View's __dict__ in one step (view.py, _view): it must give every
+    # field, and be the object that View(...) makes from the same values.
+    rng = random.Random(game_id)
+    match = Match(make_game(game_id), dealer=0)
+    s = match.deal_hand(rng=rng)
+    for _ in range(7):
+        if s.over:
+            break
+        s.step(rng.choice(s.legal_actions()))
+    names = [f.name for f in dataclasses.fields(View)]
+    for seat in range(s.n):
+        v = s.view(seat)
+        assert sorted(vars(v)) == sorted(names)
+        made = View(**{name: getattr(v, name) for name in names})
+        assert made == v and hash(made) == hash(v) and repr(made) == repr(v)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            v.hand = 0  # type: ignore[misc]

@@ -421,21 +421,16 @@ def _state_fields(s: State) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any,
     return known
 
 
-def _shallow(v: Any) -> Any:
-    """A list (of values or of lists) as tuples: the state's fields are flat or one level deep."""
-    if type(v) is list:
-        return tuple(tuple(x) if type(x) is list else x for x in v)
-    return v
-
-
 def snapshot(match: Match) -> tuple[Any, ...]:
     """Everything about a match and its hand in progress, frozen for comparison (earlier hands'
     records are not copied: only the current hand's can change)."""
     s = match.hand
     state: tuple[Any, ...] = ()
     if s is not None:
+        # The fields of a copy: ``State.copy`` copies every list (test_state checks it), and no
+        # field holds a list inside a list, so nothing here changes when the match goes on.
         names, get = _state_fields(s)
-        state = tuple(zip(names, map(_shallow, get(s)), strict=True))
+        state = tuple(zip(names, get(s.copy()), strict=True))
     recs = match.hand_records
     last = (recs[-1].get("dealer"), recs[-1].get("seed"), tuple(recs[-1]["actions"])) \
         if recs else None
