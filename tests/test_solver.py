@@ -243,3 +243,47 @@ def test_phase_one_position_with_the_stock_order_known() -> None:
         side = s.rules.sides[s.to_act]
         assert Solver().value(s) == _memo_minimax(s, side, {})
         done += 1
+
+
+def _closer_short(s: State) -> bool:
+    """The closer cannot reach the target: his points and pending marriage, every card left
+    and every marriage he holds add up to less (kernel.Hand._short's bound, written again)."""
+    c = s.closed_by
+    side = s.rules.sides[c]
+    left = sum(s.hands) | sum(1 << x for x in s.trick)
+    if s.turnup_up:
+        left |= 1 << s.turnup
+    most = s.points[side] + s.pending[side] + sum(s.values[x] for x in range(32) if left >> x & 1)
+    h = s.hands[c]
+    for suit in range(4):
+        if h >> (suit * 8 + 2) & 1 and h >> (suit * 8 + 3) & 1:  # king and queen
+            most += 40 if suit == s.trump else 20
+    return most < s.rules.claim_target
+
+
+@pytest.mark.parametrize(("game_id", "options"), KERNEL_VARIANTS,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(KERNEL_VARIANTS)])
+def test_a_closer_who_cannot_reach_the_target_is_cut_off_exactly(
+        game_id: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The kernel's search cuts a closed hand where the closer can no longer reach the target
+    # (the other side gets 2 or 3). Closed early, such hands come up often inside the tree and
+    # at its root: every action's value, game points and margin, must stay the state search's.
+    monkeypatch.setattr(solver_mod, "KERNEL_COMPILED", True)
+    g = make_game(game_id, options)
+    rng = random.Random(f"short/{game_id}/{sorted(options.items())}")
+    short_roots = done = 0
+    while done < 8:
+        s = Match(g, dealer=rng.randrange(2)).deal_hand(seed=rng.randrange(10**9))
+        if not play_randomly_until(s, rng, lambda s: s.closed_by >= 0 and s.phase == 1 and (
+                sum(h.bit_count() for h in s.hands) <= 6),
+                allowed=lambda a: a != DECLARE and not 128 <= a < 192,
+                prefer=lambda a: a == 194):  # close as soon as the rules allow
+            continue
+        short_roots += _closer_short(s)
+        for margin in (True, False):
+            packed = Solver(margin=margin)
+            assert packed.action_values(s) == \
+                Solver(margin=margin, kernel=False).action_values(s), s
+            assert packed.searches, "the kernel searched it"
+        done += 1
+    assert short_roots, "no position where the closer is already short"

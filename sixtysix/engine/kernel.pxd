@@ -55,6 +55,9 @@ cdef class Hand:
     @cython.locals(has_trick=cython.bint)
     cdef int _may_exchange(self, int seat) noexcept
     cdef int _may_close(self, int seat) noexcept
+    @cython.locals(t=Table, most=cython.int, cards=cython.ulonglong, h=cython.ulonglong,
+                   queens=cython.ulonglong)
+    cdef int _short(self, int seat) noexcept
     cdef int _may_declare(self, int seat) noexcept
     @cython.locals(h=cython.ulonglong, same=cython.ulonglong, led=cython.int)
     cdef unsigned long long _cards(self, int seat) noexcept

@@ -349,6 +349,29 @@ class Hand:
             return 1 if self.trick_no > 0 else 0
         return 1
 
+    def _short(self, seat: int) -> int:
+        """1 when ``seat`` cannot reach the target in this hand whatever is played: its points,
+        its pending marriage, every card still to be played (in the hands, on the table, the
+        turn-up an exchange might bring in) and every marriage it holds add up to less. Only
+        for a closed hand, where the stock no longer comes in."""
+        t = self.t
+        most = self._points(seat) + (self.pending1 if seat else self.pending0)
+        cards = self.hand0 | self.hand1
+        while cards:
+            most += self._value(_low(cards))
+            cards &= cards - 1
+        if self.led >= 0:
+            most += self._value(self.led)
+        if self.turnup_up:
+            most += self._value(self.turnup)
+        if t.marriages:
+            h = self._hand(seat)
+            queens = h & (h << 1) & 0x08080808
+            while queens:
+                most += 40 if (_low(queens) >> 3) & 3 == self.trump else 20
+                queens &= queens - 1
+        return 1 if most < t.target else 0
+
     def _may_declare(self, seat: int) -> int:
         return 1 if self.t.claims and (seat == self.claim_seat or self.t.claim_any) else 0
 
@@ -1000,6 +1023,23 @@ class Search:
     def _ab(self, d: int, alpha: int, beta: int) -> int:
         h: Hand = self.stack[d]
         self.nodes += 1
+        if h.closed_by >= 0 and h._short(h.closed_by):
+            # A closer who cannot reach the target has lost: played out, the other side scores 2
+            # or 3 (the close failed); a claim by either side, true or false, gives it 2 or 3 as
+            # well, and it never has to make a false one. So the closer's opponent gets 2 or 3
+            # game points (and the bonus), whatever else is played: a cut wherever the window
+            # lies outside.
+            lo = (2 + h.bonus) * self.scale
+            hi = lo + self.scale
+            if self.margin:
+                lo -= 256
+                hi += 256
+            if h.to_act == h.closed_by:
+                lo, hi = -hi, -lo
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
         key = self._key(h)
         entry = self.tt.get(key)
         lo, hi, hint = -_INF, _INF, -1
