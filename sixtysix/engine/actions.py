@@ -100,6 +100,11 @@ def action_str(action: int) -> str:
     ...
     ValueError: not an action: 199
     """
+    text = _TEXTS.get(action) if type(action) is int else None
+    return _spell(action) if text is None else text
+
+
+def _spell(action: int) -> str:
     if action in _SIMPLE:
         return _SIMPLE[action]
     if action == MELD_LOW:
@@ -130,6 +135,21 @@ def action_str(action: int) -> str:
 def _pack_order(mask: int) -> list[int]:
     """Cards of a mask in the order of the pack (suits C D H S, ranks A T K Q J 9 8 7)."""
     return [c for c in range(32) if (mask >> c) & 1]
+
+
+def _texts() -> dict[int, str]:
+    out = {}
+    for a in range(N_ACTIONS):
+        try:
+            out[a] = _spell(a)
+        except ValueError:
+            continue
+    return out
+
+
+_TEXTS = _texts()
+"""Every action's text, spelt once: records, views and the fuzzer ask for texts by the
+hundred thousand."""
 
 
 def parse_action(text: str) -> int:
