@@ -267,10 +267,10 @@ def make_view(s: State, seat: int) -> View:
         sizes = (0,) * s.n
     elif trumping:
         hand = s.first_packet[seat]
-        sizes = tuple(m.bit_count() for m in s.first_packet)
+        sizes = tuple([m.bit_count() for m in s.first_packet])
     else:
         hand = s.hands[seat]
-        sizes = tuple(h.bit_count() for h in s.hands)
+        sizes = tuple([h.bit_count() for h in s.hands])
     turnup = s.turnup if (s.turnup >= 0 and not trumping) else -1
     scored = public_entries(s, seat)
     return _view(
@@ -281,7 +281,7 @@ def make_view(s: State, seat: int) -> View:
         claim_seat=s.claim_seat, trick=trick, last_trick=s.last_trick,
         won=tuple(s.won), points=tuple(s.points), melds=tuple(s.melds),
         pending=tuple(s.pending), pending_trick=tuple(s.pending_trick), tricks=tuple(s.tricks),
-        known=tuple(0 if trumping else k for k in s.known), marriages=tuple(s.marriages),
+        known=(0,) * s.n if trumping else tuple(s.known), marriages=tuple(s.marriages),
         history=history, trick_no=s.trick_no, bonus=s.bonus,
         match_score=s.match_score, exchanged=s.exchanged,
         legal=tuple(s.legal_actions()) if s.to_act == seat else (),
@@ -289,7 +289,8 @@ def make_view(s: State, seat: int) -> View:
         rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
         declarer=s.declarer, factor=s.factor, bidding=s.bidding,
         first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),
-        scored=tuple(e for e, _ in scored), scored_at=tuple(at for _, at in scored),
+        scored=tuple([e for e, _ in scored]) if scored else (),
+        scored_at=tuple([at for _, at in scored]) if scored else (),
         bella_by=s.bella_by,
         opening=s.opening, melded=s.melded,
         lead_flags=s.lead_flags, promise=s.promise,
