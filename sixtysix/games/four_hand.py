@@ -19,6 +19,7 @@ passes; the side that won the last trick may claim 66; 1/2/3 as in the two-hande
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -135,6 +136,28 @@ class FourHandSixtySix(Game):
         return HandResult(end=res.end, winners=res.winners, game_points=tuple(gp),
                           points=res.points, tricks=res.tricks,
                           detail=res.detail + "; +1 for the ten of trumps")
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        """``score_hand``'s game points without the result's text (search scores every leaf)."""
+        o = self.options
+        if o.variant == "pagat":
+            return self.score_hand(state, claimant).game_points
+        sides = state.rules.sides
+        if o.ten_of_trumps_bonus:
+            sd = self._ten_wins_match(state)
+            if sd >= 0:
+                return tuple([1 if sides[p] == sd else 0 for p in range(4)])
+        pts = state.points
+        by_side = [0, 0]
+        if pts[0] != pts[1]:  # the bands of _band_result
+            sd = 0 if pts[0] > pts[1] else 1
+            by_side[sd] = (3 if state.tricks[sd] == 8 else 2 if pts[sd] >= 100 else 1) \
+                + state.bonus
+        if o.ten_of_trumps_bonus:
+            ten = self._ten_side(state)
+            if ten >= 0:
+                by_side[ten] += 1
+        return tuple([by_side[sides[p]] for p in range(4)])
 
     def _band_result(self, state: State) -> HandResult:
         """Foster's bands (rules.md §3.4) on the sides' totals, cards and last trick."""

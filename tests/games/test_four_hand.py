@@ -136,6 +136,7 @@ def test_band_boundaries(points: tuple[int, int], tricks: tuple[int, int], gp: i
     # §3.8.6
     s = _ended(points, tricks)
     r = s.game.score_hand(s, None)
+    assert s.game.hand_game_points(s, None) == r.game_points  # search's lean scoring
     if winner is None:
         assert r.winners == () and r.game_points == (0, 0, 0, 0)
     else:
@@ -160,6 +161,7 @@ def test_drawn_hand_bonus_goes_to_the_next_winner() -> None:
         m.apply("play " + c)
     r = m.results[-1]
     assert r.points == (65, 65, 65, 65) and r.end == "draw" and m.bonus == 1
+    assert m.hand is not None and m.game.hand_game_points(m.hand, None) == (0, 0, 0, 0)
     assert m.dealer == 0
     rng = random.Random(1)
     h = m.deal_hand(seed=5)
@@ -170,6 +172,7 @@ def test_drawn_hand_bonus_goes_to_the_next_winner() -> None:
     side = h.rules.sides[w]
     band = 3 if h.tricks[side] == 8 else 2 if h.points[side] >= 100 else 1
     assert r.game_points[w] == band + 1 and m.bonus == 0
+    assert m.game.hand_game_points(h, None) == r.game_points
 
 
 def test_ten_of_trumps_ends_the_match_at_six() -> None:
@@ -179,6 +182,7 @@ def test_ten_of_trumps_ends_the_match_at_six() -> None:
     act(m, "play AC", "play 9H", "play 7C", "play TH")
     r = m.results[-1]
     assert r.end == "ten of trumps" and r.game_points == (0, 1, 0, 1)
+    assert m.hand is not None and m.game.hand_game_points(m.hand, None) == (0, 1, 0, 1)
     assert m.complete and m.winner == [1, 3] and m.score == [0, 7, 0, 7]
 
 
@@ -197,6 +201,7 @@ def test_ten_of_trumps_extra_point_otherwise() -> None:
         sd = h.rules.sides[r.winners[0]]
         base[sd] = 3 if h.tricks[sd] == 8 else 2 if h.points[sd] >= 100 else 1
     assert r.game_points == (base[0], base[1] + 1, base[0], base[1] + 1)
+    assert m.game.hand_game_points(h, None) == r.game_points
     # Without the option, no extra point.
     m = match()
     act(m, "play AC", "play 9H", "play 7C", "play TH")
