@@ -183,7 +183,9 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
     contradictory constraints) the constraints are dropped rather than refusing to play.
     """
     if excluded is None or view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or not any(excluded):
-        return view.determinize(rng)
+        pool = list(cards_of(view.unseen()))
+        _shuffle(pool, rng.random)
+        return view.state_with(pool)
     unseen = view.unseen()
     others = [p for p in range(view.game.rules.n_seats) if p != view.seat]
     need = {p: view.hand_sizes[p] - view.known[p].bit_count() for p in others}
@@ -196,16 +198,27 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
             if len(allowed) < need[p]:
                 ok = False
                 break
-            pick = rng.sample(allowed, need[p])
+            _shuffle(allowed, rng.random, need[p])
+            pick = allowed[:need[p]]
             chosen[p] = pick
             for c in pick:
                 left &= ~(1 << c)
         if ok:
             stock = list(cards_of(left))
-            rng.shuffle(stock)
+            _shuffle(stock, rng.random)
             pool = [c for p in others for c in chosen[p]] + stock
             return view.state_with(pool)
     return view.determinize(rng)
+
+
+def _shuffle(cards: list[int], rnd: Callable[[], float], k: int = -1) -> None:
+    """Shuffle ``cards`` in place (Fisher-Yates from the front), or only draw its first ``k`` at
+    random: a world a search iteration, and ``random.Random``'s ``shuffle`` and ``sample`` spend
+    a Python-level ``_randbelow`` a card where one C-level ``random()`` will do."""
+    n = len(cards)
+    for i in range(n - 1 if k < 0 else min(k, n - 1)):
+        j = i + int(rnd() * (n - i))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 # ---------------------------------------------------------------------- playouts
