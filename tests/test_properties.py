@@ -329,10 +329,12 @@ def check_seat_records(game_id: str, seed: int, cut: float,
         if whole.hand is not None and mine.hand is not None:
             if hidden is None:
                 assert _faces(mine.hand.view(seat)) == _faces(whole.hand.view(seat))
-            else:  # the other side's points hold what the seat cannot know
-                unknown = {"points": (), "melds": (), "pending": (), "match_score": ()}
-                assert dataclasses.replace(mine.hand.view(seat), **unknown) == \
-                    dataclasses.replace(whole.hand.view(seat), **unknown)
+            else:
+                # The other side's points hold what the seat cannot know, and so do its scored
+                # combinations: a record has no points, so its replay deals the unseen cards
+                # anew, and which of them scored when, unnamed, follows from that deal.
+                assert dataclasses.replace(mine.hand.view(seat), **_unknown(mine.hand, seat)) \
+                    == dataclasses.replace(whole.hand.view(seat), **_unknown(whole.hand, seat))
         # Cards hidden from the seat are '??'; its own dealt hand is known, except forehand's
         # later packet while he names trumps from his first (records.md §7).
         own = sr["hands"][-1]["deal"]["hands"][seat]
@@ -427,6 +429,22 @@ def test_an_extra_shown_later_stays_hidden_from_the_seat_record() -> None:
     assert extra not in public_scored(state, 1)
 
 
+def test_a_show_that_scores_in_the_replay_of_a_seat_record_only() -> None:
+    # Found by the slow run (Terts, seed 54898693, cut 0.5): seat 0 announces TC 9C 8C, seat 1
+    # passes, and seat 0 scores it and, unnamed, the tertz AC KC QC beside it; later he shows
+    # AC KC QC against seat 1's TD QD JD, which then scores nothing (it scored before). Seat 1's
+    # record has no points: its replay deals seat 0 a hand without the whole tertz at first, so
+    # there the show scores it. Seat 1 cannot tell the two apart from his record; his own
+    # combinations and everything else of his view are the game's.
+    from sixtysix.engine.phases.announce import describe, public_scored
+    check_seat_records("terts", 54898693, 0.5)
+    m = random_hand("terts", 54898693, hands=2)
+    state = m.hand
+    assert state is not None
+    extra = next((p, j) for p, j in state.scored if describe(j) == "tertz AC KC QC")
+    assert extra[0] == 0 and extra not in public_scored(state, 1)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @settings(max_examples=SEAT_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -467,6 +485,17 @@ def _faces(view: Any) -> Any:
         last_trick=tuple((p, card(c)) for p, c in view.last_trick),
         won=tuple(counts(m) for m in view.won), known=(),
         history=tuple(act(a) for a in view.history), legal=tuple(sorted(act(a) for a in view.legal)))
+
+
+def _unknown(state: State, seat: int) -> dict[str, Any]:
+    """The fields of ``seat``'s view of a Terts hand that its record cannot reproduce once another
+    seat scored unnamed combinations (``_hidden_extras``): the points, and the scored
+    combinations of the other seats; the seat's own stay."""
+    view = state.view(seat)
+    own = [k for k, (p, _) in enumerate(view.scored) if p == seat]
+    return {"points": (), "melds": (), "pending": (), "match_score": (),
+            "scored": tuple(view.scored[k] for k in own),
+            "scored_at": tuple(view.scored_at[k] for k in own)}
 
 
 def _hidden_extras(record: dict[str, Any], seat: int) -> int | None:
