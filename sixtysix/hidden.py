@@ -497,9 +497,11 @@ class HiddenCards:
                 return None
         some = [(cards & self.unseen, slots & self.unknown_slots) for cards, slots in cons.some
                 if not self._some_met_by_known(cards, slots)]
-        if cons.quiet:
-            budget = [_SEARCH]
-            found = self._search(cons, some, cons.checks + cons.quiet, budget)
+        # The preferences for quiet answers, all of them where some placing allows, else the
+        # earlier ones: an answer that scores an unseen combination early can make a later
+        # announcement of it (or of a run it overlaps) illegal.
+        for k in range(len(cons.quiet), 0, -1):
+            found = self._search(cons, some, cons.checks + cons.quiet[:k], [_SEARCH])
             if found is not None:
                 return found
         return self._search(cons, some, cons.checks, [_SEARCH])
@@ -518,7 +520,12 @@ class HiddenCards:
             hand = self._hand_at(check, place)
             if self._holds(check, hand):
                 continue
-            for d in _cards(hand & self.unseen & ~check.need & ~check.left):
+            movable = hand & self.unseen & ~check.need & ~check.left
+            if check.quiet:
+                # An answer that scores an unseen combination: one of its cards must go (moving
+                # the others only spends the search's budget, depth first, before them).
+                movable &= self._hidden_cards(check, hand)
+            for d in _cards(movable):
                 tighter = cons.copy()
                 for s in _cards(check.slots & self.unknown_slots):
                     tighter.forbid[s] |= 1 << d
@@ -527,6 +534,20 @@ class HiddenCards:
                     return found
             return None
         return place
+
+    def _hidden_cards(self, check: _Check, hand: int) -> int:
+        """The cards of the combinations that seat ``check.p`` holding ``hand`` would score at
+        the quiet check's answer without the record's seat seeing them."""
+        probe = check.state.copy()
+        probe.hands[check.p] = hand
+        n = len(probe.scored)
+        probe.step(check.action)
+        seen = set(public_scored(probe, self.seat))
+        cards = 0
+        for q, j in probe.scored[n:]:
+            if q == check.p and (q, j) not in seen:
+                cards |= COMBOS[j]
+        return cards
 
     def _hand_at(self, check: _Check, place: list[int]) -> int:
         hand = check.gained
