@@ -465,6 +465,21 @@ def test_a_pending_combination_of_the_other_seat_may_date_from_another_trick() -
         "loser_side_extra": False, "target": 501, "tie_break": "play_on"})
 
 
+def test_a_seat_record_where_a_melder_held_both_copies_of_his_king() -> None:
+    # Found by an exploring run (Gaigel, seed 23862034, cut 0.875): seat 0 marries QC and later
+    # plays the king he showed; seat 2 plays the other KC after. Seat 3's record replay dealt
+    # seat 0 both kings: the engine then showed the first copy and, for 'play KC' by the second
+    # copy's id, played the shown one, so the second copy, pinned to seat 0 by the marriage,
+    # stayed his and no placing gave seat 2 a king. The engine now plays the copy the id names
+    # (the shown twin no longer counts as known), so a replay's pins by id hold.
+    check_seat_records("gaigel", 23862034, 0.875, {
+        "low_rank": "7", "direction": "clockwise", "opening": "free", "auf_dissle_award": 2,
+        "last_trick_bonus": 10, "partner_may_meld": False, "melds_in_phase2": False,
+        "five_low": "meld_111", "rob_requires_team_trick": False,
+        "gaigel_test": "opponents_zero_points", "overplayed_loses": False, "match": "target",
+        "target": 7, "deals": 8})
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @settings(max_examples=SEAT_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))

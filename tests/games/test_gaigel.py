@@ -319,11 +319,12 @@ def test_single_then_double_rejected_and_meld_low_rules() -> None:
 
 
 
-def test_of_two_identical_cards_the_shown_one_is_played_first() -> None:
+def test_of_two_identical_cards_the_shown_one_counts_as_played() -> None:
     # Seat 0 shows the clubs marriage with one KC and one QC, but holds both copies of each. When
-    # he plays a QC, even by the other copy's id, the others see "a QC" and cannot tell which:
-    # the engine plays the shown copy, so nothing stays marked as known and his hand still holds
-    # the unseen twin (were the twin played, the views would still mark a QC as his: a leak).
+    # he plays a QC by the other copy's id, the others see "a QC" and cannot tell which: the
+    # engine plays the copy the action names and no longer marks the shown one as known (were
+    # it still marked, the views would show a QC as his: a leak). The card played is the one
+    # the id names, so a seat record's replay, which pins copies by ids, keeps to it.
     m = match(DEAL_M, "7D")
     act(m, "open ge-elfen AH", "play 7H", "play TH", "play JH", "marry KC")  # and leads KC
     shown = state(m).view(1).known[0]
@@ -331,7 +332,7 @@ def test_of_two_identical_cards_the_shown_one_is_played_first() -> None:
     assert shown == 1 << qc
     act(m, "play JS", "play KS", "play AS")  # KC wins: seat 0 leads again
     m.apply(qc | 32)
-    assert state(m).trick == [qc] and state(m).hands[0] >> (qc | 32) & 1
+    assert state(m).trick == [qc | 32] and state(m).hands[0] >> qc & 1
     assert all(state(m).view(p).known[0] == 0 for p in (1, 2, 3))
 
 # Deal L (trumps spades, turn-up KS): seat 0 opens Ge-Elfen with AH and draws the other 7S

@@ -251,10 +251,15 @@ def play(s: State, card: int) -> None:
     seat = s.to_act
     known = s.known[seat]
     if known >> (card ^ 32) & 1 and not known >> card & 1:
-        # The double pack's two copies look alike: of two held, the one the others have seen
-        # (shown in a meld, taken as the turn-up) goes first. Then what they know stays exact:
-        # a seen card played is gone, and whether its twin is held stays unknown to them.
-        card ^= 32
+        # The double pack's two copies look alike: of two held, one of them seen by the others
+        # (shown in a meld, taken as the turn-up), the others cannot tell which one is played.
+        # So the seen one counts as gone, and whether its twin is held stays unknown to them;
+        # the card played is the one the action names (a seat record's replay pins copies by
+        # the actions' ids, hidden.py).
+        known ^= 1 << (card ^ 32)
+        s.known[seat] = known
+        if s.turnup == card ^ 32:
+            s.turnup = card  # the turn-up he took, seen by all: it is the one that went
     bit = 1 << card
     s.hands[seat] ^= bit
     if known & bit:
