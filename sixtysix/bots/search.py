@@ -36,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import JACK, cards_of
+from ..cards import JACK, card_list, cards_of
 from ..engine import kernel
 from ..engine.actions import (
     ANNOUNCE,
@@ -183,7 +183,7 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
     contradictory constraints) the constraints are dropped rather than refusing to play.
     """
     if excluded is None or view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or not any(excluded):
-        pool = list(cards_of(view.unseen()))
+        pool = card_list(view.unseen())
         _shuffle(pool, rng.random)
         return view.state_with(pool)
     unseen = view.unseen()
@@ -194,7 +194,7 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
         chosen: dict[int, list[int]] = {}
         ok = True
         for p in sorted(others, key=lambda q: (unseen & ~excluded[q]).bit_count() - need[q]):
-            allowed = list(cards_of(left & ~excluded[p]))
+            allowed = card_list(left & ~excluded[p])
             if len(allowed) < need[p]:
                 ok = False
                 break
@@ -204,7 +204,7 @@ def determinize(view: View, rng: random.Random, excluded: list[int] | None = Non
             for c in pick:
                 left &= ~(1 << c)
         if ok:
-            stock = list(cards_of(left))
+            stock = card_list(left)
             _shuffle(stock, rng.random)
             pool = [c for p in others for c in chosen[p]] + stock
             return view.state_with(pool)

@@ -10,12 +10,12 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import cards_of
+from ..cards import card_list
 from .actions import DECLARE_SHOW, MARRY
 from .phases import PH_DEAL_CHOICE
 from .phases.announce import public_entries
 from .phases.meld import FACE_DOWN, face_down
-from .state import PH_TRUMP, State, _seat_order
+from .state import PH_TRUMP, State, _mask, _seat_order
 
 if TYPE_CHECKING:
     from .contract import Contract
@@ -112,7 +112,7 @@ class View:
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen cards dealt at random."""
-        pool = list(cards_of(self.unseen()))
+        pool = card_list(self.unseen())
         rng.shuffle(pool)
         return self.state_with(pool)
 
@@ -238,13 +238,6 @@ def _turn_face_down(trick: list[int], history: list[int], rest: list[int]) -> No
             trick[j] = rest[k]
             history[start + j] -= FACE_DOWN - rest[k]
             k += 1
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def make_view(s: State, seat: int) -> View:
