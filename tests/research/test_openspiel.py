@@ -55,6 +55,11 @@ def test_openspiel_python_ismcts_beats_random() -> None:
     for i in range(6):
         bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=60,
                                random_state=np.random.RandomState(i))
+        # Left alone, the bot resamples worlds with pyspiel.UniformProbabilitySampler(0, 1),
+        # which seeds itself from the system: the run would differ every time (it once tied).
+        seeds = np.random.RandomState(50 + i)
+        bot.set_resampler(lambda state, player, seeds=seeds: state.resample_from_infostate(
+            player, pyspiel.UniformProbabilitySampler(int(seeds.randint(2**31)), 0.0, 1.0)))
         seat = i % 2
         bots = [bot, _Random(rng)] if seat == 0 else [_Random(rng), bot]
         returns = _play(game, bots, np.random.RandomState(100 + i // 2))
