@@ -381,18 +381,22 @@ class HiddenCards:
 
     # ------------------------------------------------------------------ hidden scores
 
-    def _hidden_scores(self, state: State, action: int) -> int:
-        """The seats (a mask) that ``action`` would make score something the record's seat does
-        not see in the placing at hand (the engine's ``public_scored`` says what it sees)."""
+    def _hidden_entries(self, state: State, action: int) -> list[tuple[int, int]]:
+        """The combinations ``(seat, index)`` that ``action`` would make score without the
+        record's seat seeing them, in the placing at hand (the engine's ``public_scored`` says
+        what it sees)."""
         if not state.rules.combinations:
-            return 0
+            return []
         probe = state.copy()
         probe.step(action)
         seen = set(public_scored(probe, self.seat))
+        return [e for e in probe.scored[len(state.scored):] if e not in seen]
+
+    def _hidden_scores(self, state: State, action: int) -> int:
+        """The seats (a mask) that ``action`` would make score something unseen."""
         seats = 0
-        for q, j in probe.scored[len(state.scored):]:
-            if (q, j) not in seen:
-                seats |= 1 << q
+        for q, _ in self._hidden_entries(state, action):
+            seats |= 1 << q
         return seats
 
     def _keep_quiet(self, state: State, action: int, cons: _Constraints) -> _Constraints:
@@ -540,12 +544,9 @@ class HiddenCards:
         the quiet check's answer without the record's seat seeing them."""
         probe = check.state.copy()
         probe.hands[check.p] = hand
-        n = len(probe.scored)
-        probe.step(check.action)
-        seen = set(public_scored(probe, self.seat))
         cards = 0
-        for q, j in probe.scored[n:]:
-            if q == check.p and (q, j) not in seen:
+        for q, j in self._hidden_entries(probe, check.action):
+            if q == check.p:
                 cards |= COMBOS[j]
         return cards
 
