@@ -438,6 +438,7 @@ def test_a_show_that_scores_in_the_replay_of_a_seat_record_only() -> None:
     # combinations and everything else of his view are the game's.
     from sixtysix.engine.phases.announce import describe, public_scored
     check_seat_records("terts", 54898693, 0.5)
+    check_seat_records("terts", 35613, 0.5)  # the same kind, found by the pure pass that day
     m = random_hand("terts", 54898693, hands=2)
     state = m.hand
     assert state is not None
