@@ -123,6 +123,8 @@ def test_every_action_id_round_trips() -> None:
         named += 1
         back = parse_action(text)
         assert back == a or (back | 32) == a, (a, text)
+        # Canonical texts come from a table; other spellings are parsed word by word.
+        assert parse_action(f" {text.lower()} ") == back, text
     # 64 plays, 8 marriages... every card id is a play or a marriage block entry; 92 combos twice.
     assert named > 64 + 64 + 64 + 92 * 2
 

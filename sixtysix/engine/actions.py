@@ -157,6 +157,11 @@ def parse_action(text: str) -> int:
 
     Raises ValueError with a readable message on malformed text.
     """
+    known = _PARSED.get(text)
+    return _parse(text) if known is None else known
+
+
+def _parse(text: str) -> int:
     words = text.strip().split()
     if not words:
         raise ValueError("empty action")
@@ -240,3 +245,8 @@ def _parse_combo(verb: str, args: list[str], text: str) -> int:
 
 def _bad_marriage(card: int) -> int:
     raise ValueError(f"a marriage is shown with a king or a queen, not {card_str(card)}")
+
+
+_PARSED = {text: _parse(text) for text in _TEXTS.values()}
+"""Each canonical text's action, parsed once: records and replays hand back the texts that
+``action_str`` wrote, so most texts are found here (a second copy's text names the first copy)."""

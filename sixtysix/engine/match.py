@@ -101,7 +101,7 @@ class Match:
         hand = self.hand
         before = len(hand.history)
         hand.apply(action)
-        self.hand_records[-1]["actions"].extend(action_str(a) for a in hand.history[before:])
+        self.hand_records[-1]["actions"].extend(map(action_str, hand.history[before:]))
         if hand.over:
             assert hand.result is not None
             self.results.append(hand.result)
