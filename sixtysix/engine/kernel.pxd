@@ -92,6 +92,7 @@ cdef class Hand:
     cdef int _loser_grade(self, int loser, int at_close) noexcept
     @cython.locals(had=cython.int)
     cdef int _beaten(self, int winner) noexcept
+    cdef int _most(self, int seat) noexcept
     @cython.locals(t=Table, closer=cython.int, c=cython.int, o=cython.int, last=cython.int,
                    pa=cython.int, pb=cython.int, a_wins=cython.bint, b_wins=cython.bint)
     cdef int _outcome(self) noexcept

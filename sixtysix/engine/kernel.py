@@ -731,6 +731,17 @@ class Hand:
         had = self.ctricks1 if winner else self.ctricks0
         return 2 if (self.t.flat_2 or had) else 3
 
+    def _most(self, seat: int) -> int:
+        """The most game points (before the bonus) ``seat`` can win from here when its opponent
+        never closes and never claims falsely: those moves are the opponent's to make, and taking
+        options away from the opponent never lowers a seat's value, so this bounds it from above.
+        Every other way to win is graded on the opponent's points and tricks, which only grow
+        (1 once it holds 33 and a trick), or is a failed close of the opponent's, worth ``_beaten``."""
+        other = 1 - seat
+        if self.closed_by == other:
+            return self._beaten(seat)
+        return self._loser_grade(other, 1 if self.closed_by == seat and self.t.at_close else 0)
+
     def _outcome(self) -> int:
         """games/base.two_player_outcome as ``winner * 8 + game points``, -1 for a draw."""
         t = self.t
@@ -1040,6 +1051,17 @@ class Search:
                 return lo
             if hi <= alpha:
                 return hi
+        # Neither side can win more than _most gives it: a cut wherever the window lies outside.
+        me = h.to_act
+        hi = (h._most(me) + h.bonus) * self.scale
+        lo = -(h._most(1 - me) + h.bonus) * self.scale
+        if self.margin:
+            lo -= 256
+            hi += 256
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
         key = self._key(h)
         entry = self.tt.get(key)
         lo, hi, hint = -_INF, _INF, -1
@@ -1055,7 +1077,6 @@ class Search:
                 beta = hi
         a0 = alpha
         n = self._order(h, d, hint)
-        me = h.to_act
         child: Hand = self.stack[d + 1]
         best = -_INF
         best_move = -1
