@@ -56,7 +56,8 @@ cdef class Hand:
     cdef int _may_exchange(self, int seat) noexcept
     cdef int _may_close(self, int seat) noexcept
     @cython.locals(t=Table, most=cython.int, cards=cython.ulonglong, h=cython.ulonglong,
-                   queens=cython.ulonglong)
+                   queens=cython.ulonglong, shift=cython.int, mine=cython.ulonglong,
+                   theirs=cython.ulonglong)
     cdef int _short(self, int seat) noexcept
     cdef int _may_declare(self, int seat) noexcept
     @cython.locals(h=cython.ulonglong, same=cython.ulonglong, led=cython.int)

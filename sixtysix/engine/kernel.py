@@ -353,17 +353,30 @@ class Hand:
         """1 when ``seat`` cannot reach the target in this hand whatever is played: its points,
         its pending marriage, every card still to be played (in the hands, on the table, the
         turn-up an exchange might bring in) and every marriage it holds add up to less. Only
-        for a closed hand, where the stock no longer comes in."""
+        for a closed hand, where the stock no longer comes in.
+
+        Once no exchange can come, the turn-up stays out of play, and the other side's trumps
+        above the best trump ``seat`` has (in hand, or led to this trick) win their tricks
+        whenever they are played: their points never reach ``seat`` either."""
         t = self.t
         most = self._points(seat) + (self.pending1 if seat else self.pending0)
         cards = self.hand0 | self.hand1
+        if self.close_window == 0:
+            shift = self.trump * 8
+            mine = (self._hand(seat) >> shift) & 0xFF
+            if self.led >= 0 and self.leader == seat and (self.led >> 3) & 3 == self.trump:
+                mine |= 1 << (self.led & 7)
+            theirs = (self._hand(1 - seat) >> shift) & 0xFF
+            if mine:
+                theirs &= (mine & (~mine + 1)) - 1  # the ranks above its best trump
+            cards &= ~(theirs << shift)
+        elif self.turnup_up:
+            most += self._value(self.turnup)
         while cards:
             most += self._value(_low(cards))
             cards &= cards - 1
         if self.led >= 0:
             most += self._value(self.led)
-        if self.turnup_up:
-            most += self._value(self.turnup)
         if t.marriages:
             h = self._hand(seat)
             queens = h & (h << 1) & 0x08080808
