@@ -247,12 +247,23 @@ def test_phase_one_position_with_the_stock_order_known() -> None:
 
 def _closer_short(s: State) -> bool:
     """The closer cannot reach the target: his points and pending marriage, every card left
-    and every marriage he holds add up to less (kernel.Hand._short's bound, written again)."""
+    and every marriage he holds add up to less (kernel.Hand._short's bound, written again).
+    Once no exchange can come, neither the turn-up nor the other side's trumps above the
+    closer's best trump (in hand, or led by him to this trick) are left to him."""
     c = s.closed_by
     side = s.rules.sides[c]
     left = sum(s.hands) | sum(1 << x for x in s.trick)
-    if s.turnup_up:
-        left |= 1 << s.turnup
+    if s.close_window:
+        left |= (1 << s.turnup) if s.turnup_up else 0
+    else:
+        def trumps(cards: list[int]) -> list[int]:
+            return [x for x in cards if x >> 3 == s.trump]
+
+        mine = trumps([x for x in range(32) if s.hands[c] >> x & 1]
+                      + (s.trick[:1] if s.trick and s.leader == c else []))
+        best = min((x & 7 for x in mine), default=8)  # rank 0 is the ace
+        theirs = trumps([x for x in range(32) if s.hands[1 - c] >> x & 1])
+        left &= ~sum(1 << x for x in theirs if x & 7 < best)
     most = s.points[side] + s.pending[side] + sum(s.values[x] for x in range(32) if left >> x & 1)
     h = s.hands[c]
     for suit in range(4):
