@@ -44,8 +44,11 @@ def main() -> None:
     for a, b in pairs:
         start = time.perf_counter()
         out = f"{args.out}/{a}-vs-{b}".replace(":", "_") if args.out else None
-        s = run_tournament(args.game, [a, b], matches=args.matches, seed=args.seed,
-                           workers=args.workers, out=out, options=options, progress=False)
+        try:
+            s = run_tournament(args.game, [a, b], matches=args.matches, seed=args.seed,
+                               workers=args.workers, out=out, options=options, progress=False)
+        except ValueError as e:  # a pair in a three-seat game, a bad bot: said, not a traceback
+            sys.exit(f"strength.py: {e} (sixtysix tournament --bots takes any number)")
         st = s.stats[a]
         lo, hi = st.win_ci()
         print(f"{args.game} {options or ''}: {a} vs {b}: {a} won {st.match_score:g} of "

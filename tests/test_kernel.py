@@ -52,6 +52,10 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
                    "marriage_before_first_trick": True, "marriages_after_close": False,
                    "false_claim_penalty": "flat2", "last_trick_rule": "graded"}),
     ("schnapsen", {"auto_claim": True}),
+    # Two of the three seats play each hand: the packed hand's seats are the two that play.
+    ("three-hand-sixty-six", {}),
+    ("three-hand-sixty-six", {"nine_exchange_on_close": "either_with_trick",
+                              "claim_timing": "any_own_turn", "closed_win_measured_at": "close"}),
 ]
 
 
@@ -62,8 +66,9 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
     rng = random.Random(f"{game_id}{sorted(options.items())}")
     checked = draw_phase = 0
     for deal in range(DEALS):
-        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        s = Match(g, dealer=deal % g.rules.n_seats).deal_hand(seed=rng.randrange(2**31))
         s.bonus = deal % 3  # a carried bonus goes to the hand's winner
+        seat0, seat1 = s.active  # the packed hand's seats 0 and 1
         while True:
             h = pack(s)
             assert h is not None
@@ -73,7 +78,8 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
                 t = s.copy()
                 ref = KernelRandom(x)
                 steps = play_reference(t, ref, policy)
-                assert playouts(h, 1, x, policy) == (*t.game_points(), steps, ref.state), \
+                gp = t.game_points()
+                assert playouts(h, 1, x, policy) == (gp[seat0], gp[seat1], steps, ref.state), \
                     (t.history, t.result)
                 checked += 1
             if s.over:
@@ -89,7 +95,7 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
         assert draw_phase  # the trick winner's choice to close before drawing was reached
 
 
-@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen"])
+@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen", "three-hand-sixty-six"])
 def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
     # ISMCTS walks its tree on the packed hand (Hand.legal_actions, Hand.step) where the kernel plays
     # the game; through State it must grow the very same tree: the same visits and values.
@@ -97,7 +103,7 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
     rng = random.Random(5)
     compared = 0
     for deal in range(4):
-        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        s = Match(g, dealer=deal % g.rules.n_seats).deal_hand(seed=rng.randrange(2**31))
         while not s.over:
             if len(s.legal_actions()) > 1 and s.stock_open:
                 view = s.view(s.to_act)
@@ -113,7 +119,7 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
     assert compared >= 10
 
 
-@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen"])
+@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen", "three-hand-sixty-six"])
 def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
     # _packed_dealer + Hand.redeal deal ISMCTS's worlds without a State: the other seat keeps
     # what it is known to hold, takes the rest from the cards it may hold (voids shown in the
@@ -124,16 +130,17 @@ def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
     rng = random.Random(9)
     checked = constrained = 0
     for deal in range(30):
-        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        s = Match(g, dealer=deal % g.rules.n_seats).deal_hand(seed=rng.randrange(2**31))
         while not s.over:
             view = s.view(s.to_act)
             excluded = exclusions(view)
             got = _packed_dealer(view, rng, excluded)
             assert got is not None
             h, origin, other, known, allowed, unseen = got
+            theirs_seat = view.active[other]  # ``other`` numbers the seat as the packed hand does
             constrained += allowed != unseen
             counts = dict.fromkeys(cards_of(allowed), 0)
-            need = view.hand_sizes[other] - known.bit_count()
+            need = view.hand_sizes[theirs_seat] - known.bit_count()
             for k in range(60):
                 h.rng = seed_state(rng.randrange(2**63))
                 h.redeal(origin, other, known, allowed, unseen)
@@ -180,7 +187,7 @@ def test_games_the_kernel_does_not_play_are_refused() -> None:
             s.step(s.legal_actions()[0])
         if pack(s) is not None:
             played.add(game_id)
-    assert played == {"sixty-six", "schnapsen"}
+    assert played == {"sixty-six", "schnapsen", "three-hand-sixty-six"}
 
 
 def test_seed_states_are_never_zero() -> None:

@@ -557,18 +557,20 @@ class _Node:
 def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
                    ) -> tuple[Hand, Hand, int, int, int, int] | None:
     """For a two-seat game the kernel plays: a hand to deal worlds into and the arguments of
-    its ``redeal`` (a packed world of ``view``, the other seat, the cards it is known to hold,
-    those it may hold, the cards ``view``'s seat cannot see); None where the kernel does not."""
+    its ``redeal`` (a packed world of ``view``, the other seat as the packed hand numbers it,
+    the cards it is known to hold, those it may hold, the cards ``view``'s seat cannot see); None
+    where the kernel does not."""
     origin = kernel.pack(determinize(view, rng, excluded))
     if origin is None:
         return None
-    other = 1 - view.seat
+    a, b = view.active
+    other = a if view.seat == b else b
     unseen = view.unseen()
     known = view.known[other]
     allowed = unseen & ~excluded[other] if excluded else unseen
     if allowed.bit_count() < view.hand_sizes[other] - known.bit_count():
         allowed = unseen  # contradictory exclusions: dropped, as determinize drops them
-    return kernel.Hand(origin.t), origin, other, known, allowed, unseen
+    return kernel.Hand(origin.t), origin, int(other == b), known, allowed, unseen
 
 
 def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: bool,
@@ -815,7 +817,10 @@ class Ismcts:
         h = kernel.pack(s) if self.kernel else None
         if h is not None:  # two seats: each seat's lead is its game points less the other's
             g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
-            return [float(g0 - g1), float(g1 - g0)]
+            out = [0.0] * s.n
+            a, b = s.active
+            out[a], out[b] = float(g0 - g1), float(g1 - g0)
+            return out
         playout(s, rng)
         return outcome(s)
 

@@ -12,6 +12,8 @@ cdef int _below(unsigned long long x, unsigned long long n) noexcept
 cdef int _low(unsigned long long m) noexcept
 cdef int _count(unsigned long long m) noexcept
 cdef int _nth(unsigned long long m, int i) noexcept
+cdef int _local(int seat, int a, int b) noexcept
+cdef int _local_bits(int bits, int a, int b) noexcept
 
 
 @cython.final

@@ -3,9 +3,10 @@
 
 Search spends most of its time playing determinized worlds to the end of the hand. Through the
 ``State`` API every card is a list append and every step a phase lookup; here a two-player hand
-(Sixty-Six and Schnapsen under all their options) is packed once into a ``Hand`` of plain int
-fields and played out by a loop that touches nothing else: hands, tricks and the stock are bitmasks
-and small ints, the random choices come from a 64-bit xorshift generator kept in an int. The file
+(Sixty-Six and Schnapsen under all their options, and Three-Hand Sixty-Six's two players) is
+packed once into a ``Hand`` of plain int fields and played out by a loop that touches nothing
+else: hands, tricks and the stock are bitmasks and small ints, the random choices come from a
+64-bit xorshift generator kept in an int. The file
 is ordinary Python, the reference; ``kernel.pxd`` beside it gives the fields and locals C types,
 and ``setup.py`` compiles the two into an extension like the rest of the compiled core
 (``sixtysix/_core.py``).
@@ -184,7 +185,9 @@ def _table(s: State) -> Table | None:
 def _make_table(r: Rules, scoring: dict[str, object] | None) -> Table | None:
     # ``pack >> 31``: compiled, the kernel writes ``1 << card`` with a C int card, exact below
     # bit 31 only (the games it plays use cards 0 to 29).
-    if (scoring is None or r.n_seats != 2 or r.sides != (0, 1) or not r.stock
+    # Two seats play each hand, each its own side (Three-Hand: the dealer sits out; pack
+    # refuses a hand that more seats play).
+    if (scoring is None or r.n_seats > 3 or r.sides != tuple(range(r.n_seats)) or not r.stock
             or r.phase1_follow != FREE or r.phase2_follow not in (STRICT2, FOLLOW_ONLY)
             or r.trump_order is not None or r.rank_order is not None or r.trump_values is not None
             or r.combinations or r.partner_marriage or r.meld_phase or r.trick_hook
@@ -794,14 +797,16 @@ class Hand:
 
 def pack(s: State) -> Hand | None:
     """``s`` as a ``Hand``, or None where the kernel does not play it (another game, options it
-    does not cover, or a phase other than play and draw)."""
+    does not cover, or a phase other than play and draw). The hand's seats 0 and 1 are the two
+    seats that play, ``s.active`` in order (in Three-Hand the dealer sits out)."""
     if s.phase not in (PH_PLAY, PH_DRAW, PH_OVER) or s.contract is not None or s.trump < 0:
         return None
     t = _table(s)
     if t is None or len(s.active) != 2:
         return None
+    a, b = s.active
     h = Hand(t)
-    h.hand0, h.hand1 = s.hands
+    h.hand0, h.hand1 = s.hands[a], s.hands[b]
     for i, c in enumerate(s.stock):
         h.stock[i] = c
     h.slen = len(s.stock)
@@ -810,23 +815,33 @@ def pack(s: State) -> Hand | None:
     h.turnup_up = int(s.turnup_up)
     h.trump = s.trump
     h.phase = s.phase
-    h.leader = s.leader
-    h.to_act = s.to_act
+    h.leader = _local(s.leader, a, b)
+    h.to_act = _local(s.to_act, a, b)
     h.led = s.trick[0] if s.trick else -1
-    h.points0, h.points1 = s.points
-    h.pending0, h.pending1 = s.pending
-    h.ptrick0, h.ptrick1 = s.pending_trick
-    h.tricks0, h.tricks1 = s.tricks
+    h.points0, h.points1 = s.points[a], s.points[b]
+    h.pending0, h.pending1 = s.pending[a], s.pending[b]
+    h.ptrick0, h.ptrick1 = s.pending_trick[a], s.pending_trick[b]
+    h.tricks0, h.tricks1 = s.tricks[a], s.tricks[b]
     h.trick_no = s.trick_no
-    h.closed_by = s.closed_by
+    h.closed_by = _local(s.closed_by, a, b)
     if s.close_points is not None and s.close_tricks is not None:
-        h.cpoints0, h.cpoints1 = s.close_points
-        h.ctricks0, h.ctricks1 = s.close_tricks
-    h.close_window = s.close_window
-    h.claim_seat = s.claim_seat
-    h.claimant = s.claimant
+        h.cpoints0, h.cpoints1 = s.close_points[a], s.close_points[b]
+        h.ctricks0, h.ctricks1 = s.close_tricks[a], s.close_tricks[b]
+    h.close_window = _local_bits(s.close_window, a, b)
+    h.claim_seat = _local(s.claim_seat, a, b)
+    h.claimant = _local(s.claimant, a, b)
     h.bonus = s.bonus
     return h
+
+
+def _local(seat: int, a: int, b: int) -> int:
+    """The packed hand's seat (0 or 1) of the state's ``seat`` (``a`` or ``b``); -1 stays."""
+    return -1 if seat < 0 else (0 if seat == a else 1)
+
+
+def _local_bits(bits: int, a: int, b: int) -> int:
+    """A per-seat bit set (``1 << seat``) in the packed hand's seats."""
+    return ((bits >> a) & 1) | ((bits >> b) & 1) << 1
 
 
 def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int, int]:
