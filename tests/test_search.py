@@ -191,3 +191,70 @@ def test_root_parallelism_refuses_a_bad_worker_count() -> None:
     from sixtysix.bots.base import BotError
     with pytest.raises(BotError, match="workers must be a whole number from 1 to 256, not 0"):
         make_bot("ismcts:workers=0")
+
+
+class _Clock:
+    """A clock that moves on by one tick each time it is read: searches against it reach their
+    deadlines after a fixed number of reads, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.reads = 0
+
+    def perf_counter(self) -> float:
+        self.now += 1e-3
+        self.reads += 1
+        return self.now
+
+
+@pytest.mark.parametrize("bot", ["master-v1", "master2"])
+def test_a_decisive_search_stops_early_with_the_move_the_deadline_finds(
+        bot: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # choose() needs the best action only: once the second most visited root action could not
+    # catch up with the first in the iterations left, the search stops. At a steady rate (this
+    # clock) the move is exactly the one a search to the deadline finds (action_values).
+    import sixtysix.bots.master as master_module
+    import sixtysix.bots.search as search_module
+
+    g = make_game("sixty-six")
+    rng = random.Random(3)
+    saved = compared = 0
+    for deal in range(12):
+        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        casual = make_bot("casual")
+        for _ in range(rng.randrange(1, 7)):
+            s.step(casual.choose(s.view(s.to_act), rng))
+        view = s.view(s.to_act)
+        if len(view.legal) < 2 or s.over:
+            continue
+        reads = []
+        choices = []
+        for decisive in (True, False):
+            clock = _Clock()
+            monkeypatch.setattr(search_module, "time", clock)
+            monkeypatch.setattr(master_module, "time", clock)
+            b = make_bot(f"{bot}:seconds=2")
+            if decisive:
+                choices.append(b.choose(view, random.Random(deal)))
+            else:
+                values = b.action_values(view, random.Random(deal))  # type: ignore[attr-defined]
+                choices.append(search_module.best_action(values) if bot == "master-v1"
+                               else b.decide(view, random.Random(deal))[0])  # type: ignore[attr-defined]
+            reads.append(clock.reads)
+        assert choices[0] == choices[1], (s.history, choices)
+        assert reads[0] <= reads[1]
+        saved += reads[0] < reads[1]
+        compared += 1
+    assert compared >= 8 and saved >= 3
+
+
+def test_decided_needs_a_lead_the_rest_cannot_close() -> None:
+    from sixtysix.bots.search import _decided, _Node
+
+    root = _Node(-1)
+    for a, n in ((1, 40), (2, 25), (3, 5)):
+        root.children[a] = _Node(0)
+        root.children[a].n = n
+    assert _decided(root, 14.9) and not _decided(root, 15)
+    root.children[3].n = 39
+    assert not _decided(root, 1) and _decided(root, 0.5)

@@ -146,7 +146,7 @@ class Master:
     solver: Solver = field(default_factory=Solver, repr=False)
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
-        return self.decide(view, rng, limit)[0]
+        return self.decide(view, rng, limit, decisive=True)[0]
 
     def action_values(self, view: View, rng: random.Random,
                       limit: Limit | None = None) -> dict[int, float]:
@@ -154,9 +154,11 @@ class Master:
         the highest where the search trusts its visit counts more than its means)."""
         return self.decide(view, rng, limit)[1]
 
-    def decide(self, view: View, rng: random.Random, limit: Limit | None = None
-               ) -> tuple[int, dict[int, float]]:
-        """The action to play and each legal action's value, from one search."""
+    def decide(self, view: View, rng: random.Random, limit: Limit | None = None,
+               decisive: bool = False) -> tuple[int, dict[int, float]]:
+        """The action to play and each legal action's value, from one search. ``decisive``:
+        only the action matters, so a tree that is the whole decision (no close or claim to
+        judge after it) may stop once its choice cannot change before the deadline."""
         if not view.legal:
             raise ValueError(f"seat {view.seat} is not to act")
         if len(view.legal) == 1:
@@ -197,7 +199,9 @@ class Master:
             choice = best_action(values)
         else:
             tree = Ismcts(seconds=None, c=self.c, sample=sample, solver=self.solver)
-            stats = tree._root_stats(view, rng, search_deadline, iterations or 10**9, [])
+            alone = not closing and DECLARE not in view.legal
+            stats = tree._root_stats(view, rng, search_deadline, iterations or 10**9, [],
+                                     decisive and alone)
             if closing and search_deadline != deadline and not self._close_near(stats):
                 # No close to check: the time kept for it goes to a second tree, whose root
                 # statistics add up with the first one's (as root parallelism does).
