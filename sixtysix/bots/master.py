@@ -200,14 +200,13 @@ class Master:
         else:
             tree = Ismcts(seconds=None, c=self.c, sample=sample, solver=self.solver)
             alone = not closing and DECLARE not in view.legal
-            stats = tree._root_stats(view, rng, search_deadline, iterations or 10**9, [],
-                                     decisive and alone)
+            root = tree._search(view, rng, search_deadline, iterations or 10**9, [],
+                                decisive and alone)
+            stats = {a: (ch.n, ch.g) for a, ch in root.children.items()}
             if closing and search_deadline != deadline and not self._close_near(stats):
-                # No close to check: the time kept for it goes to a second tree, whose root
-                # statistics add up with the first one's (as root parallelism does).
-                for a, (n, g) in tree._root_stats(view, rng, deadline, 10**9, []).items():
-                    n0, g0 = stats.get(a, (0, 0.0))
-                    stats[a] = (n0 + n, g0 + g)
+                # No close to check: the time kept for it grows the same tree further.
+                tree._search(view, rng, deadline, 10**9, [], root=root)
+                stats = {a: (ch.n, ch.g) for a, ch in root.children.items()}
             values, choice = self._from_stats(view, stats)
         if DECLARE in view.legal:
             values[DECLARE] = declare_value(view, rng)

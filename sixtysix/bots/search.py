@@ -755,13 +755,14 @@ class Ismcts:
         return total
 
     def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
-                excluded: list[int], decisive: bool = False) -> _Node:
+                excluded: list[int], decisive: bool = False, root: _Node | None = None) -> _Node:
         """Grow a tree until ``iterations`` or ``deadline``. ``decisive`` (a deadline, and only
         the most visited root action matters): stop as soon as the second most visited could not
         catch up with the first even if every iteration left before the deadline went to it
         (``_SAFETY`` times as many as the rate so far promises). The move is the one the
-        deadline would have found; the time left is saved."""
-        root = _Node(-1)
+        deadline would have found; the time left is saved. ``root``: a tree to grow on."""
+        if root is None:
+            root = _Node(-1)
         start = time.perf_counter()
         self.solver.clear()
         self._kx = kernel.seed_state(rng.getrandbits(64))
