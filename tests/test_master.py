@@ -171,6 +171,26 @@ def test_honest_close_value_never_exceeds_the_clairvoyant_one() -> None:
     assert max(gaps) > 0  # and somewhere it matters
 
 
+@pytest.mark.parametrize(("outcomes", "closes"), [
+    ([3.0, 3.0, 3.0, 3.0], True),     # the same in every world: no doubt left
+    ([3.0, -3.0, 3.0, 3.0], False),   # mean 1.5, but one standard error below it is 0
+    ([2.0, 2.0, 3.0, 2.0, 3.0, 2.0, 3.0, 2.0], True),
+])
+def test_a_close_must_beat_playing_on_by_a_standard_error_of_its_worlds(
+        outcomes: list[float], closes: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sixtysix.bots.master as master_module
+
+    m = _issue_example()
+    s = m.hand
+    assert s is not None
+    monkeypatch.setattr(master_module, "close_outcomes", lambda *args, **kw: list(outcomes))
+    # close_window=10: the close is checked whatever the tree thinks of it.
+    a, values = Master(iterations=400, close_window=10).decide(s.view(0), random.Random(1))
+    rest = max(v for k, v in values.items() if k != CLOSE)
+    assert values[CLOSE] == sum(outcomes) / len(outcomes) > rest + 0.25
+    assert (a == CLOSE) == closes
+
+
 def _claim_position(reached: bool) -> tuple[object, int]:
     """A Sixty-Six position of random play where the seat to act may declare, with (or without)
     66 points: the first such position over seeded deals."""

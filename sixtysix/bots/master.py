@@ -15,7 +15,9 @@ judged without a world's perfect knowledge.
   a close that the search considers is checked by playing it out in weighted worlds where the
   closer decides every later card from its own view (weighted worlds solved, mean game points) and
   the opponent plays perfectly with every card known: what the closer can guarantee without
-  knowing the cards. It is taken only when that beats the best other action by ``close_margin``.
+  knowing the cards. It is taken only when that beats the best other action by ``close_margin``
+  and by one standard error of its mean (a few worlds are all the time allows, and their game
+  points range from -3 to 3).
 * **Claims.** Declaring ends the hand with a result the view already fixes (its points are
   public), so its value is exact: a true claim is made at once (playing on can only let the other
   side score more), a false one only where solved worlds say it concedes less than playing on.
@@ -38,6 +40,7 @@ True
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -61,7 +64,7 @@ from .search import (
 )
 from .solver import SCALE, Solver
 
-__all__ = ["Master", "close_value", "declare_value"]
+__all__ = ["Master", "close_outcomes", "close_value", "declare_value"]
 
 
 def _two_sided(view: View) -> bool:
@@ -90,14 +93,23 @@ def close_value(view: View, rng: random.Random, worlds: int = 12, inner: int = 6
     game points over weighted worlds of playing the close out, the closer choosing every later
     action from its own view (``inner`` weighted worlds solved exactly, the best mean), the
     opponent playing the world's exact best. Returns the value and the worlds played (at least
-    ``min_worlds`` even past ``deadline``, fewer if ``worlds`` is smaller). ``sample`` draws the worlds where
-    given (default: the weighted worlds of ``view``)."""
+    ``min_worlds`` even past ``deadline``, fewer if ``worlds`` is smaller). ``sample`` draws the
+    worlds where given (default: the weighted worlds of ``view``). ``close_outcomes`` gives each
+    world's game points."""
+    got = close_outcomes(view, rng, worlds, inner, deadline, solver, sample, min_worlds)
+    return statistics.fmean(got), len(got)
+
+
+def close_outcomes(view: View, rng: random.Random, worlds: int = 12, inner: int = 6,
+                   deadline: float | None = None, solver: Solver | None = None,
+                   sample: Callable[[random.Random], State] | None = None,
+                   min_worlds: int = 4) -> list[float]:
+    """The game points of closing now in each world that ``close_value`` plays."""
     solver = solver or Solver()
     sample = sample or Sampler(view)
     me = view.seat
     side = view.game.rules.sides[me]
-    total = 0.0
-    done = 0
+    got: list[float] = []
     for _ in range(worlds):
         s = sample(rng)
         s.step(CLOSE)
@@ -115,11 +127,10 @@ def close_value(view: View, rng: random.Random, worlds: int = 12, inner: int = 6
                 vals_exact = solver.action_values(s)
                 a = best_action({k: float(x) for k, x in vals_exact.items()})
             s.step(a)
-        total += outcome(s)[me]
-        done += 1
-        if deadline is not None and done >= min_worlds and time.perf_counter() > deadline:
+        got.append(outcome(s)[me])
+        if deadline is not None and len(got) >= min_worlds and time.perf_counter() > deadline:
             break
-    return total / done, done
+    return got
 
 
 @dataclass
@@ -224,8 +235,13 @@ class Master:
             if choice == CLOSE or values[CLOSE] >= best_rest - self.close_window:
                 worlds = self.close_worlds if iterations is None else \
                     max(4, min(self.close_worlds, iterations // 50))
-                values[CLOSE], _ = close_value(view, rng, worlds, self.close_inner, deadline)
-                if values[CLOSE] >= best_rest + self.close_margin:
+                got = close_outcomes(view, rng, worlds, self.close_inner, deadline)
+                values[CLOSE] = statistics.fmean(got)
+                # A close is taken only where it beats playing on by the margin and by one
+                # standard error of its mean besides: in a few worlds (all the time allows) the
+                # game points of a close range from -3 to 3, and a lucky draw is no reason.
+                spread = statistics.stdev(got) / len(got) ** 0.5 if len(got) > 1 else float("inf")
+                if values[CLOSE] - spread >= best_rest + self.close_margin:
                     return CLOSE, values
             if choice == CLOSE:
                 choice = max(rest, key=lambda a: (values[a], -a))
