@@ -59,6 +59,43 @@ def test_weighted_worlds_agree_with_the_view_in_every_game(game_id: str) -> None
         s.step(bot.choose(v, rng))
 
 
+@pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen", "three-hand-sixty-six"])
+def test_weighted_worlds_dealt_on_the_packed_hand_are_the_samplers(game_id: str) -> None:
+    # ISMCTS deals a weighted world on the kernel's packed hand: the sampler draws the hidden
+    # hand (hidden_cards, the same draw as the State it builds), the kernel deals the rest as
+    # the stock. Same seed, same hidden hand; the packed world is that State's, stock aside.
+    from sixtysix.bots.search import _packed_dealer
+    from sixtysix.engine.kernel import POLICY, pack, playouts, seed_state
+
+    g = make_game(game_id)
+    rng = random.Random(13)
+    bot = make_bot("heuristic")
+    checked = 0
+    for deal in range(6):
+        s = Match(g, dealer=deal % g.n_seats).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            v = s.view(s.to_act)
+            sample = Sampler(v)
+            got = _packed_dealer(v, rng, sample.excluded)
+            if got is not None and sample.single is not None:
+                h, origin, other, known, _, unseen = got
+                seed = rng.randrange(2**31)
+                drawn = sample.hidden_cards(random.Random(seed))
+                world = sample(random.Random(seed))
+                theirs = v.active[other]
+                assert drawn and known | drawn == world.hands[theirs]
+                h.rng = seed_state(seed)
+                h.redeal(origin, other, known | drawn, 0, unseen & ~drawn)
+                assert (h.hand1 if other else h.hand0) == world.hands[theirs]
+                assert sorted(h.face_down()) == sorted(world.stock[world.spos:])
+                same = v.state_with([*cards_of(drawn), *h.face_down()])
+                x = seed_state(deal)
+                assert playouts(h, 1, x, POLICY) == playouts(pack(same), 1, x, POLICY)
+                checked += 1
+            s.step(bot.choose(v, rng))
+    assert checked >= 40
+
+
 def _late_view() -> tuple[object, int]:
     """A Sixty-Six position of real (heuristic) play with the opponent's cards hidden."""
     m = Match(make_game("sixty-six"), dealer=1)

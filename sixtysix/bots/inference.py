@@ -237,6 +237,21 @@ class Sampler:
             if len(cards) >= self.need[p]:
                 self.single = (p, cards, w, _esp_table(w, self.need[p]))
 
+    def hidden_cards(self, rng: random.Random) -> int:
+        """Where one seat's cards are hidden (two players): a weighted draw of its hidden cards
+        alone, as a bitmask, exactly as ``__call__`` draws them (the rest of the unseen cards
+        are the stock); 0 where the weights leave no such draw. ISMCTS deals the world on the
+        kernel's packed hand from it (``Hand.redeal``), without building a ``State``."""
+        assert self.single is not None
+        p, cards, w, table = self.single
+        drawn = _draw(cards, w, self.need[p], table, rng)
+        if len(drawn) < self.need[p]:
+            return 0
+        mask = 0
+        for c in drawn:
+            mask |= 1 << c
+        return mask
+
     def __call__(self, rng: random.Random) -> State:
         view = self.view
         if self.plain:

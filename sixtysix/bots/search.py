@@ -774,8 +774,14 @@ class Ismcts:
         # same actions in the same order, so the same tree); the others through State.
         packable = self.kernel and self.packed and not self.endgame and not by_rule and not double_pack
         # Uniform worlds (no sampler of their own) of those games are dealt on the packed hand
-        # itself, from one packed world: no State is built per iteration.
-        deal = _packed_dealer(view, rng, excluded) if packable and self.sample is None else None
+        # itself, from one packed world: no State is built per iteration. So are weighted ones
+        # where one seat's cards are hidden: the sampler draws them, the kernel deals the stock.
+        weighted: Callable[[random.Random], int] | None = None
+        if packable and self.sample is not None and getattr(self.sample, "single", None):
+            weighted = self.sample.hidden_cards  # type: ignore[attr-defined]
+            excluded = self.sample.excluded  # type: ignore[attr-defined]
+        deal = _packed_dealer(view, rng, excluded) \
+            if packable and (self.sample is None or weighted is not None) else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
@@ -791,7 +797,11 @@ class Ismcts:
             if deal is not None:
                 h, origin, other, known, allowed, unseen = deal
                 h.rng = self._kx
-                h.redeal(origin, other, known, allowed, unseen)
+                drawn = weighted(rng) if weighted is not None else 0
+                if drawn:  # the hidden hand drawn: nothing left to pick, the rest is the stock
+                    h.redeal(origin, other, known | drawn, 0, unseen & ~drawn)
+                else:
+                    h.redeal(origin, other, known, allowed, unseen)
                 self._kx = h.rng
             else:
                 s = self.sample(rng) if self.sample is not None else \
