@@ -4,9 +4,9 @@ value (``action_values``, or ``decide`` for ``master2``, which think to the dead
 positions with the same seeds.
 
 Positions: the seat to act at random points of hands that ``casual`` plays, wherever it has a
-choice. Prints the mean and median seconds of each, and how often the two picked the same move
-(two searches against the clock differ now and then anyway: the iterations reached by the deadline
-vary with the machine's load). Never asserts.
+choice. Prints the mean, median and longest seconds of each, and how often the two picked the
+same move (two searches against the clock differ now and then anyway: the iterations reached by
+the deadline vary with the machine's load). Never asserts.
 
 Usage: ``python benchmarks/move_time.py [--game sixty-six] [--bot master-v1] [--seconds 0.5]
 [--positions 60] [--seed 5]``
@@ -74,7 +74,7 @@ def main() -> None:
         same += a == b
     for name, xs in (("choose (may stop early)", chosen), ("to the deadline", full)):
         print(f"{args.game} {spec} {name:32s} mean {statistics.mean(xs):.3f} s, "
-              f"median {statistics.median(xs):.3f} s")
+              f"median {statistics.median(xs):.3f} s, most {max(xs):.3f} s")
     print(f"same move in {same} of {len(chosen)} positions")
 
 
