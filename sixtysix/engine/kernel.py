@@ -6,10 +6,9 @@ Search spends most of its time playing determinized worlds to the end of the han
 (Sixty-Six and Schnapsen under all their options, and Three-Hand Sixty-Six's two players) is
 packed once into a ``Hand`` of plain int fields and played out by a loop that touches nothing
 else: hands, tricks and the stock are bitmasks and small ints, the random choices come from a
-64-bit xorshift generator kept in an int. The file
-is ordinary Python, the reference; ``kernel.pxd`` beside it gives the fields and locals C types,
-and ``setup.py`` compiles the two into an extension like the rest of the compiled core
-(``sixtysix/_core.py``).
+64-bit xorshift generator kept in an int. The file is ordinary Python, the reference;
+``kernel.pxd`` beside it gives the fields and locals C types, and ``setup.py`` compiles the two
+into an extension like the rest of the compiled core (``sixtysix/_core.py``).
 
 The kernel follows the engine move for move: its legal actions are the engine's, in the engine's
 order, so a playout that picks the i-th legal action with the same random numbers reaches the same
