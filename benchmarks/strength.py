@@ -13,6 +13,7 @@ four-seat game the two bots sit as partners, 0 and 2 against 1 and 3, then swapp
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
@@ -22,6 +23,22 @@ from sixtysix.cli import parse_option_values
 from sixtysix.research.tournament import run_tournament
 
 DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
+
+
+def split_pairs(text: str) -> list[str]:
+    """The ``a/b`` pairs of ``--pairs``: commas separate pairs and also a bot's parameters, so a
+    piece that starts with ``name=value`` continues the bot before it.
+
+    >>> split_pairs("master/strong,ismcts:seconds=0.5,endgame=true/master-v1:seconds=0.5")
+    ['master/strong', 'ismcts:seconds=0.5,endgame=true/master-v1:seconds=0.5']
+    """
+    out: list[str] = []
+    for piece in filter(None, text.split(",")):
+        if out and re.match(r"[a-z_]+=[^:/]*(/|$)", piece):
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def main() -> None:
@@ -38,7 +55,7 @@ def main() -> None:
     args = ap.parse_args()
     options = parse_option_values(args.option, args.game)
     print(header())
-    pairs = [p.split("/") for p in args.pairs.split(",") if p]
+    pairs = [p.split("/") for p in split_pairs(args.pairs)]
     for t in filter(None, args.times.split(",")):
         pairs.append([f"ismcts:seconds={float(t)}", "casual"])
     for a, b in pairs:

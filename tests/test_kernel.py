@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from sixtysix.bots.search import Ismcts, _packed_dealer, determinize, exclusions, play_reference
+from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cards import cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.kernel import (
@@ -27,6 +28,7 @@ from sixtysix.engine.kernel import (
     pack,
     playouts,
     seed_state,
+    solved_playout,
 )
 from sixtysix.engine.phases import PH_DRAW, PH_PLAY
 from sixtysix.games import GAMES, make_game
@@ -95,8 +97,9 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
         assert draw_phase  # the trick winner's choice to close before drawing was reached
 
 
+@pytest.mark.parametrize("endgame", [False, True], ids=["playouts", "endgame"])
 @pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen", "three-hand-sixty-six"])
-def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
+def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool) -> None:
     # ISMCTS walks its tree on the packed hand (Hand.legal_actions, Hand.step) where the kernel plays
     # the game; through State it must grow the very same tree: the same visits and values.
     g = make_game(game_id)
@@ -109,7 +112,7 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
                 view = s.view(s.to_act)
                 seed = rng.randrange(2**31)
                 # The same worlds for both (determinize, as the State path draws them).
-                trees = [Ismcts(iterations=200, seconds=None, packed=packed,
+                trees = [Ismcts(iterations=200, seconds=None, packed=packed, endgame=endgame,
                                 sample=partial(determinize, view, excluded=exclusions(view)))
                          for packed in (True, False)]
                 packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
@@ -162,6 +165,35 @@ def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
             checked += 1
             s.step(rng.choice(s.legal_actions()))
     assert checked > 200 and constrained >= 5
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(VARIANTS)])
+def test_a_solved_playout_is_exact_once_the_stock_is_shut(game_id: str, options: dict[str, Any]
+                                                          ) -> None:
+    # Where the stock is exhausted or closed, solved_playout plays nothing and returns the
+    # solver's game points (seat 0's less seat 1's: the packed seats are the two that play);
+    # from the stock open it plays on, and its value is one the hand can end with.
+    g = make_game(game_id, options)
+    rng = random.Random(13)
+    solver = Solver(margin=False)
+    shut = 0
+    for deal in range(12):
+        s = Match(g, dealer=deal % g.rules.n_seats).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            h = pack(s)
+            assert h is not None
+            lead, _ = solved_playout(h, seed_state(deal), POLICY, solver.search_for(h.t))
+            if not s.stock_open:
+                a = s.active[0]
+                side = s.rules.sides[s.to_act]
+                v = solver.value(s) // SCALE
+                assert lead == (v if s.rules.sides[a] == side else -v)
+                shut += 1
+            else:
+                assert -3 - h.bonus <= lead <= 3 + h.bonus
+            s.step(rng.choice(s.legal_actions()))
+    assert shut >= 12
 
 
 def test_a_batch_adds_up_its_playouts() -> None:

@@ -153,6 +153,7 @@ class Master:
     close_window: float = 0.5
     min_worlds: int = 8
     soft: bool = True
+    endgame: bool = False
     name: str = "master"
     solver: Solver = field(default_factory=Solver, repr=False)
 
@@ -209,7 +210,8 @@ class Master:
                                       sample=sample)
             choice = best_action(values)
         else:
-            tree = Ismcts(seconds=None, c=self.c, sample=sample, solver=self.solver)
+            tree = Ismcts(seconds=None, c=self.c, endgame=self.endgame, sample=sample,
+                          solver=self.solver)
             alone = not closing and DECLARE not in view.legal
             root = tree._search(view, rng, search_deadline, iterations or 10**9, [],
                                 decisive and alone)
@@ -279,6 +281,7 @@ MASTER_PARAMS = (
     Param("close_window", float, 0, 10, "value window in which a close is checked"),
     Param("min_worlds", int, 1, 1000, "solved worlds needed before the stock is gone"),
     Param("soft", bool, help="weigh worlds by the play's soft evidence"),
+    ISMCTS_PARAMS[3],  # endgame
 )
 """master2's parameters and their ranges."""
 

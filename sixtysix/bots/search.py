@@ -772,7 +772,7 @@ class Ismcts:
         scale = view.game.value_scale
         # Worlds of the games the kernel plays are walked down the tree on its packed hand (the
         # same actions in the same order, so the same tree); the others through State.
-        packable = self.kernel and self.packed and not self.endgame and not by_rule and not double_pack
+        packable = self.kernel and self.packed and not by_rule and not double_pack
         # Uniform worlds (no sampler of their own) of those games are dealt on the packed hand
         # itself, from one packed world: no State is built per iteration. So are weighted ones
         # where one seat's cards are hidden: the sampler draws them, the kernel deals the stock.
@@ -809,8 +809,8 @@ class Ismcts:
                 h = kernel.pack(s) if packable else None
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
-                g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
-                result = [float(g0 - g1), float(g1 - g0)]
+                lead = self._packed_lead(h)
+                result = [lead, -lead]
                 rewards = [_reward(d, scale) for d in result]
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
@@ -848,8 +848,25 @@ class Ismcts:
             path.append(node)
         return path
 
+    def _packed_lead(self, h: Hand) -> float:
+        """Seat 0's game points less seat 1's at the end of packed world ``h``: a playout, or
+        with ``endgame`` a playout while the stock is open and the solver's value after."""
+        if self.endgame:
+            lead, self._kx = kernel.solved_playout(h, self._kx, kernel.POLICY,
+                                                   self.solver.search_for(h.t))
+            return float(lead)
+        g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
+        return float(g0 - g1)
+
     def _finish(self, s: State, rng: Rng) -> list[float]:
         """Per-seat game-point leads at the end of this world: playout, or exact once solvable."""
+        h = kernel.pack(s) if self.kernel else None
+        if h is not None:  # two seats: each seat's lead is its game points less the other's
+            lead = self._packed_lead(h)
+            out = [0.0] * s.n
+            a, b = s.active
+            out[a], out[b] = lead, -lead
+            return out
         if self.endgame:
             while not s.over and s.stock_open:
                 s.step(policy_action(s, s.legal_actions(), rng))
@@ -861,13 +878,6 @@ class Ismcts:
                 for p in s.active:
                     out[p] = v if s.rules.sides[p] == side else -v
                 return out
-        h = kernel.pack(s) if self.kernel else None
-        if h is not None:  # two seats: each seat's lead is its game points less the other's
-            g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
-            out = [0.0] * s.n
-            a, b = s.active
-            out[a], out[b] = float(g0 - g1), float(g1 - g0)
-            return out
         playout(s, rng)
         return outcome(s)
 

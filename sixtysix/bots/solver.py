@@ -174,13 +174,18 @@ class Solver:
             trim_oldest(self.tt, self.max_entries)
         return best
 
+    def search_for(self, t: Table) -> Search:
+        """The kernel's search for hands of rules table ``t``, sharing this solver's table."""
+        search = self.searches.get(t)
+        if search is None:
+            search = self.searches[t] = Search(t, self.tt, self.max_entries,
+                                               len(self.searches), SCALE)
+        return search
+
     def _packed(self, h: Hand, alpha: int, beta: int) -> int:
         """The value of a two-player hand the playout kernel packs, searched on its ints
         (``engine.kernel.Search``, one per rules table, sharing this solver's table)."""
-        search = self.searches.get(h.t)
-        if search is None:
-            search = self.searches[h.t] = Search(h.t, self.tt, self.max_entries,
-                                                 len(self.searches), SCALE)
+        search = self.search_for(h.t)
         search.nodes = 0
         v = search.value(h, alpha, beta, int(self.margin))
         self.nodes += search.nodes

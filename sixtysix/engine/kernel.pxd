@@ -135,3 +135,6 @@ cdef class Search:
                    best_move=cython.int, base=cython.int, i=cython.int, a=cython.int,
                    v=cython.longlong)
     cdef long long _ab(self, int d, long long alpha, long long beta)
+
+@cython.locals(h=Hand, i=cython.int, w=cython.int, g=cython.int, v=cython.longlong)
+cpdef tuple solved_playout(Hand origin, unsigned long long rng, int policy, Search search)

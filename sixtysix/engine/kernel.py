@@ -868,6 +868,30 @@ def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int
     return g0, g1, steps, rng
 
 
+def solved_playout(origin: Hand, rng: int, policy: int, search: Search) -> tuple[int, int]:
+    """Play ``origin`` on by ``policy`` while its stock is open, then solve the rest exactly
+    (game points only): seat 0's game points less seat 1's, and the generator's state after.
+    Once the stock is exhausted both seats know every card, so the solved value is the world's
+    true value, not a guess at how two random players would finish it."""
+    h = Hand(origin.t)
+    for i in range(origin.slen):
+        h.stock[i] = origin.stock[i]
+    h.slen = origin.slen
+    h._load(origin)
+    h.rng = rng
+    while h.phase != _OVER and h.turnup_up and h.closed_by < 0:
+        h._step(h._policy() if policy else h._random())
+    rng = h.rng
+    if h.phase == _OVER:
+        w = h._outcome()
+        if w < 0:
+            return 0, rng
+        g = (w & 7) + h.bonus
+        return (-g if w >= 8 else g), rng
+    v = search.value(h, -_INF, _INF, 0) // search.scale
+    return (v if h.to_act == 0 else -v), rng
+
+
 # ---------------------------------------------------------------------- exact search
 
 _DEPTH = 64
