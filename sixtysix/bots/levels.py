@@ -7,12 +7,12 @@ level is exactly reproducible from its text form:
   an exchange or a claim (``heuristic:forget=0.5,miss=0.3``);
 * ``casual`` — the heuristic as it is;
 * ``strong`` — ISMCTS, about 0.2 s a move, exact once the stock is exhausted;
-* ``master`` — ISMCTS, about 1 s a move, exact once the stock is exhausted.
+* ``master`` — ISMCTS, about 1 s a move, each playout solved exactly once its world's stock is
+  gone (``endgame=true``), exact once the stock is exhausted.
 
-The same bot is also named ``master-v1``, and ``master2`` (``bots.master``: weighted worlds,
-solved worlds near the end, closes and claims judged without seeing the cards) is the candidate
-to replace it; ``master`` becomes ``master2`` once that measures at least as strong
-(docs/master.md gives the figures so far).
+``master-v1`` is the master before that (its playouts played to the end); ``master2``
+(``bots.master``: weighted worlds, solved worlds near the end, closes and claims judged without
+seeing the cards) is a candidate too; docs/master.md gives the figures.
 
 A ``seconds=`` parameter rescales the thinking time of the search levels
 (``make_bot("master:seconds=2")``).
@@ -25,7 +25,10 @@ A ``seconds=`` parameter rescales the thinking time of the search levels
 >>> make_bot("beginner").choose(state.view(0), random.Random(0)) in state.legal_actions()
 True
 >>> LEVELS["master"]
-'ismcts:seconds=1.0'
+'ismcts:seconds=1.0,endgame=true'
+>>> bot = make_bot("master:seconds=0.5")
+>>> bot.seconds, bot.endgame
+(0.5, True)
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ LEVELS = {
     "beginner": "heuristic:forget=0.5,miss=0.3",
     "casual": "heuristic",
     "strong": "ismcts:seconds=0.2",
-    "master": "ismcts:seconds=1.0",
+    "master": "ismcts:seconds=1.0,endgame=true",
 }
 """Each level's bot, in the text form ``make_bot`` reads."""
 
@@ -49,7 +52,8 @@ _HELP = {
     "beginner": "forgetful rules of thumb; overlooks marriages and claims now and then",
     "casual": "sensible rules of thumb, no search",
     "strong": "information-set search, about 0.2 s a move, exact endgames",
-    "master": "information-set search, about 1 s a move, exact endgames",
+    "master": "information-set search, about 1 s a move, its playouts solved exactly once the "
+              "stock is gone",
 }
 
 
@@ -59,7 +63,9 @@ def _level(name: str) -> Callable[..., Bot]:
         if seconds is not None:
             if not spec.startswith(("ismcts", "master2")):
                 raise BotError(f"{name}: it does not search, so it takes no 'seconds'")
-            spec = f"{spec.partition(':')[0]}:seconds={float(SECONDS.check(name, seconds))}"
+            head, _, params = spec.partition(":")
+            kept = [p for p in params.split(",") if p and not p.startswith("seconds=")]
+            spec = f"{head}:" + ",".join([f"seconds={float(SECONDS.check(name, seconds))}", *kept])
         bot = make_bot(spec)
         bot.name = name
         return bot
@@ -80,5 +86,6 @@ def _master_v1(seconds: float = 1.0, iterations: int | None = None) -> Bot:
     return bot
 
 
-register("master-v1", "master as it is: information-set search, about 1 s a move, exact "
-                      "endgames (seconds=1.0, iterations=)", (SECONDS, ISMCTS_PARAMS[1]))(_master_v1)
+register("master-v1", "master before its playouts were solved: information-set search, about 1 s a "
+                      "move, exact endgames (seconds=1.0, iterations=)",
+         (SECONDS, ISMCTS_PARAMS[1]))(_master_v1)
