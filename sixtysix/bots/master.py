@@ -1,5 +1,5 @@
-"""The ``master`` level: weighted worlds, exact endgames, and decisions that are not card plays
-judged without a world's perfect knowledge.
+"""``master2``, a candidate for the ``master`` level: weighted worlds, exact endgames, and
+decisions that are not card plays judged without a world's perfect knowledge.
 
 * **Worlds from the play so far.** Every determinization is drawn by ``inference.Sampler``: the
   proven voids and shown cards always, and the soft evidence (a lead without a marriage, cheap
@@ -135,9 +135,10 @@ def close_outcomes(view: View, rng: random.Random, worlds: int = 12, inner: int 
 
 @dataclass
 class Master:
-    """The ``master`` bot (see the module's text). ``seconds`` or ``iterations`` bound a move
+    """The ``master2`` bot (see the module's text). ``seconds`` or ``iterations`` bound a move
     (``iterations`` wins when both are given: ISMCTS iterations, or a twentieth of them as solved
-    worlds); ``soft=false`` draws worlds from the hard constraints only. Solved worlds with cards
+    worlds); ``soft=false`` draws worlds from the hard constraints only; ``endgame=true`` solves
+    the tree's playouts once the stock is gone, as the ``master`` level does. Solved worlds with cards
     still face down are used only where the time allows ``min_worlds`` of them (the first solve
     is timed), else ISMCTS goes on."""
 
