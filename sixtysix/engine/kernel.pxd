@@ -101,7 +101,9 @@ cdef class Hand:
     cdef int _outcome(self) noexcept
 
 
-@cython.locals(h=Hand, g0=cython.longlong, g1=cython.longlong, steps=cython.longlong, i=cython.int,
+@cython.locals(h=Hand, i=cython.int)
+cdef Hand _copy_stock(Hand origin)
+@cython.locals(h=Hand, g0=cython.longlong, g1=cython.longlong, steps=cython.longlong,
                w=cython.int)
 cpdef tuple playouts(Hand origin, long long n, unsigned long long rng, int policy)
 
@@ -136,5 +138,5 @@ cdef class Search:
                    v=cython.longlong)
     cdef long long _ab(self, int d, long long alpha, long long beta)
 
-@cython.locals(h=Hand, i=cython.int, w=cython.int, g=cython.int, v=cython.longlong)
+@cython.locals(h=Hand, w=cython.int, g=cython.int, v=cython.longlong)
 cpdef tuple solved_playout(Hand origin, unsigned long long rng, int policy, Search search)

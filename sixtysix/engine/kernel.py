@@ -843,14 +843,21 @@ def _local_bits(bits: int, a: int, b: int) -> int:
     return ((bits >> a) & 1) | ((bits >> b) & 1) << 1
 
 
+def _copy_stock(origin: Hand) -> Hand:
+    """A new hand of ``origin``'s table holding its stock (which play only reads: copied once,
+    then ``_load`` resets the rest for each playout)."""
+    h = Hand(origin.t)
+    for i in range(origin.slen):
+        h.stock[i] = origin.stock[i]
+    h.slen = origin.slen
+    return h
+
+
 def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int, int]:
     """Play ``origin`` to the end ``n`` times (``RANDOM`` or ``POLICY`` choices) from generator
     state ``rng``: the summed game points of seat 0 and seat 1, the actions taken, and the
     generator's state after (to go on with)."""
-    h = Hand(origin.t)
-    for i in range(origin.slen):  # the stock is only read: copied once
-        h.stock[i] = origin.stock[i]
-    h.slen = origin.slen
+    h = _copy_stock(origin)
     g0 = g1 = steps = 0
     for _ in range(n):
         h._load(origin)
@@ -873,10 +880,7 @@ def solved_playout(origin: Hand, rng: int, policy: int, search: Search) -> tuple
     (game points only): seat 0's game points less seat 1's, and the generator's state after.
     Once the stock is exhausted both seats know every card, so the solved value is the world's
     true value, not a guess at how two random players would finish it."""
-    h = Hand(origin.t)
-    for i in range(origin.slen):
-        h.stock[i] = origin.stock[i]
-    h.slen = origin.slen
+    h = _copy_stock(origin)
     h._load(origin)
     h.rng = rng
     while h.phase != _OVER and h.turnup_up and h.closed_by < 0:
