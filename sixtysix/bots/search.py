@@ -638,6 +638,9 @@ class Ismcts:
     iterations: int | None = None
     c: float = 0.7
     endgame: bool = False
+    stock: int = 0
+    """With ``endgame``, solve a playout's world already once its stock is down to this many
+    cards (the turn-up counted), its order as the world dealt it."""
     exact: bool = True
     worlds: int = 30
     workers: int = 1
@@ -853,7 +856,7 @@ class Ismcts:
         with ``endgame`` a playout while the stock is open and the solver's value after."""
         if self.endgame:
             lead, self._kx = kernel.solved_playout(h, self._kx, kernel.POLICY,
-                                                   self.solver.search_for(h.t))
+                                                   self.solver.search_for(h.t), self.stock)
             return float(lead)
         g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
         return float(g0 - g1)
@@ -868,7 +871,7 @@ class Ismcts:
             out[a], out[b] = lead, -lead
             return out
         if self.endgame:
-            while not s.over and s.stock_open:
+            while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))
             if not s.over and is_solvable(s) and \
                     sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS:
@@ -989,6 +992,7 @@ ISMCTS_PARAMS = (
     Param("iterations", int, 1, 10_000_000, "iterations per move (instead of seconds)"),
     Param("c", float, 0, 100, "exploration constant"),
     Param("endgame", bool, help="value playouts exactly once the stock is gone"),
+    Param("stock", int, 0, 32, "with endgame, solve from this many stock cards left"),
     Param("exact", bool, help="play the solver's move when the position is open"),
     Param("worlds", int, 1, 100_000, "worlds solved when the position is open"),
     Param("workers", int, 1, 256, "processes growing trees in parallel"),
@@ -1012,7 +1016,7 @@ def _check_fields(bot: Any, name: str, params: tuple[Param, ...]) -> None:
 
 
 register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false, "
-                   "workers=1)", ISMCTS_PARAMS)(Ismcts)
+                   "stock=0, workers=1)", ISMCTS_PARAMS)(Ismcts)
 register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)",
          PIMC_PARAMS)(Pimc)
 

@@ -139,4 +139,5 @@ cdef class Search:
     cdef long long _ab(self, int d, long long alpha, long long beta)
 
 @cython.locals(h=Hand, w=cython.int, g=cython.int, v=cython.longlong)
-cpdef tuple solved_playout(Hand origin, unsigned long long rng, int policy, Search search)
+cpdef tuple solved_playout(Hand origin, unsigned long long rng, int policy, Search search,
+                           int stock=*)

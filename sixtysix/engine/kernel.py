@@ -875,15 +875,19 @@ def playouts(origin: Hand, n: int, rng: int, policy: int) -> tuple[int, int, int
     return g0, g1, steps, rng
 
 
-def solved_playout(origin: Hand, rng: int, policy: int, search: Search) -> tuple[int, int]:
-    """Play ``origin`` on by ``policy`` while its stock is open, then solve the rest exactly
-    (game points only): seat 0's game points less seat 1's, and the generator's state after.
-    Once the stock is exhausted both seats know every card, so the solved value is the world's
-    true value, not a guess at how two random players would finish it."""
+def solved_playout(origin: Hand, rng: int, policy: int, search: Search, stock: int = 0
+                   ) -> tuple[int, int]:
+    """Play ``origin`` on by ``policy`` while its stock is open and holds more than ``stock``
+    cards (the turn-up counted), then solve the rest exactly (game points only): seat 0's game
+    points less seat 1's, and the generator's state after. Once the stock is exhausted both
+    seats know every card, so the solved value is the world's true value, not a guess at how two
+    random players would finish it; with a few cards left in the stock, the solver also knows
+    the world's order of them (a small clairvoyance, traded for exact play of the rest)."""
     h = _copy_stock(origin)
     h._load(origin)
     h.rng = rng
-    while h.phase != _OVER and h.turnup_up and h.closed_by < 0:
+    while (h.phase != _OVER and h.turnup_up and h.closed_by < 0
+           and h.slen - h.spos + 1 > stock):
         h._step(h._policy() if policy else h._random())
     rng = h.rng
     if h.phase == _OVER:
