@@ -3,7 +3,8 @@ playouts and with exact endgames (``endgame=true``), with the playout kernel (``
 where the game has it) and without. Prints figures; never asserts.
 
 Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]
-[--games all]``;
+[--games all] [--stock 0,2]``; ``--stock`` lists the ``stock=`` values the endgame rows take
+(solving from that many stock cards left);
 ``--workers 2`` measures root parallelism (the pool starts before the clock does).
 """
 
@@ -51,6 +52,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--games", default="sixty-six,schnapsen,four-hand-sixty-six",
                     help="comma-separated game ids ('all': every game)")
+    ap.add_argument("--stock", default="0", help="comma-separated stock= values of the "
+                    "endgame rows")
     args = ap.parse_args()
     games = sorted(GAMES) if args.games == "all" else args.games.split(",")
     print(header())
@@ -58,20 +61,22 @@ def main() -> None:
     for game_id in games:
         for after in (0, 6):
             vs = views(game_id, args.deals, after, args.seed)
-            for endgame in (False, True):
+            rows = [(False, 0)] + [(True, int(k)) for k in args.stock.split(",")]
+            for endgame, stock in rows:
                 if endgame and game_id not in ("sixty-six", "schnapsen"):
                     continue  # exact endgames: two-sided games with a stock
                 for kernel in (False, True):
                     if kernel and pack(vs[0].determinize(random.Random(0))) is None:
                         continue  # a game the kernel does not play: the same search twice
-                    bot = Ismcts(iterations=args.iterations, endgame=endgame,
+                    bot = Ismcts(iterations=args.iterations, endgame=endgame, stock=stock,
                                  workers=args.workers, kernel=kernel)
                     bot.choose(vs[0], random.Random(0))  # start the pool, fill caches
                     t, cpu = time.perf_counter(), time.process_time()
                     for v in vs:
                         bot.choose(v, random.Random(0))
                     dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
-                    print(f"{game_id:20} after {after:2} decisions  endgame={str(endgame):5}  "
+                    eg = f"endgame={str(endgame):5}" + (f" stock={stock}" if stock else "")
+                    print(f"{game_id:20} after {after:2} decisions  {eg:21}  "
                           f"kernel={str(kernel):5}  {args.iterations * len(vs) / dt:8.0f} "
                           f"iterations/s ({args.iterations * len(vs) / dcpu:8.0f} per CPU "
                           f"second)")
