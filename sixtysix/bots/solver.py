@@ -86,7 +86,9 @@ class Solver:
     expanded, for benchmarks. ``max_entries`` bounds the transposition table and the cache of
     terminal values (each): when one is full its older half is dropped, so memory stays bounded
     (about 350 bytes an entry: some 175 MB each at the default) and values stay exact, since the
-    table only saves work.
+    table only saves work. The kernel's searches (the two-player games) keep fixed tables of
+    their own, at most ``max_entries`` slots of 56 bytes (and 2**19: 29 MB) each, where a new
+    entry replaces the old; ``entries`` counts every table's positions.
     """
 
     def __init__(self, margin: bool = True, max_entries: int = MAX_ENTRIES, kernel: bool = True
@@ -108,6 +110,13 @@ class Solver:
         self.term_cache.clear()
         self.contexts.clear()
         self.tables.clear()
+        for search in self.searches.values():
+            search.clear()
+
+    @property
+    def entries(self) -> int:
+        """Positions held in the transposition tables: this solver's and its kernel searches'."""
+        return len(self.tt) + sum(search.used for search in self.searches.values())
 
     # ------------------------------------------------------------------ public
 
@@ -175,16 +184,16 @@ class Solver:
         return best
 
     def search_for(self, t: Table) -> Search:
-        """The kernel's search for hands of rules table ``t``, sharing this solver's table."""
+        """The kernel's search for hands of rules table ``t`` (with a table of its own, kept as
+        long as this solver)."""
         search = self.searches.get(t)
         if search is None:
-            search = self.searches[t] = Search(t, self.tt, self.max_entries,
-                                               len(self.searches), SCALE)
+            search = self.searches[t] = Search(t, self.max_entries, SCALE)
         return search
 
     def _packed(self, h: Hand, alpha: int, beta: int) -> int:
         """The value of a two-player hand the playout kernel packs, searched on its ints
-        (``engine.kernel.Search``, one per rules table, sharing this solver's table)."""
+        (``engine.kernel.Search``, one per rules table)."""
         search = self.search_for(h.t)
         search.nodes = 0
         v = search.value(h, alpha, beta, int(self.margin))

@@ -6,6 +6,8 @@ cdef unsigned long long MASK64, EPS_BELOW, _SUITS
 cdef int _PLAY, _DRAW_PHASE, _OVER, _MARRY, _SHOW, _DRAW, _EXCHANGE, _CLOSE, _DECLARE
 cdef int _CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER, _DEPTH, _WIDTH
 cdef long long _INF
+cdef unsigned long long _M64, _H1, _H2
+cdef int _SLOTS_MAX
 
 cdef unsigned long long _next(unsigned long long x) noexcept
 cdef int _below(unsigned long long x, unsigned long long n) noexcept
@@ -108,15 +110,35 @@ cdef Hand _copy_stock(Hand origin)
 cpdef tuple playouts(Hand origin, long long n, unsigned long long rng, int policy)
 
 
+@cython.locals(x=cython.ulonglong)
+cdef inline int _index(unsigned long long k1, unsigned long long k2, unsigned long long k3,
+                       unsigned long long k4, int mask) noexcept
+
 @cython.final
 cdef class Search:
     cdef public Table t
-    cdef dict tt
-    cdef public long long nodes
-    cdef int cap, context, scale, margin
+    cdef public long long nodes, used
+    cdef int scale, margin, mask, most
     cdef list stack
     cdef int moves[2048]
     cdef int keys[2048]
+    cdef unsigned long long kk[256]
+    cdef unsigned long long[::1] tk1, tk2, tk3, tk4
+    cdef long long[::1] tlo, thi
+    cdef int[::1] tmove
+
+    cdef void _alloc(self, int size)
+    @cython.locals(k1="unsigned long long[::1]", k2="unsigned long long[::1]",
+                   k3="unsigned long long[::1]", k4="unsigned long long[::1]",
+                   lo="long long[::1]", hi="long long[::1]", move="int[::1]", n=cython.int,
+                   i=cython.int, j=cython.int)
+    cdef void _grow(self)
+    cdef bint _holds(self, int i, int kb) noexcept
+    cdef void _move_slot(self, int i, int j) noexcept
+    @cython.locals(kb=cython.int, s=cython.int)
+    cdef void _store(self, Hand h, int d, int b, long long lo, long long hi, int move)
+    @cython.locals(i=cython.int)
+    cpdef void clear(self)
 
     @cython.locals(h=Hand, first=Hand, i=cython.int, scale=cython.longlong, lower=cython.longlong,
                    upper=cython.longlong, mid=cython.longlong, lower0=cython.longlong, x=cython.longlong,
@@ -124,8 +146,9 @@ cdef class Search:
     cpdef long long value(self, Hand root, long long alpha, long long beta, int margin)
     @cython.locals(w=cython.int, g=cython.longlong, v=cython.longlong)
     cdef long long _terminal(self, Hand h, int me)
-    @cython.locals(k1=cython.ulonglong, k2=cython.ulonglong, k3=cython.ulonglong, i=cython.int)
-    cdef tuple _key(self, Hand h)
+    @cython.locals(k1=cython.ulonglong, k2=cython.ulonglong, k3=cython.ulonglong,
+                   k4=cython.ulonglong, x=cython.ulonglong, i=cython.int, base=cython.int)
+    cdef int _slot(self, Hand h, int d) noexcept
     @cython.locals(t=Table, base=cython.int, n=cython.int, seat=cython.int, own=cython.int,
                    cards=cython.ulonglong, queens=cython.ulonglong, c=cython.int, q=cython.int,
                    v=cython.int, k=cython.int, led=cython.int, wins=cython.bint, sure=cython.bint)
@@ -135,7 +158,7 @@ cdef class Search:
     @cython.locals(h=Hand, child=Hand, lo=cython.longlong, hi=cython.longlong, hint=cython.int,
                    a0=cython.longlong, n=cython.int, me=cython.int, best=cython.longlong,
                    best_move=cython.int, base=cython.int, i=cython.int, a=cython.int,
-                   v=cython.longlong)
+                   v=cython.longlong, slot=cython.int, b=cython.int)
     cdef long long _ab(self, int d, long long alpha, long long beta)
 
 @cython.locals(h=Hand, w=cython.int, g=cython.int, v=cython.longlong)

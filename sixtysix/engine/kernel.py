@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+from array import array
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -907,33 +908,141 @@ _DEPTH = 64
 _WIDTH = 32
 """Legal actions at one node at most, with room: 6 cards, 4 queens × 3, exchange, close, claim."""
 _INF = 1 << 30
+_SLOTS_MAX = 1 << 19
+"""Slots of a ``Search``'s table at most (56 bytes each: 29 MB)."""
+_M64 = 0xFFFFFFFFFFFFFFFF
+_H1 = 0x9E3779B97F4A7C15
+_H2 = 0xC2B2AE3D27D4EB4F
+
+
+def _index(k1: int, k2: int, k3: int, k4: int, mask: int) -> int:
+    """The bucket (two slots, the first even) of a key in a table of ``mask + 1`` slots: the
+    words mixed by multiplication."""
+    x = (k1 * _H1 + k2) & _M64
+    x = (x * _H2 + k3) & _M64
+    x = (x * _H1 + k4) & _M64
+    x = (x * _H2) & _M64
+    return (x >> 40) & mask & ~1
 
 
 class Search:
     """Alpha-beta (negamax, fail-soft) over a packed hand with every card known: the exact value of
     perfect play by both seats under the hand's own scoring (``_outcome``), from the side of the
     seat to act, as ``(game points - the other's) * scale`` plus the card-point margin when
-    ``margin``. ``bots.solver.Solver`` enters it wherever ``pack`` takes the state, and shares its
-    transposition table ``tt`` (keys: three ints that decide the rest of the hand, plus the stock's
-    order while it is open; entries: fail-soft bounds and the best move) and its bound ``cap``.
+    ``margin``. ``bots.solver.Solver`` enters it wherever ``pack`` takes the state.
+
+    Its transposition table is an array of slots in buckets of two (``_store``), grown by
+    doubling up to the largest power of two within ``cap`` (and ``_SLOTS_MAX``), after which new
+    entries replace old ones: each slot holds a key (four 64-bit words that decide the rest of
+    the hand: the hands, the scores and turn, the close and bonus, the stock's order while it is
+    open), the fail-soft bounds found and the best move. No Python object is made per position.
 
     One ``Search`` serves any number of positions of one ``Table``: ``value`` loads the root into
     the first of a stack of hands, one per ply, so a move is a copy into the next one, never an
     undo and never an allocation.
     """
 
-    def __init__(self, t: Table, tt: dict[tuple[object, ...], tuple[int, int, int]], cap: int,
-                 context: int, scale: int) -> None:
+    def __init__(self, t: Table, cap: int, scale: int) -> None:
         self.t = t
-        self.tt = tt
-        self.cap = cap
-        self.context = context
         self.scale = scale
         self.margin = 1
         self.nodes = 0
         self.stack = [Hand(t) for _ in range(_DEPTH)]
         self.moves = [0] * 2048  # _DEPTH * _WIDTH, spelt out: Cython sizes the C array from it
         self.keys = [0] * 2048
+        self.kk = [0] * 256  # _DEPTH * 4: each ply's key words
+        self.most = 2
+        while self.most * 2 <= min(cap, _SLOTS_MAX):
+            self.most *= 2
+        self.used = 0
+        self._alloc(min(self.most, 1 << 10))
+
+    def _alloc(self, size: int) -> None:
+        """An empty table of ``size`` slots (a power of two)."""
+        self.mask = size - 1
+        self.tk1 = array("Q", bytes(8 * size))
+        self.tk2 = array("Q", bytes(8 * size))
+        self.tk3 = array("Q", bytes(8 * size))
+        self.tk4 = array("Q", bytes(8 * size))
+        self.tlo = array("q", bytes(8 * size))
+        self.thi = array("q", bytes(8 * size))
+        self.tmove = array("i", bytes(4 * size))  # the best move + 2: 0 marks an empty slot
+
+    def _grow(self) -> None:
+        """Twice the slots, the entries moved over (a solve that needs few positions never pays
+        for a big table: allocating the largest takes milliseconds)."""
+        k1, k2, k3, k4 = self.tk1, self.tk2, self.tk3, self.tk4
+        lo, hi, move = self.tlo, self.thi, self.tmove
+        n = self.mask + 1
+        self._alloc(2 * n)
+        self.used = 0
+        for i in range(n):
+            if move[i]:
+                j = _index(k1[i], k2[i], k3[i], k4[i], self.mask)
+                if self.tmove[j]:
+                    j += 1
+                if not self.tmove[j]:
+                    self.used += 1
+                self.tk1[j] = k1[i]
+                self.tk2[j] = k2[i]
+                self.tk3[j] = k3[i]
+                self.tk4[j] = k4[i]
+                self.tlo[j] = lo[i]
+                self.thi[j] = hi[i]
+                self.tmove[j] = move[i]
+
+    def _holds(self, i: int, kb: int) -> bool:
+        """Whether slot ``i`` holds the key at ``kk[kb]``."""
+        return self.tmove[i] != 0 and self.tk1[i] == self.kk[kb] and \
+            self.tk2[i] == self.kk[kb + 1] and self.tk3[i] == self.kk[kb + 2] and \
+            self.tk4[i] == self.kk[kb + 3]
+
+    def _move_slot(self, i: int, j: int) -> None:
+        """Slot ``i``'s entry into slot ``j``."""
+        if not self.tmove[j]:
+            self.used += 1
+        self.tk1[j] = self.tk1[i]
+        self.tk2[j] = self.tk2[i]
+        self.tk3[j] = self.tk3[i]
+        self.tk4[j] = self.tk4[i]
+        self.tlo[j] = self.tlo[i]
+        self.thi[j] = self.thi[i]
+        self.tmove[j] = self.tmove[i]
+
+    def _store(self, h: Hand, d: int, b: int, lo: int, hi: int, move: int) -> None:
+        """Enter ply ``d``'s position ``h`` (bucket ``b``). A bucket is two slots: the first keeps
+        the position with the most cards left (the biggest subtree: the most work saved), the
+        second the latest one pushed aside, so a lone collision loses nothing."""
+        kb = d * 4
+        if self._holds(b, kb):
+            s = b
+        elif self._holds(b + 1, kb):
+            s = b + 1
+        else:
+            if self.used * 2 > self.mask + 1 and self.mask + 1 < self.most:
+                self._grow()
+                b = self._slot(h, d)
+            s = b
+            if self.tmove[b]:
+                if _count(self.tk1[b]) > _count(self.kk[kb]):
+                    s = b + 1
+                else:
+                    self._move_slot(b, b + 1)
+        if not self.tmove[s]:
+            self.used += 1
+        self.tk1[s] = self.kk[kb]
+        self.tk2[s] = self.kk[kb + 1]
+        self.tk3[s] = self.kk[kb + 2]
+        self.tk4[s] = self.kk[kb + 3]
+        self.tlo[s] = lo
+        self.thi[s] = hi
+        self.tmove[s] = move + 2
+
+    def clear(self) -> None:
+        """Empty the table."""
+        for i in range(self.mask + 1):
+            self.tmove[i] = 0
+        self.used = 0
 
     def value(self, root: Hand, alpha: int, beta: int, margin: int) -> int:
         """The value of ``root`` for the seat to act, exact within (alpha, beta) (fail-soft).
@@ -990,9 +1099,17 @@ class Search:
             v += h._points(me) - h._points(1 - me)
         return v
 
-    def _key(self, h: Hand) -> tuple[int, ...]:
-        """Everything that decides the rest of the hand, as ints (the trick count is the tricks'
-        sum; the stock below ``spos`` is gone; its order above matters while it is open)."""
+    def _slot(self, h: Hand, d: int) -> int:
+        """The table bucket of ``h``, its key written into ply ``d``'s four words (the trick count is
+        the tricks' sum; the stock below ``spos`` is gone; its order above matters while it is
+        open); -1 where more than twelve face-down cards are left (no deal of these games
+        leaves that many: their order would not fit a word)."""
+        k4 = 0
+        if h.turnup_up and h.closed_by < 0:
+            if h.slen - h.spos > 12:
+                return -1
+            for i in range(h.spos, h.slen):
+                k4 = k4 << 5 | h.stock[i]
         k1 = h.hand0 | (h.hand1 << 32)
         # Packed from the top down, so that a compiled build shifts 64-bit ints, never C ints
         # (field widths: points 8 bits, pending marriages 7, tricks and trick numbers 5).
@@ -1008,8 +1125,7 @@ class Search:
         k2 = k2 << 1 | h.turnup_up
         k2 = k2 << 6 | (h.turnup + 1)
         k2 = k2 << 5 | h.spos
-        k3 = self.context
-        k3 = k3 << 1 | self.margin
+        k3 = self.margin
         k3 = k3 << 6 | h.bonus
         k3 = k3 << 5 | (h.ptrick1 + 1)
         k3 = k3 << 5 | (h.ptrick0 + 1)
@@ -1020,12 +1136,12 @@ class Search:
         k3 = k3 << 2 | (h.claim_seat + 1)
         k3 = k3 << 2 | h.close_window
         k3 = k3 << 2 | (h.closed_by + 1)
-        if h.turnup_up and h.closed_by < 0:
-            k4 = 0
-            for i in range(h.spos, h.slen):
-                k4 = k4 << 5 | h.stock[i]
-            return k1, k2, k3, k4
-        return k1, k2, k3
+        base = d * 4
+        self.kk[base] = k1
+        self.kk[base + 1] = k2
+        self.kk[base + 2] = k3
+        self.kk[base + 3] = k4
+        return _index(k1, k2, k3, k4, self.mask)
 
     def _order(self, h: Hand, d: int, hint: int) -> int:
         """Fill the moves of ply ``d`` with ``h``'s legal actions, the likely best first (the
@@ -1121,11 +1237,18 @@ class Search:
             return lo
         if hi <= alpha:
             return hi
-        key = self._key(h)
-        entry = self.tt.get(key)
+        b = self._slot(h, d)
         lo, hi, hint = -_INF, _INF, -1
-        if entry is not None:
-            lo, hi, hint = entry
+        slot = -1
+        if b >= 0:
+            if self._holds(b, d * 4):
+                slot = b
+            elif self._holds(b + 1, d * 4):
+                slot = b + 1
+        if slot >= 0:
+            lo = self.tlo[slot]
+            hi = self.thi[slot]
+            hint = self.tmove[slot] - 2
             if lo >= beta:
                 return lo
             if hi <= alpha or lo == hi:
@@ -1158,14 +1281,17 @@ class Search:
                     if alpha >= beta:
                         break
         # Fail-soft bounds stay valid whatever window they were found with.
+        if b < 0:
+            return best
         if best <= a0:
-            self.tt[key] = (lo, best if best < hi else hi, best_move)
+            if best < hi:
+                hi = best
         elif best >= beta:
-            self.tt[key] = (best if best > lo else lo, hi, best_move)
+            if best > lo:
+                lo = best
         else:
-            self.tt[key] = (best, best, best_move)
-        if len(self.tt) > self.cap:
-            trim_oldest(self.tt, self.cap)
+            lo = hi = best
+        self._store(h, d, b, lo, hi, best_move)
         return best
 
 
