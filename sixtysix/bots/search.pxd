@@ -5,7 +5,8 @@ from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.state cimport State
 
 @cython.locals(side=cython.int, a=cython.int, n=cython.int, at_stake=cython.int, c=cython.int,
-               trump=cython.int, partner_card=cython.int)
+               trump=cython.int, partner_card=cython.int, wc=cython.int, ws=cython.int,
+               cs=cython.int, over=cython.ulonglong)
 cpdef int policy_action(State s, list acts, object rng, double eps=*) except? -1
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int _cheapest(list cards, tuple vals, int trump) except? -1

@@ -280,7 +280,16 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
             partner_card = _partner_winning(s, side)
             if partner_card >= 0:
                 return _smear(s, plays, partner_card, n)
-        winners = [c for c in plays if trick_winner(trick + [c], trump, s.beats) == n]
+        # The cards that would take the trick: those beating its winning card so far (the last
+        # step of trick_winner, without a list per card).
+        wc = trick[trick_winner(trick, trump, s.beats)]
+        ws = (wc >> 3) & 3
+        over = s.beats[wc]
+        winners = []
+        for c in plays:
+            cs = (c >> 3) & 3
+            if (cs == ws and (over >> c) & 1) or (cs == trump and ws != trump):
+                winners.append(c)
         if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
             return _bettler_card(plays, winners, vals)
         if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
