@@ -11,3 +11,18 @@ cpdef int policy_action(State s, list acts, object rng, double eps=*) except? -1
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int _cheapest(list cards, tuple vals, int trump) except? -1
 cpdef playout(State s, object rng)
+
+
+cdef class _Node:
+    cdef public dict children
+    cdef public long long n, avail
+    cdef public double w, g
+    cdef public int mover
+
+@cython.locals(first=cython.longlong, second=cython.longlong, n=cython.longlong, ch=_Node)
+cpdef bint _decided(_Node root, double left) except? -1
+@cython.locals(i=cython.Py_ssize_t, nd=_Node)
+cpdef void _backup(list path, list result, list rewards) except *
+@cython.locals(ch=_Node, best_child=_Node, best_a=cython.int, best_score=cython.double,
+               score=cython.double, a=cython.int, k=cython.int)
+cpdef tuple _select(_Node node, list acts, double c, bint even, bint double_pack, object rng)

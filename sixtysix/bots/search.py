@@ -601,6 +601,16 @@ def _decided(root: _Node, left: float) -> bool:
     return first - second > left
 
 
+def _backup(path: list[_Node], result: list[float], rewards: list[float]) -> None:
+    """Count an iteration's outcome into the nodes of its path below the root, each from the
+    side of the seat that moved into it."""
+    for i in range(1, len(path)):
+        nd = path[i]
+        nd.n += 1
+        nd.w += rewards[nd.mover]
+        nd.g += result[nd.mover]
+
+
 def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: bool,
             rng: Rng) -> tuple[int, _Node | None]:
     """The action to take at ``node``: an untried one at random (and None: the caller adds its
@@ -611,8 +621,6 @@ def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: boo
     best_child = None
     best_a = -1
     best_score = -1e18
-    log = math.log
-    sqrt = math.sqrt
     for a in acts:
         k = a
         if double_pack:
@@ -625,7 +633,7 @@ def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: boo
             untried.append(a)
             continue
         ch.avail += 1
-        score = -float(ch.n) if even else ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+        score = -float(ch.n) if even else ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
         if score > best_score:
             best_score, best_child, best_a = score, ch, a
     if untried:
@@ -829,11 +837,7 @@ class Ismcts:
                 result = self._finish(s, fast)
                 rewards = race_rewards(s, result, scale) if s.over else \
                     [_reward(d, scale) for d in result]
-            for nd in path[1:]:
-                d = result[nd.mover]
-                nd.n += 1
-                nd.w += rewards[nd.mover]
-                nd.g += d
+            _backup(path, result, rewards)
         return root
 
     def _descend(self, root: _Node, s: State | Hand, rng: Rng, by_rule: bool,

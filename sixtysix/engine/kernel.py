@@ -1039,7 +1039,7 @@ class Search:
         self.tmove[s] = move + 2
 
     def clear(self) -> None:
-        """Empty the table."""
+        """Empty the table (keeping its size)."""
         for i in range(self.mask + 1):
             self.tmove[i] = 0
         self.used = 0
