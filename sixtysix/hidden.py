@@ -364,6 +364,12 @@ class HiddenCards:
                     raise IllegalActionError(str(e)) from None
                 continue
             candidates += _copies(state, action)
+        # Copies already proven to be the actor's come first: choosing the other copy would pin
+        # both to him (a queen married, then "play QC": the married one, not its twin).
+        slots = self._in_hand(actor, state)
+        within = self.cons.within
+        candidates.sort(key=lambda x: not all(c in within and not within[c] & ~slots
+                                              for c in _cards(x[1])))
         legal = set(state.legal_actions())
         now = [x for x in candidates if x[0] in legal and not x[1] & ~state.hands[actor]]
         error: IllegalActionError | None = None

@@ -466,6 +466,15 @@ def test_a_pending_combination_of_the_other_seat_may_date_from_another_trick() -
         "loser_side_extra": False, "target": 501, "tie_break": "play_on"})
 
 
+def test_a_seat_record_where_a_married_queen_is_played_and_its_twin_is_another_seats() -> None:
+    # Found by the property test at 5,000 examples (Gaigel, seed 728503604, cut 0.875): seat 2
+    # marries KC and later plays 'QC'; seat 0 then leads the other QC. Seat 3's record replay
+    # had dealt seat 2 both queens and took the copy listed first for his 'play QC', the twin
+    # of the married one, so both queens were pinned to seat 2 and no placing gave seat 0 one.
+    # A copy already proven to be the actor's is now taken first.
+    check_seat_records("gaigel", 728503604, 0.875, {})
+
+
 def test_a_seat_record_where_a_melder_held_both_copies_of_his_king() -> None:
     # Found by an exploring run (Gaigel, seed 23862034, cut 0.875): seat 0 marries QC and later
     # plays the king he showed; seat 2 plays the other KC after. Seat 3's record replay dealt
