@@ -134,7 +134,9 @@ cdef class Search:
                    i=cython.int, j=cython.int)
     cdef void _grow(self)
     cdef bint _holds(self, int i, int kb) noexcept
-    cdef void _move_slot(self, int i, int j) noexcept
+    cdef void _enter(self, int j, unsigned long long k1, unsigned long long k2,
+                     unsigned long long k3, unsigned long long k4, long long lo, long long hi,
+                     int move) noexcept
     @cython.locals(kb=cython.int, s=cython.int)
     cdef void _store(self, Hand h, int d, int b, long long lo, long long hi, int move)
     @cython.locals(i=cython.int)

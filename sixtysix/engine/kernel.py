@@ -981,15 +981,7 @@ class Search:
                 j = _index(k1[i], k2[i], k3[i], k4[i], self.mask)
                 if self.tmove[j]:
                     j += 1
-                if not self.tmove[j]:
-                    self.used += 1
-                self.tk1[j] = k1[i]
-                self.tk2[j] = k2[i]
-                self.tk3[j] = k3[i]
-                self.tk4[j] = k4[i]
-                self.tlo[j] = lo[i]
-                self.thi[j] = hi[i]
-                self.tmove[j] = move[i]
+                self._enter(j, k1[i], k2[i], k3[i], k4[i], lo[i], hi[i], move[i])
 
     def _holds(self, i: int, kb: int) -> bool:
         """Whether slot ``i`` holds the key at ``kk[kb]``."""
@@ -997,17 +989,18 @@ class Search:
             self.tk2[i] == self.kk[kb + 1] and self.tk3[i] == self.kk[kb + 2] and \
             self.tk4[i] == self.kk[kb + 3]
 
-    def _move_slot(self, i: int, j: int) -> None:
-        """Slot ``i``'s entry into slot ``j``."""
+    def _enter(self, j: int, k1: int, k2: int, k3: int, k4: int, lo: int, hi: int, move: int
+               ) -> None:
+        """Write an entry into slot ``j`` (``move``: the best move + 2), counting a slot filled."""
         if not self.tmove[j]:
             self.used += 1
-        self.tk1[j] = self.tk1[i]
-        self.tk2[j] = self.tk2[i]
-        self.tk3[j] = self.tk3[i]
-        self.tk4[j] = self.tk4[i]
-        self.tlo[j] = self.tlo[i]
-        self.thi[j] = self.thi[i]
-        self.tmove[j] = self.tmove[i]
+        self.tk1[j] = k1
+        self.tk2[j] = k2
+        self.tk3[j] = k3
+        self.tk4[j] = k4
+        self.tlo[j] = lo
+        self.thi[j] = hi
+        self.tmove[j] = move
 
     def _store(self, h: Hand, d: int, b: int, lo: int, hi: int, move: int) -> None:
         """Enter ply ``d``'s position ``h`` (bucket ``b``). A bucket is two slots: the first keeps
@@ -1026,17 +1019,11 @@ class Search:
             if self.tmove[b]:
                 if _count(self.tk1[b]) > _count(self.kk[kb]):
                     s = b + 1
-                else:
-                    self._move_slot(b, b + 1)
-        if not self.tmove[s]:
-            self.used += 1
-        self.tk1[s] = self.kk[kb]
-        self.tk2[s] = self.kk[kb + 1]
-        self.tk3[s] = self.kk[kb + 2]
-        self.tk4[s] = self.kk[kb + 3]
-        self.tlo[s] = lo
-        self.thi[s] = hi
-        self.tmove[s] = move + 2
+                else:  # the old entry moves to the second slot
+                    self._enter(b + 1, self.tk1[b], self.tk2[b], self.tk3[b], self.tk4[b],
+                                self.tlo[b], self.thi[b], self.tmove[b])
+        self._enter(s, self.kk[kb], self.kk[kb + 1], self.kk[kb + 2], self.kk[kb + 3], lo, hi,
+                    move + 2)
 
     def clear(self) -> None:
         """Empty the table (keeping its size)."""
