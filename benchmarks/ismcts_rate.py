@@ -20,7 +20,7 @@ from machine import header
 from sixtysix._core import core_name
 from sixtysix.bots import make_bot
 from sixtysix.bots.search import Ismcts
-from sixtysix.engine.kernel import pack
+from sixtysix.bots.search import _pack as pack
 from sixtysix.engine.match import Match
 from sixtysix.engine.view import View
 from sixtysix.games import GAMES, make_game

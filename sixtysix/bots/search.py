@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, card_list, cards_of
-from ..engine import kernel
+from ..engine import kernel, kernel4
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -60,6 +60,7 @@ from ..engine.actions import (
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.kernel import Hand
+from ..engine.kernel4 import Hand4
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.phases.announce import KEY as COMBO_KEY
@@ -582,6 +583,26 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
     return kernel.Hand(origin.t), origin, int(other == b), known, allowed, unseen
 
 
+def _partnership_dealer(view: View, rng: random.Random, excluded: list[int]
+                        ) -> tuple[Hand4, Hand4] | None:
+    """For Four-Hand Sixty-Six, which ``engine.kernel4`` plays: a hand to deal worlds into and
+    the packed world of ``view`` it deals them from (``Hand4.redeal``: the other three hands
+    again, within the proven exclusions), None where the kernel does not play the game."""
+    origin = kernel4.pack(determinize(view, rng, excluded))
+    if origin is None:
+        return None
+    n = view.game.rules.n_seats
+    origin.set_deal(view.seat, view.unseen(), list(view.known),
+                    list(excluded) if excluded else [0] * n, list(view.hand_sizes))
+    return Hand4(), origin
+
+
+def _pack(s: State) -> Hand | Hand4 | None:
+    """``s`` on the kernel that plays its game (two seats, or Four-Hand's four), or None."""
+    h = kernel.pack(s)
+    return h if h is not None else kernel4.pack(s)
+
+
 _SAFETY = 1.5
 """How many times the iterations the rate so far promises ``_decided`` assumes may still come:
 measured over 60 Sixty-Six trees at 0.5 s a move, the iterations that came were at most 1.6
@@ -802,6 +823,10 @@ class Ismcts:
             excluded = self.sample.excluded  # type: ignore[attr-defined]
         deal = _packed_dealer(view, rng, excluded) \
             if packable and (self.sample is None or weighted is not None) else None
+        # Four-Hand's worlds on its own kernel, while the playouts end there (no endgame solve).
+        four = packable and not self.endgame
+        deal4 = _partnership_dealer(view, rng, excluded) \
+            if four and deal is None and self.sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
@@ -813,8 +838,13 @@ class Ismcts:
                         _decided(root, _SAFETY * it * (deadline - now) / (now - start)):
                     break
             it += 1
-            h: Hand | None = None
-            if deal is not None:
+            h: Hand | Hand4 | None = None
+            if deal4 is not None:
+                h, origin4 = deal4
+                h.rng = self._kx
+                h.redeal(origin4)
+                self._kx = h.rng
+            elif deal is not None:
                 h, origin, other, known, allowed, unseen = deal
                 h.rng = self._kx
                 drawn = weighted(rng) if weighted is not None else 0
@@ -826,11 +856,12 @@ class Ismcts:
             else:
                 s = self.sample(rng) if self.sample is not None else \
                     determinize(view, rng, excluded)
-                h = kernel.pack(s) if packable else None
+                h = (_pack(s) if four else kernel.pack(s)) if packable else None
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
                 lead = self._packed_lead(h)
-                result = [lead, -lead]
+                # Seats 0 and 1 of a packed two-seat hand; a four-seat one's sides 0 & 2, 1 & 3.
+                result = [lead, -lead] if isinstance(h, Hand) else [lead, -lead, lead, -lead]
                 rewards = [_reward(d, scale) for d in result]
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
@@ -840,7 +871,7 @@ class Ismcts:
             _backup(path, result, rewards)
         return root
 
-    def _descend(self, root: _Node, s: State | Hand, rng: Rng, by_rule: bool,
+    def _descend(self, root: _Node, s: State | Hand | Hand4, rng: Rng, by_rule: bool,
                  double_pack: bool) -> list[_Node]:
         """Walk world ``s`` (a state, or the kernel's packed hand: the same actions in the same
         order) down the tree by UCB to a new leaf (or the hand's end): the path."""
@@ -864,9 +895,13 @@ class Ismcts:
             path.append(node)
         return path
 
-    def _packed_lead(self, h: Hand) -> float:
+    def _packed_lead(self, h: Hand | Hand4) -> float:
         """Seat 0's game points less seat 1's at the end of packed world ``h``: a playout, or
-        with ``endgame`` a playout while the stock is open and the solver's value after."""
+        with ``endgame`` a playout while the stock is open and the solver's value after. (Side
+        0's less side 1's for Four-Hand's ``Hand4``, played out in place.)"""
+        if isinstance(h, Hand4):
+            lead4, self._kx = kernel4.playout(h, self._kx, kernel.POLICY)
+            return float(lead4)
         if self.endgame:
             lead, self._kx = kernel.solved_playout(h, self._kx, kernel.POLICY,
                                                    self.solver.search_for(h.t), self.stock)
@@ -883,6 +918,10 @@ class Ismcts:
             a, b = s.active
             out[a], out[b] = lead, -lead
             return out
+        h4 = kernel4.pack(s) if self.kernel and not self.endgame else None
+        if h4 is not None:  # Four-Hand: each side's lead
+            lead = self._packed_lead(h4)
+            return [lead, -lead, lead, -lead]
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))

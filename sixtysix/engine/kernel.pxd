@@ -9,11 +9,11 @@ cdef long long _INF
 cdef unsigned long long _M64, _H1, _H2
 cdef int _SLOTS_MAX
 
-cdef unsigned long long _next(unsigned long long x) noexcept
-cdef int _below(unsigned long long x, unsigned long long n) noexcept
-cdef int _low(unsigned long long m) noexcept
-cdef int _count(unsigned long long m) noexcept
-cdef int _nth(unsigned long long m, int i) noexcept
+cpdef unsigned long long _next(unsigned long long x) noexcept
+cpdef int _below(unsigned long long x, unsigned long long n) noexcept
+cpdef int _low(unsigned long long m) noexcept
+cpdef int _count(unsigned long long m) noexcept
+cpdef int _nth(unsigned long long m, int i) noexcept
 cdef int _local(int seat, int a, int b) noexcept
 cdef int _local_bits(int bits, int a, int b) noexcept
 
