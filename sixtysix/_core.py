@@ -32,7 +32,7 @@ COMPILED = (
     "sixtysix.cards",
     "sixtysix.engine.legal",
     "sixtysix.engine.kernel",
-    "sixtysix.engine.kernel4",
+    "sixtysix.engine.kernel_multi",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",

@@ -5,11 +5,11 @@ Usage: ``python tests/core_diff.py POSITIONS [GAME_ID ...]``; prints one JSON ob
 the positions visited and the SHA-256 of everything seen there. ``SIXTYSIX_PURE=1`` picks the pure
 core. At every position: the legal actions, every field of the state, and after a random legal
 action the next state; at the end of each hand its game points and result; from one position of
-each hand a seeded playout's outcome, and where the playout kernel plays the game its own playouts
-(random and policy) and a world it deals for ISMCTS (``Hand.redeal``; Four-Hand's ``kernel4``
-likewise); and, for two-sided games, the solver's value of every position with at most six cards
-in hand and no stock to draw, and (where the kernel plays the game) of one position a hand, every
-fourth hand, with one card face down.
+each hand a seeded playout's outcome, and where a playout kernel plays the game its own playouts
+(random and policy) and a world it deals for ISMCTS (``Hand.redeal``, ``MultiHand.redeal``);
+and, for two-sided games, the solver's value of every position with at most six cards in hand
+and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
+hand, with one card face down.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ import sys
 
 from sixtysix import _core
 from sixtysix.bots.search import (
+    _multi_dealer,
     _packed_dealer,
-    _partnership_dealer,
     exclusions,
     outcome,
     playout,
 )
 from sixtysix.bots.solver import Solver, is_solvable
-from sixtysix.engine import kernel4
+from sixtysix.engine import kernel_multi
 from sixtysix.engine.kernel import POLICY, RANDOM, pack, playouts, seed_state
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
@@ -73,18 +73,20 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                     world.redeal(origin, other, known, allowed, unseen)
                     h.update(f"kernel {runs} {world.hand0} {world.hand1} {world.face_down()}\n"
                              .encode())
-                packed4 = kernel4.pack(s)
-                if packed4 is not None:  # Four-Hand's kernel: playouts and a dealt world
+                multi = kernel_multi.pack(s)
+                if multi is not None:  # Four-Hand's and Three-Player's kernel
                     x = seed_state(rng.randrange(2**31))
-                    runs4 = [kernel4.playouts(packed4, 3, x, policy) for policy in (RANDOM, POLICY)]
+                    runs_multi = [kernel_multi.playouts(multi, 3, x, policy)
+                                  for policy in (RANDOM, POLICY)]
                     view = s.view(s.to_act)
-                    deal4 = _partnership_dealer(view, random.Random(rng.randrange(2**31)),
-                                                exclusions(view))
-                    assert deal4 is not None
-                    world4, origin4 = deal4
-                    world4.rng = x
-                    world4.redeal(origin4)
-                    h.update(f"kernel4 {runs4} {[world4.hand(p) for p in range(4)]}\n".encode())
+                    deal_multi = _multi_dealer(view, random.Random(rng.randrange(2**31)),
+                                               exclusions(view))
+                    assert deal_multi is not None
+                    world_m, origin_m = deal_multi
+                    world_m.rng = x
+                    world_m.redeal(origin_m)
+                    hands = [world_m.hand(p) for p in range(world_m.seats)]
+                    h.update(f"multi {runs_multi} {hands} {world_m.turn}\n".encode())
             if is_solvable(s) and not s.stock_open and sum(x.bit_count() for x in s.hands) <= 6:
                 h.update(f"solve {Solver().value(s)}\n".encode())
             if phase1_solve and s.stock_open and s.facedown == 1 and pack(s) is not None:

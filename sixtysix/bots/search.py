@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, card_list, cards_of
-from ..engine import kernel, kernel4
+from ..engine import kernel, kernel_multi
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -60,7 +60,7 @@ from ..engine.actions import (
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.kernel import Hand
-from ..engine.kernel4 import Hand4
+from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.phases.announce import KEY as COMBO_KEY
@@ -583,24 +583,24 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
     return kernel.Hand(origin.t), origin, int(other == b), known, allowed, unseen
 
 
-def _partnership_dealer(view: View, rng: random.Random, excluded: list[int]
-                        ) -> tuple[Hand4, Hand4] | None:
-    """For Four-Hand Sixty-Six, which ``engine.kernel4`` plays: a hand to deal worlds into and
-    the packed world of ``view`` it deals them from (``Hand4.redeal``: the other three hands
-    again, within the proven exclusions), None where the kernel does not play the game."""
-    origin = kernel4.pack(determinize(view, rng, excluded))
+def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
+                  ) -> tuple[MultiHand, MultiHand] | None:
+    """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player): a hand to deal
+    worlds into and the packed world of ``view`` it deals them from (``MultiHand.redeal``: the
+    hidden cards again, within the proven exclusions), None where the kernel does not play."""
+    origin = kernel_multi.pack(determinize(view, rng, excluded))
     if origin is None:
         return None
-    n = view.game.rules.n_seats
-    origin.set_deal(view.seat, view.unseen(), list(view.known),
-                    list(excluded) if excluded else [0] * n, list(view.hand_sizes))
-    return Hand4(), origin
+    known = list(view.known)
+    known[view.seat] = view.hand
+    origin.set_deal(view.unseen(), known, list(excluded) if excluded else [0] * len(known))
+    return MultiHand(), origin
 
 
-def _pack(s: State) -> Hand | Hand4 | None:
-    """``s`` on the kernel that plays its game (two seats, or Four-Hand's four), or None."""
+def _pack(s: State) -> Hand | MultiHand | None:
+    """``s`` on the kernel that plays its game (two seats, or three or four), or None."""
     h = kernel.pack(s)
-    return h if h is not None else kernel4.pack(s)
+    return h if h is not None else kernel_multi.pack(s)
 
 
 _SAFETY = 1.5
@@ -823,10 +823,11 @@ class Ismcts:
             excluded = self.sample.excluded  # type: ignore[attr-defined]
         deal = _packed_dealer(view, rng, excluded) \
             if packable and (self.sample is None or weighted is not None) else None
-        # Four-Hand's worlds on its own kernel, while the playouts end there (no endgame solve).
-        four = packable and not self.endgame
-        deal4 = _partnership_dealer(view, rng, excluded) \
-            if four and deal is None and self.sample is None else None
+        # Four-Hand's and Three-Player's worlds on their own kernel, while the playouts end
+        # there (no endgame solve).
+        multi = packable and not self.endgame
+        deal_multi = _multi_dealer(view, rng, excluded) \
+            if multi and deal is None and self.sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
@@ -838,11 +839,11 @@ class Ismcts:
                         _decided(root, _SAFETY * it * (deadline - now) / (now - start)):
                     break
             it += 1
-            h: Hand | Hand4 | None = None
-            if deal4 is not None:
-                h, origin4 = deal4
+            h: Hand | MultiHand | None = None
+            if deal_multi is not None:
+                h, origin_multi = deal_multi
                 h.rng = self._kx
-                h.redeal(origin4)
+                h.redeal(origin_multi)
                 self._kx = h.rng
             elif deal is not None:
                 h, origin, other, known, allowed, unseen = deal
@@ -856,12 +857,10 @@ class Ismcts:
             else:
                 s = self.sample(rng) if self.sample is not None else \
                     determinize(view, rng, excluded)
-                h = (_pack(s) if four else kernel.pack(s)) if packable else None
+                h = (_pack(s) if multi else kernel.pack(s)) if packable else None
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
-                lead = self._packed_lead(h)
-                # Seats 0 and 1 of a packed two-seat hand; a four-seat one's sides 0 & 2, 1 & 3.
-                result = [lead, -lead] if isinstance(h, Hand) else [lead, -lead, lead, -lead]
+                result = self._packed_result(h)
                 rewards = [_reward(d, scale) for d in result]
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
@@ -871,7 +870,7 @@ class Ismcts:
             _backup(path, result, rewards)
         return root
 
-    def _descend(self, root: _Node, s: State | Hand | Hand4, rng: Rng, by_rule: bool,
+    def _descend(self, root: _Node, s: State | Hand | MultiHand, rng: Rng, by_rule: bool,
                  double_pack: bool) -> list[_Node]:
         """Walk world ``s`` (a state, or the kernel's packed hand: the same actions in the same
         order) down the tree by UCB to a new leaf (or the hand's end): the path."""
@@ -895,13 +894,18 @@ class Ismcts:
             path.append(node)
         return path
 
-    def _packed_lead(self, h: Hand | Hand4) -> float:
+    def _packed_result(self, h: Hand | MultiHand) -> list[float]:
+        """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
+        the two seats of a ``Hand``; a ``MultiHand`` played out in place, then ``outcome``."""
+        if isinstance(h, MultiHand):
+            _, self._kx = kernel_multi.playout(h, self._kx, kernel.POLICY)
+            return h.leads()
+        lead = self._packed_lead(h)
+        return [lead, -lead]
+
+    def _packed_lead(self, h: Hand) -> float:
         """Seat 0's game points less seat 1's at the end of packed world ``h``: a playout, or
-        with ``endgame`` a playout while the stock is open and the solver's value after. (Side
-        0's less side 1's for Four-Hand's ``Hand4``, played out in place.)"""
-        if isinstance(h, Hand4):
-            lead4, self._kx = kernel4.playout(h, self._kx, kernel.POLICY)
-            return float(lead4)
+        with ``endgame`` a playout while the stock is open and the solver's value after."""
         if self.endgame:
             lead, self._kx = kernel.solved_playout(h, self._kx, kernel.POLICY,
                                                    self.solver.search_for(h.t), self.stock)
@@ -918,10 +922,9 @@ class Ismcts:
             a, b = s.active
             out[a], out[b] = lead, -lead
             return out
-        h4 = kernel4.pack(s) if self.kernel and not self.endgame else None
-        if h4 is not None:  # Four-Hand: each side's lead
-            lead = self._packed_lead(h4)
-            return [lead, -lead, lead, -lead]
+        hm = kernel_multi.pack(s) if self.kernel and not self.endgame else None
+        if hm is not None:  # Four-Hand, Three-Player: every seat's lead
+            return self._packed_result(hm)
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))

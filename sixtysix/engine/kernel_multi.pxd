@@ -1,0 +1,78 @@
+# C types for kernel_multi.py (Cython's augmenting .pxd): the .py stays plain Python, the
+# reference; compiled, every field and local below is a machine int and every method a direct C
+# call.
+cimport cython
+from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth
+from sixtysix.engine.state cimport State
+
+cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
+cdef int _MARRY, _TRUMP, _TURN, _PLAY, _TRUMP_PHASE, _OVER, _BANDS, _CHIPS
+cdef int PH_PLAY, PH_OVER, PH_TRUMP, STRICT_MULTI
+
+
+@cython.final
+cdef class MultiHand:
+    cdef unsigned long long hands[4]
+    cdef int trick[4]
+    cdef int points[4]
+    cdef int tricks[4]
+    cdef int pending[4]
+    cdef public int seats, n, win, leader, to_act, trump, phase, held, turn, last_bonus
+    cdef public int trump_under, marriages, needs_trick, scoring, tie_split, size, bonus
+    cdef public unsigned long long values, rng, unseen
+    cdef public bint over
+    cdef unsigned long long known[4]
+    cdef unsigned long long excluded[4]
+    cdef int need[4]
+    cdef int order[4]
+    cdef int fill
+
+    @cython.locals(i=cython.int)
+    cdef void _load(self, MultiHand o) noexcept
+    cpdef MultiHand copy(self)
+    cpdef unsigned long long hand(self, int seat)
+    cdef inline int _side(self, int seat) noexcept
+    cdef inline int _value(self, int c) noexcept
+    @cython.locals(h=cython.ulonglong, led=cython.int, wc=cython.int, same=cython.ulonglong,
+                   trumps=cython.ulonglong, over=cython.ulonglong)
+    cdef unsigned long long _cards(self, int seat) noexcept
+    @cython.locals(h=cython.ulonglong)
+    cdef unsigned long long _queens(self) noexcept
+    @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, q=cython.int, t=cython.int)
+    cpdef list legal_actions(self)
+    cpdef void step(self, int a)
+    cdef void _step(self, int a) noexcept
+    @cython.locals(value=cython.int, side=cython.int)
+    cdef void _marry(self, int card) noexcept
+    @cython.locals(seat=cython.int, n=cython.int, wc=cython.int, winner=cython.int,
+                   side=cython.int, pts=cython.int, i=cython.int)
+    cdef void _play(self, int card) noexcept
+    @cython.locals(p0=cython.int, p1=cython.int, sd=cython.int, best=cython.int, tops=cython.int,
+                   p=cython.int, chips=cython.int)
+    cpdef int game_points(self, int seat)
+    cdef int _grade(self, int p) noexcept
+    @cython.locals(p=cython.int, q=cython.int, k=cython.int, opp=cython.double)
+    cpdef list leads(self)
+    cdef inline int _key(self, int c) noexcept
+    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+    cdef int _cheapest(self, unsigned long long m) noexcept
+    @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int,
+                   stake=cython.int, i=cython.int, wc=cython.int, winners=cython.ulonglong)
+    cdef int _policy(self) noexcept
+    @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int, k=cython.int,
+                   i=cython.int)
+    cdef int _random(self) noexcept
+    @cython.locals(p=cython.int, i=cython.int)
+    cpdef void set_deal(self, unsigned long long unseen, list known, list excluded) except *
+    @cython.locals(attempt=cython.int, left=cython.ulonglong, ok=cython.bint, i=cython.int,
+                   p=cython.int, allowed=cython.ulonglong, k=cython.int, need=cython.int,
+                   pick=cython.ulonglong, c=cython.int, j=cython.int)
+    cpdef void redeal(self, MultiHand origin)
+
+
+@cython.locals(h=MultiHand, p=cython.int, n=cython.int, sd=cython.int, t=cython.int)
+cpdef MultiHand pack(State s)
+@cython.locals(p=cython.int)
+cpdef tuple playout(MultiHand h, unsigned long long rng, int policy)
+@cython.locals(h=MultiHand, steps=cython.longlong, p=cython.int)
+cpdef tuple playouts(MultiHand origin, int n, unsigned long long rng, int policy)

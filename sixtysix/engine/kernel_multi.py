@@ -1,0 +1,534 @@
+# cython: cdivision=True
+"""The multi-seat kernel: Four-Hand and Three-Player Sixty-Six's hands played on machine ints.
+
+``kernel.py`` plays the two-player trick-and-draw games; this is its sibling for the two games
+that deal every card and play strictly from the first trick (rules.md §0.4):
+
+* Four-Hand Sixty-Six, Foster's game (rules.md §3, ``variant="foster"``): two sides, 0 & 2
+  against 1 & 3; no marriages; 1, 2 or 3 game points by the side's total and tricks.
+* Three-Player Sixty-Six (rules.md §5): three seats each for itself; forehand names trumps or
+  turns a card first; the leader may declare a marriage, credited once its declarer has a
+  trick; the top scorer collects 1, 2 or 3 chips from each other seat.
+
+Both take 10 for the last trick, and have no stock, no closing and no claims. A hand packs once
+into a ``MultiHand`` of plain int fields; a playout is a loop over them. The file is ordinary
+Python, the reference; ``kernel_multi.pxd`` gives the fields and locals C types, and ``setup.py``
+compiles the two like the rest of the compiled core.
+
+As in ``kernel.py``, the kernel follows the engine move for move: its legal actions are the
+engine's in the engine's order, its policy is ``bots.search.policy_action`` drawing the same
+random numbers, so a playout through ``State`` with ``kernel.KernelRandom`` reaches the same end
+(``tests/test_kernel_multi.py``).
+
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
+>>> from sixtysix.bots.search import play_reference
+>>> for game_id in ("four-hand-sixty-six", "three-player-sixty-six"):
+...     s = Match(make_game(game_id), dealer=1).deal_hand(seed=3)
+...     h = pack(s)
+...     t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
+...     print(h.legal_actions() == s.legal_actions(),
+...           playout(h, seed_state(7), POLICY)[0] == list(t.game_points()))
+True True
+True True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import MARRY, TRUMP, TURN
+from .kernel import _below, _count, _low, _next, _nth
+from .phases import PH_OVER, PH_PLAY, PH_TRUMP
+from .rules import STRICT_MULTI
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["MultiHand", "pack", "playout", "playouts"]
+
+_ONE = 1
+"""``1``, typed 64-bit in kernel_multi.pxd: card 31's bit does not fit a C int."""
+_SUITS = 0xFF
+_EPS_BELOW = 1 << 51
+"""``random() < 0.25`` on the generator's state (``kernel.EPS_BELOW``)."""
+_MARRY, _TRUMP, _TURN = MARRY, TRUMP, TURN
+_PLAY, _TRUMP_PHASE, _OVER = PH_PLAY, PH_TRUMP, PH_OVER
+_BANDS, _CHIPS = 0, 1
+"""How a hand scores: Foster's bands for a side (Four-Hand), chips from each seat
+(Three-Player)."""
+_KINGS = 0x04040404
+"""The kings of a 24- or 32-card pack (rank 2 of each suit); a queen is its king's bit << 1."""
+
+
+class MultiHand:
+    """One hand of three or four seats packed into ints. Seats are the table's (play goes 0, 1,
+    2 ...); a seat's side is ``seat & 1`` with four seats (partners opposite), the seat itself
+    with three. ``pack`` builds one from a state."""
+
+    def __init__(self) -> None:
+        self.seats = 4
+        self.hands = [0, 0, 0, 0]
+        self.trick = [0, 0, 0, 0]
+        """The cards of the trick so far, in the order played (the leader's first)."""
+        self.n = 0
+        """Cards in the trick so far."""
+        self.win = 0
+        """The index in ``trick`` of the card winning it so far."""
+        self.leader = self.to_act = 0
+        self.trump = 0
+        self.phase = _PLAY
+        self.held = 0
+        """Three-Player's trump choice: the suits forehand may name, a bit each."""
+        self.turn = -1
+        """Three-Player's trump choice: the card ``turn`` would turn (forehand's), or -1."""
+        self.values = 0
+        """Card points by rank, 4 bits a rank (the lowest bits: the ace)."""
+        self.last_bonus = 10
+        self.trump_under = 1
+        """``must_trump_when_cannot_overtrump``: a void seat that cannot over-trump still trumps."""
+        self.marriages = 0
+        self.needs_trick = 1
+        """``marriage_needs_trick``: a marriage before its declarer's first trick waits for one."""
+        self.scoring = _BANDS
+        self.tie_split = 0
+        """Three-Player's ``tie_rule="split"``: tied top scorers each collect."""
+        self.size = 8
+        """Tricks in a hand: all of them to one side scores 3."""
+        self.points = [0, 0, 0, 0]
+        """Card points so far by side (the last trick's 10 and credited marriages counted)."""
+        self.tricks = [0, 0, 0, 0]
+        self.pending = [0, 0, 0, 0]
+        """Marriage points by side waiting for that side's first trick."""
+        self.bonus = 0
+        """Game points carried from drawn hands to this hand's winner (Four-Hand)."""
+        self.over = False
+        self.rng = 1
+        # The deal of a search's worlds (``set_deal``): the cards the view's seat cannot see,
+        # each seat's cards known to be there, excluded cards and cards to draw, and the order
+        # the seats are filled in (most constrained first, as determinize does).
+        self.unseen = 0
+        self.known = [0, 0, 0, 0]
+        self.excluded = [0, 0, 0, 0]
+        self.need = [0, 0, 0, 0]
+        self.order = [0, 0, 0, 0]
+        self.fill = 0
+        """Seats in ``order``: those with cards to draw."""
+
+    def _load(self, o: MultiHand) -> None:
+        """Become ``o`` again."""
+        for i in range(4):
+            self.hands[i] = o.hands[i]
+            self.trick[i] = o.trick[i]
+            self.points[i] = o.points[i]
+            self.tricks[i] = o.tricks[i]
+            self.pending[i] = o.pending[i]
+        self.seats = o.seats
+        self.n = o.n
+        self.win = o.win
+        self.leader = o.leader
+        self.to_act = o.to_act
+        self.trump = o.trump
+        self.phase = o.phase
+        self.held = o.held
+        self.turn = o.turn
+        self.values = o.values
+        self.last_bonus = o.last_bonus
+        self.trump_under = o.trump_under
+        self.marriages = o.marriages
+        self.needs_trick = o.needs_trick
+        self.scoring = o.scoring
+        self.tie_split = o.tie_split
+        self.size = o.size
+        self.bonus = o.bonus
+        self.over = o.over
+
+    def copy(self) -> MultiHand:
+        h = MultiHand()
+        h._load(self)
+        h.rng = self.rng
+        return h
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a bit set."""
+        return self.hands[seat]
+
+    # ------------------------------------------------------------------ rules
+
+    def _side(self, seat: int) -> int:
+        return seat & 1 if self.seats == 4 else seat
+
+    def _value(self, c: int) -> int:
+        return (self.values >> (4 * (c & 7))) & 15
+
+    def _cards(self, seat: int) -> int:
+        """The cards ``seat`` may play: the strict multi-player rule of rules.md §0.4, beating
+        even a partner (``legal.legal_follow`` with ``STRICT_MULTI``)."""
+        h = self.hands[seat]
+        if self.n == 0:
+            return h
+        led = self.trick[0]
+        wc = self.trick[self.win]
+        same = h & (_SUITS << (led & 24))
+        if same:
+            if (wc & 24) == (led & 24):  # not ruffed: beat the winning card if he can
+                return same & (((_ONE << (wc & 7)) - 1) << (wc & 24)) or same
+            return same
+        trumps = h & (_SUITS << (self.trump * 8))
+        if trumps:
+            if (wc >> 3) & 3 == self.trump:
+                over = trumps & (((_ONE << (wc & 7)) - 1) << (wc & 24))
+                if over:
+                    return over
+                return trumps if self.trump_under else h
+            return trumps
+        return h
+
+    def _queens(self) -> int:
+        """The queens of the marriages the leader may declare (none while following)."""
+        if self.n or not self.marriages:
+            return 0
+        h = self.hands[self.to_act]
+        return h & ((h & _KINGS) << 1)
+
+    def legal_actions(self) -> list[int]:
+        """The actions ``State.legal_actions()`` lists, in its order: the trump choice's suits
+        and ``turn``; else the cards (lowest first), then each marriage's king and queen."""
+        out = []
+        if self.phase == _TRUMP_PHASE:
+            for t in range(4):
+                if (self.held >> t) & 1:
+                    out.append(_TRUMP + t)
+            if self.turn >= 0:
+                out.append(_TURN)
+            return out
+        cards = self._cards(self.to_act)
+        while cards:
+            out.append(_low(cards))
+            cards &= cards - 1
+        queens = self._queens()
+        while queens:
+            q = _low(queens)
+            queens &= queens - 1
+            out.append(_MARRY + q - 1)
+            out.append(_MARRY + q)
+        return out
+
+    def step(self, a: int) -> None:
+        """Take legal action ``a`` (nothing is checked)."""
+        self._step(a)
+
+    def _step(self, a: int) -> None:
+        if a < _MARRY:
+            self._play(a)
+        elif a < _MARRY + 64:
+            self._marry(a - _MARRY)
+            self._play(a - _MARRY)
+        else:  # the trump choice: forehand then leads
+            self.trump = (self.turn >> 3) & 3 if a == _TURN else a - _TRUMP
+            self.phase = _PLAY
+            self.to_act = self.leader
+
+    def _marry(self, card: int) -> None:
+        value = 40 if (card >> 3) & 3 == self.trump else 20
+        side = self._side(self.to_act)
+        if self.tricks[side] or not self.needs_trick:
+            self.points[side] += value
+        else:
+            self.pending[side] += value
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        self.hands[seat] ^= _ONE << card
+        n = self.n
+        self.trick[n] = card
+        if n:
+            wc = self.trick[self.win]
+            if (card >> 3) & 3 == (wc >> 3) & 3:
+                if (card & 7) < (wc & 7):  # a lower rank index is a higher card
+                    self.win = n
+            elif (card >> 3) & 3 == self.trump:
+                self.win = n
+        else:
+            self.win = 0
+        self.n = n + 1
+        if n + 1 < self.seats:
+            self.to_act = seat + 1 if seat + 1 < self.seats else 0
+            return
+        winner = self.leader + self.win
+        if winner >= self.seats:
+            winner -= self.seats
+        side = self._side(winner)
+        pts = self.pending[side]
+        self.pending[side] = 0
+        for i in range(self.seats):
+            pts += self._value(self.trick[i])
+        self.n = 0
+        self.leader = self.to_act = winner
+        if not self.hands[winner]:
+            pts += self.last_bonus
+            self.over = True
+            self.phase = _OVER
+            self.to_act = -1
+        self.points[side] += pts
+        self.tricks[side] += 1
+
+    # ------------------------------------------------------------------ scoring
+
+    def game_points(self, seat: int) -> int:
+        """``seat``'s game points (Four-Hand: his side's; Three-Player: the chips he wins, less
+        what he pays) in the finished hand, as the game's ``hand_game_points`` gives them."""
+        if self.scoring == _BANDS:
+            p0 = self.points[0]
+            p1 = self.points[1]
+            if p0 == p1:
+                return 0
+            sd = 0 if p0 > p1 else 1
+            if sd != seat & 1:
+                return 0
+            return (3 if self.tricks[sd] == self.size
+                    else (2 if self.points[sd] >= 100 else 1)) + self.bonus
+        best = max(self.points[0], self.points[1], self.points[2])
+        tops = 0
+        for p in range(3):
+            tops += self.points[p] == best
+        if best < 33 or (tops > 1 and not self.tie_split):
+            return 0
+        if self.points[seat] == best:
+            chips = 0
+            for p in range(3):
+                if self.points[p] != best:
+                    chips += self._grade(p)
+            return chips
+        return -self._grade(seat) * tops
+
+    def _grade(self, p: int) -> int:
+        """What seat ``p`` pays a top scorer: 1, 2 under 33 points, 3 without a trick."""
+        if self.tricks[p] == 0:
+            return 3
+        return 2 if self.points[p] < 33 else 1
+
+    def leads(self) -> list[float]:
+        """Per seat, its game points less the average of its opponents' (``search.outcome``)."""
+        gp = [0, 0, 0, 0]
+        for p in range(self.seats):
+            gp[p] = self.game_points(p)
+        out = []
+        for p in range(self.seats):
+            opp = 0
+            k = 0
+            for q in range(self.seats):
+                if self._side(q) != self._side(p):
+                    opp += gp[q]
+                    k += 1
+            out.append(gp[p] - opp / k)
+        return out
+
+    # ------------------------------------------------------------------ the policy
+
+    def _key(self, c: int) -> int:
+        """policy_action's order of cheapness: card points, trumps 12 dearer, then the card."""
+        return (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
+
+    def _cheapest(self, m: int) -> int:
+        best = -1
+        best_key = 1 << 20
+        while m:
+            c = _low(m)
+            m &= m - 1
+            k = self._key(c)
+            if k < best_key:
+                best = c
+                best_key = k
+        return best
+
+    def _policy(self) -> int:
+        """``bots.search.policy_action`` for these games, drawing the same random numbers: a
+        random trump choice; a random marriage where the leader has one; else a random card
+        with chance 0.25; else lead the cheapest card; follow with the cheapest card that wins
+        a trick worth 10 or more, else the cheapest card."""
+        if self.phase == _TRUMP_PHASE:
+            return self._random()
+        queens = self._queens()
+        if queens:
+            self.rng = _next(self.rng)
+            i = _below(self.rng, 2 * _count(queens))
+            return _MARRY + _nth(queens, i >> 1) - 1 + (i & 1)
+        cards = self._cards(self.to_act)
+        n = _count(cards)
+        if n > 1:
+            self.rng = _next(self.rng)
+        if n == 1 or (self.rng >> 11) < _EPS_BELOW:
+            self.rng = _next(self.rng)
+            return _nth(cards, _below(self.rng, n))
+        if self.n == 0:
+            return self._cheapest(cards)
+        stake = 0
+        for i in range(self.n):
+            stake += self._value(self.trick[i])
+        if stake < 10:
+            return self._cheapest(cards)
+        wc = self.trick[self.win]
+        winners = cards & (((_ONE << (wc & 7)) - 1) << (wc & 24))  # higher of its suit
+        if (wc >> 3) & 3 != self.trump:
+            winners |= cards & (_SUITS << (self.trump * 8))
+        return self._cheapest(winners or cards)
+
+    def _random(self) -> int:
+        """``rng.choice(s.legal_actions())``, counted without the list."""
+        self.rng = _next(self.rng)
+        if self.phase == _TRUMP_PHASE:
+            k = _count(self.held)
+            i = _below(self.rng, k + (1 if self.turn >= 0 else 0))
+            return _TURN if i == k else _TRUMP + _nth(self.held, i)
+        cards = self._cards(self.to_act)
+        n = _count(cards)
+        queens = self._queens()
+        i = _below(self.rng, n + 2 * _count(queens))
+        if i < n:
+            return _nth(cards, i)
+        i -= n
+        return _MARRY + _nth(queens, i >> 1) - 1 + (i & 1)
+
+    # ------------------------------------------------------------------ worlds
+
+    def set_deal(self, unseen: int, known: list[int], excluded: list[int]) -> None:
+        """Remember how ``redeal`` deals worlds from this hand for a view that cannot see
+        ``unseen``: per seat the cards known to be there (the view's own hand for its seat) and
+        the cards proven not to be (voids shown). Each seat draws up to its size in this hand."""
+        self.unseen = unseen
+        keys = []
+        for p in range(self.seats):
+            self.known[p] = known[p]
+            self.excluded[p] = excluded[p]
+            self.need[p] = _count(self.hands[p]) - _count(known[p])
+            if self.need[p]:
+                keys.append((_count(unseen & ~excluded[p]) - self.need[p]) * 4 + p)
+        keys.sort()  # most constrained first, ties by seat: determinize's order
+        self.fill = len(keys)
+        for i in range(self.fill):
+            self.order[i] = keys[i] & 3
+
+    def redeal(self, origin: MultiHand) -> None:
+        """Become ``origin`` (which ``set_deal`` prepared) with its hidden cards dealt again with
+        this hand's generator, uniformly among the deals that respect the exclusions (after 20
+        failed tries, which only contradictory exclusions cause, without them): a
+        determinization without building a ``State``. Before Three-Player's trump choice, the
+        card ``turn`` would turn is the first that forehand draws."""
+        self._load(origin)
+        for attempt in range(21):
+            left = origin.unseen
+            ok = True
+            for i in range(origin.fill):
+                p = origin.order[i]
+                allowed = left & ~origin.excluded[p] if attempt < 20 else left
+                k = _count(allowed)
+                need = origin.need[p]
+                if k < need:
+                    ok = False
+                    break
+                pick = 0
+                for j in range(need):
+                    self.rng = _next(self.rng)
+                    c = _nth(allowed, _below(self.rng, k))
+                    allowed &= ~(_ONE << c)
+                    pick |= _ONE << c
+                    k -= 1
+                    if j == 0 and origin.turn >= 0 and p == origin.to_act:
+                        self.turn = c
+                self.hands[p] = origin.known[p] | pick
+                left &= ~pick
+            if ok:
+                return
+
+
+# ---------------------------------------------------------------------- entry points
+
+
+def pack(s: State) -> MultiHand | None:
+    """``s`` as a ``MultiHand``, or None where this kernel does not play it (another game,
+    options it does not cover, a phase other than the trump choice, play or its end)."""
+    r = s.rules
+    game_id = s.game.id
+    o = s.game.options
+    if game_id == "four-hand-sixty-six":
+        if o.variant != "foster" or o.ten_of_trumps_bonus or r.marriages:
+            return None
+    elif game_id != "three-player-sixty-six":
+        return None
+    n = r.n_seats
+    if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP) or r.stock or r.pack >> 32
+            or r.phase2_follow != STRICT_MULTI or r.phase1_follow != STRICT_MULTI
+            or not r.must_beat_partner or r.partner_marriage or r.claims or r.trick_hook
+            or r.meld_phase or r.combinations or r.phases or r.exchange_rank is not None
+            or r.marriage_credit != "any_later_trick" or r.trump_order is not None
+            or r.rank_order is not None or r.trump_values is not None or r.trump_jack_free
+            or s.contract is not None or max(r.values_by_rank) > 15):
+        return None
+    for p in range(n):  # play goes 0, 1, 2 ...; partners sit opposite
+        if s.nxt[p] != (p + 1) % n or r.sides[p] != (p & 1 if n == 4 else p):
+            return None
+    h = MultiHand()
+    h.seats = n
+    for p in range(n):
+        h.hands[p] = s.hands[p]
+    for sd in range(len(s.points)):
+        h.points[sd] = s.points[sd]
+        h.tricks[sd] = s.tricks[sd]
+        h.pending[sd] = s.pending[sd]
+    for k, v in enumerate(r.values_by_rank):
+        h.values |= v << (4 * k)
+    h.last_bonus = r.last_trick_bonus
+    h.trump_under = int(r.must_trump_when_cannot_overtrump)
+    h.marriages = int(r.marriages)
+    h.needs_trick = int(r.marriage_needs_trick)
+    if game_id == "three-player-sixty-six":
+        h.scoring = _CHIPS
+        h.tie_split = int(o.tie_rule == "split")
+    h.size = r.hand_size
+    h.trump = s.trump
+    h.phase = s.phase
+    h.leader = s.leader
+    h.bonus = s.bonus
+    h.over = s.phase == PH_OVER
+    if s.phase == PH_TRUMP:
+        for t in range(4):
+            if not r.trump_must_be_held or (s.first_packet[s.to_act] >> (8 * t)) & _SUITS:
+                h.held |= 1 << t
+        h.turn = s.turn_card
+        h.to_act = s.to_act
+        return h
+    # The trick so far: replayed onto an empty trick for its winning index.
+    h.to_act = s.leader
+    for c in s.trick:
+        h.hands[h.to_act] |= _ONE << c
+        h._play(c)
+    return h
+
+
+def playout(h: MultiHand, rng: int, policy: int) -> tuple[list[int], int]:
+    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
+    generator state ``rng``: each seat's game points, and the generator's state after."""
+    h.rng = rng
+    while not h.over:
+        h._step(h._policy() if policy else h._random())
+    return [h.game_points(p) for p in range(h.seats)], h.rng
+
+
+def playouts(origin: MultiHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
+    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
+    game points, the actions taken, and the generator's state after."""
+    h = MultiHand()
+    total = [0] * origin.seats
+    steps = 0
+    for _ in range(n):
+        h._load(origin)
+        h.rng = rng
+        while not h.over:
+            h._step(h._policy() if policy else h._random())
+            steps += 1
+        rng = h.rng
+        for p in range(h.seats):
+            total[p] += h.game_points(p)
+    return total, steps, rng

@@ -1,0 +1,217 @@
+"""The multi-seat kernel (sixtysix/engine/kernel_multi.py) against the engine: from every position
+of seeded random Four-Hand and Three-Player Sixty-Six hands, the kernel lists the engine's legal
+actions in the engine's order, and a kernel playout and the same random choices played through
+``State`` end alike — the same game points, the same number of actions, the same random numbers
+used — for random playouts and for the searches' policy. ISMCTS grows the same tree on the packed
+hands as through ``State``, and the worlds it deals on them fit the view.
+
+The suite runs on both cores (scripts/test.sh), so this compares the compiled kernel and the pure
+one with the same reference. ``SIXTYSIX_KERNEL_DEALS`` sets the deals per option set (20 by
+default: some 650 positions each).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from functools import partial
+from typing import Any
+
+import pytest
+
+from sixtysix.bots.search import (
+    Ismcts,
+    _multi_dealer,
+    determinize,
+    exclusions,
+    outcome,
+    play_reference,
+)
+from sixtysix.cards import card_list, cards_of
+from sixtysix.engine import Match
+from sixtysix.engine.actions import MARRY
+from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
+from sixtysix.engine.kernel_multi import pack, playout, playouts
+from sixtysix.engine.phases import PH_OVER, PH_TRUMP
+from sixtysix.games import make_game
+
+DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
+
+GAMES = ["four-hand-sixty-six", "three-player-sixty-six"]
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("four-hand-sixty-six", {}),
+    ("four-hand-sixty-six", {"must_trump_when_cannot_overtrump": False}),
+    ("three-player-sixty-six", {}),
+    ("three-player-sixty-six", {"trump_must_be_held": True, "marriage_needs_trick": False,
+                                "tie_rule": "split"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(VARIANTS)])
+def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str, Any]) -> None:
+    g = make_game(game_id, options)
+    n = g.rules.n_seats
+    rng = random.Random(f"{game_id}{sorted(options.items())}")
+    checked = free_follows = marriages = trump_choices = 0
+    for deal in range(DEALS):
+        s = Match(g, dealer=deal % n).deal_hand(seed=rng.randrange(2**31))
+        s.bonus = deal % 3 if n == 4 else 0  # a carried bonus goes to the hand's winner
+        while True:
+            h = pack(s)
+            assert h is not None
+            for policy in (RANDOM, POLICY):
+                x = seed_state(rng.randrange(2**63))
+                t = s.copy()
+                ref = KernelRandom(x)
+                steps = play_reference(t, ref, policy)
+                gp = list(t.game_points())
+                assert playouts(h, 1, x, policy) == (gp, steps, ref.state), t.history
+                t_packed = pack(t)
+                assert t_packed is not None and t_packed.leads() == outcome(t)
+                checked += 1
+            if s.over:
+                break
+            legal = s.legal_actions()
+            assert h.legal_actions() == legal  # the same list, in the same order
+            trump_choices += s.phase == PH_TRUMP
+            free_follows += bool(s.trick) and len(legal) == s.hands[s.to_act].bit_count()
+            a = rng.choice(legal)
+            marriages += MARRY <= a < MARRY + 64
+            s.step(a)  # on to the next position, which the packed hand must reach too
+            h.step(a)
+            if not s.over:
+                x = seed_state(rng.randrange(2**63))
+                assert playouts(h, 1, x, POLICY) == playouts(pack(s), 1, x, POLICY)  # type: ignore[arg-type]
+    assert checked >= DEALS * 2 * 8 * n
+    assert free_follows  # followers free to play any card were reached
+    if n == 3:
+        assert marriages and trump_choices == DEALS
+
+
+def _ended(game_id: str, points: list[int], tricks: list[int], bonus: int = 0,
+           **options: Any) -> list[int]:
+    """The game points a finished hand with these totals scores on the kernel."""
+    s = Match(make_game(game_id, options), dealer=0).deal_hand(seed=1)
+    s.phase, s.points, s.tricks, s.bonus = PH_OVER, points, tricks, bonus
+    h = pack(s)
+    assert h is not None
+    return [h.game_points(p) for p in range(h.seats)]
+
+
+def test_a_finished_four_hand_hand_scores_by_fosters_bands() -> None:
+    # rules.md §3.4: 66-99 → 1, 100-129 (or 130 without every trick) → 2, all 8 tricks → 3,
+    # 65-65 nothing (the bonus carries on); the carried bonus goes to the winning side.
+    for p0, t0, want in ((65, 4, 0), (66, 4, 1), (99, 5, 1), (100, 6, 2), (130, 7, 2),
+                         (130, 8, 3), (64, 3, -1), (0, 0, -3), (20, 1, -2)):
+        gp = _ended("four-hand-sixty-six", [p0, 130 - p0], [t0, 8 - t0])
+        assert gp == ([want, 0, want, 0] if want >= 0 else [0, -want, 0, -want]), (p0, t0)
+    assert _ended("four-hand-sixty-six", [66, 64], [4, 4], bonus=2) == [3, 0, 3, 0]
+    assert _ended("four-hand-sixty-six", [65, 65], [4, 4], bonus=2) == [0, 0, 0, 0]
+
+
+def test_a_finished_three_player_hand_pays_chips() -> None:
+    # rules.md §5.4: each other seat pays the top scorer 1 (33 or more), 2 (under 33 with a
+    # trick) or 3 (no trick); a tie for the top pays nothing, or with tie_rule="split" each
+    # tied top scorer collects from the rest.
+    game = "three-player-sixty-six"
+    assert _ended(game, [70, 40, 20], [4, 3, 1]) == [3, -1, -2]
+    assert _ended(game, [100, 30, 0], [7, 1, 0]) == [5, -2, -3]
+    assert _ended(game, [50, 50, 30], [3, 3, 2]) == [0, 0, 0]
+    assert _ended(game, [50, 50, 30], [3, 3, 2], tie_rule="split") == [2, 2, -4]
+    assert _ended(game, [44, 43, 43], [3, 3, 2]) == [2, -1, -1]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_search_tree_is_the_same_on_packed_hands(game_id: str) -> None:
+    # ISMCTS walks the tree on MultiHand (legal_actions, step, playout); through State (its
+    # playouts then packed at the leaf) it must grow the very same tree.
+    g = make_game(game_id)
+    rng = random.Random(5)
+    compared = 0
+    for deal in range(3):
+        s = Match(g, dealer=deal % g.rules.n_seats).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            if len(s.legal_actions()) > 1 and (s.phase == PH_TRUMP or rng.random() < 0.3):
+                view = s.view(s.to_act)
+                seed = rng.randrange(2**31)
+                trees = [Ismcts(iterations=200, seconds=None, packed=packed,
+                                sample=partial(determinize, view, excluded=exclusions(view)))
+                         for packed in (True, False)]
+                packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
+                assert packed == ref
+                compared += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert compared >= 10
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
+    # _multi_dealer + MultiHand.redeal deal ISMCTS's worlds without a State: the seat keeps its
+    # cards, the others what they are known to hold (the dealer's turned card, a marriage's
+    # other card), each seat its number of cards (before Three-Player's trump choice, the
+    # whole hand, and the card to turn among forehand's unseen ones), none a card it has shown
+    # it cannot hold; every card a seat may hold reaches it about as often as it should.
+    g = make_game(game_id)
+    n = g.rules.n_seats
+    rng = random.Random(9)
+    checked = constrained = 0
+    for deal in range(12):
+        s = Match(g, dealer=deal % n).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            view = s.view(s.to_act)
+            excluded = exclusions(view)
+            got = _multi_dealer(view, rng, excluded)
+            assert got is not None
+            h, origin = got
+            unseen = view.unseen()
+            known = list(view.known)
+            known[view.seat] = view.hand
+            before_trump = s.phase == PH_TRUMP
+            sizes = [g.rules.hand_size] * n if before_trump else list(view.hand_sizes)
+            binding = [p for p in range(n) if p != view.seat and excluded[p] & unseen]
+            constrained += bool(binding)
+            counts = [dict.fromkeys(cards_of(unseen), 0) for _ in range(n)]
+            for _ in range(80):
+                h.rng = seed_state(rng.randrange(2**63))
+                h.redeal(origin)
+                dealt = 0
+                for p in range(n):
+                    hand = h.hand(p)
+                    assert hand & known[p] == known[p] and hand.bit_count() == sizes[p]
+                    assert hand & ~known[p] & excluded[p] == 0 and dealt & hand == 0
+                    dealt |= hand & ~known[p]
+                    for c in cards_of(hand & ~known[p]):
+                        counts[p][c] += 1
+                assert dealt == unseen
+                if before_trump:
+                    assert (h.hand(view.seat) & ~view.hand) >> h.turn & 1
+            for p in range(n):
+                need = sizes[p] - known[p].bit_count()
+                allowed = card_list(unseen & ~excluded[p])
+                if need and not [q for q in binding if q != p]:  # only p's exclusions bind
+                    expect = 80 * need / len(allowed)
+                    assert all(abs(counts[p][c] - expect) < 6 * expect ** 0.5 + 2
+                               for c in allowed), counts[p]
+            checked += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert checked == 12 * 8 * n + (12 if n == 3 else 0) and constrained >= 20
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_playout_plays_the_hand_in_place(game_id: str) -> None:
+    s = Match(make_game(game_id), dealer=2).deal_hand(seed=4)
+    h = pack(s)
+    assert h is not None
+    gp, x = playout(h, seed_state(3), POLICY)
+    assert h.over and x != seed_state(3)
+    assert playouts(pack(s), 1, seed_state(3), POLICY)[0] == gp  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("options", [{"variant": "pagat"}, {"ten_of_trumps_bonus": True},
+                                     {"follow_rule": "seed_literal"}])
+def test_options_the_kernel_does_not_play_are_refused(options: dict[str, Any]) -> None:
+    s = Match(make_game("four-hand-sixty-six", options), dealer=0).deal_hand(seed=1)
+    assert pack(s) is None
+    assert pack(Match(make_game("sixty-six"), dealer=0).deal_hand(seed=1)) is None
+    assert pack(Match(make_game("gaigel"), dealer=0).deal_hand(seed=1)) is None
