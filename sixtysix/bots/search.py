@@ -65,6 +65,7 @@ from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
+from ..engine.rules import FREE, Rules
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import Limit, Param, make_bot, register
@@ -153,7 +154,6 @@ def exclusions(view: View) -> list[int]:
 def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump: int,
                  beats: tuple[int, ...], r: object, pack: int) -> int:
     """Cards whose presence in the follower's hand would have made ``card`` illegal here."""
-    from ..engine.rules import FREE, Rules
     assert isinstance(r, Rules)
     if mode == FREE:
         return 0
@@ -823,9 +823,9 @@ class Ismcts:
             excluded = self.sample.excluded  # type: ignore[attr-defined]
         deal = _packed_dealer(view, rng, excluded) \
             if packable and (self.sample is None or weighted is not None) else None
-        # Four-Hand's and Three-Player's worlds on their own kernel, while the playouts end
-        # there (no endgame solve).
-        multi = packable and not self.endgame
+        # Four-Hand's and Three-Player's worlds on their own kernel, where the playouts end
+        # there (no endgame solve; the solver takes two sides, not Three-Player's three).
+        multi = packable and self._plays_out(rules)
         deal_multi = _multi_dealer(view, rng, excluded) \
             if multi and deal is None and self.sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
@@ -894,6 +894,11 @@ class Ismcts:
             path.append(node)
         return path
 
+    def _plays_out(self, rules: Rules) -> bool:
+        """Whether this search's playouts of a game of ``rules`` are played to the end (not
+        solved near it): always without ``endgame``, and where more than two sides play."""
+        return not self.endgame or len(set(rules.sides)) > 2
+
     def _packed_result(self, h: Hand | MultiHand) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
         the two seats of a ``Hand``; a ``MultiHand`` played out in place, then ``outcome``."""
@@ -922,7 +927,7 @@ class Ismcts:
             a, b = s.active
             out[a], out[b] = lead, -lead
             return out
-        hm = kernel_multi.pack(s) if self.kernel and not self.endgame else None
+        hm = kernel_multi.pack(s) if self.kernel and self._plays_out(s.rules) else None
         if hm is not None:  # Four-Hand, Three-Player: every seat's lead
             return self._packed_result(hm)
         if self.endgame:
