@@ -63,8 +63,8 @@ def main() -> None:
             vs = views(game_id, args.deals, after, args.seed)
             rows = [(False, 0)] + [(True, int(k)) for k in args.stock.split(",")]
             for endgame, stock in rows:
-                if endgame and game_id not in ("sixty-six", "schnapsen"):
-                    continue  # exact endgames: two-sided games with a stock
+                if endgame and game_id not in ("sixty-six", "schnapsen", "four-hand-sixty-six"):
+                    continue  # exact endgames: the two-sided games the kernels solve
                 for kernel in (False, True):
                     if kernel and pack(vs[0].determinize(random.Random(0))) is None:
                         continue  # a game the kernel does not play: the same search twice

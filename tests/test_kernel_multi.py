@@ -27,6 +27,7 @@ from sixtysix.bots.search import (
     outcome,
     play_reference,
 )
+from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cards import card_list, cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.actions import MARRY
@@ -123,11 +124,12 @@ def test_a_finished_three_player_hand_pays_chips() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "endgame"), [(GAMES[0], False), (GAMES[1], False),
-                                                  (GAMES[1], True)])
+                                                  (GAMES[0], True), (GAMES[1], True)])
 def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool) -> None:
     # ISMCTS walks the tree on MultiHand (legal_actions, step, playout); through State (its
-    # playouts then packed at the leaf) it must grow the very same tree. Three-Player's three
-    # sides are not the solver's: its endgame search plays out on the kernel too.
+    # playouts then packed at the leaf) it must grow the very same tree. With endgame=true,
+    # Four-Hand's leaves from 12 cards are solved by the kernel as the solver values the state;
+    # Three-Player's three sides are not the solver's: its leaves are played out.
     g = make_game(game_id)
     rng = random.Random(5)
     compared = 0
@@ -145,6 +147,27 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool
                 compared += 1
             s.step(rng.choice(s.legal_actions()))
     assert compared >= 10
+
+
+@pytest.mark.parametrize("margin", [True, False])
+def test_the_kernel_solves_four_hands_last_tricks_as_the_solver_does(margin: bool) -> None:
+    # MultiHand.solve against bots.solver.Solver on every position of random hands from 12
+    # cards left (the last three tricks), in mid-trick too.
+    g = make_game("four-hand-sixty-six")
+    rng = random.Random(21)
+    solver = Solver(margin=margin)
+    solved = 0
+    for deal in range(12):
+        s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
+        s.bonus = deal % 2
+        while not s.over:
+            if sum(h.bit_count() for h in s.hands) <= 12:
+                h = pack(s)
+                assert h is not None
+                assert h.solve(SCALE, margin) == solver.value(s)
+                solved += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert solved == 12 * 12
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -823,9 +823,8 @@ class Ismcts:
             excluded = self.sample.excluded  # type: ignore[attr-defined]
         deal = _packed_dealer(view, rng, excluded) \
             if packable and (self.sample is None or weighted is not None) else None
-        # Four-Hand's and Three-Player's worlds on their own kernel, where the playouts end
-        # there (no endgame solve; the solver takes two sides, not Three-Player's three).
-        multi = packable and self._plays_out(rules)
+        # Four-Hand's and Three-Player's worlds on their own kernel.
+        multi = packable
         deal_multi = _multi_dealer(view, rng, excluded) \
             if multi and deal is None and self.sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
@@ -894,15 +893,16 @@ class Ismcts:
             path.append(node)
         return path
 
-    def _plays_out(self, rules: Rules) -> bool:
-        """Whether this search's playouts of a game of ``rules`` are played to the end (not
-        solved near it): always without ``endgame``, and where more than two sides play."""
-        return not self.endgame or len(set(rules.sides)) > 2
-
     def _packed_result(self, h: Hand | MultiHand) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
-        the two seats of a ``Hand``; a ``MultiHand`` played out in place, then ``outcome``."""
+        the two seats of a ``Hand``; a ``MultiHand`` played out in place, then ``outcome`` (with
+        ``endgame``, Four-Hand's two sides solved instead from ``SOLVE_CARDS`` cards, as
+        ``_finish`` solves a state)."""
         if isinstance(h, MultiHand):
+            if self.endgame and h.seats == 4 and not h.over and h.cards_left() <= SOLVE_CARDS:
+                v = h.solve(SCALE, self.solver.margin) / SCALE
+                side = h.to_act & 1
+                return [v if p & 1 == side else -v for p in range(4)]
             _, self._kx = kernel_multi.playout(h, self._kx, kernel.POLICY)
             return h.leads()
         lead = self._packed_lead(h)
@@ -927,7 +927,7 @@ class Ismcts:
             a, b = s.active
             out[a], out[b] = lead, -lead
             return out
-        hm = kernel_multi.pack(s) if self.kernel and self._plays_out(s.rules) else None
+        hm = kernel_multi.pack(s) if self.kernel else None
         if hm is not None:  # Four-Hand, Three-Player: every seat's lead
             return self._packed_result(hm)
         if self.endgame:

@@ -6,6 +6,7 @@ from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
+cdef long long _INF
 cdef int _MARRY, _TRUMP, _TURN, _PLAY, _TRUMP_PHASE, _OVER, _BANDS, _CHIPS
 cdef int PH_PLAY, PH_OVER, PH_TRUMP, STRICT_MULTI
 
@@ -53,6 +54,15 @@ cdef class MultiHand:
     cdef int _grade(self, int p) noexcept
     @cython.locals(p=cython.int, q=cython.int, k=cython.int, opp=cython.double)
     cpdef list leads(self)
+    @cython.locals(n=cython.int, p=cython.int)
+    cpdef int cards_left(self)
+    cpdef long long solve(self, long long scale, bint margin)
+    @cython.locals(me=cython.int, cards=cython.ulonglong, best=cython.longlong,
+                   child=MultiHand, c=cython.int, v=cython.longlong)
+    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
+                       bint margin)
+    @cython.locals(v=cython.longlong)
+    cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     cdef inline int _key(self, int c) noexcept
     @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
     cdef int _cheapest(self, unsigned long long m) noexcept

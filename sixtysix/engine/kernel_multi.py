@@ -58,6 +58,7 @@ _PLAY, _TRUMP_PHASE, _OVER = PH_PLAY, PH_TRUMP, PH_OVER
 _BANDS, _CHIPS = 0, 1
 """How a hand scores: Foster's bands for a side (Four-Hand), chips from each seat
 (Three-Player)."""
+_INF = 1 << 30
 _KINGS = 0x04040404
 """The kings of a 24- or 32-card pack (rank 2 of each suit); a queen is its king's bit << 1."""
 
@@ -324,6 +325,56 @@ class MultiHand:
                     k += 1
             out.append(gp[p] - opp / k)
         return out
+
+    # ------------------------------------------------------------------ exact play
+
+    def cards_left(self) -> int:
+        """The cards still in hand, every seat's."""
+        n = 0
+        for p in range(self.seats):
+            n += _count(self.hands[p])
+        return n
+
+    def solve(self, scale: int, margin: bool) -> int:
+        """The exact value of this Four-Hand position (two sides, every card known) for the side
+        to move, as ``bots.solver.Solver.value`` gives it: game points won less lost, times
+        ``scale``, plus with ``margin`` its card points less the other side's. Alpha-beta over
+        the cards, meant for the last tricks (the searches solve from 12 cards)."""
+        stack = [MultiHand() for _ in range(_count(self.hands[self.to_act]) * 4 + 1)]
+        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+
+    def _ab(self, stack: list[MultiHand], d: int, alpha: int, beta: int, scale: int,
+            margin: bool) -> int:
+        """Negamax with alpha-beta: the value for the side of the seat to move."""
+        me = self.to_act & 1
+        cards = self._cards(self.to_act)
+        best = -_INF
+        child: MultiHand = stack[d]
+        while cards:
+            c = _low(cards)
+            cards &= cards - 1
+            child._load(self)
+            child._play(c)
+            if child.over:
+                v = child._terminal(me, scale, margin)
+            elif child.to_act & 1 == me:
+                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
+            else:
+                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _terminal(self, side: int, scale: int, margin: bool) -> int:
+        """A finished hand's value for ``side`` (``bots.solver.terminal_value``)."""
+        v = (self.game_points(side) - self.game_points(1 - side)) * scale
+        if margin:
+            v += self.points[side] - self.points[1 - side]
+        return v
 
     # ------------------------------------------------------------------ the policy
 
