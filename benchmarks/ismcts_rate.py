@@ -63,7 +63,8 @@ def main() -> None:
             vs = views(game_id, args.deals, after, args.seed)
             rows = [(False, 0)] + [(True, int(k)) for k in args.stock.split(",")]
             for endgame, stock in rows:
-                if endgame and game_id not in ("sixty-six", "schnapsen", "four-hand-sixty-six"):
+                if endgame and game_id not in ("sixty-six", "schnapsen", "four-hand-sixty-six",
+                                               "north-american-sixty-six"):
                     continue  # exact endgames: the two-sided games the kernels solve
                 for kernel in (False, True):
                     if kernel and pack(vs[0].determinize(random.Random(0))) is None:

@@ -177,11 +177,13 @@ def _excluded_by(card: int, trick: list[int], seats: list[int], mode: int, trump
 
 
 def determinize(view: View, rng: random.Random, excluded: list[int] | None = None,
-                tries: int = 20) -> State:
+                tries: int = 100) -> State:
     """A full state consistent with ``view`` and with the proven ``excluded`` cards of each seat.
 
-    Seats are filled most constrained first; after ``tries`` failed attempts (only possible with
-    contradictory constraints) the constraints are dropped rather than refusing to play.
+    Seats are filled most constrained first, and filled again where a later seat is left too few
+    cards it may hold; after ``tries`` failed attempts (tight exclusions fail one try in three at
+    worst in practice, contradictory ones always) the constraints are dropped rather than
+    refusing to play.
     """
     if excluded is None or view.phase in (PH_TRUMP, PH_DEAL_CHOICE) or not any(excluded):
         pool = card_list(view.unseen())
@@ -896,13 +898,13 @@ class Ismcts:
     def _packed_result(self, h: Hand | MultiHand) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
         the two seats of a ``Hand``; a ``MultiHand`` played out in place, then ``outcome`` (with
-        ``endgame``, Four-Hand's two sides solved instead from ``SOLVE_CARDS`` cards, as
-        ``_finish`` solves a state)."""
+        ``endgame``, two sides' hands solved instead from ``SOLVE_CARDS`` cards, as ``_finish``
+        solves a state)."""
         if isinstance(h, MultiHand):
-            if self.endgame and h.seats == 4 and not h.over and h.cards_left() <= SOLVE_CARDS:
+            if self.endgame and h.seats != 3 and not h.over and h.cards_left() <= SOLVE_CARDS:
                 v = h.solve(SCALE, self.solver.margin) / SCALE
                 side = h.to_act & 1
-                return [v if p & 1 == side else -v for p in range(4)]
+                return [v if p & 1 == side else -v for p in range(h.seats)]
             _, self._kx = kernel_multi.playout(h, self._kx, kernel.POLICY)
             return h.leads()
         lead = self._packed_lead(h)

@@ -7,8 +7,9 @@ from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
 cdef long long _INF
-cdef int _MARRY, _TRUMP, _TURN, _PLAY, _TRUMP_PHASE, _OVER, _BANDS, _CHIPS
-cdef int PH_PLAY, PH_OVER, PH_TRUMP, STRICT_MULTI
+cdef int _TRIES
+cdef int _MARRY, _TRUMP, _TURN, _PLAY, _TRUMP_PHASE, _OVER, _BANDS, _CHIPS, _UNITS
+cdef int PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION, STRICT_MULTI, STRICT2
 
 
 @cython.final
@@ -20,6 +21,7 @@ cdef class MultiHand:
     cdef int pending[4]
     cdef public int seats, n, win, leader, to_act, trump, phase, held, turn, last_bonus
     cdef public int trump_under, marriages, needs_trick, scoring, tie_split, size, bonus
+    cdef public int longest, unit, bid, bid_side
     cdef public unsigned long long values, rng, unseen
     cdef public bint over
     cdef unsigned long long known[4]
@@ -49,7 +51,7 @@ cdef class MultiHand:
                    side=cython.int, pts=cython.int, i=cython.int)
     cdef void _play(self, int card) noexcept
     @cython.locals(p0=cython.int, p1=cython.int, sd=cython.int, best=cython.int, tops=cython.int,
-                   p=cython.int, chips=cython.int)
+                   p=cython.int, chips=cython.int, side=cython.int, units=cython.int)
     cpdef int game_points(self, int seat)
     cdef int _grade(self, int p) noexcept
     @cython.locals(p=cython.int, q=cython.int, k=cython.int, opp=cython.double)
@@ -57,8 +59,9 @@ cdef class MultiHand:
     @cython.locals(n=cython.int, p=cython.int)
     cpdef int cards_left(self)
     cpdef long long solve(self, long long scale, bint margin)
-    @cython.locals(me=cython.int, cards=cython.ulonglong, best=cython.longlong,
-                   child=MultiHand, c=cython.int, v=cython.longlong)
+    @cython.locals(me=cython.int, cards=cython.ulonglong, queens=cython.ulonglong,
+                   best=cython.longlong, child=MultiHand, c=cython.int, q=cython.int, k=cython.int,
+                   v=cython.longlong)
     cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
                        bint margin)
     @cython.locals(v=cython.longlong)
@@ -67,7 +70,9 @@ cdef class MultiHand:
     @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
     cdef int _cheapest(self, unsigned long long m) noexcept
     @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int,
-                   stake=cython.int, i=cython.int, wc=cython.int, winners=cython.ulonglong)
+                   stake=cython.int, i=cython.int, wc=cython.int, winners=cython.ulonglong,
+                   h=cython.ulonglong, best=cython.int, most=cython.int, t=cython.int,
+                   k=cython.int)
     cdef int _policy(self) noexcept
     @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int, k=cython.int,
                    i=cython.int)

@@ -1,16 +1,20 @@
 # cython: cdivision=True
-"""The multi-seat kernel: Four-Hand and Three-Player Sixty-Six's hands played on machine ints.
+"""The multi-seat kernel: the hands of the games that deal every card, played on machine ints.
 
-``kernel.py`` plays the two-player trick-and-draw games; this is its sibling for the two games
-that deal every card and play strictly from the first trick (rules.md §0.4):
+``kernel.py`` plays the two-player trick-and-draw games; this is its sibling for the games that
+deal every card and play strictly from the first trick (rules.md §0.4):
 
 * Four-Hand Sixty-Six, Foster's game (rules.md §3, ``variant="foster"``): two sides, 0 & 2
   against 1 & 3; no marriages; 1, 2 or 3 game points by the side's total and tricks.
 * Three-Player Sixty-Six (rules.md §5): three seats each for itself; forehand names trumps or
   turns a card first; the leader may declare a marriage, credited once its declarer has a
   trick; the top scorer collects 1, 2 or 3 chips from each other seat.
+* North American Sixty-Six (rules.md §6) once the auction is over, for 2, 3 or 4 players: the
+  high bidder names trumps; the leader may declare a marriage, credited at once (or at his
+  side's first trick); each side scores its units of 33, the bidding side minus its bid where
+  it falls short.
 
-Both take 10 for the last trick, and have no stock, no closing and no claims. A hand packs once
+They have no stock, no closing and no claims. A hand packs once
 into a ``MultiHand`` of plain int fields; a playout is a loop over them. The file is ordinary
 Python, the reference; ``kernel_multi.pxd`` gives the fields and locals C types, and ``setup.py``
 compiles the two like the rest of the compiled core.
@@ -40,8 +44,8 @@ from typing import TYPE_CHECKING
 
 from .actions import MARRY, TRUMP, TURN
 from .kernel import _below, _count, _low, _next, _nth
-from .phases import PH_OVER, PH_PLAY, PH_TRUMP
-from .rules import STRICT_MULTI
+from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
+from .rules import STRICT2, STRICT_MULTI
 
 if TYPE_CHECKING:
     from .state import State
@@ -55,10 +59,14 @@ _EPS_BELOW = 1 << 51
 """``random() < 0.25`` on the generator's state (``kernel.EPS_BELOW``)."""
 _MARRY, _TRUMP, _TURN = MARRY, TRUMP, TURN
 _PLAY, _TRUMP_PHASE, _OVER = PH_PLAY, PH_TRUMP, PH_OVER
-_BANDS, _CHIPS = 0, 1
+_BANDS, _CHIPS, _UNITS = 0, 1, 2
 """How a hand scores: Foster's bands for a side (Four-Hand), chips from each seat
-(Three-Player)."""
+(Three-Player), units of the sides' points against the bid (North American)."""
 _INF = 1 << 30
+_TRIES = 200
+"""Deals ``redeal`` tries before it drops the exclusions. A try costs a few hundred
+nanoseconds; tight exclusions can fail one in three (the last seat left without a card of the
+only suit it may hold), and twenty tries then fail one time in 3,000."""
 _KINGS = 0x04040404
 """The kings of a 24- or 32-card pack (rank 2 of each suit); a queen is its king's bit << 1."""
 
@@ -81,9 +89,12 @@ class MultiHand:
         self.trump = 0
         self.phase = _PLAY
         self.held = 0
-        """Three-Player's trump choice: the suits forehand may name, a bit each."""
+        """The trump choice: the suits the seat may name, a bit each."""
         self.turn = -1
         """Three-Player's trump choice: the card ``turn`` would turn (forehand's), or -1."""
+        self.longest = 0
+        """The policy names the suit it holds most of (North American's high bidder); else it
+        picks at random, as ``policy_action`` does."""
         self.values = 0
         """Card points by rank, 4 bits a rank (the lowest bits: the ace)."""
         self.last_bonus = 10
@@ -95,6 +106,10 @@ class MultiHand:
         self.scoring = _BANDS
         self.tie_split = 0
         """Three-Player's ``tie_rule="split"``: tied top scorers each collect."""
+        self.unit = 33
+        self.bid = 0
+        self.bid_side = -1
+        """North American: points to a unit, the high bid and the bidding side."""
         self.size = 8
         """Tricks in a hand: all of them to one side scores 3."""
         self.points = [0, 0, 0, 0]
@@ -134,6 +149,7 @@ class MultiHand:
         self.phase = o.phase
         self.held = o.held
         self.turn = o.turn
+        self.longest = o.longest
         self.values = o.values
         self.last_bonus = o.last_bonus
         self.trump_under = o.trump_under
@@ -141,6 +157,9 @@ class MultiHand:
         self.needs_trick = o.needs_trick
         self.scoring = o.scoring
         self.tie_split = o.tie_split
+        self.unit = o.unit
+        self.bid = o.bid
+        self.bid_side = o.bid_side
         self.size = o.size
         self.bonus = o.bonus
         self.over = o.over
@@ -279,7 +298,14 @@ class MultiHand:
 
     def game_points(self, seat: int) -> int:
         """``seat``'s game points (Four-Hand: his side's; Three-Player: the chips he wins, less
-        what he pays) in the finished hand, as the game's ``hand_game_points`` gives them."""
+        what he pays; North American: his side's units) in the finished hand, as the game's
+        ``hand_game_points`` gives them."""
+        if self.scoring == _UNITS:
+            side = self._side(seat)
+            units = self.points[side] // self.unit
+            if side == self.bid_side and units < self.bid:
+                return -self.bid
+            return units
         if self.scoring == _BANDS:
             p0 = self.points[0]
             p1 = self.points[1]
@@ -336,10 +362,11 @@ class MultiHand:
         return n
 
     def solve(self, scale: int, margin: bool) -> int:
-        """The exact value of this Four-Hand position (two sides, every card known) for the side
-        to move, as ``bots.solver.Solver.value`` gives it: game points won less lost, times
-        ``scale``, plus with ``margin`` its card points less the other side's. Alpha-beta over
-        the cards, meant for the last tricks (the searches solve from 12 cards)."""
+        """The exact value of this position of two sides (Four-Hand, North American for two or
+        four; every card known) for the side to move, as ``bots.solver.Solver.value`` gives it:
+        game points won less lost, times ``scale``, plus with ``margin`` its card points less
+        the other side's. Alpha-beta over the cards, meant for the last tricks (the searches
+        solve from 12 cards)."""
         stack = [MultiHand() for _ in range(_count(self.hands[self.to_act]) * 4 + 1)]
         return self._ab(stack, 0, -_INF, _INF, scale, margin)
 
@@ -348,13 +375,22 @@ class MultiHand:
         """Negamax with alpha-beta: the value for the side of the seat to move."""
         me = self.to_act & 1
         cards = self._cards(self.to_act)
+        queens = self._queens()
         best = -_INF
         child: MultiHand = stack[d]
-        while cards:
-            c = _low(cards)
-            cards &= cards - 1
+        k = 0  # the legal actions: the cards, then each marriage's king and queen
+        while cards or queens:
             child._load(self)
-            child._play(c)
+            if cards:
+                c = _low(cards)
+                cards &= cards - 1
+                child._play(c)
+            else:
+                q = _low(queens)
+                if k:
+                    queens &= queens - 1
+                child._step(_MARRY + q - 1 + k)
+                k ^= 1
             if child.over:
                 v = child._terminal(me, scale, margin)
             elif child.to_act & 1 == me:
@@ -395,12 +431,22 @@ class MultiHand:
         return best
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for these games, drawing the same random numbers: a
-        random trump choice; a random marriage where the leader has one; else a random card
-        with chance 0.25; else lead the cheapest card; follow with the cheapest card that wins
-        a trick worth 10 or more, else the cheapest card."""
+        """``bots.search.policy_action`` for these games, drawing the same random numbers: the
+        trump choice at random (North American: the longest suit); a random marriage where the
+        leader has one; else a random card with chance 0.25; else lead the cheapest card; follow
+        with the cheapest card that wins a trick worth 10 or more, else the cheapest card."""
         if self.phase == _TRUMP_PHASE:
-            return self._random()
+            if not self.longest:
+                return self._random()
+            h = self.hands[self.to_act]
+            best = -1
+            most = -1
+            for t in range(4):
+                k = _count((h >> (8 * t)) & _SUITS)
+                if (self.held >> t) & 1 and k > most:
+                    best = t
+                    most = k
+            return _TRUMP + best
         queens = self._queens()
         if queens:
             self.rng = _next(self.rng)
@@ -463,17 +509,18 @@ class MultiHand:
 
     def redeal(self, origin: MultiHand) -> None:
         """Become ``origin`` (which ``set_deal`` prepared) with its hidden cards dealt again with
-        this hand's generator, uniformly among the deals that respect the exclusions (after 20
-        failed tries, which only contradictory exclusions cause, without them): a
+        this hand's generator, each seat's cards drawn from those it may hold, most constrained
+        seat first, and drawn again where a later seat is left too few (after ``_TRIES``
+        failures, which contradictory exclusions cause, without them): a
         determinization without building a ``State``. Before Three-Player's trump choice, the
         card ``turn`` would turn is the first that forehand draws."""
         self._load(origin)
-        for attempt in range(21):
+        for attempt in range(_TRIES + 1):
             left = origin.unseen
             ok = True
             for i in range(origin.fill):
                 p = origin.order[i]
-                allowed = left & ~origin.excluded[p] if attempt < 20 else left
+                allowed = left & ~origin.excluded[p] if attempt < _TRIES else left
                 k = _count(allowed)
                 need = origin.need[p]
                 if k < need:
@@ -503,16 +550,23 @@ def pack(s: State) -> MultiHand | None:
     r = s.rules
     game_id = s.game.id
     o = s.game.options
+    n = r.n_seats
+    phases: tuple[int, ...] = ()
     if game_id == "four-hand-sixty-six":
         if o.variant != "foster" or o.ten_of_trumps_bonus or r.marriages:
             return None
+    elif game_id == "north-american-sixty-six":
+        phases = (PH_AUCTION, PH_TRUMP)  # played here from the high bidder's trump choice
+        if s.declarer < 0 or s.phase == PH_AUCTION:
+            return None
     elif game_id != "three-player-sixty-six":
         return None
-    n = r.n_seats
+    follow = STRICT2 if n == 2 else STRICT_MULTI  # the same rule with two seats
     if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP) or r.stock or r.pack >> 32
-            or r.phase2_follow != STRICT_MULTI or r.phase1_follow != STRICT_MULTI
+            or r.phase2_follow != follow or r.phase1_follow != follow
             or not r.must_beat_partner or r.partner_marriage or r.claims or r.trick_hook
-            or r.meld_phase or r.combinations or r.phases or r.exchange_rank is not None
+            or r.meld_phase or r.combinations or r.phases != phases
+            or r.exchange_rank is not None
             or r.marriage_credit != "any_later_trick" or r.trump_order is not None
             or r.rank_order is not None or r.trump_values is not None or r.trump_jack_free
             or s.contract is not None or max(r.values_by_rank) > 15):
@@ -537,6 +591,12 @@ def pack(s: State) -> MultiHand | None:
     if game_id == "three-player-sixty-six":
         h.scoring = _CHIPS
         h.tie_split = int(o.tie_rule == "split")
+    elif game_id == "north-american-sixty-six":
+        h.scoring = _UNITS
+        h.unit = o.unit
+        h.bid = s.bidding[0]
+        h.bid_side = r.sides[s.declarer]
+        h.longest = 1
     h.size = r.hand_size
     h.trump = s.trump
     h.phase = s.phase
