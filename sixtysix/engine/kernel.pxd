@@ -14,6 +14,8 @@ cpdef int _below(unsigned long long x, unsigned long long n) noexcept
 cpdef int _low(unsigned long long m) noexcept
 cpdef int _count(unsigned long long m) noexcept
 cpdef int _nth(unsigned long long m, int i) noexcept
+@cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+cpdef int cheapest(unsigned long long m, unsigned long long values, int trump) noexcept
 cdef int _local(int seat, int a, int b) noexcept
 cdef int _local_bits(int bits, int a, int b) noexcept
 
@@ -70,9 +72,6 @@ cdef class Hand:
                    per=cython.int, queens=cython.ulonglong, ex=cython.int, close=cython.int,
                    declare=cython.int, m=cython.int, i=cython.int, q=cython.int, k=cython.int)
     cdef int _random(self) noexcept
-    cdef inline int _key(self, int c) noexcept
-    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-    cdef int _cheapest(self, unsigned long long m) noexcept
     @cython.locals(seat=cython.int, t=Table, cards=cython.ulonglong, queens=cython.ulonglong,
                    q=cython.ulonglong, c=cython.int, i=cython.int, n=cython.int, led=cython.int,
                    ls=cython.int, winners=cython.ulonglong)

@@ -101,6 +101,21 @@ def _nth(m: int, i: int) -> int:
     return _low(m)
 
 
+def cheapest(m: int, values: int, trump: int) -> int:
+    """``policy_action``'s cheapest card of the set ``m``: the fewest card points (``values``: 4
+    bits a rank, the ace lowest), a trump counting 12 more, then the lowest card."""
+    best = -1
+    best_key = 1 << 20
+    while m:
+        c = _low(m)
+        m &= m - 1
+        k = (((values >> (4 * (c & 7))) & 15) + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
+        if k < best_key:
+            best = c
+            best_key = k
+    return best
+
+
 def seed_state(seed: int) -> int:
     """A generator state (not 0) from any int seed (splitmix64's finaliser)."""
     z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
@@ -522,21 +537,6 @@ class Hand:
 
     # ------------------------------------------------------------------ the policy
 
-    def _key(self, c: int) -> int:
-        """policy_action's order of cheapness: card points, trumps 12 dearer, then the card."""
-        return (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
-
-    def _cheapest(self, m: int) -> int:
-        best = -1
-        best_key = 1 << 20
-        while m:
-            c = _low(m)
-            m &= m - 1
-            k = self._key(c)
-            if k < best_key:
-                best, best_key = c, k
-        return best
-
     def _policy(self) -> int:
         """``bots.search.policy_action`` for these games, drawing the same random numbers."""
         seat = self.to_act
@@ -575,15 +575,15 @@ class Hand:
             self.rng = _next(self.rng)
             return _nth(cards, _below(self.rng, n))
         if self.led < 0:
-            return self._cheapest(cards)
+            return cheapest(cards, self.t.values, self.trump)
         led = self.led
         ls = led & 24
         winners = cards & (((1 << (led & 7)) - 1) << ls)  # higher of the suit led
         if (led >> 3) & 3 != self.trump:
             winners |= cards & (_SUITS << (self.trump * 8))
         if winners and (self._value(led) >= 10 or not (self.turnup_up and self.closed_by < 0)):
-            return self._cheapest(winners)
-        return self._cheapest(cards)
+            return cheapest(winners, self.t.values, self.trump)
+        return cheapest(cards, self.t.values, self.trump)
 
     # ------------------------------------------------------------------ acting
 

@@ -2,7 +2,7 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call.
 cimport cython
-from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth
+from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth, cheapest
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
@@ -66,9 +66,6 @@ cdef class MultiHand:
                        bint margin)
     @cython.locals(v=cython.longlong)
     cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
-    cdef inline int _key(self, int c) noexcept
-    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-    cdef int _cheapest(self, unsigned long long m) noexcept
     @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int,
                    stake=cython.int, i=cython.int, wc=cython.int, winners=cython.ulonglong,
                    h=cython.ulonglong, best=cython.int, most=cython.int, t=cython.int,

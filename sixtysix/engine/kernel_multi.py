@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import MARRY, TRUMP, TURN
-from .kernel import _below, _count, _low, _next, _nth
+from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
 from .rules import STRICT2, STRICT_MULTI
 
@@ -414,22 +414,6 @@ class MultiHand:
 
     # ------------------------------------------------------------------ the policy
 
-    def _key(self, c: int) -> int:
-        """policy_action's order of cheapness: card points, trumps 12 dearer, then the card."""
-        return (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
-
-    def _cheapest(self, m: int) -> int:
-        best = -1
-        best_key = 1 << 20
-        while m:
-            c = _low(m)
-            m &= m - 1
-            k = self._key(c)
-            if k < best_key:
-                best = c
-                best_key = k
-        return best
-
     def _policy(self) -> int:
         """``bots.search.policy_action`` for these games, drawing the same random numbers: the
         trump choice at random (North American: the longest suit); a random marriage where the
@@ -460,17 +444,17 @@ class MultiHand:
             self.rng = _next(self.rng)
             return _nth(cards, _below(self.rng, n))
         if self.n == 0:
-            return self._cheapest(cards)
+            return cheapest(cards, self.values, self.trump)
         stake = 0
         for i in range(self.n):
             stake += self._value(self.trick[i])
         if stake < 10:
-            return self._cheapest(cards)
+            return cheapest(cards, self.values, self.trump)
         wc = self.trick[self.win]
         winners = cards & (((_ONE << (wc & 7)) - 1) << (wc & 24))  # higher of its suit
         if (wc >> 3) & 3 != self.trump:
             winners |= cards & (_SUITS << (self.trump * 8))
-        return self._cheapest(winners or cards)
+        return cheapest(winners or cards, self.values, self.trump)
 
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``, counted without the list."""
