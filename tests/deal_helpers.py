@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from sixtysix.bots.search import Ismcts, determinize, exclusions
 from sixtysix.cards import PACK_24, card_str, pack_cards, parse_card
 from sixtysix.engine.actions import action_str
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import PH_DRAW, Deal, State
+from sixtysix.engine.view import View
 from sixtysix.games import make_game
 
 
@@ -111,3 +114,14 @@ def play_randomly_until(s: State, rng: random.Random, stop: Callable[[State], bo
         s.step(rng.choice([a for a in acts if prefer(a)] or [a for a in acts if allowed(a)]
                           or acts))
     return False
+
+
+def trees_agree(view: View, seed: int, endgame: bool) -> bool:
+    """Whether ISMCTS grows the same tree (the same root visits and values) walking the kernel's
+    packed hands as walking ``State``, from the same worlds (``determinize``, as the State path
+    draws them) and the same seed."""
+    trees = [Ismcts(iterations=200, seconds=None, packed=packed, endgame=endgame,
+                    sample=partial(determinize, view, excluded=exclusions(view)))
+             for packed in (True, False)]
+    packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
+    return packed == ref

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 import random
-from functools import partial
 from typing import Any
 
 import pytest
+from deal_helpers import trees_agree
 
-from sixtysix.bots.search import Ismcts, _packed_dealer, determinize, exclusions, play_reference
+from sixtysix.bots.search import _packed_dealer, exclusions, play_reference
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cards import cards_of
 from sixtysix.engine import Match
@@ -110,14 +110,7 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool
         s = Match(g, dealer=deal % g.rules.n_seats).deal_hand(seed=rng.randrange(2**31))
         while not s.over:
             if len(s.legal_actions()) > 1 and s.stock_open:
-                view = s.view(s.to_act)
-                seed = rng.randrange(2**31)
-                # The same worlds for both (determinize, as the State path draws them).
-                trees = [Ismcts(iterations=200, seconds=None, packed=packed, endgame=endgame,
-                                sample=partial(determinize, view, excluded=exclusions(view)))
-                         for packed in (True, False)]
-                packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
-                assert packed == ref
+                assert trees_agree(s.view(s.to_act), rng.randrange(2**31), endgame)
                 compared += 1
             s.step(rng.choice(s.legal_actions()))
     assert compared >= 10

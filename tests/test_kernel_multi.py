@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import os
 import random
-from functools import partial
 from typing import Any
 
 import pytest
+from deal_helpers import trees_agree
 
 from sixtysix.bots.search import (
-    Ismcts,
     _multi_dealer,
-    determinize,
     exclusions,
     outcome,
     play_reference,
@@ -153,13 +151,7 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool
         s = _deal(g, deal % g.rules.n_seats, rng.randrange(2**31), rng)
         while s is not None and not s.over:
             if len(s.legal_actions()) > 1 and (s.phase == PH_TRUMP or rng.random() < 0.3):
-                view = s.view(s.to_act)
-                seed = rng.randrange(2**31)
-                trees = [Ismcts(iterations=200, seconds=None, packed=packed, endgame=endgame,
-                                sample=partial(determinize, view, excluded=exclusions(view)))
-                         for packed in (True, False)]
-                packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
-                assert packed == ref
+                assert trees_agree(s.view(s.to_act), rng.randrange(2**31), endgame)
                 compared += 1
             s.step(rng.choice(s.legal_actions()))
     assert compared >= 10
