@@ -7,7 +7,8 @@ strong > 50%, over >= 200 matches each. Prints figures (and the exact command); 
 Usage: ``python benchmarks/strength.py [--matches 200] [--workers 2] [--pairs casual/random,...]
 [--times 0.05,0.1,0.2] [--seed 1] [--game sixty-six] [--option NAME=VALUE ...]``. Every pair plays
 the same deals, drawn from the seed; ``--matches`` counts matches, seatings included (in a
-four-seat game the two bots sit as partners, 0 and 2 against 1 and 3, then swapped).
+four-seat game the two bots sit as partners, 0 and 2 against 1 and 3, then swapped). A
+three-seat game takes three bots (``--pairs master/strong/casual``), as many as it has seats.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--pairs", default=DEFAULT_PAIRS, help="a/b pairs, comma-separated")
+    ap.add_argument("--pairs", default=DEFAULT_PAIRS,
+                    help="a/b pairs, comma-separated (a/b/c: three bots, for a three-seat game)")
     ap.add_argument("--times", default="", help="ISMCTS seconds per move to try against casual")
     ap.add_argument("--out", default=None, help="directory for the match records")
     ap.add_argument("--option", action="append", default=[],
@@ -58,17 +60,19 @@ def main() -> None:
     pairs = [p.split("/") for p in split_pairs(args.pairs)]
     for t in filter(None, args.times.split(",")):
         pairs.append([f"ismcts:seconds={float(t)}", "casual"])
-    for a, b in pairs:
+    for bots in pairs:
         start = time.perf_counter()
-        out = f"{args.out}/{a}-vs-{b}".replace(":", "_") if args.out else None
+        a = bots[0]
+        names = " vs ".join(bots)
+        out = f"{args.out}/{'-vs-'.join(bots)}".replace(":", "_") if args.out else None
         try:
-            s = run_tournament(args.game, [a, b], matches=args.matches, seed=args.seed,
+            s = run_tournament(args.game, bots, matches=args.matches, seed=args.seed,
                                workers=args.workers, out=out, options=options, progress=False)
         except ValueError as e:  # a pair in a three-seat game, a bad bot: said, not a traceback
-            sys.exit(f"strength.py: {e} (sixtysix tournament --bots takes any number)")
+            sys.exit(f"strength.py: {e}")
         st = s.stats[a]
         lo, hi = st.win_ci()
-        print(f"{args.game} {options or ''}: {a} vs {b}: {a} won {st.match_score:g} of "
+        print(f"{args.game} {options or ''}: {names}: {a} won {st.match_score:g} of "
               f"{st.matches} matches = "
               f"{st.match_score / st.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
               f"{time.perf_counter() - start:.0f} s")
