@@ -587,9 +587,10 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
 
 def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
                   ) -> tuple[MultiHand, MultiHand] | None:
-    """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player): a hand to deal
-    worlds into and the packed world of ``view`` it deals them from (``MultiHand.redeal``: the
-    hidden cards again, within the proven exclusions), None where the kernel does not play."""
+    """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player, North American): a
+    hand to deal worlds into and the packed world of ``view`` it deals them from
+    (``MultiHand.redeal``: the hidden cards again, within the proven exclusions), None where the
+    kernel does not play."""
     origin = kernel_multi.pack(determinize(view, rng, excluded))
     if origin is None:
         return None
@@ -825,10 +826,10 @@ class Ismcts:
             excluded = self.sample.excluded  # type: ignore[attr-defined]
         deal = _packed_dealer(view, rng, excluded) \
             if packable and (self.sample is None or weighted is not None) else None
-        # Four-Hand's and Three-Player's worlds on their own kernel.
-        multi = packable
+        # The worlds of the games that deal every card (Four-Hand, Three-Player, North American)
+        # on their own kernel.
         deal_multi = _multi_dealer(view, rng, excluded) \
-            if multi and deal is None and self.sample is None else None
+            if packable and deal is None and self.sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
@@ -858,7 +859,7 @@ class Ismcts:
             else:
                 s = self.sample(rng) if self.sample is not None else \
                     determinize(view, rng, excluded)
-                h = (_pack(s) if multi else kernel.pack(s)) if packable else None
+                h = _pack(s) if packable else None
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
                 result = self._packed_result(h)
