@@ -1,5 +1,7 @@
-"""The playout kernel's speed: complete hands per second played out from dealt positions, random
-and with the searches' policy, beside the same playouts through the ``State`` API. Hands/s are per
+"""The playout kernels' speed: complete hands per second played out from dealt positions, random
+and with the searches' policy, beside the same playouts through the ``State`` API: the two-seat
+kernel (Sixty-Six, Schnapsen) and the multi-seat one (Four-Hand, Three-Player, and North
+American from the end of a random auction). Hands/s are per
 CPU second of this process (one core; the wall-clock rate on a loaded machine is lower and is
 printed too). Prints medians of ``--runs``; never asserts.
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 
@@ -18,7 +21,7 @@ from machine import header
 
 from sixtysix import _core
 from sixtysix.bots.search import play_reference
-from sixtysix.engine import Match
+from sixtysix.engine import Match, kernel_multi
 from sixtysix.engine.kernel import (
     POLICY,
     RANDOM,
@@ -27,24 +30,43 @@ from sixtysix.engine.kernel import (
     playouts,
     seed_state,
 )
+from sixtysix.engine.state import State
 from sixtysix.games import make_game
+
+GAMES = ("sixty-six", "schnapsen", "four-hand-sixty-six", "three-player-sixty-six",
+         "north-american-sixty-six")
+
+
+def dealt(game_id: str, d: int) -> State:
+    """Deal ``d`` of the game, from where its kernel plays (North American: after a random
+    auction, from the same seed)."""
+    g = make_game(game_id)
+    s = Match(g, dealer=d % g.n_seats).deal_hand(seed=d)
+    rng = random.Random(d)
+    while pack(s) is None and kernel_multi.pack(s) is None and not s.over:
+        s.step(rng.choice(s.legal_actions()))
+    return s
 
 
 def kernel_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[float, float]:
     """(hands per CPU second, per wall second) of kernel playouts, ``hands`` over ``deals``."""
-    packed = [pack(Match(make_game(game_id), dealer=d % 2).deal_hand(seed=d)) for d in range(deals)]
+    states = [dealt(game_id, d) for d in range(deals)]
+    two = [h for h in (pack(s) for s in states) if h is not None]
+    multi = [h for h in (kernel_multi.pack(s) for s in states) if h is not None]
     each = max(1, hands // deals)
     x = seed_state(1)
     cpu, wall = time.process_time(), time.perf_counter()
-    for h in packed:
-        assert h is not None
+    for h in two:
         x = playouts(h, each, x, policy)[3]
-    return each * deals / (time.process_time() - cpu), each * deals / (time.perf_counter() - wall)
+    for m in multi:
+        x = kernel_multi.playouts(m, each, x, policy)[2]
+    n = each * (len(two) + len(multi))
+    return n / (time.process_time() - cpu), n / (time.perf_counter() - wall)
 
 
 def engine_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[float, float]:
     """The same playouts through ``State`` (copy, legal_actions, step): the reference."""
-    states = [Match(make_game(game_id), dealer=d % 2).deal_hand(seed=d) for d in range(deals)]
+    states = [dealt(game_id, d) for d in range(deals)]
     each = max(1, hands // deals)
     rng = KernelRandom(seed_state(1))
     cpu, wall = time.process_time(), time.perf_counter()
@@ -63,16 +85,16 @@ def main() -> None:
     args = ap.parse_args()
     print(header())
     print(f"core: {_core.core_name()}; load average before: {os.getloadavg()[0]:.1f}")
-    print(f"{'game':12} {'playouts':8} {'kernel hands/s (cpu, wall)':>28} "
+    print(f"{'game':24} {'playouts':8} {'kernel hands/s (cpu, wall)':>28} "
           f"{'State API hands/s (cpu, wall)':>31} {'ratio':>6}")
-    for game_id in ("sixty-six", "schnapsen"):
+    for game_id in GAMES:
         for policy, name in ((RANDOM, "random"), (POLICY, "policy")):
             k = [kernel_rate(game_id, args.deals, args.hands, policy) for _ in range(args.runs)]
             e = [engine_rate(game_id, args.deals, args.engine_hands, policy)
                  for _ in range(args.runs)]
             kc, kw = (statistics.median(v) for v in zip(*k, strict=True))
             ec, ew = (statistics.median(v) for v in zip(*e, strict=True))
-            print(f"{game_id:12} {name:8} {kc:14,.0f} {kw:13,.0f} {ec:16,.0f} {ew:14,.0f} "
+            print(f"{game_id:24} {name:8} {kc:14,.0f} {kw:13,.0f} {ec:16,.0f} {ew:14,.0f} "
                   f"{kc / ec:5.0f}×")
     print(f"load average after: {os.getloadavg()[0]:.1f}; medians of {args.runs} runs")
 
