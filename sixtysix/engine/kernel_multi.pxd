@@ -9,7 +9,7 @@ cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
 cdef long long _INF
 cdef int _TRIES
 cdef int _MARRY, _TRUMP, _TURN, _PLAY, _TRUMP_PHASE, _OVER, _BANDS, _CHIPS, _UNITS
-cdef int PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION, STRICT_MULTI, STRICT2
+cdef int PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION, STRICT_MULTI, STRICT2, FOLLOW_TRUMP
 
 
 @cython.final
@@ -21,7 +21,7 @@ cdef class MultiHand:
     cdef int pending[4]
     cdef public int seats, n, win, leader, to_act, trump, phase, held, turn, last_bonus
     cdef public int trump_under, marriages, needs_trick, scoring, tie_split, size, bonus
-    cdef public int longest, unit, bid, bid_side
+    cdef public int longest, unit, bid, bid_side, literal, ten_bonus, ten_side, ten_wins
     cdef public unsigned long long values, rng, unseen
     cdef public bint over
     cdef unsigned long long known[4]
@@ -48,10 +48,11 @@ cdef class MultiHand:
     @cython.locals(value=cython.int, side=cython.int)
     cdef void _marry(self, int card) noexcept
     @cython.locals(seat=cython.int, n=cython.int, wc=cython.int, winner=cython.int,
-                   side=cython.int, pts=cython.int, i=cython.int)
+                   side=cython.int, pts=cython.int, i=cython.int, ten=cython.int)
     cdef void _play(self, int card) noexcept
     @cython.locals(p0=cython.int, p1=cython.int, sd=cython.int, best=cython.int, tops=cython.int,
-                   p=cython.int, chips=cython.int, side=cython.int, units=cython.int)
+                   p=cython.int, chips=cython.int, side=cython.int, units=cython.int,
+                   ten=cython.int)
     cpdef int game_points(self, int seat)
     cdef int _grade(self, int p) noexcept
     @cython.locals(p=cython.int, q=cython.int, k=cython.int, opp=cython.double)

@@ -5,7 +5,8 @@
 deal every card and play strictly from the first trick (rules.md §0.4):
 
 * Four-Hand Sixty-Six, Foster's game (rules.md §3, ``variant="foster"``): two sides, 0 & 2
-  against 1 & 3; no marriages; 1, 2 or 3 game points by the side's total and tricks.
+  against 1 & 3; no marriages; 1, 2 or 3 game points by the side's total and tricks; both
+  follow rules, and the ten-of-trumps bonus (which ends the hand where it wins the match).
 * Three-Player Sixty-Six (rules.md §5): three seats each for itself; forehand names trumps or
   turns a card first; the leader may declare a marriage, credited once its declarer has a
   trick; the top scorer collects 1, 2 or 3 chips from each other seat.
@@ -45,7 +46,7 @@ from typing import TYPE_CHECKING
 from .actions import MARRY, TRUMP, TURN
 from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
-from .rules import STRICT2, STRICT_MULTI
+from .rules import FOLLOW_TRUMP, STRICT2, STRICT_MULTI
 
 if TYPE_CHECKING:
     from .state import State
@@ -100,6 +101,14 @@ class MultiHand:
         self.last_bonus = 10
         self.trump_under = 1
         """``must_trump_when_cannot_overtrump``: a void seat that cannot over-trump still trumps."""
+        self.literal = 0
+        """Four-Hand's ``follow_rule="seed_literal"``: beat the trick only when trumps were led."""
+        self.ten_bonus = 0
+        """Four-Hand's ``ten_of_trumps_bonus``: a game point to the side that takes the trump ten."""
+        self.ten_side = -1
+        """The side that took the trump ten, or -1."""
+        self.ten_wins = 0
+        """The sides (a bit each) one game point from the match: the trump ten ends the hand."""
         self.marriages = 0
         self.needs_trick = 1
         """``marriage_needs_trick``: a marriage before its declarer's first trick waits for one."""
@@ -153,6 +162,10 @@ class MultiHand:
         self.values = o.values
         self.last_bonus = o.last_bonus
         self.trump_under = o.trump_under
+        self.literal = o.literal
+        self.ten_bonus = o.ten_bonus
+        self.ten_side = o.ten_side
+        self.ten_wins = o.ten_wins
         self.marriages = o.marriages
         self.needs_trick = o.needs_trick
         self.scoring = o.scoring
@@ -191,6 +204,12 @@ class MultiHand:
         led = self.trick[0]
         wc = self.trick[self.win]
         same = h & (_SUITS << (led & 24))
+        if self.literal:  # seed 002's rule: follow (beating only a trump lead), else trump
+            if same:
+                if (led >> 3) & 3 == self.trump:
+                    return same & (((_ONE << (wc & 7)) - 1) << (wc & 24)) or same
+                return same
+            return h & (_SUITS << (self.trump * 8)) or h
         if same:
             if (wc & 24) == (led & 24):  # not ruffed: beat the winning card if he can
                 return same & (((_ONE << (wc & 7)) - 1) << (wc & 24)) or same
@@ -282,12 +301,16 @@ class MultiHand:
         side = self._side(winner)
         pts = self.pending[side]
         self.pending[side] = 0
+        ten = self.trump * 8 + 1
         for i in range(self.seats):
             pts += self._value(self.trick[i])
+            if self.trick[i] == ten and self.ten_bonus:
+                self.ten_side = side
         self.n = 0
         self.leader = self.to_act = winner
-        if not self.hands[winner]:
-            pts += self.last_bonus
+        if not self.hands[winner] or (self.ten_side == side and (self.ten_wins >> side) & 1):
+            if not self.hands[winner]:
+                pts += self.last_bonus
             self.over = True
             self.phase = _OVER
             self.to_act = -1
@@ -307,15 +330,16 @@ class MultiHand:
                 return -self.bid
             return units
         if self.scoring == _BANDS:
+            side = seat & 1
+            ten = 1 if self.ten_side == side else 0
+            if self.ten_side >= 0 and (self.ten_wins >> self.ten_side) & 1:
+                return ten  # the trump ten won the match: that point alone
             p0 = self.points[0]
             p1 = self.points[1]
-            if p0 == p1:
-                return 0
-            sd = 0 if p0 > p1 else 1
-            if sd != seat & 1:
-                return 0
-            return (3 if self.tricks[sd] == self.size
-                    else (2 if self.points[sd] >= 100 else 1)) + self.bonus
+            if p0 == p1 or (p0 > p1) != (side == 0):
+                return ten
+            return (3 if self.tricks[side] == self.size
+                    else (2 if self.points[side] >= 100 else 1)) + self.bonus + ten
         best = max(self.points[0], self.points[1], self.points[2])
         tops = 0
         for p in range(3):
@@ -537,7 +561,7 @@ def pack(s: State) -> MultiHand | None:
     n = r.n_seats
     phases: tuple[int, ...] = ()
     if game_id == "four-hand-sixty-six":
-        if o.variant != "foster" or o.ten_of_trumps_bonus or r.marriages:
+        if o.variant != "foster" or r.marriages:
             return None
     elif game_id == "north-american-sixty-six":
         phases = (PH_AUCTION, PH_TRUMP)  # played here from the high bidder's trump choice
@@ -546,9 +570,12 @@ def pack(s: State) -> MultiHand | None:
     elif game_id != "three-player-sixty-six":
         return None
     follow = STRICT2 if n == 2 else STRICT_MULTI  # the same rule with two seats
+    if game_id == "four-hand-sixty-six" and o.follow_rule == "seed_literal":
+        follow = FOLLOW_TRUMP
     if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP) or r.stock or r.pack >> 32
             or r.phase2_follow != follow or r.phase1_follow != follow
-            or not r.must_beat_partner or r.partner_marriage or r.claims or r.trick_hook
+            or not r.must_beat_partner or r.partner_marriage or r.claims
+            or r.trick_hook != (game_id == "four-hand-sixty-six" and o.ten_of_trumps_bonus)
             or r.meld_phase or r.combinations or r.phases != phases
             or r.exchange_rank is not None
             or r.marriage_credit != "any_later_trick" or r.trump_order is not None
@@ -572,7 +599,16 @@ def pack(s: State) -> MultiHand | None:
     h.trump_under = int(r.must_trump_when_cannot_overtrump)
     h.marriages = int(r.marriages)
     h.needs_trick = int(r.marriage_needs_trick)
-    if game_id == "three-player-sixty-six":
+    if game_id == "four-hand-sixty-six":
+        h.literal = int(follow == FOLLOW_TRUMP)
+        h.ten_bonus = int(o.ten_of_trumps_bonus)
+        if h.ten_bonus:
+            for sd in range(2):
+                if (s.won[sd] >> (s.trump * 8 + 1)) & 1:
+                    h.ten_side = sd
+                if s.match_score and s.match_score[sd] >= o.target - 1:
+                    h.ten_wins |= 1 << sd
+    elif game_id == "three-player-sixty-six":
         h.scoring = _CHIPS
         h.tie_split = int(o.tie_rule == "split")
     elif game_id == "north-american-sixty-six":
