@@ -73,9 +73,9 @@ _KINGS = 0x04040404
 
 
 class MultiHand:
-    """One hand of three or four seats packed into ints. Seats are the table's (play goes 0, 1,
-    2 ...); a seat's side is ``seat & 1`` with four seats (partners opposite), the seat itself
-    with three. ``pack`` builds one from a state."""
+    """One hand of two, three or four seats packed into ints. Seats are the table's (play goes
+    0, 1, 2 ...); a seat's side is ``seat & 1`` with four seats (partners opposite), the seat
+    itself with two or three. ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
         self.seats = 4
