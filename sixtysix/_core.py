@@ -45,10 +45,14 @@ COMPILED = (
     "sixtysix.games.schnapsen",
     "sixtysix.bots.solver",
     "sixtysix.bots.search",
+    "sixtysix.engine.view",
+    "sixtysix.bots.heuristic",
 )
 """The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
-trick resolution, drawing, scoring, Bauernschnapsen's auction), the playout kernel (with C types
-from ``kernel.pxd``), the solver and the search."""
+trick resolution, drawing, scoring, Bauernschnapsen's auction), the playout kernels (with C types
+from ``kernel.pxd`` and ``kernel_multi.pxd``), the solver and the search; and, as plain Python
+compiled, a seat's view and the heuristic player, with which the bidding searches play hands
+out."""
 
 PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "false", "no")
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""
