@@ -258,3 +258,25 @@ def test_decided_needs_a_lead_the_rest_cannot_close() -> None:
     assert _decided(root, 14.9) and not _decided(root, 15)
     root.children[3].n = 39
     assert not _decided(root, 1) and _decided(root, 0.5)
+
+
+@pytest.mark.parametrize("game_id", ["sixty-six", "three-hand-sixty-six", "four-hand-sixty-six",
+                                     "three-player-sixty-six", "north-american-sixty-six"])
+def test_pimc_playouts_on_the_kernels_give_the_values_of_the_state_path(game_id: str) -> None:
+    # PIMC plays its playouts on the kernel that plays the game: the same policy and the same
+    # random numbers as through State, so the very same values, from every kind of position.
+    g = make_game(game_id)
+    rng = random.Random(17)
+    compared = 0
+    for deal in range(4):
+        s = Match(g, dealer=deal % g.n_seats).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            if len(s.legal_actions()) > 1 and rng.random() < 0.25:
+                view = s.view(s.to_act)
+                seed = rng.randrange(2**31)
+                fast, ref = (Pimc(worlds=3, playouts=2, solve_facedown=0, kernel=k)
+                             .action_values(view, random.Random(seed)) for k in (True, False))
+                assert fast == ref
+                compared += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert compared >= 8

@@ -59,7 +59,7 @@ from ..engine.actions import (
     TRUMP,
 )
 from ..engine.contract import LEAD_DECLARER
-from ..engine.kernel import Hand
+from ..engine.kernel import Hand, KernelRandom
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
@@ -1006,6 +1006,9 @@ class Pimc:
     solve_facedown: int = 2
     name: str = "pimc"
     solver: Solver = field(default_factory=Solver, repr=False)
+    kernel: bool = True
+    """Play the playouts of the games a kernel plays on it (the same policy and random numbers
+    as through ``State``: the same values, faster)."""
 
     def __post_init__(self) -> None:
         _check_fields(self, "pimc", PIMC_PARAMS)
@@ -1041,12 +1044,24 @@ class Pimc:
                 for _ in range(self.playouts):
                     s = world.copy()
                     s.step(a)
-                    playout(s, fast)
-                    totals[a] += outcome(s)[view.seat]
+                    totals[a] += self._playout(s, fast, view.seat)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return {a: t / (done * self.playouts) for a, t in totals.items()}
+
+    def _playout(self, s: State, rng: KernelRandom, seat: int) -> float:
+        """``seat``'s game-point lead at the end of a policy playout of ``s`` (``outcome``), on
+        the kernel that plays the game where there is one, drawing ``rng``'s numbers."""
+        h = _pack(s) if self.kernel else None
+        if isinstance(h, MultiHand):
+            _, rng.state = kernel_multi.playout(h, rng.state, kernel.POLICY)
+            return h.leads()[seat]
+        if h is not None:
+            g0, g1, _, rng.state = kernel.playouts(h, 1, rng.state, kernel.POLICY)
+            return float(g0 - g1 if seat == s.active[0] else g1 - g0)
+        playout(s, rng)
+        return outcome(s)[seat]
 
 
 SECONDS = Param("seconds", float, 0.001, 3600, "thinking time per move")
