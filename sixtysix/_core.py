@@ -33,6 +33,7 @@ COMPILED = (
     "sixtysix.engine.legal",
     "sixtysix.engine.kernel",
     "sixtysix.engine.kernel_multi",
+    "sixtysix.engine.kernel_gaigel",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, card_list, cards_of
-from ..engine import kernel, kernel_multi
+from ..engine import kernel, kernel_gaigel, kernel_multi
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -933,6 +933,15 @@ class Ismcts:
         hm = kernel_multi.pack(s) if self.kernel else None
         if hm is not None:  # Four-Hand, Three-Player: every seat's lead
             return self._packed_result(hm)
+        hg = kernel_gaigel.pack(s) if self.kernel else None
+        if hg is not None and isinstance(rng, kernel.KernelRandom) and not (
+                self.endgame and is_solvable(s)
+                and sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS):
+            # Gaigel's playout on its kernel, with the numbers the State path would draw: the
+            # same tree either way. (Before the last three tricks no stock step below makes the
+            # hand solvable: the playout is the whole of what that path does.)
+            _, rng.state = kernel_gaigel.playout(hg, rng.state, kernel.POLICY)
+            return hg.leads()
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))
@@ -1060,6 +1069,10 @@ class Pimc:
         if h is not None:
             g0, g1, _, rng.state = kernel.playouts(h, 1, rng.state, kernel.POLICY)
             return float(g0 - g1 if seat == s.active[0] else g1 - g0)
+        hg = kernel_gaigel.pack(s) if self.kernel else None
+        if hg is not None:
+            _, rng.state = kernel_gaigel.playout(hg, rng.state, kernel.POLICY)
+            return hg.leads()[seat]
         playout(s, rng)
         return outcome(s)[seat]
 

@@ -1,0 +1,162 @@
+"""The Gaigel kernel (sixtysix/engine/kernel_gaigel.py) against the engine: from every position of
+seeded random Gaigel hands under several option sets, the kernel lists the engine's legal actions
+in the engine's order, and a kernel playout and the same random choices played through ``State``
+end alike — the same game points, the same number of actions, the same random numbers used — for
+random playouts and for the searches' policy. The searches give the same values with their
+Gaigel playouts on the kernel as through ``State``.
+
+The suite runs on both cores (scripts/test.sh), so this compares the compiled kernel and the pure
+one with the same reference. ``SIXTYSIX_KERNEL_DEALS`` sets the deals per option set (20 by
+default).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from sixtysix.bots.search import Ismcts, Pimc, outcome, play_reference
+from sixtysix.engine import Match
+from sixtysix.engine.actions import (
+    DECLARE,
+    DEFER,
+    EXCHANGE,
+    MARRY,
+    MARRY_DOUBLE,
+    MELD_LOW,
+    OPEN,
+    REVERSE,
+)
+from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
+from sixtysix.engine.kernel_gaigel import pack, playouts
+from sixtysix.engine.phases import PH_MELD_DEFER, PH_OVER
+from sixtysix.engine.phases import meld as M
+from sixtysix.games import make_game
+
+DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
+
+VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"opening": "free", "rob_requires_team_trick": False, "overplayed_loses": True},
+    {"low_rank": "9", "five_low": "instant_win", "gaigel_test": "opponents_no_trick",
+     "auf_dissle_award": 3},
+    {"partner_may_meld": False, "melds_in_phase2": False, "last_trick_bonus": 0},
+]
+
+
+def _step_calmly(s: Any, rng: random.Random) -> int:
+    """A random legal action, mostly not a knock (random knocks end most hands at once)."""
+    acts = s.legal_actions()
+    calm = [a for a in acts if a not in (DECLARE, REVERSE)]
+    a = rng.choice(calm if calm and rng.random() < 0.9 else acts)
+    s.step(a)
+    return a
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=[f"gaigel-{i}" for i in range(len(VARIANTS))])
+def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None:
+    g = make_game("gaigel", options)
+    rng = random.Random(f"gaigel{sorted(options.items())}")
+    checked = 0
+    seen: set[str] = set()
+    for deal in range(DEALS):
+        s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
+        while True:
+            h = pack(s)
+            assert h is not None
+            for policy in (RANDOM, POLICY):
+                x = seed_state(rng.randrange(2**63))
+                t = s.copy()
+                ref = KernelRandom(x)
+                steps = play_reference(t, ref, policy)
+                gp = list(t.game_points())
+                assert playouts(h, 1, x, policy) == (gp, steps, ref.state), t.history
+                t_packed = pack(t)
+                assert t_packed is not None and t_packed.leads() == outcome(t)
+                seen.add(f"end {t.end_kind}")
+                checked += 1
+            if s.over:
+                break
+            legal = s.legal_actions()
+            assert h.legal_actions() == legal  # the same list, in the same order
+            if s.phase == PH_MELD_DEFER:
+                seen.add("defer")
+            for a in legal:
+                for name, lo, hi in (("open", OPEN, MARRY_DOUBLE), ("marry", MARRY, MARRY + 64),
+                                     ("double", MARRY_DOUBLE, MARRY_DOUBLE + 64),
+                                     ("rob", EXCHANGE, EXCHANGE + 1), ("low", MELD_LOW, MELD_LOW + 1),
+                                     ("defer", DEFER, DEFER + 1)):
+                    if lo <= a < hi:
+                        seen.add(name)
+            if s.trick and not s.turnup_up and len(legal) < s.hands[s.to_act].bit_count():
+                seen.add("strict")
+            a = _step_calmly(s, rng)
+            h.step(a)  # the packed hand must reach the same position
+            if not s.over:
+                x = seed_state(rng.randrange(2**63))
+                assert playouts(h, 1, x, POLICY) == playouts(pack(s), 1, x, POLICY)  # type: ignore[arg-type]
+    assert checked >= DEALS * 2 * 10
+    # The rules' corners were reached: melds (single, and the partner's), the strict follow
+    # of phase 2, and hands ended by knocks, by Auf Dissle and by being played out.
+    want = {"marry", "rob", "strict", "defer", "end 0", "end 1", "end 2"}
+    if options.get("opening") != "free":
+        want |= {"open", "end 3"}
+    if not options.get("partner_may_meld", True):
+        want.discard("defer")
+    assert want <= seen, want - seen
+
+
+def _finished(points: list[int], tricks: list[int], kind: int, claimant: int = -1,
+              **options: Any) -> list[int]:
+    """The game points of a finished hand with these totals, on the kernel."""
+    s = Match(make_game("gaigel", options), dealer=3).deal_hand(seed=1)  # forehand: seat 0
+    s.phase, s.points, s.tricks, s.end_kind, s.claimant = PH_OVER, points, tricks, kind, claimant
+    h = pack(s)
+    assert h is not None
+    gp = [h.game_points(p) for p in range(4)]
+    assert gp == list(s.game_points())  # the engine's own scoring agrees
+    return gp
+
+
+def test_a_finished_hand_scores_as_rules_7_7_say() -> None:
+    K, R = M.END_KNOCK, M.END_REVERSE
+    assert _finished([101, 50], [5, 3], K, 2) == [1, 0, 1, 0]  # a knock at 101: 1
+    assert _finished([101, 0], [7, 1], K, 0) == [2, 0, 2, 0]  # opponents at 0 points: a Gaigel
+    assert _finished([100, 30], [5, 3], K, 0) == [0, 2, 0, 2]  # a knock at 100: opponents 2
+    assert _finished([101, 0], [7, 1], K, 0, gaigel_test="opponents_no_trick") == [1, 0, 1, 0]
+    assert _finished([120, 0], [7, 0], K, 1 - 1) == [2, 0, 2, 0]
+    assert _finished([105, 40], [6, 4], R, 1) == [0, 2, 0, 2]  # a right reverse knock
+    assert _finished([90, 40], [6, 4], R, 1) == [2, 0, 2, 0]  # a wrong one
+    assert _finished([130, 120], [6, 6], M.END_PLAYED_OUT) == [1, 0, 1, 0]
+    assert _finished([125, 125], [6, 6], M.END_PLAYED_OUT) == [0, 0, 0, 0]
+    assert _finished([130, 120], [6, 6], M.END_PLAYED_OUT, overplayed_loses=True) == [2, 2, 2, 2]
+    assert _finished([150, 100], [8, 4], M.END_PLAYED_OUT, overplayed_loses=True) == [0, 2, 0, 2]
+    assert _finished([0, 30], [0, 1], M.END_DISSLE_LOST) == [0, 2, 0, 2]  # forehand is seat 0
+    assert _finished([0, 0], [0, 0], M.END_DISSLE_WON, 0, auf_dissle_award=3) == [3, 0, 3, 0]
+    assert _finished([20, 30], [1, 1], M.END_FIVE_LOW, 3) == [0, 2, 0, 2]
+
+
+def test_the_searches_give_the_same_values_with_the_kernel() -> None:
+    # ISMCTS (with and without endgame) and PIMC play their Gaigel playouts on the kernel with
+    # the numbers the State path draws: the very same values, from every stage of the hand.
+    g = make_game("gaigel")
+    rng = random.Random(9)
+    compared = 0
+    for deal in range(3):
+        s = Match(g, dealer=deal).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
+            if len(s.legal_actions()) > 1 and rng.random() < 0.2:
+                view = s.view(s.to_act)
+                seed = rng.randrange(2**31)
+                for bot in ("ismcts", "master", "pimc"):
+                    fast, ref = (
+                        (Ismcts(iterations=60, endgame=bot == "master", kernel=k)
+                         if bot != "pimc" else Pimc(worlds=2, playouts=2, kernel=k))
+                        .action_values(view, random.Random(seed)) for k in (True, False))
+                    assert fast == ref
+                compared += 1
+            _step_calmly(s, rng)
+    assert compared >= 6
