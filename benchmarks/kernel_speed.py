@@ -1,7 +1,7 @@
 """The playout kernels' speed: complete hands per second played out from dealt positions, random
 and with the searches' policy, beside the same playouts through the ``State`` API: the two-seat
 kernel (Sixty-Six, Schnapsen), the multi-seat one (Four-Hand, Three-Player, and North
-American from the end of a random auction) and Gaigel's. Hands/s are per
+American from the end of a random auction), Gaigel's and Terts'. Hands/s are per
 CPU second of this process (one core; the wall-clock rate on a loaded machine is lower and is
 printed too). Prints medians of ``--runs``; never asserts.
 
@@ -21,7 +21,7 @@ from machine import header
 
 from sixtysix import _core
 from sixtysix.bots.search import play_reference
-from sixtysix.engine import Match, kernel_gaigel, kernel_multi
+from sixtysix.engine import Match, kernel_gaigel, kernel_multi, kernel_terts
 from sixtysix.engine.kernel import (
     POLICY,
     RANDOM,
@@ -34,7 +34,7 @@ from sixtysix.engine.state import State
 from sixtysix.games import make_game
 
 GAMES = ("sixty-six", "schnapsen", "four-hand-sixty-six", "three-player-sixty-six",
-         "north-american-sixty-six", "gaigel")
+         "north-american-sixty-six", "gaigel", "terts")
 
 
 def dealt(game_id: str, d: int) -> State:
@@ -43,8 +43,8 @@ def dealt(game_id: str, d: int) -> State:
     g = make_game(game_id)
     s = Match(g, dealer=d % g.n_seats).deal_hand(seed=d)
     rng = random.Random(d)
-    while pack(s) is None and kernel_multi.pack(s) is None and kernel_gaigel.pack(s) is None \
-            and not s.over:
+    while not s.over and pack(s) is None and kernel_multi.pack(s) is None \
+            and kernel_gaigel.pack(s) is None and kernel_terts.pack(s) is None:
         s.step(rng.choice(s.legal_actions()))
     return s
 
@@ -55,6 +55,7 @@ def kernel_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[floa
     two = [h for h in (pack(s) for s in states) if h is not None]
     multi = [h for h in (kernel_multi.pack(s) for s in states) if h is not None]
     gaigel = [h for h in (kernel_gaigel.pack(s) for s in states) if h is not None]
+    terts = [h for h in (kernel_terts.pack(s) for s in states) if h is not None]
     each = max(1, hands // deals)
     x = seed_state(1)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -64,7 +65,9 @@ def kernel_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[floa
         x = kernel_multi.playouts(m, each, x, policy)[2]
     for g in gaigel:
         x = kernel_gaigel.playouts(g, each, x, policy)[2]
-    n = each * (len(two) + len(multi) + len(gaigel))
+    for t in terts:
+        x = kernel_terts.playouts(t, each, x, policy)[2]
+    n = each * (len(two) + len(multi) + len(gaigel) + len(terts))
     return n / (time.process_time() - cpu), n / (time.perf_counter() - wall)
 
 

@@ -34,6 +34,7 @@ COMPILED = (
     "sixtysix.engine.kernel",
     "sixtysix.engine.kernel_multi",
     "sixtysix.engine.kernel_gaigel",
+    "sixtysix.engine.kernel_terts",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",

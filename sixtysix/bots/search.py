@@ -31,13 +31,13 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, card_list, cards_of
-from ..engine import kernel, kernel_gaigel, kernel_multi
+from ..engine import kernel, kernel_gaigel, kernel_multi, kernel_terts
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -60,6 +60,7 @@ from ..engine.actions import (
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.kernel import Hand, KernelRandom
+from ..engine.kernel_gaigel import GaigelHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
@@ -404,8 +405,11 @@ def _reward(d: float, scale: float = 2.0) -> float:
     return math.tanh(d / scale)
 
 
-def race_rewards(s: State, leads: list[float], scale: float) -> list[float]:
-    """Per seat, the reward of a finished hand whose game-point leads are ``leads``:
+def race_rewards(s: State, leads: list[float], scale: float,
+                 points: Sequence[int] | None = None) -> list[float]:
+    """Per seat, the reward of a finished hand whose game-point leads are ``leads`` (and game
+    points ``points``: by default those of ``s``, finished; a kernel's playout leaves ``s`` as it
+    was):
     ``tanh(lead / scale)``; but in Terts, where each hand's points go to running totals and the
     first to the target wins (§9.6), a hand that ends the match is worth the match: 1 to its
     winner, -1 to the loser, 0 for a tie at or above the target (another hand is played).
@@ -421,7 +425,7 @@ def race_rewards(s: State, leads: list[float], scale: float) -> list[float]:
     """
     if s.rules.combinations and s.match_score:
         target = s.game.options.target
-        gp = s.game_points()
+        gp = s.game_points() if points is None else points
         totals = [m + g for m, g in zip(s.match_score, gp, strict=True)]
         if max(totals) >= target:
             top = max(totals)
@@ -866,8 +870,8 @@ class Ismcts:
                 rewards = [_reward(d, scale) for d in result]
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
-                result = self._finish(s, fast)
-                rewards = race_rewards(s, result, scale) if s.over else \
+                result, points = self._finish(s, fast)
+                rewards = race_rewards(s, result, scale, points) if points is not None else \
                     [_reward(d, scale) for d in result]
             _backup(path, result, rewards)
         return root
@@ -921,27 +925,32 @@ class Ismcts:
         g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
         return float(g0 - g1)
 
-    def _finish(self, s: State, rng: Rng) -> list[float]:
-        """Per-seat game-point leads at the end of this world: playout, or exact once solvable."""
+    def _finish(self, s: State, rng: Rng) -> tuple[list[float], Sequence[int] | None]:
+        """Per-seat game-point leads at the end of this world: playout, or exact once solvable;
+        and the hand's game points where it was played to its end (``race_rewards`` needs
+        them), else None."""
         h = kernel.pack(s) if self.kernel else None
         if h is not None:  # two seats: each seat's lead is its game points less the other's
             lead = self._packed_lead(h)
             out = [0.0] * s.n
             a, b = s.active
             out[a], out[b] = lead, -lead
-            return out
+            return out, None
         hm = kernel_multi.pack(s) if self.kernel else None
         if hm is not None:  # Four-Hand, Three-Player: every seat's lead
-            return self._packed_result(hm)
-        hg = kernel_gaigel.pack(s) if self.kernel else None
-        if hg is not None and isinstance(rng, kernel.KernelRandom) and not (
+            return self._packed_result(hm), None
+        # Gaigel and Terts play out on their kernels with the numbers the State path would
+        # draw: the same tree either way. (Before the last tricks no stock step below makes the
+        # hand solvable, so the playout is the whole of what that path does.)
+        hk = (kernel_gaigel.pack(s) or kernel_terts.pack(s)) if self.kernel else None
+        if hk is not None and isinstance(rng, kernel.KernelRandom) and not (
                 self.endgame and is_solvable(s)
                 and sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS):
-            # Gaigel's playout on its kernel, with the numbers the State path would draw: the
-            # same tree either way. (Before the last three tricks no stock step below makes the
-            # hand solvable: the playout is the whole of what that path does.)
-            _, rng.state = kernel_gaigel.playout(hg, rng.state, kernel.POLICY)
-            return hg.leads()
+            if isinstance(hk, GaigelHand):
+                _, rng.state = kernel_gaigel.playout(hk, rng.state, kernel.POLICY)
+                return hk.leads(), None
+            points, rng.state = kernel_terts.playout(hk, rng.state, kernel.POLICY)
+            return hk.leads(), points
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))
@@ -952,9 +961,9 @@ class Ismcts:
                 out = [0.0] * s.n
                 for p in s.active:
                     out[p] = v if s.rules.sides[p] == side else -v
-                return out
+                return out, None
         playout(s, rng)
-        return outcome(s)
+        return outcome(s), s.game_points()
 
 
 def _bid_values(view: View, rng: random.Random, deadline: float | None,
@@ -1069,10 +1078,13 @@ class Pimc:
         if h is not None:
             g0, g1, _, rng.state = kernel.playouts(h, 1, rng.state, kernel.POLICY)
             return float(g0 - g1 if seat == s.active[0] else g1 - g0)
-        hg = kernel_gaigel.pack(s) if self.kernel else None
-        if hg is not None:
-            _, rng.state = kernel_gaigel.playout(hg, rng.state, kernel.POLICY)
-            return hg.leads()[seat]
+        hk = (kernel_gaigel.pack(s) or kernel_terts.pack(s)) if self.kernel else None
+        if hk is not None:
+            if isinstance(hk, GaigelHand):
+                _, rng.state = kernel_gaigel.playout(hk, rng.state, kernel.POLICY)
+            else:
+                _, rng.state = kernel_terts.playout(hk, rng.state, kernel.POLICY)
+            return hk.leads()[seat]
         playout(s, rng)
         return outcome(s)[seat]
 

@@ -6,7 +6,7 @@ cdef unsigned long long MASK64, EPS_BELOW, _SUITS
 cdef int _PLAY, _DRAW_PHASE, _OVER, _MARRY, _SHOW, _DRAW, _EXCHANGE, _CLOSE, _DECLARE
 cdef int _CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER, _DEPTH, _WIDTH
 cdef long long _INF
-cdef unsigned long long _M64, _H1, _H2
+cdef unsigned long long _M64, _H1, _H2, _B1, _B2, _B4, _B8
 cdef int _SLOTS_MAX
 
 cpdef unsigned long long _next(unsigned long long x) noexcept
@@ -14,6 +14,9 @@ cpdef int _below(unsigned long long x, unsigned long long n) noexcept
 cpdef int _low(unsigned long long m) noexcept
 cpdef int _count(unsigned long long m) noexcept
 cpdef int _nth(unsigned long long m, int i) noexcept
+cpdef int _count64(unsigned long long m) noexcept
+cpdef int _low64(unsigned long long m) noexcept
+cpdef int _nth64(unsigned long long m, int i) noexcept
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int cheapest(unsigned long long m, unsigned long long values, int trump) noexcept
 cdef int _local(int seat, int a, int b) noexcept

@@ -101,6 +101,30 @@ def _nth(m: int, i: int) -> int:
     return _low(m)
 
 
+_B1, _B2, _B4, _B8 = 0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
+
+
+def _count64(m: int) -> int:
+    """Cards in a set of up to 64 (SWAR popcount): Terts' card 31, Gaigel's double pack."""
+    m = m - ((m >> 1) & _B1)
+    m = (m & _B2) + ((m >> 2) & _B2)
+    m = (m + (m >> 4)) & _B4
+    return ((m * _B8) & MASK64) >> 56
+
+
+def _low64(m: int) -> int:
+    """The lowest card of a non-empty set of up to 64."""
+    return _count64((m ^ (m - 1)) >> 1)
+
+
+def _nth64(m: int, i: int) -> int:
+    """The ``i``-th lowest card of a set of up to 64."""
+    while i:
+        m &= m - 1
+        i -= 1
+    return _low64(m)
+
+
 def cheapest(m: int, values: int, trump: int) -> int:
     """``policy_action``'s cheapest card of the set ``m``: the fewest card points (``values``: 4
     bits a rank, the ace lowest), a trump counting 12 more, then the lowest card."""

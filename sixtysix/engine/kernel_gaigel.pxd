@@ -2,22 +2,19 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call. Card sets of the double pack take all 64 bits: every mask is unsigned long long.
 cimport cython
-from sixtysix.engine.kernel cimport _next, _below
+from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64
 from sixtysix.engine.state cimport State
 
-cdef unsigned long long _EPS_BELOW, _ONE, _KINGS, _ACES, _SUIT0, _M1, _M2, _M4, _H01, _ALL
+cdef unsigned long long _EPS_BELOW, _ONE, _KINGS, _ACES, _SUIT0
 cdef int _MARRY, _DOUBLE, _OPEN, _MELD_LOW, _DEFER, _PASS, _DECLARE, _REVERSE, _EXCHANGE
 cdef int _MELD, _MELD_DEFER, _OVER, _ANDERE_ALTE, _GE_ELFEN, _HOEHER, _AUF_DISSLE
 cdef int _MELD_USED, _LOW_SHOWN, _PLAYED_OUT, _KNOCK, _REVERSE_KNOCK, _DISSLE_LOST
 cdef int _DISSLE_WON, _FIVE_LOW, _TARGET, _FIVE_LOW_POINTS, _WIDTH
 cdef int PH_MELD, PH_MELD_DEFER, PH_OVER, FREE, STRICT_MULTI
 
-cdef int _count64(unsigned long long m) noexcept
-cdef int _low64(unsigned long long m) noexcept
 cdef unsigned long long _suit(int s) noexcept
 @cython.locals(m=cython.ulonglong)
 cdef unsigned long long _above(int c) noexcept
-cdef int _nth64(unsigned long long m, int i) noexcept
 
 
 @cython.final

@@ -31,14 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
-from .kernel import _below, _next
+from .kernel import _below, _count64, _low64, _next, _nth64
 from .phases import PH_MELD, PH_MELD_DEFER, PH_OVER
 from .rules import FREE, STRICT_MULTI
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["GaigelHand", "pack", "playout"]
+__all__ = ["GaigelHand", "pack", "playout", "playouts"]
 
 _ONE = 1
 """``1``, typed 64-bit in kernel_gaigel.pxd: the second copies are cards 32 to 63."""
@@ -60,23 +60,10 @@ _KINGS = 0x0404040404040404
 _ACES = 0x0101010101010101
 _SUIT0 = 0x000000FF000000FF
 """Both copies of the first suit; suit ``s`` is this << 8 * s."""
-_M1, _M2, _M4 = 0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F
-_H01, _ALL = 0x0101010101010101, 0xFFFFFFFFFFFFFFFF
 _WIDTH = 48
 """Room for one position's actions: at most five cards, their marriages and five verbs."""
 
 
-def _count64(m: int) -> int:
-    """Cards in a set of the double pack (SWAR popcount on 64 bits)."""
-    m = m - ((m >> 1) & _M1)
-    m = (m & _M2) + ((m >> 2) & _M2)
-    m = (m + (m >> 4)) & _M4
-    return ((m * _H01) & _ALL) >> 56
-
-
-def _low64(m: int) -> int:
-    """The lowest card of a non-empty set."""
-    return _count64((m ^ (m - 1)) >> 1)
 
 
 def _suit(s: int) -> int:
@@ -636,13 +623,6 @@ class GaigelHand:
         self.rng = _next(self.rng)
         return self.acts[_below(self.rng, k)]
 
-
-def _nth64(m: int, i: int) -> int:
-    """The ``i``-th lowest card of a set."""
-    while i:
-        m &= m - 1
-        i -= 1
-    return _low64(m)
 
 
 # ---------------------------------------------------------------------- entry points
