@@ -19,11 +19,18 @@ from machine import header
 
 from sixtysix._core import core_name
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import Ismcts
-from sixtysix.bots.search import _pack as pack
+from sixtysix.bots.search import Ismcts, _pack
+from sixtysix.engine import kernel_gaigel, kernel_terts
 from sixtysix.engine.match import Match
+from sixtysix.engine.state import State
 from sixtysix.engine.view import View
 from sixtysix.games import GAMES, make_game
+
+
+def pack(s: State) -> object:
+    """The state on the kernel that plays its game (the two-seat, multi-seat, Gaigel or Terts
+    kernel), or None: a game without one runs its search once, kernel=False."""
+    return _pack(s) or kernel_gaigel.pack(s) or kernel_terts.pack(s)
 
 
 def views(game_id: str, deals: int, after: int, seed: int) -> list[View]:
