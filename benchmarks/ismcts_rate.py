@@ -1,9 +1,10 @@
 """ISMCTS iterations per second, at the start of a Sixty-Six hand and in mid-game, for the plain
-playouts and with exact endgames (``endgame=true``), with the playout kernel (``engine/kernel.py``,
-where the game has it) and without. Prints figures; never asserts.
+playouts and with exact endgames (``endgame=true``), with the playout kernels (``engine/kernel*.py``:
+every game has one) and without. Prints figures; never asserts.
 
 Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]
-[--games all] [--stock 0,2]``; ``--stock`` lists the ``stock=`` values the endgame rows take
+[--games all] [--after 0,6] [--stock 0,2]``; ``--after`` lists the decisions of casual play
+before the measured ones, ``--stock`` lists the ``stock=`` values the endgame rows take
 (solving from that many stock cards left);
 ``--workers 2`` measures root parallelism (the pool starts before the clock does).
 """
@@ -19,18 +20,10 @@ from machine import header
 
 from sixtysix._core import core_name
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import Ismcts, _pack
-from sixtysix.engine import kernel_gaigel, kernel_terts
+from sixtysix.bots.search import Ismcts
 from sixtysix.engine.match import Match
-from sixtysix.engine.state import State
 from sixtysix.engine.view import View
 from sixtysix.games import GAMES, make_game
-
-
-def pack(s: State) -> object:
-    """The state on the kernel that plays its game (the two-seat, multi-seat, Gaigel or Terts
-    kernel), or None: a game without one runs its search once, kernel=False."""
-    return _pack(s) or kernel_gaigel.pack(s) or kernel_terts.pack(s)
 
 
 def views(game_id: str, deals: int, after: int, seed: int) -> list[View]:
@@ -59,6 +52,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--games", default="sixty-six,schnapsen,four-hand-sixty-six",
                     help="comma-separated game ids ('all': every game)")
+    ap.add_argument("--after", default="0,6", help="comma-separated decisions of casual play "
+                    "before the measured one")
     ap.add_argument("--stock", default="0", help="comma-separated stock= values of the "
                     "endgame rows")
     args = ap.parse_args()
@@ -66,16 +61,14 @@ def main() -> None:
     print(header())
     print(f"core: {core_name()}; load average: {os.getloadavg()[0]:.1f}")
     for game_id in games:
-        for after in (0, 6):
+        for after in (int(a) for a in args.after.split(",")):
             vs = views(game_id, args.deals, after, args.seed)
             rows = [(False, 0)] + [(True, int(k)) for k in args.stock.split(",")]
             for endgame, stock in rows:
                 if endgame and game_id not in ("sixty-six", "schnapsen", "four-hand-sixty-six",
                                                "north-american-sixty-six"):
                     continue  # exact endgames: the two-sided games the kernels solve
-                for kernel in (False, True):
-                    if kernel and pack(vs[0].determinize(random.Random(0))) is None:
-                        continue  # a game the kernel does not play: the same search twice
+                for kernel in (False, True):  # every game's playouts now have a kernel
                     bot = Ismcts(iterations=args.iterations, endgame=endgame, stock=stock,
                                  workers=args.workers, kernel=kernel)
                     bot.choose(vs[0], random.Random(0))  # start the pool, fill caches

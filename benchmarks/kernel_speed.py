@@ -1,7 +1,8 @@
 """The playout kernels' speed: complete hands per second played out from dealt positions, random
 and with the searches' policy, beside the same playouts through the ``State`` API: the two-seat
 kernel (Sixty-Six, Schnapsen), the multi-seat one (Four-Hand, Three-Player, and North
-American from the end of a random auction), Gaigel's and Terts'. Hands/s are per
+American from the end of a random auction), Gaigel's, Terts' and Bauernschnapsen's (from the
+end of a random auction). Hands/s are per
 CPU second of this process (one core; the wall-clock rate on a loaded machine is lower and is
 printed too). Prints medians of ``--runs``; never asserts.
 
@@ -21,7 +22,7 @@ from machine import header
 
 from sixtysix import _core
 from sixtysix.bots.search import play_reference
-from sixtysix.engine import Match, kernel_gaigel, kernel_multi, kernel_terts
+from sixtysix.engine import Match, kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
 from sixtysix.engine.kernel import (
     POLICY,
     RANDOM,
@@ -34,28 +35,31 @@ from sixtysix.engine.state import State
 from sixtysix.games import make_game
 
 GAMES = ("sixty-six", "schnapsen", "four-hand-sixty-six", "three-player-sixty-six",
-         "north-american-sixty-six", "gaigel", "terts")
+         "north-american-sixty-six", "gaigel", "terts", "bauernschnapsen")
 
 
 def dealt(game_id: str, d: int) -> State:
-    """Deal ``d`` of the game, from where its kernel plays (North American: after a random
-    auction, from the same seed)."""
+    """Deal ``d`` of the game, from where its kernel plays (North American and Bauernschnapsen:
+    after a random auction, from the same seed; over where it ends the hand, which the rates
+    leave out)."""
     g = make_game(game_id)
     s = Match(g, dealer=d % g.n_seats).deal_hand(seed=d)
     rng = random.Random(d)
     while not s.over and pack(s) is None and kernel_multi.pack(s) is None \
-            and kernel_gaigel.pack(s) is None and kernel_terts.pack(s) is None:
+            and kernel_gaigel.pack(s) is None and kernel_terts.pack(s) is None \
+            and kernel_bauern.pack(s) is None:
         s.step(rng.choice(s.legal_actions()))
     return s
 
 
 def kernel_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[float, float]:
     """(hands per CPU second, per wall second) of kernel playouts, ``hands`` over ``deals``."""
-    states = [dealt(game_id, d) for d in range(deals)]
+    states = [s for s in (dealt(game_id, d) for d in range(deals)) if not s.over]
     two = [h for h in (pack(s) for s in states) if h is not None]
     multi = [h for h in (kernel_multi.pack(s) for s in states) if h is not None]
     gaigel = [h for h in (kernel_gaigel.pack(s) for s in states) if h is not None]
     terts = [h for h in (kernel_terts.pack(s) for s in states) if h is not None]
+    bauern = [h for h in (kernel_bauern.pack(s) for s in states) if h is not None]
     each = max(1, hands // deals)
     x = seed_state(1)
     cpu, wall = time.process_time(), time.perf_counter()
@@ -67,20 +71,23 @@ def kernel_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[floa
         x = kernel_gaigel.playouts(g, each, x, policy)[2]
     for t in terts:
         x = kernel_terts.playouts(t, each, x, policy)[2]
-    n = each * (len(two) + len(multi) + len(gaigel) + len(terts))
+    for b in bauern:
+        x = kernel_bauern.playouts(b, each, x, policy)[2]
+    n = each * (len(two) + len(multi) + len(gaigel) + len(terts) + len(bauern))
     return n / (time.process_time() - cpu), n / (time.perf_counter() - wall)
 
 
 def engine_rate(game_id: str, deals: int, hands: int, policy: int) -> tuple[float, float]:
     """The same playouts through ``State`` (copy, legal_actions, step): the reference."""
-    states = [dealt(game_id, d) for d in range(deals)]
+    states = [s for s in (dealt(game_id, d) for d in range(deals)) if not s.over]
     each = max(1, hands // deals)
     rng = KernelRandom(seed_state(1))
     cpu, wall = time.process_time(), time.perf_counter()
     for s in states:
         for _ in range(each):
             play_reference(s.copy(), rng, policy)
-    return each * deals / (time.process_time() - cpu), each * deals / (time.perf_counter() - wall)
+    n = each * len(states)
+    return n / (time.process_time() - cpu), n / (time.perf_counter() - wall)
 
 
 def main() -> None:

@@ -35,6 +35,7 @@ COMPILED = (
     "sixtysix.engine.kernel_multi",
     "sixtysix.engine.kernel_gaigel",
     "sixtysix.engine.kernel_terts",
+    "sixtysix.engine.kernel_bauern",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",

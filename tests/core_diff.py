@@ -7,7 +7,7 @@ core. At every position: the legal actions, every field of the state, and after 
 action the next state; at the end of each hand its game points and result; from one position of
 each hand a seeded playout's outcome, and where a playout kernel plays the game its own playouts
 (random and policy) and a world it deals for ISMCTS (``Hand.redeal``, ``MultiHand.redeal``;
-the Gaigel and Terts kernels their playouts);
+the Gaigel, Terts and Bauernschnapsen kernels their playouts);
 and, for two-sided games, the solver's value of every position with at most six cards in hand
 and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
 hand, with one card face down.
@@ -29,7 +29,7 @@ from sixtysix.bots.search import (
     playout,
 )
 from sixtysix.bots.solver import Solver, is_solvable
-from sixtysix.engine import kernel_gaigel, kernel_multi, kernel_terts
+from sixtysix.engine import kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
 from sixtysix.engine.kernel import POLICY, RANDOM, pack, playouts, seed_state
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
@@ -94,6 +94,12 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                     runs_gaigel = [kernel_gaigel.playouts(gaigel, 3, x, policy)
                                    for policy in (RANDOM, POLICY)]
                     h.update(f"gaigel {runs_gaigel}\n".encode())
+                bauern = kernel_bauern.pack(s)
+                if bauern is not None:
+                    x = seed_state(rng.randrange(2**31))
+                    runs_bauern = [kernel_bauern.playouts(bauern, 3, x, policy)
+                                   for policy in (RANDOM, POLICY)]
+                    h.update(f"bauern {runs_bauern}\n".encode())
                 terts = kernel_terts.pack(s)
                 if terts is not None:
                     x = seed_state(rng.randrange(2**31))

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import JACK, card_list, cards_of
-from ..engine import kernel, kernel_gaigel, kernel_multi, kernel_terts
+from ..engine import kernel, kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
 from ..engine.actions import (
     ANNOUNCE,
     BELLA,
@@ -60,7 +60,6 @@ from ..engine.actions import (
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.kernel import Hand, KernelRandom
-from ..engine.kernel_gaigel import GaigelHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
@@ -73,12 +72,13 @@ from .base import Limit, Param, make_bot, register
 from .solver import SCALE, Solver, is_solvable
 
 Rng = random.Random | kernel.KernelRandom
-
-_MELD_KERNELS = not kernel_terts.__file__.endswith(".py")
-"""Gaigel's and Terts' playouts run on their kernels in the compiled core only: the kernels are
-the engine move for move, so the values are the same either way, but in pure Python their loops
-over bits are slower than ``State``'s (3,800 against 5,100 Gaigel iterations a second)."""
 """What the playouts draw from: ``random`` and ``choice`` are all they ask of it."""
+
+_GAME_KERNELS = not kernel_terts.__file__.endswith(".py")
+"""Gaigel's, Terts' and Bauernschnapsen's playouts run on their kernels in the compiled core
+only: the kernels are the engine move for move, so the values are the same either way, but in
+pure Python their loops over bits are slower than ``State``'s (3,800 against 5,100 Gaigel
+iterations a second)."""
 
 __all__ = ["exclusions", "determinize", "playout", "policy_action", "outcome", "exact_view",
            "meld_game_actions", "action_key", "Ismcts", "Pimc", "make_bot"]
@@ -385,6 +385,32 @@ def _smear(s: State, plays: list[int], winning: int, n: int) -> int:
         if keep:
             return max(keep, key=lambda c: (vals[c], c))
     return _cheapest(plays, vals, trump)
+
+
+def _game_playout(s: State, rng: kernel.KernelRandom
+                  ) -> tuple[list[float], list[int] | None] | None:
+    """Gaigel, Terts, or Bauernschnapsen once its contract is set, played out on its own kernel
+    with ``rng``'s numbers, as ``playout`` plays ``s`` through ``State``: each seat's lead
+    (``outcome``) and, for Terts, the hand scores (``race_rewards`` asks for them); None where
+    no such kernel plays ``s``. Bauernschnapsen's phases before the play are stepped through
+    ``s`` by the policy first, as the playout would step them."""
+    if s.game.id == "bauernschnapsen":
+        while not s.over and s.phase != PH_PLAY:
+            s.step(policy_action(s, s.legal_actions(), rng))
+        hb = kernel_bauern.pack(s)
+        if hb is None:
+            return None
+        _, rng.state = kernel_bauern.playout(hb, rng.state, kernel.POLICY)
+        return hb.leads(), None
+    hg = kernel_gaigel.pack(s)
+    if hg is not None:
+        _, rng.state = kernel_gaigel.playout(hg, rng.state, kernel.POLICY)
+        return hg.leads(), None
+    ht = kernel_terts.pack(s)
+    if ht is None:
+        return None
+    points, rng.state = kernel_terts.playout(ht, rng.state, kernel.POLICY)
+    return ht.leads(), points
 
 
 def playout(s: State, rng: Rng) -> None:
@@ -824,8 +850,11 @@ class Ismcts:
         double_pack = rules.pack >> 32 != 0
         scale = view.game.value_scale
         # Worlds of the games the kernel plays are walked down the tree on its packed hand (the
-        # same actions in the same order, so the same tree); the others through State.
-        packable = self.kernel and self.packed and not by_rule and not double_pack
+        # same actions in the same order, so the same tree); the others through State. (Not
+        # Bauernschnapsen's, whose contracts those kernels do not play: trying would spend a
+        # world of ``rng``, and the tree would not be the one grown without the kernels.)
+        packable = self.kernel and self.packed and not by_rule and not double_pack \
+            and view.game.id != "bauernschnapsen"
         # Uniform worlds (no sampler of their own) of those games are dealt on the packed hand
         # itself, from one packed world: no State is built per iteration. So are weighted ones
         # where one seat's cards are hidden: the sampler draws them, the kernel deals the stock.
@@ -944,19 +973,15 @@ class Ismcts:
         hm = kernel_multi.pack(s) if self.kernel else None
         if hm is not None:  # Four-Hand, Three-Player: every seat's lead
             return self._packed_result(hm), None
-        # Gaigel and Terts play out on their kernels with the numbers the State path would
-        # draw: the same tree either way. (Before the last tricks no stock step below makes the
-        # hand solvable, so the playout is the whole of what that path does.)
-        hk = (kernel_gaigel.pack(s) or kernel_terts.pack(s)) \
-            if self.kernel and _MELD_KERNELS else None
-        if hk is not None and isinstance(rng, kernel.KernelRandom) and not (
+        # Gaigel, Terts and Bauernschnapsen play out on their kernels with the numbers the
+        # State path would draw: the same tree either way. (Short of the last tricks no stock
+        # step below makes the hand solvable, so the playout is the whole of what that path does.)
+        if self.kernel and _GAME_KERNELS and isinstance(rng, kernel.KernelRandom) and not (
                 self.endgame and is_solvable(s)
                 and sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS):
-            if isinstance(hk, GaigelHand):
-                _, rng.state = kernel_gaigel.playout(hk, rng.state, kernel.POLICY)
-                return hk.leads(), None
-            points, rng.state = kernel_terts.playout(hk, rng.state, kernel.POLICY)
-            return hk.leads(), points
+            played = _game_playout(s, rng)
+            if played is not None:
+                return played
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))
@@ -1084,14 +1109,9 @@ class Pimc:
         if h is not None:
             g0, g1, _, rng.state = kernel.playouts(h, 1, rng.state, kernel.POLICY)
             return float(g0 - g1 if seat == s.active[0] else g1 - g0)
-        hk = (kernel_gaigel.pack(s) or kernel_terts.pack(s)) \
-            if self.kernel and _MELD_KERNELS else None
-        if hk is not None:
-            if isinstance(hk, GaigelHand):
-                _, rng.state = kernel_gaigel.playout(hk, rng.state, kernel.POLICY)
-            else:
-                _, rng.state = kernel_terts.playout(hk, rng.state, kernel.POLICY)
-            return hk.leads()[seat]
+        played = _game_playout(s, rng) if self.kernel and _GAME_KERNELS else None
+        if played is not None:
+            return played[0][seat]
         playout(s, rng)
         return outcome(s)[seat]
 

@@ -1,0 +1,78 @@
+# C types for kernel_bauern.py (Cython's augmenting .pxd): the .py stays plain Python, the
+# reference; compiled, every field and local below is a machine int and every method a direct C
+# call.
+cimport cython
+from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth
+from sixtysix.engine.state cimport State
+
+cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
+cdef int _MARRY, _SHOW, _DECLARE, _PLAY, _OVER, _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS
+cdef int _TARGET, PH_OVER, PH_PLAY, STRICT_MULTI
+cdef dict _DECIDE
+
+
+@cython.final
+cdef class BauernHand:
+    cdef unsigned long long hands[4]
+    cdef int nxt[4]
+    cdef int trick[4]
+    cdef int tseat[4]
+    cdef int points[2]
+    cdef int tricks[2]
+    cdef int pending[2]
+    cdef public int n, seats, leader, to_act, trump, trick_no, claim_seat, claimant, decide
+    cdef public int value, factor, declarer, misere, marriages, claims, claim_side
+    cdef public int beat_partner, false_flat
+    cdef public unsigned long long pvals, tvals, pbeats, tbeats, rng
+    cdef public bint over
+
+    @cython.locals(i=cython.int)
+    cdef void _load(self, BauernHand o) noexcept
+    cpdef BauernHand copy(self)
+    cpdef unsigned long long hand(self, int seat)
+    cdef inline int _value(self, int c) noexcept
+    cdef inline unsigned long long _above(self, int c) noexcept
+    @cython.locals(w=cython.int, wc=cython.int, i=cython.int, c=cython.int)
+    cdef int _winner(self) noexcept
+    cdef inline unsigned long long _trumps(self) noexcept
+    @cython.locals(h=cython.ulonglong, led=cython.int, same=cython.ulonglong,
+                   trumps=cython.ulonglong, w=cython.int, wc=cython.int)
+    cdef unsigned long long _follows(self, int seat) noexcept
+    @cython.locals(h=cython.ulonglong)
+    cdef unsigned long long _queens(self, int seat) noexcept
+    cdef bint _may_claim(self, int seat) noexcept
+    @cython.locals(seat=cython.int, m=cython.ulonglong, queens=cython.ulonglong, q=cython.int)
+    cpdef list legal_actions(self)
+    cpdef void step(self, int a)
+    @cython.locals(seat=cython.int)
+    cdef void _step(self, int a) noexcept
+    @cython.locals(value=cython.int)
+    cdef void _marry(self, int seat, int card, bint pend) noexcept
+    cdef void _end(self, int claimant) noexcept
+    @cython.locals(seat=cython.int, w=cython.int, winner=cython.int, side=cython.int,
+                   pts=cython.int, i=cython.int)
+    cdef void _play(self, int card) noexcept
+    @cython.locals(d=cython.int)
+    cdef int _decided(self) noexcept
+    cdef int _grade(self, int side) noexcept
+    @cython.locals(cs=cython.int, win=cython.int, g=cython.int, d=cython.int)
+    cpdef int game_points(self, int seat)
+    @cython.locals(d=cython.double, p=cython.int)
+    cpdef list leads(self)
+    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+    cdef int _cheapest(self, unsigned long long m) noexcept
+    @cython.locals(seat=cython.int, side=cython.int, plays=cython.ulonglong,
+                   queens=cython.ulonglong, m=cython.ulonglong, q=cython.int, i=cython.int,
+                   n=cython.int, stake=cython.int, wc=cython.int, winners=cython.ulonglong,
+                   losers=cython.ulonglong, best=cython.int, best_v=cython.int, c=cython.int)
+    cdef int _policy(self) except? -1
+    cdef int _random(self) except? -1
+
+
+@cython.locals(h=BauernHand, p=cython.int, sd=cython.int, t=cython.int, tt=cython.int,
+               k=cython.int, i=cython.int)
+cpdef BauernHand pack(State s)
+@cython.locals(p=cython.int)
+cpdef tuple playout(BauernHand h, unsigned long long rng, int policy)
+@cython.locals(h=BauernHand, steps=cython.longlong, p=cython.int)
+cpdef tuple playouts(BauernHand origin, int n, unsigned long long rng, int policy)

@@ -1,0 +1,526 @@
+# cython: cdivision=True
+"""The Bauernschnapsen kernel: the play of a Bauernschnapsen contract (rules.md §8.6) on machine
+ints.
+
+Once the auction and the doubling are over, a Bauernschnapsen hand is strict play from the first
+trick by four seats (three where the declarer plays alone), with the contract's own rules: trumps
+or none, Zehnergang's rank order, marriages in the trump contracts, "Genug" claims (``declare``,
+or ``declare C`` showing a marriage) in the Normal game, the contract decided after every trick
+(a Bettler's first trick, a Gang's first lost trick, a Schnapser's 66), and the doubling factor.
+A position packs once into a ``BauernHand`` of plain int fields; a playout is a loop over them.
+The file is ordinary Python, the reference; ``kernel_bauern.pxd`` gives the fields and locals C
+types, and ``setup.py`` compiles the two like the rest of the compiled core.
+
+As the other kernels do, it follows the engine move for move: its legal actions are
+``phases/play.py``'s under the contract's rules, in its order; its policy is
+``bots.search.policy_action`` drawing the same random numbers, so a playout through ``State``
+with ``kernel.KernelRandom`` reaches the same end (``tests/test_kernel_bauern.py``). The searches
+play their Bauernschnapsen playouts here once the contract is set.
+
+>>> import random
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
+>>> from sixtysix.bots.search import play_reference
+>>> s = Match(make_game("bauernschnapsen"), dealer=0).deal_hand(seed=5)
+>>> rng = random.Random(1)
+>>> while pack(s) is None:
+...     s.step(rng.choice(s.legal_actions()))
+>>> h = pack(s)
+>>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
+>>> h.legal_actions() == s.legal_actions(), playout(h, seed_state(7), POLICY)[0] == list(t.game_points())
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import DECLARE, DECLARE_SHOW, MARRY
+from .kernel import _below, _count, _low, _next, _nth
+from .phases import PH_OVER, PH_PLAY
+from .rules import STRICT_MULTI
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["BauernHand", "pack", "playout", "playouts"]
+
+_ONE = 1
+_SUIT = 0xFF
+_EPS_BELOW = 1 << 51
+"""``random() < 0.25`` on the generator's state (``kernel.EPS_BELOW``)."""
+_MARRY, _SHOW, _DECLARE = MARRY, DECLARE_SHOW, DECLARE
+_PLAY, _OVER = PH_PLAY, PH_OVER
+_NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS = 0, 1, 2, 3
+"""How a contract is decided (``games.bauernschnapsen``'s ``decide``): by a claim or the last
+trick; the declarer takes no trick; every trick and 66 within three; every trick."""
+_DECIDE = {"normal": _NORMAL, "bettler": _BETTLER, "schnapser": _SCHNAPSER,
+           "kontraschnapser": _SCHNAPSER, "gang": _ALL_TRICKS, "zehnergang": _ALL_TRICKS,
+           "bauernschnapser": _ALL_TRICKS, "kontrabauernschnapser": _ALL_TRICKS}
+_TARGET = 66
+_KINGS = 0x04040404
+"""The kings (rank 2 of each suit); a queen is its king's bit << 1."""
+
+
+class BauernHand:
+    """The play of one Bauernschnapsen contract packed into ints: sides 0 & 2 against 1 & 3, play
+    going round ``nxt`` (which skips a solo declarer's partner). ``pack`` builds one from a
+    state."""
+
+    def __init__(self) -> None:
+        self.hands = [0, 0, 0, 0]
+        self.nxt = [1, 2, 3, 0]
+        self.trick = [0, 0, 0, 0]
+        self.tseat = [0, 0, 0, 0]
+        """The cards of the trick so far, the leader's first, and who played each."""
+        self.n = 0
+        self.seats = 4
+        """Seats that play (3 where the declarer plays alone)."""
+        self.leader = self.to_act = 0
+        self.trump = -1
+        self.points = [0, 0]
+        self.tricks = [0, 0]
+        self.pending = [0, 0]
+        self.trick_no = 0
+        self.claim_seat = -1
+        """The seat that may claim before it plays (the last trick's winner), or -1."""
+        self.claimant = -1
+        self.over = False
+        self.decide = _NORMAL
+        self.value = 1
+        self.factor = 1
+        self.declarer = 0
+        self.misere = 0
+        self.marriages = 1
+        self.claims = 0
+        self.claim_side = -1
+        """The side that may claim (-1: either)."""
+        self.beat_partner = 1
+        self.false_flat = 0
+        """``false_enough="flat2"``: a false claim gives 2, not graded."""
+        self.pvals = self.tvals = 0
+        """Card points by rank, 8 bits a rank (the lowest: the ace), plain suits and trumps."""
+        self.pbeats = self.tbeats = 0
+        """The cards of its suit above a card, by rank, 8 bits a rank: plain suits and trumps."""
+        self.rng = 1
+
+    def _load(self, o: BauernHand) -> None:
+        """Become ``o`` again."""
+        for i in range(4):
+            self.hands[i] = o.hands[i]
+            self.nxt[i] = o.nxt[i]
+            self.trick[i] = o.trick[i]
+            self.tseat[i] = o.tseat[i]
+        for i in range(2):
+            self.points[i] = o.points[i]
+            self.tricks[i] = o.tricks[i]
+            self.pending[i] = o.pending[i]
+        self.n = o.n
+        self.seats = o.seats
+        self.leader = o.leader
+        self.to_act = o.to_act
+        self.trump = o.trump
+        self.trick_no = o.trick_no
+        self.claim_seat = o.claim_seat
+        self.claimant = o.claimant
+        self.over = o.over
+        self.decide = o.decide
+        self.value = o.value
+        self.factor = o.factor
+        self.declarer = o.declarer
+        self.misere = o.misere
+        self.marriages = o.marriages
+        self.claims = o.claims
+        self.claim_side = o.claim_side
+        self.beat_partner = o.beat_partner
+        self.false_flat = o.false_flat
+        self.pvals = o.pvals
+        self.tvals = o.tvals
+        self.pbeats = o.pbeats
+        self.tbeats = o.tbeats
+
+    def copy(self) -> BauernHand:
+        h = BauernHand()
+        h._load(self)
+        h.rng = self.rng
+        return h
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a bit set."""
+        return self.hands[seat]
+
+    # ------------------------------------------------------------------ cards
+
+    def _value(self, c: int) -> int:
+        if (c >> 3) & 3 == self.trump:
+            return (self.tvals >> (8 * (c & 7))) & 255
+        return (self.pvals >> (8 * (c & 7))) & 255
+
+    def _above(self, c: int) -> int:
+        """The cards of ``c``'s suit that beat it (``State.beats``)."""
+        if (c >> 3) & 3 == self.trump:
+            return ((self.tbeats >> (8 * (c & 7))) & 255) << (c & 24)
+        return ((self.pbeats >> (8 * (c & 7))) & 255) << (c & 24)
+
+    def _winner(self) -> int:
+        """Index of the card winning the trick so far (``legal.trick_winner``)."""
+        w = 0
+        wc = self.trick[0]
+        for i in range(1, self.n):
+            c = self.trick[i]
+            if (c >> 3) & 3 == (wc >> 3) & 3:
+                if (self._above(wc) >> c) & 1:
+                    w = i
+                    wc = c
+            elif (c >> 3) & 3 == self.trump:
+                w = i
+                wc = c
+        return w
+
+    def _trumps(self) -> int:
+        return _SUIT << (self.trump * 8) if self.trump >= 0 else 0
+
+    def _follows(self, seat: int) -> int:
+        """The strict multi-player rule of rules.md §0.4 (``legal.legal_follow``, STRICT_MULTI):
+        follow and beat the winning card, else trump and over-trump; a partner winning need not
+        be beaten without ``must_beat_partner``."""
+        h = self.hands[seat]
+        led = self.trick[0]
+        same = h & (_SUIT << (led & 24))
+        trumps = h & self._trumps()
+        w = self._winner()
+        wc = self.trick[w]
+        if not self.beat_partner and self.tseat[w] & 1 == seat & 1:
+            return same or trumps or h
+        if same:
+            if (wc >> 3) & 3 == (led >> 3) & 3:
+                return same & self._above(wc) or same
+            return same
+        if trumps:
+            if (wc >> 3) & 3 == self.trump:
+                return trumps & self._above(wc) or trumps
+            return trumps
+        return h
+
+    def _queens(self, seat: int) -> int:
+        """The queens of the marriages the leader may show (trump contracts only)."""
+        if not self.marriages:
+            return 0
+        h = self.hands[seat]
+        return h & ((h & _KINGS) << 1)
+
+    def _may_claim(self, seat: int) -> bool:
+        return bool(self.claims) and (self.claim_side < 0 or seat & 1 == self.claim_side)
+
+    def legal_actions(self) -> list[int]:
+        """The actions ``State.legal_actions()`` lists, in its order: the cards (lowest first);
+        a leader's marriages (king, queen, and ``declare C`` where he may claim) and ``declare``."""
+        out: list[int] = []
+        if self.over:
+            return out
+        seat = self.to_act
+        if self.n:
+            m = self._follows(seat)
+            while m:
+                out.append(_low(m))
+                m &= m - 1
+            return out
+        m = self.hands[seat]
+        while m:
+            out.append(_low(m))
+            m &= m - 1
+        queens = self._queens(seat)
+        while queens:
+            q = _low(queens)
+            queens &= queens - 1
+            out.append(_MARRY + q - 1)
+            out.append(_MARRY + q)
+            if self._may_claim(seat):
+                out.append(_SHOW + q)
+        if seat == self.claim_seat and self._may_claim(seat):
+            out.append(_DECLARE)
+        return out
+
+    def step(self, a: int) -> None:
+        """Take legal action ``a`` (nothing is checked)."""
+        self._step(a)
+
+    def _step(self, a: int) -> None:
+        seat = self.to_act
+        if a < _MARRY:
+            self._play(a)
+        elif a < _SHOW:
+            self._marry(seat, a - _MARRY, True)
+            self._play(a - _MARRY)
+        elif a < _DECLARE:  # "Genug", showing a marriage: credited only with a trick
+            self._marry(seat, a - _SHOW, False)
+            self._end(seat)
+        else:
+            self._end(seat)
+
+    def _marry(self, seat: int, card: int, pend: bool) -> None:
+        value = 40 if (card >> 3) & 3 == self.trump else 20
+        if self.tricks[seat & 1]:
+            self.points[seat & 1] += value
+        elif pend:
+            self.pending[seat & 1] += value
+
+    def _end(self, claimant: int) -> None:
+        self.claimant = claimant
+        self.over = True
+        self.to_act = -1
+
+    def _play(self, card: int) -> None:
+        seat = self.to_act
+        self.hands[seat] ^= _ONE << card
+        if seat == self.claim_seat:
+            self.claim_seat = -1
+        self.trick[self.n] = card
+        self.tseat[self.n] = seat
+        self.n += 1
+        if self.n < self.seats:
+            self.to_act = self.nxt[seat]
+            return
+        w = self._winner()
+        winner = self.tseat[w]
+        side = winner & 1
+        pts = 0
+        for i in range(self.n):
+            pts += self._value(self.trick[i])
+        self.points[side] += pts + self.pending[side]
+        self.pending[side] = 0
+        self.tricks[side] += 1
+        self.n = 0
+        self.trick_no += 1
+        self.leader = self.to_act = self.claim_seat = winner
+        if not self.hands[winner] or self._decided() >= 0:
+            self._end(-1)
+
+    def _decided(self) -> int:
+        """Whether the declaring side has made the contract (1), failed (0), or it is open (-1):
+        the contract's ``decide``."""
+        d = self.declarer & 1
+        if self.decide == _NORMAL:
+            return -1
+        if self.decide == _BETTLER:
+            if self.tricks[d]:
+                return 0
+            return 1 if self.trick_no == 5 else -1
+        if self.tricks[1 - d]:
+            return 0
+        if self.decide == _SCHNAPSER:
+            if self.points[d] >= _TARGET:
+                return 1
+            return 0 if self.trick_no >= 3 else -1
+        return 1 if self.trick_no == 5 else -1
+
+    # ------------------------------------------------------------------ scoring
+
+    def _grade(self, side: int) -> int:
+        """What a side that lost scores its winners: 3 without a trick, 2 under 33, else 1."""
+        if self.tricks[side] == 0:
+            return 3
+        return 2 if self.points[side] < 33 else 1
+
+    def game_points(self, seat: int) -> int:
+        """``seat``'s game points (his side's, doubled as said) in the finished hand, as
+        ``Bauernschnapsen.hand_game_points`` gives them."""
+        if self.decide == _NORMAL:
+            if self.claimant >= 0:
+                cs = self.claimant & 1
+                if self.points[cs] >= _TARGET:
+                    win = cs
+                    g = self._grade(1 - cs)
+                else:
+                    win = 1 - cs
+                    g = 2 if self.false_flat else self._grade(cs)
+            else:
+                win = self.leader & 1  # nobody claimed: the last trick wins 1
+                g = 1
+        else:
+            d = self.declarer & 1
+            win = d if self._decided() == 1 else 1 - d
+            g = self.value
+        return g * self.factor if seat & 1 == win else 0
+
+    def leads(self) -> list[float]:
+        """Per seat, its side's game points less the other side's (``search.outcome``); 0 for a
+        seat that sits out."""
+        d = float(self.game_points(0) - self.game_points(1))
+        out = [d, -d, d, -d]
+        if self.seats == 3:
+            for p in range(4):
+                if self.nxt[p] < 0:
+                    out[p] = 0.0
+        return out
+
+    # ------------------------------------------------------------------ the policy
+
+    def _cheapest(self, m: int) -> int:
+        """``policy_action``'s cheapest card of set ``m``: the fewest card points, a trump
+        counting 12 more, then the lowest card."""
+        best = -1
+        best_key = 1 << 20
+        while m:
+            c = _low(m)
+            m &= m - 1
+            k = (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
+            if k < best_key:
+                best = c
+                best_key = k
+        return best
+
+    def _policy(self) -> int:
+        """``bots.search.policy_action`` for a Bauernschnapsen contract, drawing the same random
+        numbers: claim where it holds (showing a marriage that makes 66 with a trick, or with 66),
+        show a marriage at random where the leader has one; else a random card with chance 0.25;
+        else lead the cheapest card; a Bettler's declarer keeps below the trick; follow with the
+        cheapest card that wins a trick worth 10 or more, else the cheapest card."""
+        seat = self.to_act
+        side = seat & 1
+        plays = self._follows(seat) if self.n else self.hands[seat]
+        queens = 0 if self.n else self._queens(seat)
+        if queens and self._may_claim(seat) and self.tricks[side]:
+            m = queens
+            while m:
+                q = _low(m)
+                m &= m - 1
+                if self.points[side] + (40 if (q >> 3) & 3 == self.trump else 20) >= _TARGET:
+                    return _SHOW + q
+        if not self.n and seat == self.claim_seat and self._may_claim(seat) \
+                and self.points[side] >= _TARGET:
+            return _DECLARE
+        if queens:
+            self.rng = _next(self.rng)
+            i = _below(self.rng, 2 * _count(queens))
+            return _MARRY + _nth(queens, i >> 1) - 1 + (i & 1)
+        n = _count(plays)
+        if n > 1:
+            self.rng = _next(self.rng)
+        if n == 1 or (self.rng >> 11) < _EPS_BELOW:
+            self.rng = _next(self.rng)
+            return _nth(plays, _below(self.rng, n))
+        if self.n == 0:
+            return self._cheapest(plays)
+        stake = 0
+        for i in range(self.n):
+            stake += self._value(self.trick[i])
+        wc = self.trick[self._winner()]
+        winners = plays & self._above(wc)
+        if (wc >> 3) & 3 != self.trump:
+            winners |= plays & self._trumps()
+        if self.misere and seat == self.declarer:  # the highest card that does not win
+            losers = plays & ~winners
+            best = -1
+            best_v = -1
+            if losers:
+                while losers:
+                    c = _low(losers)
+                    losers &= losers - 1
+                    if self._value(c) > best_v:
+                        best = c
+                        best_v = self._value(c)
+                return best
+            best_v = 1 << 20
+            while plays:
+                c = _low(plays)
+                plays &= plays - 1
+                if self._value(c) < best_v:
+                    best = c
+                    best_v = self._value(c)
+            return best
+        if winners and stake >= 10:
+            return self._cheapest(winners)
+        return self._cheapest(plays)
+
+    def _random(self) -> int:
+        """``rng.choice(s.legal_actions())``, counted without the list where no marriage or claim
+        is offered."""
+        acts = self.legal_actions()
+        self.rng = _next(self.rng)
+        return acts[_below(self.rng, len(acts))]
+
+
+# ---------------------------------------------------------------------- entry points
+
+
+def pack(s: State) -> BauernHand | None:
+    """``s`` as a ``BauernHand``, or None where this kernel does not play it (another game, a
+    phase before the play, or a contract shown rather than played)."""
+    c = s.contract
+    if s.game.id != "bauernschnapsen" or c is None or c.shown or c.name not in _DECIDE \
+            or s.phase not in (PH_PLAY, PH_OVER):
+        return None
+    r = s.rules
+    if r.phase1_follow != STRICT_MULTI or r.stock or r.claim_timing != "after_trick_or_meld" \
+            or r.partner_marriage or r.last_trick_bonus or r.auto_claim \
+            or r.exchange_rank is not None \
+            or r.marriage_credit != "any_later_trick" or not r.marriage_needs_trick:
+        return None
+    h = BauernHand()
+    for p in range(4):
+        h.hands[p] = s.hands[p]
+        h.nxt[p] = s.nxt[p] if p in s.active else -1
+    h.seats = len(s.active)
+    for sd in range(2):
+        h.points[sd] = s.points[sd]
+        h.tricks[sd] = s.tricks[sd]
+        h.pending[sd] = s.pending[sd]
+    t = s.trump
+    h.trump = t
+    p = (t + 1) & 3  # a plain suit (any suit, without trumps)
+    tt = t if t >= 0 else p
+    for k in range(8):
+        h.pvals |= s.values[p * 8 + k] << (8 * k)
+        h.tvals |= s.values[tt * 8 + k] << (8 * k)
+        h.pbeats |= ((s.beats[p * 8 + k] >> (p * 8)) & 255) << (8 * k)
+        h.tbeats |= ((s.beats[tt * 8 + k] >> (tt * 8)) & 255) << (8 * k)
+    h.decide = _DECIDE[c.name]
+    h.value = c.value
+    h.factor = s.factor
+    h.declarer = s.declarer
+    h.misere = int(c.misere)
+    h.marriages = int(r.marriages)
+    h.claims = int(r.claims)
+    h.claim_side = r.claim_side
+    h.beat_partner = int(r.must_beat_partner)
+    h.false_flat = int(s.game.options.false_enough == "flat2")
+    h.trick_no = s.trick_no
+    h.claim_seat = s.claim_seat
+    h.claimant = s.claimant
+    h.leader = s.leader
+    h.to_act = s.to_act
+    h.over = s.phase == PH_OVER
+    h.n = len(s.trick)
+    for i in range(h.n):
+        h.trick[i] = s.trick[i]
+        h.tseat[i] = s.tseats[i]
+    return h
+
+
+def playout(h: BauernHand, rng: int, policy: int) -> tuple[list[int], int]:
+    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
+    generator state ``rng``: each seat's game points, and the generator's state after."""
+    h.rng = rng
+    while not h.over:
+        h._step(h._policy() if policy else h._random())
+    return [h.game_points(p) for p in range(4)], h.rng
+
+
+def playouts(origin: BauernHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
+    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
+    game points, the actions taken, and the generator's state after."""
+    h = BauernHand()
+    total = [0, 0, 0, 0]
+    steps = 0
+    for _ in range(n):
+        h._load(origin)
+        h.rng = rng
+        while not h.over:
+            h._step(h._policy() if policy else h._random())
+            steps += 1
+        rng = h.rng
+        for p in range(4):
+            total[p] += h.game_points(p)
+    return total, steps, rng

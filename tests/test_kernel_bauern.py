@@ -1,0 +1,164 @@
+"""The Bauernschnapsen kernel (sixtysix/engine/kernel_bauern.py) against the engine: from every
+play position of seeded random Bauernschnapsen hands, every played contract and several option
+sets, the kernel lists the engine's legal actions in the engine's order, and a kernel playout and
+the same random choices played through ``State`` end alike — the same game points, the same
+number of actions, the same random numbers used — for random playouts and for the searches'
+policy. The searches give the same values with their playouts on the kernel as through
+``State``, from the deal choice on.
+
+The suite runs on both cores (scripts/test.sh), so this compares the compiled kernel and the pure
+one with the same reference. ``SIXTYSIX_KERNEL_DEALS`` sets the deals per option set (20 by
+default; random auctions, so about two thirds of them reach the play).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from sixtysix.bots.search import Ismcts, Pimc, outcome, play_reference
+from sixtysix.engine import Match
+from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
+from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
+from sixtysix.engine.kernel_bauern import pack, playouts
+from sixtysix.engine.phases import PH_CONTRACTS, PH_OVER
+from sixtysix.engine.phases.contracts import set_contract
+from sixtysix.games import make_game
+
+DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
+
+VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"must_beat_partner": False, "false_enough": "flat2", "enough_by_defenders": False},
+    {"trump_contracts_solo": True, "allow_knock_deal": False},
+]
+
+
+def _to_play(g: Any, deal: int, rng: random.Random) -> Any:
+    """A hand of ``g`` through a random auction (passing more often than not) and doubling, at
+    its first play position; None where the contract was shown, not played."""
+    s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
+    while pack(s) is None and not s.over:
+        acts = s.legal_actions()
+        s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
+    return None if s.over else s
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=[f"bauern-{i}" for i in range(len(VARIANTS))])
+def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None:
+    g = make_game("bauernschnapsen", options)
+    rng = random.Random(f"bauern{sorted(options.items())}")
+    checked = 0
+    contracts: set[str] = set()
+    seen: set[str] = set()
+    for deal in range(DEALS * 2):
+        s = _to_play(g, deal, rng)
+        if s is None:
+            continue
+        contracts.add(s.contract.name)
+        if s.factor > 1:
+            seen.add("doubled")
+        while True:
+            h = pack(s)
+            assert h is not None
+            for policy in (RANDOM, POLICY):
+                x = seed_state(rng.randrange(2**63))
+                t = s.copy()
+                ref = KernelRandom(x)
+                steps = play_reference(t, ref, policy)
+                gp = list(t.game_points())
+                assert playouts(h, 1, x, policy) == (gp, steps, ref.state), t.history
+                t_packed = pack(t)
+                assert t_packed is not None and t_packed.leads() == outcome(t)
+                checked += 1
+            if s.over:
+                seen.add("cut short" if any(s.hands[p] for p in s.active) else "played out")
+                break
+            legal = s.legal_actions()
+            assert h.legal_actions() == legal  # the same list, in the same order
+            for a in legal:
+                if MARRY <= a < DECLARE_SHOW:
+                    seen.add("marriage")
+                elif DECLARE_SHOW <= a < DRAW or a == DECLARE:
+                    seen.add("claim")
+            if len(s.active) == 3:
+                seen.add("solo")
+            a = rng.choice(legal)
+            s.step(a)
+            h.step(a)  # the packed hand must reach the same position
+            if not s.over:
+                x = seed_state(rng.randrange(2**63))
+                assert playouts(h, 1, x, POLICY) == playouts(pack(s), 1, x, POLICY)  # type: ignore[arg-type]
+    assert checked >= DEALS * 10
+    # Every played contract came up (with trumps and without, alone and as a partnership), and
+    # the rules' corners: doubling, marriages, claims, hands decided before the last trick.
+    assert {"normal", "bettler", "gang", "zehnergang", "bauernschnapser"} <= contracts, contracts
+    assert {"doubled", "marriage", "claim", "solo", "cut short", "played out"} <= seen, seen
+
+
+def _ended(contract: str, points: list[int], tricks: list[int], trick_no: int, claimant: int = -1,
+           factor: int = 1, declarer: int = 0, **options: Any) -> list[int]:
+    """The game points of a finished hand of ``contract`` on the kernel (and, checked, the
+    engine's own scoring of the same state)."""
+    g = make_game("bauernschnapsen", options)
+    s = Match(g, dealer=3).deal_hand(seed=1)  # forehand: seat 0
+    while s.phase != PH_CONTRACTS:  # the deal choice and forehand's trumps
+        s.step(s.legal_actions()[0])
+    set_contract(s, next(c for c in g.contracts if c.name == contract), declarer)
+    s.phase, s.points, s.tricks, s.trick_no, s.claimant, s.factor = (
+        PH_OVER, points, tricks, trick_no, claimant, factor)
+    h = pack(s)
+    assert h is not None
+    gp = [h.game_points(p) for p in range(4)]
+    assert gp == list(s.game_points())
+    return gp
+
+
+def test_a_finished_hand_scores_as_rules_8_6_say() -> None:
+    # The Normal game: Genug with 66 scores 1/2/3 by the opponents' points and tricks; a false
+    # Genug gives them the grade of the claimant's own count (or 2 flat); no claim: the last
+    # trick's side 1. Doubling multiplies whatever is scored.
+    assert _ended("normal", [70, 40], [3, 2], 5, claimant=2) == [1, 0, 1, 0]
+    assert _ended("normal", [70, 20], [4, 1], 5, claimant=0) == [2, 0, 2, 0]
+    assert _ended("normal", [66, 0], [3, 0], 3, claimant=0, factor=4) == [12, 0, 12, 0]
+    assert _ended("normal", [60, 40], [3, 2], 5, claimant=0) == [0, 1, 0, 1]
+    assert _ended("normal", [30, 40], [1, 2], 3, claimant=0) == [0, 2, 0, 2]
+    assert _ended("normal", [30, 40], [1, 2], 3, claimant=0, false_enough="flat2") == [0, 2, 0, 2]
+    assert _ended("normal", [60, 40], [3, 2], 5, claimant=0, false_enough="flat2") == [0, 2, 0, 2]
+    # Contracts made or failed: the value (times the factor) to the declarer's side or the other.
+    assert _ended("bettler", [120, 0], [5, 0], 5, declarer=1) == [0, 4, 0, 4]
+    assert _ended("bettler", [10, 20], [1, 1], 2, declarer=1, factor=8) == [32, 0, 32, 0]
+    assert _ended("schnapser", [66, 0], [2, 0], 2) == [6, 0, 6, 0]
+    assert _ended("schnapser", [65, 10], [3, 0], 3) == [0, 6, 0, 6]
+    assert _ended("gang", [50, 10], [4, 1], 5, declarer=3) == [9, 0, 9, 0]
+
+
+@pytest.mark.parametrize("after", [0, 1, 8, 12])
+def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
+    # ISMCTS (with and without endgame) and PIMC play their playouts on the kernel once the
+    # contract is set (the phases before it stepped through State by the policy), with the
+    # numbers the State path draws: the very same values, from the deal choice to the play.
+    g = make_game("bauernschnapsen")
+    rng = random.Random(after)
+    compared = 0
+    for deal in range(6):
+        s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
+        for _ in range(after):  # random steps, passing more often than not, claiming never
+            acts = [a for a in s.legal_actions() if a != DECLARE and not DECLARE_SHOW <= a < DRAW]
+            if s.over or not acts:
+                break
+            s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
+        if s.over or len(s.legal_actions()) < 2:
+            continue
+        view = s.view(s.to_act)
+        seed = rng.randrange(2**31)
+        for bot in ("ismcts", "master", "pimc"):
+            fast, ref = ((Ismcts(iterations=80, endgame=bot == "master", kernel=k)
+                          if bot != "pimc" else Pimc(worlds=2, playouts=2, kernel=k))
+                         .action_values(view, random.Random(seed)) for k in (True, False))
+            assert fast == ref
+        compared += 1
+    assert compared >= 3
