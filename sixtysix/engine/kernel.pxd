@@ -19,6 +19,15 @@ cpdef int _low64(unsigned long long m) noexcept
 cpdef int _nth64(unsigned long long m, int i) noexcept
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int cheapest(unsigned long long m, unsigned long long values, int trump) noexcept
+@cython.locals(p=cython.int, t=cython.int, k=cython.int, pvals=cython.ulonglong,
+               tvals=cython.ulonglong, pbeats=cython.ulonglong, tbeats=cython.ulonglong)
+cpdef tuple suit_tables(tuple values, tuple beats, int trump)
+cpdef int value8(unsigned long long pvals, unsigned long long tvals, int trump, int c) noexcept
+cpdef unsigned long long above8(unsigned long long pbeats, unsigned long long tbeats, int trump,
+                                int c) noexcept
+@cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+cpdef int cheapest8(unsigned long long m, unsigned long long pvals, unsigned long long tvals,
+                    int trump) noexcept
 cdef int _local(int seat, int a, int b) noexcept
 cdef int _local_bits(int bits, int a, int b) noexcept
 

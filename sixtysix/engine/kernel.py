@@ -126,14 +126,56 @@ def _nth64(m: int, i: int) -> int:
 
 
 def cheapest(m: int, values: int, trump: int) -> int:
-    """``policy_action``'s cheapest card of the set ``m``: the fewest card points (``values``: 4
-    bits a rank, the ace lowest), a trump counting 12 more, then the lowest card."""
+    """``policy_action``'s cheapest card of the set ``m`` (of up to 64 cards): the fewest card
+    points (``values``: 4 bits a rank, the ace lowest), a trump counting 12 more, then the lowest
+    card."""
     best = -1
     best_key = 1 << 20
     while m:
-        c = _low(m)
+        c = _low64(m)
         m &= m - 1
         k = (((values >> (4 * (c & 7))) & 15) + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
+        if k < best_key:
+            best = c
+            best_key = k
+    return best
+
+
+def suit_tables(values: Sequence[int], beats: Sequence[int], trump: int
+                ) -> tuple[int, int, int, int]:
+    """A state's per-card tables (``State.values``, ``State.beats``) as four ints of 8 bits a
+    rank (the ace lowest), for kernels whose trumps rank or count otherwise (Terts) or whose
+    contracts change the order (Bauernschnapsen): a plain suit's card points, the trumps', and
+    the cards of its suit above a card, plain and trumps. Without trumps any suit serves both."""
+    p = (trump + 1) & 3  # a plain suit
+    t = trump if trump >= 0 else p
+    pvals = tvals = pbeats = tbeats = 0
+    for k in range(8):
+        pvals |= values[p * 8 + k] << (8 * k)
+        tvals |= values[t * 8 + k] << (8 * k)
+        pbeats |= ((beats[p * 8 + k] >> (p * 8)) & 255) << (8 * k)
+        tbeats |= ((beats[t * 8 + k] >> (t * 8)) & 255) << (8 * k)
+    return pvals, tvals, pbeats, tbeats
+
+
+def value8(pvals: int, tvals: int, trump: int, c: int) -> int:
+    """Card ``c``'s points from ``suit_tables``' two value words."""
+    return ((tvals if (c >> 3) & 3 == trump else pvals) >> (8 * (c & 7))) & 255
+
+
+def above8(pbeats: int, tbeats: int, trump: int, c: int) -> int:
+    """The cards of ``c``'s suit that beat it, from ``suit_tables``' two order words."""
+    return (((tbeats if (c >> 3) & 3 == trump else pbeats) >> (8 * (c & 7))) & 255) << (c & 24)
+
+
+def cheapest8(m: int, pvals: int, tvals: int, trump: int) -> int:
+    """``cheapest`` with ``suit_tables``' value words (Terts' trump jack counts 20)."""
+    best = -1
+    best_key = 1 << 20
+    while m:
+        c = _low64(m)
+        m &= m - 1
+        k = (value8(pvals, tvals, trump, c) + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
         if k < best_key:
             best = c
             best_key = k

@@ -2,7 +2,8 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call.
 cimport cython
-from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth
+from sixtysix.engine.kernel cimport (_next, _below, _low, _count, _nth, above8, cheapest8,
+                                     suit_tables, value8)
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
@@ -59,8 +60,6 @@ cdef class BauernHand:
     cpdef int game_points(self, int seat)
     @cython.locals(d=cython.double, p=cython.int)
     cpdef list leads(self)
-    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-    cdef int _cheapest(self, unsigned long long m) noexcept
     @cython.locals(seat=cython.int, side=cython.int, plays=cython.ulonglong,
                    queens=cython.ulonglong, m=cython.ulonglong, q=cython.int, i=cython.int,
                    n=cython.int, stake=cython.int, wc=cython.int, winners=cython.ulonglong,
@@ -69,8 +68,7 @@ cdef class BauernHand:
     cdef int _random(self) except? -1
 
 
-@cython.locals(h=BauernHand, p=cython.int, sd=cython.int, t=cython.int, tt=cython.int,
-               k=cython.int, i=cython.int)
+@cython.locals(h=BauernHand, p=cython.int, sd=cython.int, i=cython.int)
 cpdef BauernHand pack(State s)
 @cython.locals(p=cython.int)
 cpdef tuple playout(BauernHand h, unsigned long long rng, int policy)

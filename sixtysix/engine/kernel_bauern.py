@@ -17,15 +17,17 @@ As the other kernels do, it follows the engine move for move: its legal actions 
 with ``kernel.KernelRandom`` reaches the same end (``tests/test_kernel_bauern.py``). The searches
 play their Bauernschnapsen playouts here once the contract is set.
 
->>> import random
 >>> from sixtysix.engine import Match
+>>> from sixtysix.engine.actions import PASS
 >>> from sixtysix.games import make_game
 >>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
 >>> from sixtysix.bots.search import play_reference
 >>> s = Match(make_game("bauernschnapsen"), dealer=0).deal_hand(seed=5)
->>> rng = random.Random(1)
->>> while pack(s) is None:
-...     s.step(rng.choice(s.legal_actions()))
+>>> while pack(s) is None:  # cut, forehand's trumps, the Normal game, nobody doubles
+...     acts = s.legal_actions()
+...     s.step(PASS if PASS in acts else acts[0])
+>>> s.contract.name
+'normal'
 >>> h = pack(s)
 >>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
 >>> h.legal_actions() == s.legal_actions(), playout(h, seed_state(7), POLICY)[0] == list(t.game_points())
@@ -37,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DECLARE, DECLARE_SHOW, MARRY
-from .kernel import _below, _count, _low, _next, _nth
+from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
 from .phases import PH_OVER, PH_PLAY
 from .rules import STRICT_MULTI
 
@@ -153,15 +155,11 @@ class BauernHand:
     # ------------------------------------------------------------------ cards
 
     def _value(self, c: int) -> int:
-        if (c >> 3) & 3 == self.trump:
-            return (self.tvals >> (8 * (c & 7))) & 255
-        return (self.pvals >> (8 * (c & 7))) & 255
+        return value8(self.pvals, self.tvals, self.trump, c)
 
     def _above(self, c: int) -> int:
         """The cards of ``c``'s suit that beat it (``State.beats``)."""
-        if (c >> 3) & 3 == self.trump:
-            return ((self.tbeats >> (8 * (c & 7))) & 255) << (c & 24)
-        return ((self.pbeats >> (8 * (c & 7))) & 255) << (c & 24)
+        return above8(self.pbeats, self.tbeats, self.trump, c)
 
     def _winner(self) -> int:
         """Index of the card winning the trick so far (``legal.trick_winner``)."""
@@ -357,20 +355,6 @@ class BauernHand:
 
     # ------------------------------------------------------------------ the policy
 
-    def _cheapest(self, m: int) -> int:
-        """``policy_action``'s cheapest card of set ``m``: the fewest card points, a trump
-        counting 12 more, then the lowest card."""
-        best = -1
-        best_key = 1 << 20
-        while m:
-            c = _low(m)
-            m &= m - 1
-            k = (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
-            if k < best_key:
-                best = c
-                best_key = k
-        return best
-
     def _policy(self) -> int:
         """``bots.search.policy_action`` for a Bauernschnapsen contract, drawing the same random
         numbers: claim where it holds (showing a marriage that makes 66 with a trick, or with 66),
@@ -402,7 +386,7 @@ class BauernHand:
             self.rng = _next(self.rng)
             return _nth(plays, _below(self.rng, n))
         if self.n == 0:
-            return self._cheapest(plays)
+            return cheapest8(plays, self.pvals, self.tvals, self.trump)
         stake = 0
         for i in range(self.n):
             stake += self._value(self.trick[i])
@@ -431,8 +415,8 @@ class BauernHand:
                     best_v = self._value(c)
             return best
         if winners and stake >= 10:
-            return self._cheapest(winners)
-        return self._cheapest(plays)
+            return cheapest8(winners, self.pvals, self.tvals, self.trump)
+        return cheapest8(plays, self.pvals, self.tvals, self.trump)
 
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``, counted without the list where no marriage or claim
@@ -467,15 +451,8 @@ def pack(s: State) -> BauernHand | None:
         h.points[sd] = s.points[sd]
         h.tricks[sd] = s.tricks[sd]
         h.pending[sd] = s.pending[sd]
-    t = s.trump
-    h.trump = t
-    p = (t + 1) & 3  # a plain suit (any suit, without trumps)
-    tt = t if t >= 0 else p
-    for k in range(8):
-        h.pvals |= s.values[p * 8 + k] << (8 * k)
-        h.tvals |= s.values[tt * 8 + k] << (8 * k)
-        h.pbeats |= ((s.beats[p * 8 + k] >> (p * 8)) & 255) << (8 * k)
-        h.tbeats |= ((s.beats[tt * 8 + k] >> (tt * 8)) & 255) << (8 * k)
+    h.trump = s.trump
+    h.pvals, h.tvals, h.pbeats, h.tbeats = suit_tables(s.values, s.beats, s.trump)
     h.decide = _DECIDE[c.name]
     h.value = c.value
     h.factor = s.factor

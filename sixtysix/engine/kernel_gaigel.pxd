@@ -2,7 +2,7 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call. Card sets of the double pack take all 64 bits: every mask is unsigned long long.
 cimport cython
-from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64
+from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64, cheapest
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _KINGS, _ACES, _SUIT0
@@ -71,8 +71,6 @@ cdef class GaigelHand:
     cpdef int game_points(self, int seat)
     @cython.locals(g0=cython.int, g1=cython.int, d=cython.double)
     cpdef list leads(self)
-    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-    cdef int _cheapest(self, unsigned long long m) noexcept
     @cython.locals(k=cython.int, side=cython.int, marry=cython.int, plays=cython.ulonglong,
                    opens=cython.int, i=cython.int, a=cython.int, n=cython.int)
     cdef int _policy(self) noexcept

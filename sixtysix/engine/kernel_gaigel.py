@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
-from .kernel import _below, _count64, _low64, _next, _nth64
+from .kernel import _below, _count64, _low64, _next, _nth64, cheapest
 from .phases import PH_MELD, PH_MELD_DEFER, PH_OVER
 from .rules import FREE, STRICT_MULTI
 
@@ -506,20 +506,6 @@ class GaigelHand:
 
     # ------------------------------------------------------------------ the policy
 
-    def _cheapest(self, m: int) -> int:
-        """``policy_action``'s cheapest card of set ``m``: the fewest card points, a trump
-        counting 12 more, then the lowest card."""
-        best = -1
-        best_key = 1 << 20
-        while m:
-            c = _low64(m)
-            m &= m - 1
-            k = (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
-            if k < best_key:
-                best = c
-                best_key = k
-        return best
-
     def _policy(self) -> int:
         """``bots.search.policy_action`` for Gaigel, drawing the same random numbers: knock at
         101, reverse-knock where the opponents passed it, rob, meld at random where the leader or
@@ -559,7 +545,7 @@ class GaigelHand:
                 self.rng = _next(self.rng)
                 return _nth64(plays, _below(self.rng, n))
             if self.n == 0:
-                return self._cheapest(plays)
+                return cheapest(plays, self.values, self.trump)
             return self._follow(plays, side)
         if opens:
             return self._opening(k)
@@ -609,13 +595,13 @@ class GaigelHand:
                             best = c
                             best_key = key
                     return best
-            return self._cheapest(plays)
+            return cheapest(plays, self.values, self.trump)
         winners = plays & _above(wc)
         if (wc >> 3) & 3 != self.trump:
             winners |= plays & _suit(self.trump)
         if winners and stake >= 10:
-            return self._cheapest(winners)
-        return self._cheapest(plays)
+            return cheapest(winners, self.values, self.trump)
+        return cheapest(plays, self.values, self.trump)
 
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``."""

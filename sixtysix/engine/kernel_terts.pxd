@@ -2,7 +2,8 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call. Card 31 needs 64-bit sets: every mask is unsigned long long.
 cimport cython
-from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64
+from sixtysix.engine.kernel cimport (_next, _below, _count64, _low64, _nth64, above8, cheapest8,
+                                     suit_tables, value8)
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT
@@ -75,8 +76,6 @@ cdef class TertsHand:
     cpdef int game_points(self, int seat)
     @cython.locals(d=cython.double)
     cpdef list leads(self)
-    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-    cdef int _cheapest(self, unsigned long long m) noexcept
     @cython.locals(k=cython.int, plays=cython.ulonglong, best=cython.int, best_key=cython.int,
                    i=cython.int, a=cython.int, n=cython.int, wc=cython.int,
                    winners=cython.ulonglong)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import JACK, KING
 from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
-from .kernel import _below, _count64, _low64, _next, _nth64
+from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
 from .phases import PH_ANSWER, PH_OVER, PH_PLAY
 from .phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
 from .rules import FOLLOW_OR_TRUMP, FREE, STRICT2
@@ -197,15 +197,11 @@ class TertsHand:
     # ------------------------------------------------------------------ cards
 
     def _value(self, c: int) -> int:
-        if (c >> 3) & 3 == self.trump:
-            return (self.tvals >> (8 * (c & 7))) & 255
-        return (self.pvals >> (8 * (c & 7))) & 255
+        return value8(self.pvals, self.tvals, self.trump, c)
 
     def _above(self, c: int) -> int:
         """The cards of ``c``'s suit that beat it (``State.beats``)."""
-        if (c >> 3) & 3 == self.trump:
-            return ((self.tbeats >> (8 * (c & 7))) & 255) << (c & 24)
-        return ((self.pbeats >> (8 * (c & 7))) & 255) << (c & 24)
+        return above8(self.pbeats, self.tbeats, self.trump, c)
 
     def _follows(self, seat: int) -> int:
         """The cards the follower may play: free in phase 1 (or follow, else trump); in phase 2
@@ -449,20 +445,6 @@ class TertsHand:
 
     # ------------------------------------------------------------------ the policy
 
-    def _cheapest(self, m: int) -> int:
-        """``policy_action``'s cheapest card of set ``m``: the fewest card points, a trump
-        counting 12 more, then the lowest card."""
-        best = -1
-        best_key = 1 << 20
-        while m:
-            c = _low64(m)
-            m &= m - 1
-            k = (self._value(c) + (12 if (c >> 3) & 3 == self.trump else 0)) * 64 + c
-            if k < best_key:
-                best = c
-                best_key = k
-        return best
-
     def _policy(self) -> int:
         """``bots.search.policy_action`` for Terts, drawing the same random numbers: the dix, the
         bella and a show whenever offered; else announce the highest-ranked combination; else a
@@ -492,14 +474,14 @@ class TertsHand:
             self.rng = _next(self.rng)
             return _nth64(plays, _below(self.rng, n))
         if self.n == 0:
-            return self._cheapest(plays)
+            return cheapest8(plays, self.pvals, self.tvals, self.trump)
         wc = self.trick[0]
         winners = plays & self._above(wc)
         if (wc >> 3) & 3 != self.trump:
             winners |= plays & (_SUIT << (self.trump * 8))
         if winners and (self._value(wc) >= 10 or not self.turnup_up):
-            return self._cheapest(winners)
-        return self._cheapest(plays)
+            return cheapest8(winners, self.pvals, self.tvals, self.trump)
+        return cheapest8(plays, self.pvals, self.tvals, self.trump)
 
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``."""
@@ -535,12 +517,7 @@ def pack(s: State) -> TertsHand | None:
     h.turnup_up = int(s.turnup_up)
     t = s.trump
     h.trump = t
-    p = (t + 1) & 3  # a plain suit
-    for k in range(8):
-        h.pvals |= s.values[p * 8 + k] << (8 * k)
-        h.tvals |= s.values[t * 8 + k] << (8 * k)
-        h.pbeats |= ((s.beats[p * 8 + k] >> (p * 8)) & 255) << (8 * k)
-        h.tbeats |= ((s.beats[t * 8 + k] >> (t * 8)) & 255) << (8 * k)
+    h.pvals, h.tvals, h.pbeats, h.tbeats = suit_tables(s.values, s.beats, t)
     h.follow1 = 0 if r.phase1_follow == FREE else 1
     h.jack_free = int(r.trump_jack_free)
     h.ex_from = r.exchange_from_trick
