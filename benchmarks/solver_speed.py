@@ -83,7 +83,7 @@ def main() -> None:
             ms = [1000 * t for t in times]
             print(f"{kind:7} margin={str(margin):5} n={len(ms):4}  median {statistics.median(ms):7.2f} ms"
                   f"  p90 {pct(ms, 0.9):7.2f} ms  p99 {pct(ms, 0.99):7.2f} ms  max {max(ms):7.2f} ms"
-                  f"  nodes median {int(statistics.median(nodes))}")
+                  f"  nodes median {int(statistics.median(nodes))}, total {sum(nodes)}")
 
 
 if __name__ == "__main__":

@@ -1153,10 +1153,12 @@ class Search:
         return v
 
     def _slot(self, h: Hand, d: int) -> int:
-        """The table bucket of ``h``, its key written into ply ``d``'s four words (the trick count is
-        the tricks' sum; the stock below ``spos`` is gone; its order above matters while it is
-        open); -1 where more than twelve face-down cards are left (no deal of these games
-        leaves that many: their order would not fit a word)."""
+        """The table bucket of ``h``, its key written into ply ``d``'s four words: what decides the
+        rest of the hand and no more (the trick count follows from the cards left in the hands,
+        the stock and the trick; the stock below ``spos`` is gone; its order above matters while
+        it is open; of the tricks and the scores at a close only what the grades ask); -1 where
+        more than twelve face-down cards are left (no deal of these games leaves that many:
+        their order would not fit a word)."""
         k4 = 0
         if h.turnup_up and h.closed_by < 0:
             if h.slen - h.spos > 12:
@@ -1166,8 +1168,10 @@ class Search:
         k1 = h.hand0 | (h.hand1 << 32)
         # Packed from the top down, so that a compiled build shifts 64-bit ints, never C ints
         # (field widths: points 8 bits, pending marriages 7, tricks and trick numbers 5).
-        k2 = h.tricks1
-        k2 = k2 << 5 | h.tricks0
+        # Tricks count only as some or none (every rule asks that); how many were played
+        # follows from the cards left in the hands and the stock.
+        k2 = 1 if h.tricks1 else 0
+        k2 = k2 << 1 | (1 if h.tricks0 else 0)
         k2 = k2 << 7 | h.pending1
         k2 = k2 << 7 | h.pending0
         k2 = k2 << 8 | h.points1
@@ -1176,16 +1180,19 @@ class Search:
         k2 = k2 << 1 | h.to_act
         k2 = k2 << 2 | h.phase
         k2 = k2 << 1 | h.turnup_up
-        k2 = k2 << 6 | (h.turnup + 1)
+        k2 = k2 << 6 | ((h.turnup + 1) if h.turnup_up else 0)  # drawn, it is in a hand
         k2 = k2 << 5 | h.spos
         k3 = self.margin
         k3 = k3 << 6 | h.bonus
-        k3 = k3 << 5 | (h.ptrick1 + 1)
-        k3 = k3 << 5 | (h.ptrick0 + 1)
-        k3 = k3 << 5 | h.ctricks1
-        k3 = k3 << 5 | h.ctricks0
-        k3 = k3 << 8 | h.cpoints1
-        k3 = k3 << 8 | h.cpoints0
+        # (Not the trick a marriage waits from: a marriage pending under credit="same_trick_only"
+        # was declared in this very trick, and under the other rules that trick does not count.)
+        # Of the scores at the close only the grade's questions count (``_loser_grade``,
+        # ``_beaten``): a trick or none, 33 or not. Keyed so, a closed position reached by
+        # closes at other moments shares its entry.
+        k3 = k3 << 1 | (1 if h.ctricks1 else 0)
+        k3 = k3 << 1 | (1 if h.ctricks0 else 0)
+        k3 = k3 << 1 | (1 if h.cpoints1 >= 33 else 0)
+        k3 = k3 << 1 | (1 if h.cpoints0 >= 33 else 0)
         k3 = k3 << 2 | (h.claim_seat + 1)
         k3 = k3 << 2 | h.close_window
         k3 = k3 << 2 | (h.closed_by + 1)
