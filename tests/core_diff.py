@@ -88,24 +88,14 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                     world_m.redeal(origin_m)
                     hands = [world_m.hand(p) for p in range(world_m.seats)]
                     h.update(f"multi {runs_multi} {hands} {world_m.turn}\n".encode())
-                gaigel = kernel_gaigel.pack(s)
-                if gaigel is not None:
-                    x = seed_state(rng.randrange(2**31))
-                    runs_gaigel = [kernel_gaigel.playouts(gaigel, 3, x, policy)
-                                   for policy in (RANDOM, POLICY)]
-                    h.update(f"gaigel {runs_gaigel}\n".encode())
-                bauern = kernel_bauern.pack(s)
-                if bauern is not None:
-                    x = seed_state(rng.randrange(2**31))
-                    runs_bauern = [kernel_bauern.playouts(bauern, 3, x, policy)
-                                   for policy in (RANDOM, POLICY)]
-                    h.update(f"bauern {runs_bauern}\n".encode())
-                terts = kernel_terts.pack(s)
-                if terts is not None:
-                    x = seed_state(rng.randrange(2**31))
-                    runs_terts = [kernel_terts.playouts(terts, 3, x, policy)
-                                  for policy in (RANDOM, POLICY)]
-                    h.update(f"terts {runs_terts}\n".encode())
+                for name, own in (("gaigel", kernel_gaigel), ("bauern", kernel_bauern),
+                                  ("terts", kernel_terts)):  # the games' own kernels
+                    packed_own = own.pack(s)
+                    if packed_own is not None:
+                        x = seed_state(rng.randrange(2**31))
+                        runs_own = [own.playouts(packed_own, 3, x, policy)
+                                    for policy in (RANDOM, POLICY)]
+                        h.update(f"{name} {runs_own}\n".encode())
             if is_solvable(s) and not s.stock_open and sum(x.bit_count() for x in s.hands) <= 6:
                 h.update(f"solve {Solver().value(s)}\n".encode())
             if phase1_solve and s.stock_open and s.facedown == 1 and pack(s) is not None:

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from sixtysix.bots.search import Ismcts, determinize, exclusions
+from sixtysix.bots.search import Ismcts, Pimc, determinize, exclusions, outcome, play_reference
 from sixtysix.cards import PACK_24, card_str, pack_cards, parse_card
 from sixtysix.engine.actions import action_str
+from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import PH_DRAW, Deal, State
 from sixtysix.engine.view import View
@@ -125,3 +126,34 @@ def trees_agree(view: View, seed: int, endgame: bool) -> bool:
              for packed in (True, False)]
     packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
     return packed == ref
+
+
+def kernel_plays_as_state(s: State, h: Any, pack: Callable[[State], Any],
+                          playouts: Callable[..., Any], rng: random.Random) -> list[State]:
+    """Assert that packed hand ``h`` (``pack(s)``) plays out from ``s`` as ``State`` does, with
+    random choices and with the searches' policy: the same game points, the same number of
+    actions, the same random numbers used; and that at the end its leads are ``outcome``'s.
+    Returns the two finished states (random, policy) for the caller's own checks."""
+    done = []
+    for policy in (RANDOM, POLICY):
+        x = seed_state(rng.randrange(2**63))
+        t = s.copy()
+        ref = KernelRandom(x)
+        steps = play_reference(t, ref, policy)
+        assert playouts(h, 1, x, policy) == (list(t.game_points()), steps, ref.state), t.history
+        t_packed = pack(t)
+        assert t_packed is not None and t_packed.leads() == outcome(t)
+        done.append(t)
+    return done
+
+
+def searches_agree(view: View, seed: int, iterations: int) -> bool:
+    """Whether ISMCTS, ISMCTS with ``endgame=true`` (``master``) and PIMC give the very same values
+    with their playouts on the games' own kernels as through ``State``."""
+    for bot in ("ismcts", "master", "pimc"):
+        fast, ref = ((Ismcts(iterations=iterations, endgame=bot == "master", kernel=k)
+                      if bot != "pimc" else Pimc(worlds=2, playouts=2, kernel=k))
+                     .action_values(view, random.Random(seed)) for k in (True, False))
+        if fast != ref:
+            return False
+    return True

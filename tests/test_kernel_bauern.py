@@ -18,11 +18,11 @@ import random
 from typing import Any
 
 import pytest
+from deal_helpers import kernel_plays_as_state, searches_agree
 
-from sixtysix.bots.search import Ismcts, Pimc, outcome, play_reference
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
-from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
+from sixtysix.engine.kernel import POLICY, seed_state
 from sixtysix.engine.kernel_bauern import pack, playouts
 from sixtysix.engine.phases import PH_CONTRACTS, PH_OVER
 from sixtysix.engine.phases.contracts import set_contract
@@ -64,16 +64,7 @@ def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None
         while True:
             h = pack(s)
             assert h is not None
-            for policy in (RANDOM, POLICY):
-                x = seed_state(rng.randrange(2**63))
-                t = s.copy()
-                ref = KernelRandom(x)
-                steps = play_reference(t, ref, policy)
-                gp = list(t.game_points())
-                assert playouts(h, 1, x, policy) == (gp, steps, ref.state), t.history
-                t_packed = pack(t)
-                assert t_packed is not None and t_packed.leads() == outcome(t)
-                checked += 1
+            checked += len(kernel_plays_as_state(s, h, pack, playouts, rng))
             if s.over:
                 seen.add("cut short" if any(s.hands[p] for p in s.active) else "played out")
                 break
@@ -153,12 +144,6 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
             s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
         if s.over or len(s.legal_actions()) < 2:
             continue
-        view = s.view(s.to_act)
-        seed = rng.randrange(2**31)
-        for bot in ("ismcts", "master", "pimc"):
-            fast, ref = ((Ismcts(iterations=80, endgame=bot == "master", kernel=k)
-                          if bot != "pimc" else Pimc(worlds=2, playouts=2, kernel=k))
-                         .action_values(view, random.Random(seed)) for k in (True, False))
-            assert fast == ref
+        assert searches_agree(s.view(s.to_act), rng.randrange(2**31), 80)
         compared += 1
     assert compared >= 3

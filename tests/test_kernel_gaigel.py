@@ -17,8 +17,8 @@ import random
 from typing import Any
 
 import pytest
+from deal_helpers import kernel_plays_as_state, searches_agree
 
-from sixtysix.bots.search import Ismcts, Pimc, outcome, play_reference
 from sixtysix.engine import Match
 from sixtysix.engine.actions import (
     DECLARE,
@@ -30,10 +30,11 @@ from sixtysix.engine.actions import (
     OPEN,
     REVERSE,
 )
-from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
+from sixtysix.engine.kernel import POLICY, seed_state
 from sixtysix.engine.kernel_gaigel import pack, playouts
 from sixtysix.engine.phases import PH_MELD_DEFER, PH_OVER
 from sixtysix.engine.phases import meld as M
+from sixtysix.engine.state import State
 from sixtysix.games import make_game
 
 DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
@@ -47,7 +48,7 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-def _step_calmly(s: Any, rng: random.Random) -> int:
+def _step_calmly(s: State, rng: random.Random) -> int:
     """A random legal action, mostly not a knock (random knocks end most hands at once)."""
     acts = s.legal_actions()
     calm = [a for a in acts if a not in (DECLARE, REVERSE)]
@@ -67,15 +68,7 @@ def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None
         while True:
             h = pack(s)
             assert h is not None
-            for policy in (RANDOM, POLICY):
-                x = seed_state(rng.randrange(2**63))
-                t = s.copy()
-                ref = KernelRandom(x)
-                steps = play_reference(t, ref, policy)
-                gp = list(t.game_points())
-                assert playouts(h, 1, x, policy) == (gp, steps, ref.state), t.history
-                t_packed = pack(t)
-                assert t_packed is not None and t_packed.leads() == outcome(t)
+            for t in kernel_plays_as_state(s, h, pack, playouts, rng):
                 seen.add(f"end {t.end_kind}")
                 checked += 1
             if s.over:
@@ -149,14 +142,7 @@ def test_the_searches_give_the_same_values_with_the_kernel() -> None:
         s = Match(g, dealer=deal).deal_hand(seed=rng.randrange(2**31))
         while not s.over:
             if len(s.legal_actions()) > 1 and rng.random() < 0.2:
-                view = s.view(s.to_act)
-                seed = rng.randrange(2**31)
-                for bot in ("ismcts", "master", "pimc"):
-                    fast, ref = (
-                        (Ismcts(iterations=60, endgame=bot == "master", kernel=k)
-                         if bot != "pimc" else Pimc(worlds=2, playouts=2, kernel=k))
-                        .action_values(view, random.Random(seed)) for k in (True, False))
-                    assert fast == ref
+                assert searches_agree(s.view(s.to_act), rng.randrange(2**31), 60)
                 compared += 1
             _step_calmly(s, rng)
     assert compared >= 6

@@ -850,11 +850,12 @@ class Ismcts:
         double_pack = rules.pack >> 32 != 0
         scale = view.game.value_scale
         # Worlds of the games the kernel plays are walked down the tree on its packed hand (the
-        # same actions in the same order, so the same tree); the others through State. (Not
-        # Bauernschnapsen's, whose contracts those kernels do not play: trying would spend a
-        # world of ``rng``, and the tree would not be the one grown without the kernels.)
+        # same actions in the same order, so the same tree); the others through State. Whether
+        # one packs is asked of a world dealt with a generator of its own: dealing it from
+        # ``rng`` where none packs (Bauernschnapsen, an auction) would make the tree another
+        # than the one grown without the kernels.
         packable = self.kernel and self.packed and not by_rule and not double_pack \
-            and view.game.id != "bauernschnapsen"
+            and _pack(determinize(view, random.Random(0), excluded)) is not None
         # Uniform worlds (no sampler of their own) of those games are dealt on the packed hand
         # itself, from one packed world: no State is built per iteration. So are weighted ones
         # where one seat's cards are hidden: the sampler draws them, the kernel deals the stock.
