@@ -6,8 +6,8 @@ the positions visited and the SHA-256 of everything seen there. ``SIXTYSIX_PURE=
 core. At every position: the legal actions, every field of the state, and after a random legal
 action the next state; at the end of each hand its game points and result; from one position of
 each hand a seeded playout's outcome, and where a playout kernel plays the game its own playouts
-(random and policy) and a world it deals for ISMCTS (``Hand.redeal``, ``MultiHand.redeal``;
-the Gaigel, Terts and Bauernschnapsen kernels their playouts);
+(random and policy) and a world it deals for ISMCTS (``Hand.redeal``, ``MultiHand.redeal``,
+``BauernHand.redeal``; the Gaigel and Terts kernels their playouts);
 and, for two-sided games, the solver's value of every position with at most six cards in hand
 and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
 hand, with one card face down.
@@ -96,6 +96,15 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                         runs_own = [own.playouts(packed_own, 3, x, policy)
                                     for policy in (RANDOM, POLICY)]
                         h.update(f"{name} {runs_own}\n".encode())
+                        if own is kernel_bauern:  # and a world ISMCTS deals on it
+                            view = s.view(s.to_act)
+                            known = list(view.known)
+                            known[view.seat] = view.hand
+                            packed_own.set_deal(view.unseen(), known, exclusions(view))
+                            world_b = kernel_bauern.BauernHand()
+                            world_b.rng = x
+                            world_b.redeal(packed_own)
+                            h.update(f"{[world_b.hand(p) for p in range(4)]}\n".encode())
             if is_solvable(s) and not s.stock_open and sum(x.bit_count() for x in s.hands) <= 6:
                 h.update(f"solve {Solver().value(s)}\n".encode())
             if phase1_solve and s.stock_open and s.facedown == 1 and pack(s) is not None:

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from sixtysix.bots.search import Ismcts, Pimc, determinize, exclusions, outcome, play_reference
-from sixtysix.cards import PACK_24, card_str, pack_cards, parse_card
+from sixtysix.cards import PACK_24, card_list, card_str, cards_of, pack_cards, parse_card
 from sixtysix.engine.actions import action_str
 from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
 from sixtysix.engine.match import Match
@@ -128,6 +128,43 @@ def trees_agree(view: View, seed: int, endgame: bool) -> bool:
     return packed == ref
 
 
+def worlds_fit(view: View, excluded: list[int], h: Any, origin: Any, sizes: list[int],
+               rng: random.Random, each: Callable[[Any], None] = lambda h: None,
+               draws: int = 80) -> None:
+    """Deal ``draws`` worlds of ``view`` with ``h.redeal(origin)`` (``search._multi_dealer``'s
+    pair) and assert that each fits it: every seat keeps what it is known to hold (its own hand
+    for the view's seat) and has its number of cards (``sizes``), none a card it has shown it
+    cannot hold, the unseen cards all dealt once; and that every card a seat may hold reaches it
+    about as often as it should where only that seat's exclusions bind. ``each`` checks each
+    world (``h``) further."""
+    n = len(sizes)
+    unseen = view.unseen()
+    known = list(view.known)
+    known[view.seat] = view.hand
+    binding = [p for p in range(n) if p != view.seat and excluded[p] & unseen]
+    counts = [dict.fromkeys(cards_of(unseen), 0) for _ in range(n)]
+    for _ in range(draws):
+        h.rng = seed_state(rng.randrange(2**63))
+        h.redeal(origin)
+        dealt = 0
+        hands = [h.hand(p) for p in range(n)]
+        for p, hand in enumerate(hands):
+            assert hand & known[p] == known[p] and hand.bit_count() == sizes[p]
+            assert hand & ~known[p] & excluded[p] == 0 and dealt & hand == 0
+            dealt |= hand & ~known[p]
+            for c in cards_of(hand & ~known[p]):
+                counts[p][c] += 1
+        assert dealt == unseen
+        each(h)
+    for p in range(n):
+        need = sizes[p] - known[p].bit_count()
+        allowed = card_list(unseen & ~excluded[p])
+        if need and not [q for q in binding if q != p]:  # only p's exclusions bind
+            expect = draws * need / len(allowed)
+            assert all(abs(counts[p][c] - expect) < 6 * expect ** 0.5 + 2
+                       for c in allowed), counts[p]
+
+
 def kernel_plays_as_state(s: State, h: Any, pack: Callable[[State], Any],
                           playouts: Callable[..., Any], rng: random.Random) -> list[State]:
     """Assert that packed hand ``h`` (``pack(s)``) plays out from ``s`` as ``State`` does, with
@@ -147,10 +184,11 @@ def kernel_plays_as_state(s: State, h: Any, pack: Callable[[State], Any],
     return done
 
 
-def searches_agree(view: View, seed: int, iterations: int) -> bool:
-    """Whether ISMCTS, ISMCTS with ``endgame=true`` (``master``) and PIMC give the very same values
-    with their playouts on the games' own kernels as through ``State``."""
-    for bot in ("ismcts", "master", "pimc"):
+def searches_agree(view: View, seed: int, iterations: int,
+                   bots: tuple[str, ...] = ("ismcts", "master", "pimc")) -> bool:
+    """Whether ISMCTS, ISMCTS with ``endgame=true`` (``master``) and PIMC (those of ``bots``) give
+    the very same values with their playouts on the games' own kernels as through ``State``."""
+    for bot in bots:
         fast, ref = ((Ismcts(iterations=iterations, endgame=bot == "master", kernel=k)
                       if bot != "pimc" else Pimc(worlds=2, playouts=2, kernel=k))
                      .action_values(view, random.Random(seed)) for k in (True, False))

@@ -18,8 +18,9 @@ import random
 from typing import Any
 
 import pytest
-from deal_helpers import kernel_plays_as_state, searches_agree
+from deal_helpers import kernel_plays_as_state, searches_agree, trees_agree, worlds_fit
 
+from sixtysix.bots.search import _GAME_KERNELS, _multi_dealer, exclusions
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
 from sixtysix.engine.kernel import POLICY, seed_state
@@ -129,9 +130,11 @@ def test_a_finished_hand_scores_as_rules_8_6_say() -> None:
 
 @pytest.mark.parametrize("after", [0, 1, 8, 12])
 def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
-    # ISMCTS (with and without endgame) and PIMC play their playouts on the kernel once the
-    # contract is set (the phases before it stepped through State by the policy), with the
-    # numbers the State path draws: the very same values, from the deal choice to the play.
+    # Before the play, ISMCTS (with and without endgame) and PIMC play their playouts on the
+    # kernel once the contract is set (the phases before it stepped through State by the
+    # policy), with the numbers the State path draws: the very same values. In the play PIMC
+    # still does; ISMCTS walks its tree on the packed hand (the same tree as through State from
+    # the same worlds) and deals its worlds there (test_worlds_dealt_on_the_packed_hand_...).
     g = make_game("bauernschnapsen")
     rng = random.Random(after)
     compared = 0
@@ -144,6 +147,35 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
             s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
         if s.over or len(s.legal_actions()) < 2:
             continue
-        assert searches_agree(s.view(s.to_act), rng.randrange(2**31), 80)
+        view, seed = s.view(s.to_act), rng.randrange(2**31)
+        if pack(s) is None or not _GAME_KERNELS:
+            assert searches_agree(view, seed, 80)
+        else:
+            assert searches_agree(view, seed, 80, ("pimc",))
+            assert trees_agree(view, seed, False) and trees_agree(view, seed, True)
         compared += 1
     assert compared >= 3
+
+
+def test_worlds_dealt_on_the_packed_hand_fit_the_view() -> None:
+    # In the play ISMCTS deals its worlds on the packed hand (_multi_dealer + BauernHand.redeal,
+    # in the compiled core): each seat keeps what it is known to hold, has its number of cards
+    # (a solo declarer's partner his five, face down), none a card it has shown it cannot hold.
+    g = make_game("bauernschnapsen", {"trump_contracts_solo": True})
+    rng = random.Random(11)
+    checked = constrained = solo = 0
+    for deal in range(30):
+        s = _to_play(g, deal, rng)
+        while s is not None and not s.over:
+            view = s.view(s.to_act)
+            excluded = exclusions(view)
+            got = _multi_dealer(view, rng, excluded)
+            assert (got is None) == (not _GAME_KERNELS)
+            if got is not None:
+                h, origin = got
+                worlds_fit(view, excluded, h, origin, list(view.hand_sizes), rng)
+                constrained += any(excluded[p] & view.unseen() for p in range(4) if p != view.seat)
+                solo += len(s.active) == 3
+                checked += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert not _GAME_KERNELS or checked >= 100 and constrained >= 20 and solo >= 10

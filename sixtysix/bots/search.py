@@ -60,6 +60,7 @@ from ..engine.actions import (
 )
 from ..engine.contract import LEAD_DECLARER
 from ..engine.kernel import Hand, KernelRandom
+from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
@@ -621,24 +622,39 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
 
 
 def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
-                  ) -> tuple[MultiHand, MultiHand] | None:
-    """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player, North American): a
-    hand to deal worlds into and the packed world of ``view`` it deals them from
-    (``MultiHand.redeal``: the hidden cards again, within the proven exclusions), None where the
-    kernel does not play."""
-    origin = kernel_multi.pack(determinize(view, rng, excluded))
+                  ) -> tuple[MultiHand, MultiHand] | tuple[BauernHand, BauernHand] | None:
+    """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player, North American),
+    and Bauernschnapsen's play on its kernel: a hand to deal worlds into and the packed world of
+    ``view`` it deals them from (``redeal``: the hidden cards again, within the proven
+    exclusions), None where no such kernel plays."""
+    w = determinize(view, rng, excluded)
+    origin: MultiHand | BauernHand | None = kernel_multi.pack(w)
     if origin is None:
-        return None
+        origin = _bauern_pack(w)
+        if origin is None:
+            return None
     known = list(view.known)
     known[view.seat] = view.hand
     origin.set_deal(view.unseen(), known, list(excluded) if excluded else [0] * len(known))
-    return MultiHand(), origin
+    if isinstance(origin, MultiHand):
+        return MultiHand(), origin
+    return BauernHand(), origin
 
 
-def _pack(s: State) -> Hand | MultiHand | None:
-    """``s`` on the kernel that plays its game (two seats, or three or four), or None."""
+def _bauern_pack(s: State) -> BauernHand | None:
+    """A Bauernschnapsen hand in its play on its kernel, in the compiled core (in pure Python
+    its loops over bits are slower than ``State``'s), else None."""
+    return kernel_bauern.pack(s) if _GAME_KERNELS else None
+
+
+def _pack(s: State) -> Hand | MultiHand | BauernHand | None:
+    """``s`` on the kernel that walks its tree (two seats, three or four, Bauernschnapsen's
+    play), or None."""
     h = kernel.pack(s)
-    return h if h is not None else kernel_multi.pack(s)
+    if h is not None:
+        return h
+    hm = kernel_multi.pack(s)
+    return hm if hm is not None else _bauern_pack(s)
 
 
 _SAFETY = 1.5
@@ -880,11 +896,11 @@ class Ismcts:
                         _decided(root, _SAFETY * it * (deadline - now) / (now - start)):
                     break
             it += 1
-            h: Hand | MultiHand | None = None
+            h: Hand | MultiHand | BauernHand | None = None
             if deal_multi is not None:
                 h, origin_multi = deal_multi
                 h.rng = self._kx
-                h.redeal(origin_multi)
+                h.redeal(origin_multi)  # type: ignore[arg-type]  # a pair of one kind
                 self._kx = h.rng
             elif deal is not None:
                 h, origin, other, known, allowed, unseen = deal
@@ -901,7 +917,7 @@ class Ismcts:
                 h = _pack(s) if packable else None
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
-                result = self._packed_result(h)
+                result = self._packed_result(h, fast)
                 rewards = [_reward(d, scale) for d in result]
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
@@ -911,7 +927,7 @@ class Ismcts:
             _backup(path, result, rewards)
         return root
 
-    def _descend(self, root: _Node, s: State | Hand | MultiHand, rng: Rng, by_rule: bool,
+    def _descend(self, root: _Node, s: State | Hand | MultiHand | BauernHand, rng: Rng, by_rule: bool,
                  double_pack: bool) -> list[_Node]:
         """Walk world ``s`` (a state, or the kernel's packed hand: the same actions in the same
         order) down the tree by UCB to a new leaf (or the hand's end): the path."""
@@ -935,11 +951,16 @@ class Ismcts:
             path.append(node)
         return path
 
-    def _packed_result(self, h: Hand | MultiHand) -> list[float]:
+    def _packed_result(self, h: Hand | MultiHand | BauernHand, rng: Rng) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
-        the two seats of a ``Hand``; a ``MultiHand`` played out in place, then ``outcome`` (with
-        ``endgame``, two sides' hands solved instead from ``SOLVE_CARDS`` cards, as ``_finish``
-        solves a state)."""
+        the two seats of a ``Hand``; a ``MultiHand`` or ``BauernHand`` played out in place, then
+        ``outcome`` (with ``endgame``, two sides' ``MultiHand`` solved instead from
+        ``SOLVE_CARDS`` cards, as ``_finish`` solves a state). A ``BauernHand`` draws ``rng``'s
+        numbers, as ``_finish`` plays it out from a state."""
+        if isinstance(h, BauernHand):
+            assert isinstance(rng, KernelRandom)  # the searches' own generator
+            _, rng.state = kernel_bauern.playout(h, rng.state, kernel.POLICY)
+            return h.leads()
         if isinstance(h, MultiHand):
             if self.endgame and h.seats != 3 and not h.over and h.cards_left() <= SOLVE_CARDS:
                 v = h.solve(SCALE, self.solver.margin) / SCALE
@@ -973,7 +994,7 @@ class Ismcts:
             return out, None
         hm = kernel_multi.pack(s) if self.kernel else None
         if hm is not None:  # Four-Hand, Three-Player: every seat's lead
-            return self._packed_result(hm), None
+            return self._packed_result(hm, rng), None
         # Gaigel, Terts and Bauernschnapsen play out on their kernels with the numbers the
         # State path would draw: the same tree either way. (Short of the last tricks no stock
         # step below makes the hand solvable, so the playout is the whole of what that path does.)
@@ -1107,7 +1128,7 @@ class Pimc:
         if isinstance(h, MultiHand):
             _, rng.state = kernel_multi.playout(h, rng.state, kernel.POLICY)
             return h.leads()[seat]
-        if h is not None:
+        if isinstance(h, Hand):
             g0, g1, _, rng.state = kernel.playouts(h, 1, rng.state, kernel.POLICY)
             return float(g0 - g1 if seat == s.active[0] else g1 - g0)
         played = _game_playout(s, rng) if self.kernel and _GAME_KERNELS else None

@@ -8,7 +8,7 @@ from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
 cdef int _MARRY, _SHOW, _DECLARE, _PLAY, _OVER, _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS
-cdef int _TARGET, PH_OVER, PH_PLAY, STRICT_MULTI
+cdef int _TARGET, _TRIES, PH_OVER, PH_PLAY, STRICT_MULTI
 cdef dict _DECIDE
 
 
@@ -26,6 +26,12 @@ cdef class BauernHand:
     cdef public int beat_partner, false_flat
     cdef public unsigned long long pvals, tvals, pbeats, tbeats, rng
     cdef public bint over
+    cdef public unsigned long long unseen
+    cdef unsigned long long known[4]
+    cdef unsigned long long excluded[4]
+    cdef int need[4]
+    cdef int order[4]
+    cdef int fill
 
     @cython.locals(i=cython.int)
     cdef void _load(self, BauernHand o) noexcept
@@ -66,6 +72,12 @@ cdef class BauernHand:
                    losers=cython.ulonglong, best=cython.int, best_v=cython.int, c=cython.int)
     cdef int _policy(self) except? -1
     cdef int _random(self) except? -1
+    @cython.locals(p=cython.int, i=cython.int)
+    cpdef void set_deal(self, unsigned long long unseen, list known, list excluded) except *
+    @cython.locals(attempt=cython.int, left=cython.ulonglong, ok=cython.bint, i=cython.int,
+                   p=cython.int, allowed=cython.ulonglong, k=cython.int, need=cython.int,
+                   pick=cython.ulonglong, c=cython.int)
+    cpdef void redeal(self, BauernHand origin)
 
 
 @cython.locals(h=BauernHand, p=cython.int, sd=cython.int, i=cython.int)

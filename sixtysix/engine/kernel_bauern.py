@@ -61,6 +61,8 @@ _DECIDE = {"normal": _NORMAL, "bettler": _BETTLER, "schnapser": _SCHNAPSER,
            "kontraschnapser": _SCHNAPSER, "gang": _ALL_TRICKS, "zehnergang": _ALL_TRICKS,
            "bauernschnapser": _ALL_TRICKS, "kontrabauernschnapser": _ALL_TRICKS}
 _TARGET = 66
+_TRIES = 200
+"""Deals ``redeal`` tries before it drops the exclusions (``kernel_multi._TRIES``)."""
 _KINGS = 0x04040404
 """The kings (rank 2 of each suit); a queen is its king's bit << 1."""
 
@@ -106,6 +108,13 @@ class BauernHand:
         self.pbeats = self.tbeats = 0
         """The cards of its suit above a card, by rank, 8 bits a rank: plain suits and trumps."""
         self.rng = 1
+        self.unseen = 0
+        self.known = [0, 0, 0, 0]
+        self.excluded = [0, 0, 0, 0]
+        self.need = [0, 0, 0, 0]
+        self.order = [0, 0, 0, 0]
+        self.fill = 0
+        """How ``redeal`` deals worlds from this hand (``set_deal``)."""
 
     def _load(self, o: BauernHand) -> None:
         """Become ``o`` again."""
@@ -424,6 +433,55 @@ class BauernHand:
         acts = self.legal_actions()
         self.rng = _next(self.rng)
         return acts[_below(self.rng, len(acts))]
+
+    # ------------------------------------------------------------------ worlds
+
+    def set_deal(self, unseen: int, known: list[int], excluded: list[int]) -> None:
+        """Remember how ``redeal`` deals worlds from this hand for a view that cannot see
+        ``unseen``: per seat the cards known to be there (the view's own hand for its seat) and
+        those proven not to be (voids shown). A seat that sits out holds its cards face down:
+        they are dealt like any other's."""
+        self.unseen = unseen
+        keys = []
+        for p in range(4):
+            self.known[p] = known[p]
+            self.excluded[p] = excluded[p]
+            self.need[p] = _count(self.hands[p]) - _count(known[p])
+            if self.need[p]:
+                keys.append((_count(unseen & ~excluded[p]) - self.need[p]) * 4 + p)
+        keys.sort()  # most constrained first, ties by seat: determinize's order
+        self.fill = len(keys)
+        for i in range(self.fill):
+            self.order[i] = keys[i] & 3
+
+    def redeal(self, origin: BauernHand) -> None:
+        """Become ``origin`` (which ``set_deal`` prepared) with its hidden cards dealt again with
+        this hand's generator, most constrained seat first, and again where a later seat is left
+        too few (after ``_TRIES`` failures, which only contradictory exclusions cause, without
+        them): a determinization without building a ``State``."""
+        self._load(origin)
+        for attempt in range(_TRIES + 1):
+            left = origin.unseen
+            ok = True
+            for i in range(origin.fill):
+                p = origin.order[i]
+                allowed = left & ~origin.excluded[p] if attempt < _TRIES else left
+                k = _count(allowed)
+                need = origin.need[p]
+                if k < need:
+                    ok = False
+                    break
+                pick = 0
+                for _ in range(need):
+                    self.rng = _next(self.rng)
+                    c = _nth(allowed, _below(self.rng, k))
+                    allowed &= ~(_ONE << c)
+                    pick |= _ONE << c
+                    k -= 1
+                self.hands[p] = origin.known[p] | pick
+                left &= ~pick
+            if ok:
+                return
 
 
 # ---------------------------------------------------------------------- entry points
