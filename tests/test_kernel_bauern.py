@@ -21,6 +21,7 @@ import pytest
 from deal_helpers import kernel_plays_as_state, searches_agree, trees_agree, worlds_fit
 
 from sixtysix.bots.search import _GAME_KERNELS, _multi_dealer, exclusions
+from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
 from sixtysix.engine.kernel import POLICY, seed_state
@@ -38,13 +39,17 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-def _to_play(g: Any, deal: int, rng: random.Random) -> Any:
-    """A hand of ``g`` through a random auction (passing more often than not) and doubling, at
-    its first play position; None where the contract was shown, not played."""
+def _to_play(g: Any, deal: int, rng: random.Random, calm: bool = False) -> Any:
+    """A hand of ``g`` through a random auction (passing more often than not; ``calm``:
+    forehand opening the Normal game as often) and doubling, at its first play position; None
+    where the contract was shown, not played."""
     s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
     while pack(s) is None and not s.over:
         acts = s.legal_actions()
-        s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
+        if calm and PASS not in acts:
+            s.step(min(acts) if rng.random() < 0.7 else rng.choice(acts))
+        else:
+            s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
     return None if s.over else s
 
 
@@ -91,6 +96,30 @@ def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None
     assert {"doubled", "marriage", "claim", "solo", "cut short", "played out"} <= seen, seen
 
 
+@pytest.mark.parametrize("options", VARIANTS, ids=[f"bauern-{i}" for i in range(len(VARIANTS))])
+def test_the_kernel_solves_the_last_tricks_as_the_solver_does(options: dict[str, Any]) -> None:
+    # master solves its worlds from 12 cards (search.SOLVE_CARDS) on the packed hand: the same
+    # value as the solver's search through State, game points alone and with the card margin,
+    # claims, marriages and solos (a partner sitting out) included.
+    g = make_game("bauernschnapsen", options)
+    rng = random.Random(f"solve{sorted(options.items())}")
+    solved = solo = 0
+    for deal in range(DEALS):
+        s = _to_play(g, deal, rng, calm=True)  # mostly Normal games: most contracts end sooner
+        while s is not None and not s.over:
+            h = pack(s)
+            assert h is not None and h.cards_left() == sum(x.bit_count() for x in s.hands)
+            if h.cards_left() <= 12:
+                for margin in (False, True):
+                    assert h.solve(SCALE, margin) == Solver(margin=margin).value(s)
+                solved += 1
+                solo += len(s.active) == 3
+            acts = s.legal_actions()  # claims now and then: most would end the hand at once
+            calm = [a for a in acts if a != DECLARE and not DECLARE_SHOW <= a < DRAW]
+            s.step(rng.choice(calm if calm and rng.random() < 0.9 else acts))
+    assert solved >= DEALS and solo >= 3, solo
+
+
 def _ended(contract: str, points: list[int], tricks: list[int], trick_no: int, claimant: int = -1,
            factor: int = 1, declarer: int = 0, **options: Any) -> list[int]:
     """The game points of a finished hand of ``contract`` on the kernel (and, checked, the
@@ -128,7 +157,7 @@ def test_a_finished_hand_scores_as_rules_8_6_say() -> None:
     assert _ended("gang", [50, 10], [4, 1], 5, declarer=3) == [9, 0, 9, 0]
 
 
-@pytest.mark.parametrize("after", [0, 1, 8, 12])
+@pytest.mark.parametrize("after", [0, 1, 8, 12, 17])
 def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
     # Before the play, ISMCTS (with and without endgame) and PIMC play their playouts on the
     # kernel once the contract is set (the phases before it stepped through State by the
@@ -140,11 +169,12 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
     compared = 0
     for deal in range(6):
         s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
-        for _ in range(after):  # random steps, passing more often than not, claiming never
+        for _ in range(after):  # random steps, claiming never; the auction mostly the least
             acts = [a for a in s.legal_actions() if a != DECLARE and not DECLARE_SHOW <= a < DRAW]
             if s.over or not acts:
                 break
-            s.step(PASS if PASS in acts and rng.random() < 0.7 else rng.choice(acts))
+            least = PASS if PASS in acts else min(acts)  # (most contracts end within a trick)
+            s.step(least if pack(s) is None and rng.random() < 0.9 else rng.choice(acts))
         if s.over or len(s.legal_actions()) < 2:
             continue
         view, seed = s.view(s.to_act), rng.randrange(2**31)

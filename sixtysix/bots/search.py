@@ -954,10 +954,12 @@ class Ismcts:
     def _packed_result(self, h: Hand | MultiHand | BauernHand, rng: Rng) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
         the two seats of a ``Hand``; a ``MultiHand`` or ``BauernHand`` played out in place, then
-        ``outcome`` (with ``endgame``, two sides' ``MultiHand`` solved instead from
-        ``SOLVE_CARDS`` cards, as ``_finish`` solves a state). A ``BauernHand`` draws ``rng``'s
-        numbers, as ``_finish`` plays it out from a state."""
+        ``outcome`` (with ``endgame``, two sides' hands solved instead from
+        ``SOLVE_CARDS`` cards, as ``_finish`` solves a state; a ``BauernHand`` too, and where it
+        plays out it draws ``rng``'s numbers, as ``_finish`` plays out a state)."""
         if isinstance(h, BauernHand):
+            if self.endgame and not h.over and h.cards_left() <= SOLVE_CARDS:
+                return h.spread(h.solve(SCALE, self.solver.margin) / SCALE, h.to_act & 1)
             assert isinstance(rng, KernelRandom)  # the searches' own generator
             _, rng.state = kernel_bauern.playout(h, rng.state, kernel.POLICY)
             return h.leads()

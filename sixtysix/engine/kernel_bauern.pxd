@@ -7,6 +7,7 @@ from sixtysix.engine.kernel cimport (_next, _below, _low, _count, _nth, above8, 
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
+cdef long long _INF
 cdef int _MARRY, _SHOW, _DECLARE, _PLAY, _OVER, _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS
 cdef int _TARGET, _TRIES, PH_OVER, PH_PLAY, STRICT_MULTI
 cdef dict _DECIDE
@@ -64,8 +65,17 @@ cdef class BauernHand:
     cdef int _grade(self, int side) noexcept
     @cython.locals(cs=cython.int, win=cython.int, g=cython.int, d=cython.int)
     cpdef int game_points(self, int seat)
-    @cython.locals(d=cython.double, p=cython.int)
     cpdef list leads(self)
+    @cython.locals(p=cython.int)
+    cpdef list spread(self, double v, int side)
+    @cython.locals(n=cython.int, p=cython.int)
+    cpdef int cards_left(self)
+    cpdef long long solve(self, long long scale, bint margin)
+    @cython.locals(me=cython.int, best=cython.longlong, child=BauernHand, a=cython.int,
+                   v=cython.longlong)
+    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
+                       bint margin)
+    cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     @cython.locals(seat=cython.int, side=cython.int, plays=cython.ulonglong,
                    queens=cython.ulonglong, m=cython.ulonglong, q=cython.int, i=cython.int,
                    n=cython.int, stake=cython.int, wc=cython.int, winners=cython.ulonglong,

@@ -62,6 +62,7 @@ _DECIDE = {"normal": _NORMAL, "bettler": _BETTLER, "schnapser": _SCHNAPSER,
            "bauernschnapser": _ALL_TRICKS, "kontrabauernschnapser": _ALL_TRICKS}
 _TARGET = 66
 _TRIES = 200
+_INF = 1 << 30
 """Deals ``redeal`` tries before it drops the exclusions (``kernel_multi._TRIES``)."""
 _KINGS = 0x04040404
 """The kings (rank 2 of each suit); a queen is its king's bit << 1."""
@@ -354,13 +355,64 @@ class BauernHand:
     def leads(self) -> list[float]:
         """Per seat, its side's game points less the other side's (``search.outcome``); 0 for a
         seat that sits out."""
-        d = float(self.game_points(0) - self.game_points(1))
-        out = [d, -d, d, -d]
-        if self.seats == 3:
-            for p in range(4):
-                if self.nxt[p] < 0:
-                    out[p] = 0.0
+        return self.spread(float(self.game_points(0) - self.game_points(1)), 0)
+
+    def spread(self, v: float, side: int) -> list[float]:
+        """Per seat: ``v`` for the seats of ``side``, ``-v`` for the others, 0 for a seat that
+        sits out."""
+        out = [0.0, 0.0, 0.0, 0.0]
+        for p in range(4):
+            if self.nxt[p] >= 0:
+                out[p] = v if p & 1 == side else -v
         return out
+
+    # ------------------------------------------------------------------ the solver
+
+    def cards_left(self) -> int:
+        """The cards in every hand, a sitting-out partner's too (``search.SOLVE_CARDS`` counts
+        them so)."""
+        n = 0
+        for p in range(4):
+            n += _count(self.hands[p])
+        return n
+
+    def solve(self, scale: int, margin: bool) -> int:
+        """The exact value of this position (every card known) for the side to move, as
+        ``bots.solver.Solver.value`` gives it: game points won less lost, times ``scale``, plus
+        with ``margin`` its card points less the other side's. Alpha-beta over the legal actions,
+        claims included, meant for the last tricks (the searches solve from 12 cards)."""
+        stack = [BauernHand() for _ in range(self.cards_left() + 2)]
+        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+
+    def _ab(self, stack: list[BauernHand], d: int, alpha: int, beta: int, scale: int,
+            margin: bool) -> int:
+        """Negamax with alpha-beta: the value for the side of the seat to move."""
+        me = self.to_act & 1
+        best = -_INF
+        child: BauernHand = stack[d]
+        for a in self.legal_actions():
+            child._load(self)
+            child._step(a)
+            if child.over:
+                v = child._terminal(me, scale, margin)
+            elif child.to_act & 1 == me:
+                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
+            else:
+                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _terminal(self, side: int, scale: int, margin: bool) -> int:
+        """A finished hand's value for ``side`` (``bots.solver.terminal_value``)."""
+        v = (self.game_points(side) - self.game_points(1 - side)) * scale
+        if margin:
+            v += self.points[side] - self.points[1 - side]
+        return v
 
     # ------------------------------------------------------------------ the policy
 
