@@ -1,10 +1,11 @@
 """The Bauernschnapsen kernel (sixtysix/engine/kernel_bauern.py) against the engine: from every
-play position of seeded random Bauernschnapsen hands, every played contract and several option
-sets, the kernel lists the engine's legal actions in the engine's order, and a kernel playout and
-the same random choices played through ``State`` end alike — the same game points, the same
-number of actions, the same random numbers used — for random playouts and for the searches'
-policy. The searches give the same values with their playouts on the kernel as through
-``State``, from the deal choice on.
+position of seeded random Bauernschnapsen hands (the deal choice, trumps, the auction, doubling
+and the play of every contract) under several option sets, the kernel lists the engine's legal
+actions in the engine's order, and a kernel playout and the same random choices played through
+``State`` end alike — the same game points, the same number of actions, the same random numbers
+used — for random playouts and for the searches' policy. The searches grow the same trees on
+the kernel as through ``State`` from the same worlds, and the worlds the kernel deals fit the
+view.
 
 The suite runs on both cores (scripts/test.sh), so this compares the compiled kernel and the pure
 one with the same reference. ``SIXTYSIX_KERNEL_DEALS`` sets the deals per option set (20 by
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -25,9 +27,10 @@ from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
 from sixtysix.engine.kernel import POLICY, seed_state
-from sixtysix.engine.kernel_bauern import pack, playouts
-from sixtysix.engine.phases import PH_CONTRACTS, PH_OVER
+from sixtysix.engine.kernel_bauern import BauernHand, pack, playouts
+from sixtysix.engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_OVER, PH_PLAY, PH_TRUMP
 from sixtysix.engine.phases.contracts import set_contract
+from sixtysix.engine.view import View
 from sixtysix.games import make_game
 
 DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
@@ -44,7 +47,7 @@ def _to_play(g: Any, deal: int, rng: random.Random, calm: bool = False) -> Any:
     forehand opening the Normal game as often) and doubling, at its first play position; None
     where the contract was shown, not played."""
     s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
-    while pack(s) is None and not s.over:
+    while s.phase != PH_PLAY and not s.over:
         acts = s.legal_actions()
         if calm and PASS not in acts:
             s.step(min(acts) if rng.random() < 0.7 else rng.choice(acts))
@@ -120,6 +123,43 @@ def test_the_kernel_solves_the_last_tricks_as_the_solver_does(options: dict[str,
     assert solved >= DEALS and solo >= 3, solo
 
 
+@pytest.mark.parametrize("options", VARIANTS, ids=[f"bauern-{i}" for i in range(len(VARIANTS))])
+def test_the_kernel_bids_and_doubles_as_the_engine_does(options: dict[str, Any]) -> None:
+    # From the deal choice to the first lead, the kernel steps the phases before the play as the
+    # engine does: the same actions in the same order (cut or knock; a suit of the first packet
+    # or turn; the contracts a seat may bid, outranking or holding with priority; kontra,
+    # rekontra, subkontra), the contract set up as its row says (shown ones scored at once), and
+    # playouts from there end alike.
+    g = make_game("bauernschnapsen", options)
+    rng = random.Random(f"early{sorted(options.items())}")
+    checked = 0
+    seen: set[str] = set()
+    for deal in range(DEALS * 2):
+        s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
+        h = pack(s)
+        while not s.over and s.phase != PH_PLAY:
+            assert h is not None and h.phase == s.phase
+            legal = s.legal_actions()
+            assert h.legal_actions() == legal
+            kernel_plays_as_state(s, h, pack, playouts, rng)
+            checked += 1
+            seen.add({PH_DEAL_CHOICE: "deal choice", PH_TRUMP: "trumps", PH_CONTRACTS: "auction"}
+                     .get(s.phase, "doubling"))
+            calm = PASS if PASS in legal else legal[0]  # the auction mostly passed; doubling
+            a = calm if s.phase == PH_CONTRACTS and rng.random() < 0.6 else rng.choice(legal)
+            s.step(a)
+            h.step(a)  # the packed hand must reach the same position
+        assert h is not None and h.over == s.over and h.legal_actions() == s.legal_actions()
+        if s.over:
+            seen.add("shown")
+            assert [h.game_points(p) for p in range(4)] == list(s.game_points())
+        elif s.factor > 1:
+            seen.add(f"x{s.factor}")
+    assert checked >= DEALS * 10
+    assert {"auction", "doubling", "shown", "x2", "x4"} <= seen, seen
+    assert ("deal choice" in seen) == g.options.allow_knock_deal
+
+
 def _ended(contract: str, points: list[int], tricks: list[int], trick_no: int, claimant: int = -1,
            factor: int = 1, declarer: int = 0, **options: Any) -> list[int]:
     """The game points of a finished hand of ``contract`` on the kernel (and, checked, the
@@ -159,11 +199,11 @@ def test_a_finished_hand_scores_as_rules_8_6_say() -> None:
 
 @pytest.mark.parametrize("after", [0, 1, 8, 12, 17])
 def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
-    # Before the play, ISMCTS (with and without endgame) and PIMC play their playouts on the
-    # kernel once the contract is set (the phases before it stepped through State by the
-    # policy), with the numbers the State path draws: the very same values. In the play PIMC
-    # still does; ISMCTS walks its tree on the packed hand (the same tree as through State from
-    # the same worlds) and deals its worlds there (test_worlds_dealt_on_the_packed_hand_...).
+    # PIMC plays its playouts on the kernel with the numbers the State path draws: the very
+    # same values. ISMCTS (with and without endgame) walks its tree on the packed hand, from the
+    # deal choice on: the same tree as through State from the same worlds; it deals its worlds
+    # there too (test_worlds_dealt_on_the_packed_hand_fit_the_view). In the pure core the
+    # kernels are not used: every search gives the same values with kernel= and without.
     g = make_game("bauernschnapsen")
     rng = random.Random(after)
     compared = 0
@@ -174,11 +214,11 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
             if s.over or not acts:
                 break
             least = PASS if PASS in acts else min(acts)  # (most contracts end within a trick)
-            s.step(least if pack(s) is None and rng.random() < 0.9 else rng.choice(acts))
+            s.step(least if s.phase != PH_PLAY and rng.random() < 0.9 else rng.choice(acts))
         if s.over or len(s.legal_actions()) < 2:
             continue
         view, seed = s.view(s.to_act), rng.randrange(2**31)
-        if pack(s) is None or not _GAME_KERNELS:
+        if not _GAME_KERNELS:
             assert searches_agree(view, seed, 80)
         else:
             assert searches_agree(view, seed, 80, ("pimc",))
@@ -188,24 +228,45 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
 
 
 def test_worlds_dealt_on_the_packed_hand_fit_the_view() -> None:
-    # In the play ISMCTS deals its worlds on the packed hand (_multi_dealer + BauernHand.redeal,
-    # in the compiled core): each seat keeps what it is known to hold, has its number of cards
-    # (a solo declarer's partner his five, face down), none a card it has shown it cannot hold.
+    # ISMCTS deals its worlds on the packed hand (_multi_dealer + BauernHand.redeal, in the
+    # compiled core): each seat keeps what it is known to hold, has its number of cards (a solo
+    # declarer's partner his five, face down), none a card it has shown it cannot hold. Before
+    # trumps, every hand is whole (the view sees none at the deal choice, forehand his first
+    # packet when he names trumps), and forehand's first packet and the card he would turn are
+    # his: three of his cards (his own, to him), and a fourth, unseen by him.
     g = make_game("bauernschnapsen", {"trump_contracts_solo": True})
     rng = random.Random(11)
-    checked = constrained = solo = 0
+    checked = constrained = solo = early = 0
     for deal in range(30):
-        s = _to_play(g, deal, rng)
-        while s is not None and not s.over:
+        s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
+        while not s.over:
             view = s.view(s.to_act)
             excluded = exclusions(view)
             got = _multi_dealer(view, rng, excluded)
             assert (got is None) == (not _GAME_KERNELS)
             if got is not None:
                 h, origin = got
-                worlds_fit(view, excluded, h, origin, list(view.hand_sizes), rng)
+                before = s.phase in (PH_DEAL_CHOICE, PH_TRUMP)
+                sizes = [5] * 4 if before else list(view.hand_sizes)
+                worlds_fit(view, excluded, h, origin, sizes, rng,
+                           partial(_packets_fit, view) if before else lambda w: None)
                 constrained += any(excluded[p] & view.unseen() for p in range(4) if p != view.seat)
                 solo += len(s.active) == 3
+                early += before
                 checked += 1
-            s.step(rng.choice(s.legal_actions()))
-    assert not _GAME_KERNELS or checked >= 100 and constrained >= 20 and solo >= 10
+            acts = s.legal_actions()  # the auction: passing (or the least) more often than not
+            calm = PASS if PASS in acts else acts[0]
+            s.step(calm if s.phase != PH_PLAY and rng.random() < 0.7 else rng.choice(acts))
+    assert not _GAME_KERNELS or checked >= 100 and constrained >= 20 and solo >= 10 \
+        and early >= 40
+
+
+def _packets_fit(view: View, w: BauernHand) -> None:
+    """Before trumps: forehand's first packet is three of his cards (at trumps, the three he
+    sees), and the card he would turn another of his."""
+    fh = w.forehand
+    hand = w.hand(fh)
+    assert w.first3 & hand == w.first3 and w.first3.bit_count() == 3
+    assert (hand & ~w.first3) >> w.turn_card & 1
+    if view.phase == PH_TRUMP:
+        assert w.first3 == view.hand

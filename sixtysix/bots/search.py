@@ -390,17 +390,12 @@ def _smear(s: State, plays: list[int], winning: int, n: int) -> int:
 
 def _game_playout(s: State, rng: kernel.KernelRandom
                   ) -> tuple[list[float], list[int] | None] | None:
-    """Gaigel, Terts, or Bauernschnapsen once its contract is set, played out on its own kernel
+    """Gaigel, Terts, or Bauernschnapsen (from its deal choice on), played out on its own kernel
     with ``rng``'s numbers, as ``playout`` plays ``s`` through ``State``: each seat's lead
     (``outcome``) and, for Terts, the hand scores (``race_rewards`` asks for them); None where
-    no such kernel plays ``s``. Bauernschnapsen's phases before the play are stepped through
-    ``s`` by the policy first, as the playout would step them."""
-    if s.game.id == "bauernschnapsen":
-        while not s.over and s.phase != PH_PLAY:
-            s.step(policy_action(s, s.legal_actions(), rng))
-        hb = kernel_bauern.pack(s)
-        if hb is None:
-            return None
+    no such kernel plays ``s``."""
+    hb = kernel_bauern.pack(s)
+    if hb is not None:
         _, rng.state = kernel_bauern.playout(hb, rng.state, kernel.POLICY)
         return hb.leads(), None
     hg = kernel_gaigel.pack(s)
@@ -624,7 +619,7 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
 def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
                   ) -> tuple[MultiHand, MultiHand] | tuple[BauernHand, BauernHand] | None:
     """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player, North American),
-    and Bauernschnapsen's play on its kernel: a hand to deal worlds into and the packed world of
+    and Bauernschnapsen on its own kernel: a hand to deal worlds into and the packed world of
     ``view`` it deals them from (``redeal``: the hidden cards again, within the proven
     exclusions), None where no such kernel plays."""
     w = determinize(view, rng, excluded)
@@ -642,8 +637,8 @@ def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
 
 
 def _bauern_pack(s: State) -> BauernHand | None:
-    """A Bauernschnapsen hand in its play on its kernel, in the compiled core (in pure Python
-    its loops over bits are slower than ``State``'s), else None."""
+    """A Bauernschnapsen hand on its kernel (from the deal choice on), in the compiled core (in
+    pure Python its loops over bits are slower than ``State``'s), else None."""
     return kernel_bauern.pack(s) if _GAME_KERNELS else None
 
 

@@ -10,7 +10,34 @@ cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
 cdef long long _INF
 cdef int _MARRY, _SHOW, _DECLARE, _PLAY, _OVER, _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS
 cdef int _TARGET, _TRIES, PH_OVER, PH_PLAY, STRICT_MULTI
-cdef dict _DECIDE
+cdef int _DEAL, _TRUMP_PHASE, _AUCTION, _DOUBLING, _CUT, _KNOCK, _TRUMP, _TURN, _PASS, _BID
+cdef int _KONTRA, _REKONTRA, _SUBKONTRA, _ONE_SUIT, _ALL_TRUMPS, LEAD_DECLARER
+cdef dict _DECIDE, _LADDERS
+
+
+@cython.final
+cdef class Ladder:
+    cdef public int n
+    cdef int bidders[16]
+    cdef int value[16]
+    cdef int decide[16]
+    cdef int trumps[16]
+    cdef int solo[16]
+    cdef int lead_declarer[16]
+    cdef int doubling[16]
+    cdef int shown[16]
+    cdef int misere[16]
+    cdef int marriages[32]
+    cdef int claims[32]
+    cdef int claim_side[32]
+    cdef int beat_partner[32]
+    cdef unsigned long long words[320]
+
+
+cpdef bint _plays(object r) except -1
+cpdef Ladder ladder(object game)
+@cython.locals(lad=Ladder, i=cython.int, side=cython.int, trump=cython.int, k=cython.int)
+cpdef Ladder _build_ladder(object game)
 
 
 @cython.final
@@ -33,6 +60,10 @@ cdef class BauernHand:
     cdef int need[4]
     cdef int order[4]
     cdef int fill
+    cdef public int phase, dealer, forehand, turn_card, high, bidder, passed, kontra_by, qn, ci
+    cdef public unsigned long long first3
+    cdef int queue[3]
+    cdef public Ladder ladder
 
     @cython.locals(i=cython.int)
     cdef void _load(self, BauernHand o) noexcept
@@ -49,18 +80,28 @@ cdef class BauernHand:
     @cython.locals(h=cython.ulonglong)
     cdef unsigned long long _queens(self, int seat) noexcept
     cdef bint _may_claim(self, int seat) noexcept
+    cdef inline int _position(self, int seat) noexcept
+    @cython.locals(ph=cython.int, t=cython.int, lad=Ladder, pos=cython.int, top=cython.int,
+                   i=cython.int)
+    cdef void _before_play(self, list out) except *
+    @cython.locals(ph=cython.int, seat=cython.int, p=cython.int, i=cython.int,
+                   partner=cython.int)
+    cdef void _step_before_play(self, int a) except *
+    @cython.locals(lad=Ladder, side=cython.int, k=cython.int, w=cython.int, partner=cython.int,
+                   fh=cython.int, p=cython.int)
+    cdef void _set_contract(self, int ci, int declarer) except *
     @cython.locals(seat=cython.int, m=cython.ulonglong, queens=cython.ulonglong, q=cython.int)
     cpdef list legal_actions(self)
     cpdef void step(self, int a)
     @cython.locals(seat=cython.int)
-    cdef void _step(self, int a) noexcept
+    cdef void _step(self, int a) except *
     @cython.locals(value=cython.int)
     cdef void _marry(self, int seat, int card, bint pend) noexcept
     cdef void _end(self, int claimant) noexcept
     @cython.locals(seat=cython.int, w=cython.int, winner=cython.int, side=cython.int,
                    pts=cython.int, i=cython.int)
     cdef void _play(self, int card) noexcept
-    @cython.locals(d=cython.int)
+    @cython.locals(d=cython.int, h=cython.ulonglong, t=cython.int)
     cdef int _decided(self) noexcept
     cdef int _grade(self, int side) noexcept
     @cython.locals(cs=cython.int, win=cython.int, g=cython.int, d=cython.int)
@@ -86,7 +127,7 @@ cdef class BauernHand:
     cpdef void set_deal(self, unsigned long long unseen, list known, list excluded) except *
     @cython.locals(attempt=cython.int, left=cython.ulonglong, ok=cython.bint, i=cython.int,
                    p=cython.int, allowed=cython.ulonglong, k=cython.int, need=cython.int,
-                   pick=cython.ulonglong, c=cython.int)
+                   pick=cython.ulonglong, c=cython.int, early=cython.bint, j=cython.int)
     cpdef void redeal(self, BauernHand origin)
 
 

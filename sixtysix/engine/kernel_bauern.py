@@ -1,52 +1,78 @@
 # cython: cdivision=True
-"""The Bauernschnapsen kernel: the play of a Bauernschnapsen contract (rules.md §8.6) on machine
-ints.
+"""The Bauernschnapsen kernel: a Bauernschnapsen hand (rules.md §8) on machine ints, from the
+deal choice to the last trick.
 
-Once the auction and the doubling are over, a Bauernschnapsen hand is strict play from the first
-trick by four seats (three where the declarer plays alone), with the contract's own rules: trumps
-or none, Zehnergang's rank order, marriages in the trump contracts, "Genug" claims (``declare``,
-or ``declare C`` showing a marriage) in the Normal game, the contract decided after every trick
-(a Bettler's first trick, a Gang's first lost trick, a Schnapser's 66), and the doubling factor.
-A position packs once into a ``BauernHand`` of plain int fields; a playout is a loop over them.
-The file is ordinary Python, the reference; ``kernel_bauern.pxd`` gives the fields and locals C
-types, and ``setup.py`` compiles the two like the rest of the compiled core.
+Before the play: the deal choice (``cut`` or ``knock``, which changes no card), forehand's
+trumps (a suit of his first packet, or ``turn``), the auction of the game's contract ladder
+(forehand's compulsory opening, outranking, holding with priority, passes final; a ``Ladder``
+holds the contracts as ints) and doubling (kontra, rekontra, subkontra). Then strict play from
+the first trick by four seats (three where the declarer plays alone), with the contract's own
+rules: trumps or none, Zehnergang's rank order, marriages in the trump contracts, "Genug" claims
+(``declare``, or ``declare C`` showing a marriage) in the Normal game, the contract decided after
+every trick (a Bettler's first trick, a Gang's first lost trick, a Schnapser's 66), the shown
+contracts at once, and the doubling factor. A position packs once into a ``BauernHand`` of plain
+int fields; a playout is a loop over them. The file is ordinary Python, the reference;
+``kernel_bauern.pxd`` gives the fields and locals C types, and ``setup.py`` compiles the two
+like the rest of the compiled core.
 
-As the other kernels do, it follows the engine move for move: its legal actions are
-``phases/play.py``'s under the contract's rules, in its order; its policy is
-``bots.search.policy_action`` drawing the same random numbers, so a playout through ``State``
-with ``kernel.KernelRandom`` reaches the same end (``tests/test_kernel_bauern.py``). The searches
-play their Bauernschnapsen playouts here once the contract is set.
+As the other kernels do, it follows the engine move for move: its legal actions are the phases'
+(``phases/deal_choice.py``, ``trump.py``, ``contracts.py``, ``doubling.py``, ``play.py``) in
+their order; its policy is ``bots.search.policy_action`` drawing the same random numbers, so a
+playout through ``State`` with ``kernel.KernelRandom`` reaches the same end
+(``tests/test_kernel_bauern.py``). The searches play their Bauernschnapsen playouts here, walk
+their trees here and deal their worlds here (``BauernHand.redeal``), and ``master`` solves the
+last tricks here (``BauernHand.solve``).
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.engine.actions import PASS
 >>> from sixtysix.games import make_game
 >>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
+>>> from sixtysix.engine.phases import PH_PLAY
 >>> from sixtysix.bots.search import play_reference
 >>> s = Match(make_game("bauernschnapsen"), dealer=0).deal_hand(seed=5)
->>> while pack(s) is None:  # cut, forehand's trumps, the Normal game, nobody doubles
-...     acts = s.legal_actions()
-...     s.step(PASS if PASS in acts else acts[0])
->>> s.contract.name
-'normal'
 >>> h = pack(s)
+>>> h.legal_actions() == s.legal_actions()  # cut or knock
+True
+>>> while s.phase != PH_PLAY:  # cut, forehand's trumps, the Normal game, nobody doubles
+...     acts = s.legal_actions()
+...     a = PASS if PASS in acts else acts[0]
+...     s.step(a)
+...     h.step(a)
+>>> s.contract.name, h.legal_actions() == s.legal_actions()
+('normal', True)
 >>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
->>> h.legal_actions() == s.legal_actions(), playout(h, seed_state(7), POLICY)[0] == list(t.game_points())
-(True, True)
+>>> playout(h, seed_state(7), POLICY)[0] == list(t.game_points())
+True
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import DECLARE, DECLARE_SHOW, MARRY
+from .actions import (
+    BID_CONTRACT,
+    CUT,
+    DECLARE,
+    DECLARE_SHOW,
+    KNOCK,
+    KONTRA,
+    MARRY,
+    PASS,
+    REKONTRA,
+    SUBKONTRA,
+    TRUMP,
+    TURN,
+)
+from .contract import LEAD_DECLARER
 from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
-from .phases import PH_OVER, PH_PLAY
-from .rules import STRICT_MULTI
+from .phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
+from .rules import STRICT_MULTI, Rules
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .state import State
 
-__all__ = ["BauernHand", "pack", "playout", "playouts"]
+__all__ = ["BauernHand", "Ladder", "pack", "playout", "playouts"]
 
 _ONE = 1
 _SUIT = 0xFF
@@ -54,18 +80,106 @@ _EPS_BELOW = 1 << 51
 """``random() < 0.25`` on the generator's state (``kernel.EPS_BELOW``)."""
 _MARRY, _SHOW, _DECLARE = MARRY, DECLARE_SHOW, DECLARE
 _PLAY, _OVER = PH_PLAY, PH_OVER
-_NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS = 0, 1, 2, 3
+_DEAL, _TRUMP_PHASE, _AUCTION, _DOUBLING = PH_DEAL_CHOICE, PH_TRUMP, PH_CONTRACTS, PH_DOUBLING
+_CUT, _KNOCK, _TRUMP, _TURN, _PASS, _BID = CUT, KNOCK, TRUMP, TURN, PASS, BID_CONTRACT
+_KONTRA, _REKONTRA, _SUBKONTRA = KONTRA, REKONTRA, SUBKONTRA
+_NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS, _ONE_SUIT, _ALL_TRUMPS = 0, 1, 2, 3, 4, 5
 """How a contract is decided (``games.bauernschnapsen``'s ``decide``): by a claim or the last
-trick; the declarer takes no trick; every trick and 66 within three; every trick."""
+trick; the declarer takes no trick; every trick and 66 within three; every trick; and the two
+shown contracts, at once: five cards of one suit, all five trumps."""
 _DECIDE = {"normal": _NORMAL, "bettler": _BETTLER, "schnapser": _SCHNAPSER,
            "kontraschnapser": _SCHNAPSER, "gang": _ALL_TRICKS, "zehnergang": _ALL_TRICKS,
-           "bauernschnapser": _ALL_TRICKS, "kontrabauernschnapser": _ALL_TRICKS}
+           "bauernschnapser": _ALL_TRICKS, "kontrabauernschnapser": _ALL_TRICKS,
+           "farbengang": _ONE_SUIT, "herrenschnapser": _ALL_TRUMPS}
 _TARGET = 66
 _TRIES = 200
 _INF = 1 << 30
 """Deals ``redeal`` tries before it drops the exclusions (``kernel_multi._TRIES``)."""
 _KINGS = 0x04040404
 """The kings (rank 2 of each suit); a queen is its king's bit << 1."""
+
+
+class Ladder:
+    """A Bauernschnapsen game's contracts (``Game.contracts``) as ints, for the kernel's auction
+    and the set-up of the contract it ends in (``phases.contracts.set_contract``): per contract
+    who may bid it (by bidding position), its value, how it is decided, trumps or none, solo,
+    who leads, doubling; its play rules by the declarer's side; its rank and value words by
+    trump suit. ``ladder`` builds one per game."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.bidders = [0] * 16
+        self.value = [0] * 16
+        self.decide = [0] * 16
+        self.trumps = [0] * 16
+        self.solo = [0] * 16
+        self.lead_declarer = [0] * 16
+        self.doubling = [0] * 16
+        self.shown = [0] * 16
+        self.misere = [0] * 16
+        self.marriages = [0] * 32
+        self.claims = [0] * 32
+        self.claim_side = [0] * 32
+        self.beat_partner = [0] * 32
+        """By contract * 2 + the declarer's side."""
+        self.words = [0] * 320
+        """``suit_tables``' four words by (contract * 5 + trump + 1) * 4: the rank order and
+        values under that trump (Zehnergang's differ)."""
+
+
+_LADDERS: dict[Game, Ladder | None] = {}
+
+
+def _plays(r: Rules) -> bool:
+    """Whether the kernel plays a contract under rules ``r``."""
+    return r.phase1_follow == STRICT_MULTI and not r.stock \
+        and r.claim_timing == "after_trick_or_meld" and not r.partner_marriage \
+        and not r.last_trick_bonus and not r.auto_claim and r.exchange_rank is None \
+        and r.marriage_credit == "any_later_trick" and r.marriage_needs_trick
+
+
+def ladder(game: Game) -> Ladder | None:
+    """``game``'s contracts as a ``Ladder`` (made once per game), or None where the kernel does
+    not play one of them."""
+    if game not in _LADDERS:
+        _LADDERS[game] = _build_ladder(game)
+    return _LADDERS[game]
+
+
+def _build_ladder(game: Game) -> Ladder | None:
+    contracts = game.contracts
+    if len(contracts) > 16 or not game.rules.trump_must_be_held:
+        return None
+    lad = Ladder()
+    for c in contracts:
+        if c.name not in _DECIDE:
+            return None
+        for r in c.rules:
+            if not _plays(r):
+                return None
+        i = c.index
+        lad.n = max(lad.n, i + 1)
+        lad.bidders[i] = c.bidders
+        lad.value[i] = c.value
+        lad.decide[i] = _DECIDE[c.name]
+        lad.trumps[i] = int(c.trumps)
+        lad.solo[i] = int(c.solo)
+        lad.lead_declarer[i] = int(c.lead == LEAD_DECLARER)
+        lad.doubling[i] = int(c.doubling)
+        lad.shown[i] = int(c.shown)
+        lad.misere[i] = int(c.misere)
+        for side in range(2):
+            r = c.rules[side]
+            lad.marriages[i * 2 + side] = int(r.marriages)
+            lad.claims[i * 2 + side] = int(r.claims)
+            lad.claim_side[i * 2 + side] = r.claim_side
+            lad.beat_partner[i * 2 + side] = int(r.must_beat_partner)
+        for trump in range(-1, 4):
+            values, beats = c.rules[0].tables[trump if trump >= 0 else 0]
+            w = suit_tables(values, beats, trump)
+            for k in range(4):
+                lad.words[(i * 5 + trump + 1) * 4 + k] = w[k]
+    return lad
 
 
 class BauernHand:
@@ -109,6 +223,23 @@ class BauernHand:
         self.pbeats = self.tbeats = 0
         """The cards of its suit above a card, by rank, 8 bits a rank: plain suits and trumps."""
         self.rng = 1
+        self.phase = _PLAY
+        """The engine's phase: the deal choice, trumps, the auction, doubling, play, over."""
+        self.dealer = 3
+        self.forehand = 0
+        self.first3 = 0
+        """Forehand's first packet, of which he names trumps; and the card he would turn."""
+        self.turn_card = -1
+        self.high = self.bidder = -1
+        self.passed = 0
+        """The auction: the high contract's index, its bidder, the seats that passed."""
+        self.kontra_by = -1
+        self.queue = [0, 0, 0]
+        self.qn = 0
+        """Doubling: who said kontra, and the seats still to answer."""
+        self.ci = -1
+        """The contract's index, once set."""
+        self.ladder: Ladder | None = None
         self.unseen = 0
         self.known = [0, 0, 0, 0]
         self.excluded = [0, 0, 0, 0]
@@ -151,6 +282,20 @@ class BauernHand:
         self.tvals = o.tvals
         self.pbeats = o.pbeats
         self.tbeats = o.tbeats
+        self.phase = o.phase
+        self.dealer = o.dealer
+        self.forehand = o.forehand
+        self.first3 = o.first3
+        self.turn_card = o.turn_card
+        self.high = o.high
+        self.bidder = o.bidder
+        self.passed = o.passed
+        self.kontra_by = o.kontra_by
+        for i in range(3):
+            self.queue[i] = o.queue[i]
+        self.qn = o.qn
+        self.ci = o.ci
+        self.ladder = o.ladder
 
     def copy(self) -> BauernHand:
         h = BauernHand()
@@ -223,9 +368,13 @@ class BauernHand:
 
     def legal_actions(self) -> list[int]:
         """The actions ``State.legal_actions()`` lists, in its order: the cards (lowest first);
-        a leader's marriages (king, queen, and ``declare C`` where he may claim) and ``declare``."""
+        a leader's marriages (king, queen, and ``declare C`` where he may claim) and ``declare``;
+        before the play, ``_before_play``'s."""
         out: list[int] = []
         if self.over:
+            return out
+        if self.phase != _PLAY:
+            self._before_play(out)
             return out
         seat = self.to_act
         if self.n:
@@ -256,7 +405,9 @@ class BauernHand:
 
     def _step(self, a: int) -> None:
         seat = self.to_act
-        if a < _MARRY:
+        if self.phase != _PLAY:
+            self._step_before_play(a)
+        elif a < _MARRY:
             self._play(a)
         elif a < _SHOW:
             self._marry(seat, a - _MARRY, True)
@@ -266,6 +417,143 @@ class BauernHand:
             self._end(seat)
         else:
             self._end(seat)
+
+    # ------------------------------------------------------------------ before the play
+
+    def _position(self, seat: int) -> int:
+        """0 for forehand, … 3 for the dealer: bidding order and priority."""
+        return (seat - self.dealer + 3) & 3
+
+    def _before_play(self, out: list[int]) -> None:
+        """The actions of the phases before the play, in the engine's order: ``cut`` and
+        ``knock``; a suit of forehand's first packet, or ``turn``; the contracts the seat may
+        bid (outranking the high bid, or holding it with priority), then ``pass`` once there is
+        a high bid; the doubling word the factor calls for, then ``pass``."""
+        ph = self.phase
+        if ph == _DEAL:
+            out.append(_CUT)
+            out.append(_KNOCK)
+        elif ph == _TRUMP_PHASE:
+            for t in range(4):
+                if self.first3 & (_SUIT << (8 * t)):
+                    out.append(_TRUMP + t)
+            if self.turn_card >= 0:
+                out.append(_TURN)
+        elif ph == _AUCTION:
+            lad = self.ladder
+            assert lad is not None
+            pos = self._position(self.to_act)
+            top = self._position(self.bidder) if self.bidder >= 0 else 99
+            for i in range(lad.n):
+                if (lad.bidders[i] >> pos) & 1 and (i > self.high or i == self.high and pos < top):
+                    out.append(_BID + i)
+            if self.high >= 0:
+                out.append(_PASS)
+        else:
+            out.append(_KONTRA if self.factor == 1 else _REKONTRA if self.factor == 2
+                       else _SUBKONTRA)
+            out.append(_PASS)
+
+    def _step_before_play(self, a: int) -> None:
+        """A deal choice, trumps, a bid or a doubling word: ``phases.deal_choice``, ``trump``,
+        ``contracts`` and ``doubling``'s ``apply``."""
+        ph = self.phase
+        seat = self.to_act
+        if ph == _DEAL:  # the choice changes no card
+            self.phase = _TRUMP_PHASE
+            self.to_act = self.leader
+        elif ph == _TRUMP_PHASE:
+            self.trump = (self.turn_card >> 3) & 3 if a == _TURN else a - _TRUMP
+            self.phase = _AUCTION
+            self.to_act = self.leader
+        elif ph == _AUCTION:
+            if a == _PASS:
+                self.passed |= 1 << seat
+            else:
+                self.high = a - _BID
+                self.bidder = seat
+            if _count(self.passed) == 3:  # all but the high bidder have passed
+                self._set_contract(self.high, self.bidder)
+                return
+            p = self.nxt[seat]
+            while (self.passed >> p) & 1:
+                p = self.nxt[p]
+            self.to_act = p
+        else:
+            if a == _PASS:
+                self.qn -= 1
+                for i in range(self.qn):
+                    self.queue[i] = self.queue[i + 1]
+            else:
+                self.factor *= 2
+                if self.factor == 2:  # the declaring side answers, the declarer first
+                    self.kontra_by = seat
+                    self.queue[0] = self.declarer
+                    self.qn = 1
+                    partner = (self.declarer + 2) & 3
+                    if self.nxt[partner] >= 0:
+                        self.queue[1] = partner
+                        self.qn = 2
+                elif self.factor == 4:  # then the opponents, kontra's sayer first
+                    self.queue[0] = self.kontra_by
+                    self.queue[1] = (self.kontra_by + 2) & 3
+                    self.qn = 2
+                else:
+                    self.qn = 0
+            if self.qn:
+                self.to_act = self.queue[0]
+            else:
+                self.phase = _PLAY
+                self.to_act = self.leader
+
+    def _set_contract(self, ci: int, declarer: int) -> None:
+        """Set the hand up for contract ``ci`` bid by ``declarer``, as
+        ``phases.contracts.set_contract`` does: a shown one ends the hand; else its rules,
+        trumps or none, the partner out of a solo, the leader; then doubling, or the play."""
+        lad = self.ladder
+        assert lad is not None
+        side = declarer & 1
+        k = ci * 2 + side
+        self.ci = ci
+        self.declarer = declarer
+        self.decide = lad.decide[ci]
+        self.value = lad.value[ci]
+        self.misere = lad.misere[ci]
+        self.marriages = lad.marriages[k]
+        self.claims = lad.claims[k]
+        self.claim_side = lad.claim_side[k]
+        self.beat_partner = lad.beat_partner[k]
+        if lad.shown[ci]:
+            self._end(-1)
+            return
+        if not lad.trumps[ci]:
+            self.trump = -1
+        w = (ci * 5 + self.trump + 1) * 4
+        self.pvals = lad.words[w]
+        self.tvals = lad.words[w + 1]
+        self.pbeats = lad.words[w + 2]
+        self.tbeats = lad.words[w + 3]
+        if lad.solo[ci]:  # the partner lays his cards down: tricks of three
+            partner = (declarer + 2) & 3
+            self.nxt[(partner + 3) & 3] = (partner + 1) & 3
+            self.nxt[partner] = -1
+            self.seats = 3
+        fh = self.forehand
+        self.leader = declarer if lad.lead_declarer[ci] or self.nxt[fh] < 0 else fh
+        if not lad.doubling[ci]:
+            self.phase = _PLAY
+            self.to_act = self.leader
+            return
+        self.qn = 0  # the opponents, in playing order from the declarer's left, may say kontra
+        p = self.nxt[declarer]
+        while p != declarer:
+            if p & 1 != side:
+                self.queue[self.qn] = p
+                self.qn += 1
+            p = self.nxt[p]
+        self.kontra_by = -1
+        self.phase = _DOUBLING
+        self.to_act = self.queue[0]
 
     def _marry(self, seat: int, card: int, pend: bool) -> None:
         value = 40 if (card >> 3) & 3 == self.trump else 20
@@ -308,6 +596,14 @@ class BauernHand:
     def _decided(self) -> int:
         """Whether the declaring side has made the contract (1), failed (0), or it is open (-1):
         the contract's ``decide``."""
+        if self.decide == _ONE_SUIT:  # shown at once: decided by the declarer's cards
+            h = self.hands[self.declarer]
+            for t in range(4):
+                if h & (_SUIT << (8 * t)) == h:
+                    return 1
+            return 0
+        if self.decide == _ALL_TRUMPS:
+            return int(self.trump >= 0 and _count(self.hands[self.declarer] & self._trumps()) == 5)
         d = self.declarer & 1
         if self.decide == _NORMAL:
             return -1
@@ -417,11 +713,19 @@ class BauernHand:
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for a Bauernschnapsen contract, drawing the same random
-        numbers: claim where it holds (showing a marriage that makes 66 with a trick, or with 66),
-        show a marriage at random where the leader has one; else a random card with chance 0.25;
-        else lead the cheapest card; a Bettler's declarer keeps below the trick; follow with the
-        cheapest card that wins a trick worth 10 or more, else the cheapest card."""
+        """``bots.search.policy_action`` for a Bauernschnapsen hand, drawing the same random
+        numbers: the deal choice and trumps at random; forehand opens the least contract, every
+        other bid and doubling word is ``pass``; then claim where it holds (showing a marriage
+        that makes 66 with a trick, or with 66), show a marriage at random where the leader has
+        one; else a random card with chance 0.25; else lead the cheapest card; a Bettler's
+        declarer keeps below the trick; follow with the cheapest card that wins a trick worth 10
+        or more, else the cheapest card."""
+        if self.phase != _PLAY:  # a playout bids the least and passes; deals and trumps at random
+            if self.phase == _DOUBLING or self.phase == _AUCTION and self.high >= 0:
+                return _PASS
+            if self.phase == _AUCTION:
+                return self.legal_actions()[0]  # forehand's compulsory opening: the least
+            return self._random()
         seat = self.to_act
         side = seat & 1
         plays = self._follows(seat) if self.n else self.hands[seat]
@@ -510,7 +814,10 @@ class BauernHand:
         """Become ``origin`` (which ``set_deal`` prepared) with its hidden cards dealt again with
         this hand's generator, most constrained seat first, and again where a later seat is left
         too few (after ``_TRIES`` failures, which only contradictory exclusions cause, without
-        them): a determinization without building a ``State``."""
+        them): a determinization without building a ``State``. Before trumps are named,
+        forehand's cards are listed in the order drawn after those he knows (his first packet):
+        the first three drawn of a whole hand are his first packet, the fourth listed is the card
+        he would turn."""
         self._load(origin)
         for attempt in range(_TRIES + 1):
             left = origin.unseen
@@ -524,12 +831,21 @@ class BauernHand:
                     ok = False
                     break
                 pick = 0
-                for _ in range(need):
+                early = p == origin.forehand and (origin.phase == _DEAL
+                                                  or origin.phase == _TRUMP_PHASE)
+                if early and need == 5:
+                    self.first3 = 0
+                for j in range(need):
                     self.rng = _next(self.rng)
                     c = _nth(allowed, _below(self.rng, k))
                     allowed &= ~(_ONE << c)
                     pick |= _ONE << c
                     k -= 1
+                    if early:  # forehand's cards as listed: his first packet, then the fourth
+                        if 5 - need + j < 3:
+                            self.first3 |= _ONE << c
+                        elif 5 - need + j == 3:
+                            self.turn_card = c
                 self.hands[p] = origin.known[p] | pick
                 left &= ~pick
             if ok:
@@ -540,19 +856,21 @@ class BauernHand:
 
 
 def pack(s: State) -> BauernHand | None:
-    """``s`` as a ``BauernHand``, or None where this kernel does not play it (another game, a
-    phase before the play, or a contract shown rather than played)."""
-    c = s.contract
-    if s.game.id != "bauernschnapsen" or c is None or c.shown or c.name not in _DECIDE \
-            or s.phase not in (PH_PLAY, PH_OVER):
+    """``s`` as a ``BauernHand``, from the deal choice to the end, or None where this kernel
+    does not play it (another game, or options whose play it does not cover)."""
+    if s.game.id != "bauernschnapsen":
         return None
-    r = s.rules
-    if r.phase1_follow != STRICT_MULTI or r.stock or r.claim_timing != "after_trick_or_meld" \
-            or r.partner_marriage or r.last_trick_bonus or r.auto_claim \
-            or r.exchange_rank is not None \
-            or r.marriage_credit != "any_later_trick" or not r.marriage_needs_trick:
+    lad = ladder(s.game)
+    c = s.contract
+    if lad is None or c is not None and not c.shown and not _plays(s.rules):
         return None
     h = BauernHand()
+    h.ladder = lad
+    h.phase = s.phase
+    h.dealer = s.dealer
+    h.forehand = (s.dealer + 1) & 3
+    h.first3 = s.first_packet[h.forehand]
+    h.turn_card = s.turn_card
     for p in range(4):
         h.hands[p] = s.hands[p]
         h.nxt[p] = s.nxt[p] if p in s.active else -1
@@ -562,16 +880,7 @@ def pack(s: State) -> BauernHand | None:
         h.tricks[sd] = s.tricks[sd]
         h.pending[sd] = s.pending[sd]
     h.trump = s.trump
-    h.pvals, h.tvals, h.pbeats, h.tbeats = suit_tables(s.values, s.beats, s.trump)
-    h.decide = _DECIDE[c.name]
-    h.value = c.value
     h.factor = s.factor
-    h.declarer = s.declarer
-    h.misere = int(c.misere)
-    h.marriages = int(r.marriages)
-    h.claims = int(r.claims)
-    h.claim_side = r.claim_side
-    h.beat_partner = int(r.must_beat_partner)
     h.false_flat = int(s.game.options.false_enough == "flat2")
     h.trick_no = s.trick_no
     h.claim_seat = s.claim_seat
@@ -579,6 +888,26 @@ def pack(s: State) -> BauernHand | None:
     h.leader = s.leader
     h.to_act = s.to_act
     h.over = s.phase == PH_OVER
+    if c is None:  # the deal choice, trumps or the auction
+        if s.phase == _AUCTION and s.bidding:
+            h.high, h.bidder, h.passed = s.bidding
+        return h
+    r = s.rules
+    h.ci = c.index
+    h.decide = _DECIDE[c.name]
+    h.value = c.value
+    h.declarer = s.declarer
+    h.misere = int(c.misere)
+    h.marriages = int(r.marriages)
+    h.claims = int(r.claims)
+    h.claim_side = r.claim_side
+    h.beat_partner = int(r.must_beat_partner)
+    h.pvals, h.tvals, h.pbeats, h.tbeats = suit_tables(s.values, s.beats, s.trump)
+    if s.phase == _DOUBLING:
+        h.kontra_by = s.bidding[0]
+        h.qn = len(s.bidding) - 1
+        for i in range(h.qn):
+            h.queue[i] = s.bidding[i + 1]
     h.n = len(s.trick)
     for i in range(h.n):
         h.trick[i] = s.trick[i]
