@@ -1,6 +1,7 @@
 # C types for search.py (Cython's augmenting .pxd): compiled, the playout policy that every
 # non-kernel playout calls at each move reads the state as its C struct (engine/state.pxd).
 cimport cython
+from libc cimport math
 from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.state cimport State
 
