@@ -167,12 +167,14 @@ def _fits(world: State, bet: tuple[int, bool], judge: HeuristicBot, rng: random.
         if PASS in acts and s.phase in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
             s.step(PASS)
         else:
-            s.step(judge.choose(s.view(s.to_act), rng))
+            s.step(acts[0] if len(acts) == 1 else judge.choose(s.view(s.to_act), rng))
     made = s.game_points()[s.declarer] > 0
     return made == bet[1]
 
 
 def _play_out(s: State, judge: HeuristicBot, rng: random.Random) -> None:
-    """Finish the hand, each seat choosing from its own view."""
+    """Finish the hand, each seat choosing from its own view (a forced move needs none: the
+    judge takes it without a look or a random number)."""
     while not s.over:
-        s.step(judge.choose(s.view(s.to_act), rng))
+        acts = s.legal_actions()
+        s.step(acts[0] if len(acts) == 1 else judge.choose(s.view(s.to_act), rng))
