@@ -90,7 +90,9 @@ def _count(m: int) -> int:
     m = m - ((m >> 1) & 0x55555555)
     m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
     m = (m + (m >> 4)) & 0x0F0F0F0F
-    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
+    # (Shifted, then masked with a small literal: Cython makes 0xFFFFFFFF a Python int, and
+    # masking with it took every count through Python objects, a fifth of the solver's time.)
+    return ((m * 0x01010101) >> 24) & 0xFF
 
 
 def _nth(m: int, i: int) -> int:

@@ -603,7 +603,8 @@ class BauernHand:
                     return 1
             return 0
         if self.decide == _ALL_TRUMPS:
-            return int(self.trump >= 0 and _count(self.hands[self.declarer] & self._trumps()) == 5)
+            return 1 if self.trump >= 0 and _count(self.hands[self.declarer] & self._trumps()) == 5 \
+                else 0
         d = self.declarer & 1
         if self.decide == _NORMAL:
             return -1
