@@ -116,6 +116,7 @@ cdef class BauernHand:
                    v=cython.longlong)
     cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
                        bint margin)
+    @cython.locals(v=cython.longlong)
     cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     @cython.locals(seat=cython.int, side=cython.int, plays=cython.ulonglong,
                    queens=cython.ulonglong, m=cython.ulonglong, q=cython.int, i=cython.int,
