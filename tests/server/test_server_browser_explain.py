@@ -90,14 +90,19 @@ def planted_table(server: ServerProcess, table_id: str, secret: bytes) -> dict[s
 
 
 def motion(page: Any) -> dict[str, Any]:
-    """The animations of the trick on the table: the last card's and the winner's name's."""
+    """The animations of the trick on the table: the last card's and the winner's name's, and
+    whether the name's (``trick-taken``) changes its box (a transform: a name scaled at the
+    table's right edge widened a phone's page for a moment)."""
     return dict(page.evaluate("""() => {
         const c = [...document.querySelectorAll('#trick-area .trick-card')].pop();
         const w = document.querySelector('#trick-area .winner .who');
         const s = (e) => e ? [getComputedStyle(e).animationName,
                                parseFloat(getComputedStyle(e).animationDuration) * 1000] : null;
+        const rules = [...document.styleSheets].flatMap((sh) => [...sh.cssRules]);
+        const pop = rules.find((r) => r.type === CSSRule.KEYFRAMES_RULE && r.name === 'trick-taken');
         return {played: c.classList.contains('played'), card: s(c),
-                taken: w && w.classList.contains('taken'), name: s(w)}; }"""))
+                taken: w && w.classList.contains('taken'), name: s(w),
+                pop: pop ? pop.cssText : null}; }"""))
 
 
 @SIZES
@@ -157,6 +162,7 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
                 assert m["card"] == (["card-in", 200] if on else ["none", 0]), m
                 if m["name"] is not None:  # the trick is complete
                     assert m["taken"] and m["name"] == (["trick-taken", 250] if on else ["none", 0])
+                    assert m["pop"] and "transform" not in m["pop"], m["pop"]
                     taken = True
             # A phase-1 trick taken by Ann: both draw from the stock, and nobody clicked Draw.
             if not ann.evaluate("Table.state.view.trick.length") and "close" not in done \
