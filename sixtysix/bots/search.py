@@ -643,8 +643,8 @@ def _bauern_pack(s: State) -> BauernHand | None:
 
 
 def _pack(s: State) -> Hand | MultiHand | BauernHand | None:
-    """``s`` on the kernel that walks its tree (two seats, three or four, Bauernschnapsen's
-    play), or None."""
+    """``s`` on the kernel that walks its tree (two seats, three or four, or Bauernschnapsen's
+    own, from its deal choice on), or None."""
     h = kernel.pack(s)
     if h is not None:
         return h
@@ -949,9 +949,9 @@ class Ismcts:
     def _packed_result(self, h: Hand | MultiHand | BauernHand, rng: Rng) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
         the two seats of a ``Hand``; a ``MultiHand`` or ``BauernHand`` played out in place, then
-        ``outcome`` (with ``endgame``, two sides' hands solved instead from
-        ``SOLVE_CARDS`` cards, as ``_finish`` solves a state; a ``BauernHand`` too, and where it
-        plays out it draws ``rng``'s numbers, as ``_finish`` plays out a state)."""
+        ``outcome``. With ``endgame``, two sides' hands are solved instead from ``SOLVE_CARDS``
+        cards, as ``_finish`` solves a state. A ``BauernHand``'s playout draws ``rng``'s
+        numbers, as ``_finish`` plays out its state."""
         if isinstance(h, BauernHand):
             if self.endgame and not h.over and h.cards_left() <= SOLVE_CARDS:
                 return h.spread(h.solve(SCALE, self.solver.margin) / SCALE, h.to_act & 1)
