@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
@@ -58,6 +59,7 @@ from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.announce import worth
 from ..engine.phases.auction import standing
 from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
+from ..engine.rules import _values_cache
 from ..engine.view import View
 from .base import BotError, Limit, Param, register
 
@@ -311,27 +313,25 @@ class _Turn:
         hand = v.hand
         others = len(v.active) - 1
         values = r.value_table(trump)
-        avg = sum(values[c] for c in cards_of(r.pack)) / r.pack_size  # 5 in the 24-card pack
-        trumps = hand & SUIT_MASK[trump]
-        n_trumps = trumps.bit_count()
+        avg = _average_value(r.values_by_rank, r.trump_values, r.pack, trump)  # 24 cards: 5
+        n_trumps = ((hand >> (trump * 8)) & 0xFF).bit_count()
         est = 0.0
         winners = 0
         for suit in range(4):
-            cards = hand & SUIT_MASK[suit]
-            if (cards >> (suit * 8 + KING)) & 1 and (cards >> (suit * 8 + QUEEN)) & 1:
+            cards = (hand >> (suit * 8)) & 0xFF  # a bit per rank, the ace lowest
+            if (cards >> KING) & 1 and (cards >> QUEEN) & 1:
                 est += 40 if suit == trump else 20
-            ranks = sorted(c & 7 for c in cards_of(cards))
             # Top cards in sequence from the ace win; with trumps, the length wins as well.
-            top = 0
-            for i, rank in enumerate(ranks):
-                if rank != i:
-                    break
-                top += 1
+            top = (~cards & (cards + 1)).bit_length() - 1
             # Trumps: the length wins too; plain suits are ruffed after a round or two.
             top = max(top, n_trumps - 2) if suit == trump else min(top, 2)
-            for c in sorted(cards_of(cards), key=lambda c: c & 7)[:top]:
-                est += values[c]
             winners += top
+            rank = 0
+            while top > 0 and rank < 8:  # the points of the top cards held, highest first
+                if (cards >> rank) & 1:
+                    est += values[suit * 8 + rank]
+                    top -= 1
+                rank += 1
         est += winners * others * avg
         if r.partnership:
             # The partner's share: what he should take of the points our hand leaves open.
@@ -535,6 +535,15 @@ class _Turn:
         if worth_it or not losers:
             return cheapest
         return min(losers, key=self.cheap_key)
+
+
+@functools.lru_cache(maxsize=64)
+def _average_value(values_by_rank: tuple[int, ...], trump_values: tuple[int, ...] | None,
+                   pack: int, trump: int) -> float:
+    """The average card points of a card of the pack ``pack`` with ``trump`` as trumps (keyed by
+    what ``Rules.value_table`` reads: hashing a whole ``Rules`` costs more than the sum)."""
+    values = _values_cache(values_by_rank, trump_values, trump)
+    return sum(values[c] for c in cards_of(pack)) / pack.bit_count()
 
 
 def _tops_only(hand: int, order: tuple[int, ...]) -> bool:
