@@ -36,6 +36,7 @@ COMPILED = (
     "sixtysix.engine.kernel_gaigel",
     "sixtysix.engine.kernel_terts",
     "sixtysix.engine.kernel_bauern",
+    "sixtysix.engine.kernel_judge",
     "sixtysix.engine.rules",
     "sixtysix.engine.state",
     "sixtysix.engine.phases.play",

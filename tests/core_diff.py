@@ -11,7 +11,8 @@ each hand a seeded playout's outcome, and where a playout kernel plays the game 
 playouts);
 and, for two-sided games, the solver's value of every position with at most six cards in hand
 and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
-hand, with one card face down.
+hand, with one card face down; and where a kernel judges the play as the heuristic player does
+(``bots.bidding._judged``), its choice and its play-out to the end.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import random
 import sys
 
 from sixtysix import _core
+from sixtysix.bots.bidding import _judged
 from sixtysix.bots.search import (
     _multi_dealer,
     _packed_dealer,
@@ -58,6 +60,11 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
         while not s.over and seen < positions:
             acts = s.legal_actions()
             h.update(f"{acts}|{fingerprint(s)}\n".encode())
+            judged = _judged(s)
+            if judged is not None:  # the heuristic's choice on a kernel, and its play-out
+                finished = judged.copy()
+                finished.finish(k == playout_at)
+                h.update(f"judge {judged.judge()} {finished.leads()}\n".encode())
             if k == playout_at:
                 p = s.copy()
                 playout(p, random.Random(rng.randrange(2**31)))

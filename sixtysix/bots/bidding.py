@@ -11,6 +11,11 @@ doubling, the card play — is decided by ``heuristic`` for every seat *from tha
 on the same worlds, so the differences between them are not drowned by the luck of the deal. The
 value of an action is the seat's mean game-point lead for the hand (``search.outcome``).
 
+A play-out runs on the game's kernel from the first position one plays (North American
+Sixty-Six's auction, Bauernschnapsen's auction or doubling; the card play of the others):
+``judge`` there makes the heuristic's choices from each seat's knowledge, without building views
+(``engine/kernel_judge.py``; the same choices, ``tests/test_kernel_judge.py``).
+
 >>> import random
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
@@ -30,6 +35,7 @@ import math
 import random
 import time
 
+from ..engine import kernel_bauern, kernel_multi
 from ..engine.actions import (
     BID,
     BID_CONTRACT,
@@ -40,7 +46,9 @@ from ..engine.actions import (
     REKONTRA,
     SUBKONTRA,
 )
-from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING
+from ..engine.kernel_bauern import BauernHand
+from ..engine.kernel_multi import MultiHand
+from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_PLAY
 from ..engine.state import State
 from ..engine.view import View
 from .heuristic import HeuristicBot
@@ -96,8 +104,7 @@ def bid_values(view: View, rng: random.Random, deadline: float | None = None,
         for a in view.legal:
             s = world.copy()
             s.step(a)
-            _play_out(s, judge, rng)
-            got[a].append(outcome(s)[view.seat])
+            got[a].append(_play_out(s, judge, rng)[0][view.seat])
         done += 1
     if not done:  # nothing fits the evidence (or no time): judge on worlds as they come
         return bid_values(view, rng, None, MIN_WORLDS, evidence=False)
@@ -162,19 +169,43 @@ def _fits(world: State, bet: tuple[int, bool], judge: HeuristicBot, rng: random.
     it: its hand from ``world``, the other hands dealt anew from its view (its bid depended on its
     own cards only), every seat passing what is left of the auction and of the doubling."""
     s = world.view(bet[0]).determinize(rng)
-    while not s.over:
-        acts = s.legal_actions()
-        if PASS in acts and s.phase in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
-            s.step(PASS)
-        else:
-            s.step(acts[0] if len(acts) == 1 else judge.choose(s.view(s.to_act), rng))
-    made = s.game_points()[s.declarer] > 0
+    made = _play_out(s, judge, rng, passing=True)[1] > 0
     return made == bet[1]
 
 
-def _play_out(s: State, judge: HeuristicBot, rng: random.Random) -> None:
+def _play_out(s: State, judge: HeuristicBot, rng: random.Random, passing: bool = False
+              ) -> tuple[list[float], int]:
     """Finish the hand, each seat choosing from its own view (a forced move needs none: the
-    judge takes it without a look or a random number)."""
+    judge takes it without a look or a random number); with ``passing``, every seat passes
+    what is left of the auction and the doubling. The seats' game-point leads
+    (``search.outcome``) and the declarer's game points.
+
+    Where a kernel plays the game from there (``_judged``), it takes over: its ``judge``
+    chooses what the heuristic would from each seat's knowledge, without a view or a random
+    number."""
+    tried = -1
     while not s.over:
+        if s.phase != tried:
+            tried = s.phase  # (a phase the kernel does not judge is asked about once)
+            h = _judged(s)
+            if h is not None:
+                h.finish(passing)  # (the declarer may be named there: North American's high bidder)
+                declarer = h.bidder if isinstance(h, MultiHand) else h.declarer
+                return h.leads(), h.game_points(declarer)
         acts = s.legal_actions()
-        s.step(acts[0] if len(acts) == 1 else judge.choose(s.view(s.to_act), rng))
+        if passing and PASS in acts and s.phase in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
+            s.step(PASS)
+        else:
+            s.step(acts[0] if len(acts) == 1 else judge.choose(s.view(s.to_act), rng))
+    return outcome(s), s.game_points()[s.declarer]
+
+
+def _judged(s: State) -> MultiHand | BauernHand | None:
+    """The rest of ``s`` on its game's kernel, for ``judge`` (in both cores: the play-outs then
+    draw the same random numbers in either): Bauernschnapsen's from the auction on, North
+    American's from its auction, any other's from the play; or None where none plays it."""
+    if s.game.id == "bauernschnapsen":
+        return kernel_bauern.pack(s) if s.phase in (PH_CONTRACTS, PH_DOUBLING, PH_PLAY) else None
+    if s.phase == PH_PLAY or s.game.id == "north-american-sixty-six":
+        return kernel_multi.pack(s, auction=True)
+    return None

@@ -4,6 +4,7 @@
 cimport cython
 from sixtysix.engine.kernel cimport (_next, _below, _low, _count, _nth, above8, cheapest8,
                                      suit_tables, value8)
+from sixtysix.engine.kernel_judge cimport judge_card
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
@@ -11,6 +12,10 @@ cdef long long _INF
 cdef int _MARRY, _SHOW, _DECLARE, _PLAY, _OVER, _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS
 cdef int _TARGET, _TRIES, PH_OVER, PH_PLAY, STRICT_MULTI
 cdef int _DEAL, _TRUMP_PHASE, _AUCTION, _DOUBLING, _CUT, _KNOCK, _TRUMP, _TURN, _PASS, _BID
+cdef int _MISERE_DEFENDER, _MISERE_DECLARER, _BETTLER_BID, _SCHNAPSER_BID, _GANG, _ZEHNERGANG
+cdef int _KONTRASCHNAPSER, _BAUERNSCHNAPSER, _FARBENGANG, _KONTRABAUERNSCHNAPSER
+cdef int _HERRENSCHNAPSER
+cdef unsigned long long _BOTTOMS, _ACES
 cdef int _KONTRA, _REKONTRA, _SUBKONTRA, _ONE_SUIT, _ALL_TRUMPS, LEAD_DECLARER
 cdef dict _DECIDE, _LADDERS
 
@@ -23,6 +28,7 @@ cdef class Ladder:
     cdef int decide[16]
     cdef int trumps[16]
     cdef int solo[16]
+    cdef int partner_open[16]
     cdef int lead_declarer[16]
     cdef int doubling[16]
     cdef int shown[16]
@@ -34,6 +40,8 @@ cdef class Ladder:
     cdef unsigned long long words[320]
 
 
+@cython.locals(k=cython.int)
+cpdef int _run(unsigned long long cards) noexcept
 cpdef bint _plays(object r) except -1
 cpdef Ladder ladder(object game)
 @cython.locals(lad=Ladder, i=cython.int, side=cython.int, trump=cython.int, k=cython.int)
@@ -54,7 +62,7 @@ cdef class BauernHand:
     cdef public int beat_partner, false_flat
     cdef public unsigned long long pvals, tvals, pbeats, tbeats, rng
     cdef public bint over
-    cdef public unsigned long long unseen
+    cdef public unsigned long long unseen, shown
     cdef unsigned long long known[4]
     cdef unsigned long long excluded[4]
     cdef int need[4]
@@ -123,6 +131,17 @@ cdef class BauernHand:
                    n=cython.int, stake=cython.int, wc=cython.int, winners=cython.ulonglong,
                    losers=cython.ulonglong, best=cython.int, best_v=cython.int, c=cython.int)
     cdef int _policy(self) except? -1
+    @cython.locals(seat=cython.int, side=cython.int, queens=cython.ulonglong, q=cython.int,
+                   outside=cython.ulonglong, p=cython.int, trick=cython.ulonglong,
+                   mine=cython.int, i=cython.int, role=cython.int, plays=cython.ulonglong)
+    cpdef int judge(self) except? -1
+    @cython.locals(hand=cython.ulonglong, trump=cython.int, trumps=cython.ulonglong,
+                   top=cython.int, lad=Ladder, ok=cython.int, tops=cython.bint,
+                   zehner=cython.bint, bottoms=cython.bint, t=cython.int, cards=cython.ulonglong,
+                   order=cython.ulonglong, aces=cython.int, pos=cython.int,
+                   top_bidder=cython.int, least=cython.int, best=cython.int, i=cython.int)
+    cdef int _judge_call(self) except? -1
+    cpdef void finish(self, bint passing=*) except *
     cdef int _random(self) except? -1
     @cython.locals(p=cython.int, i=cython.int)
     cpdef void set_deal(self, unsigned long long unseen, list known, list excluded) except *

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from .actions import (
     BID_CONTRACT,
+    CONTRACTS,
     CUT,
     DECLARE,
     DECLARE_SHOW,
@@ -65,6 +66,7 @@ from .actions import (
 )
 from .contract import LEAD_DECLARER
 from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
+from .kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
 from .phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
 from .rules import STRICT_MULTI, Rules
 
@@ -83,6 +85,7 @@ _PLAY, _OVER = PH_PLAY, PH_OVER
 _DEAL, _TRUMP_PHASE, _AUCTION, _DOUBLING = PH_DEAL_CHOICE, PH_TRUMP, PH_CONTRACTS, PH_DOUBLING
 _CUT, _KNOCK, _TRUMP, _TURN, _PASS, _BID = CUT, KNOCK, TRUMP, TURN, PASS, BID_CONTRACT
 _KONTRA, _REKONTRA, _SUBKONTRA = KONTRA, REKONTRA, SUBKONTRA
+_MISERE_DEFENDER, _MISERE_DECLARER = MISERE_DEFENDER, MISERE_DECLARER
 _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS, _ONE_SUIT, _ALL_TRUMPS = 0, 1, 2, 3, 4, 5
 """How a contract is decided (``games.bauernschnapsen``'s ``decide``): by a claim or the last
 trick; the declarer takes no trick; every trick and 66 within three; every trick; and the two
@@ -92,6 +95,14 @@ _DECIDE = {"normal": _NORMAL, "bettler": _BETTLER, "schnapser": _SCHNAPSER,
            "bauernschnapser": _ALL_TRICKS, "kontrabauernschnapser": _ALL_TRICKS,
            "farbengang": _ONE_SUIT, "herrenschnapser": _ALL_TRUMPS}
 _TARGET = 66
+_BETTLER_BID, _SCHNAPSER_BID, _GANG, _ZEHNERGANG, _KONTRASCHNAPSER, _BAUERNSCHNAPSER, \
+    _FARBENGANG, _KONTRABAUERNSCHNAPSER, _HERRENSCHNAPSER = (CONTRACTS.index(name) for name in (
+        "bettler", "schnapser", "gang", "zehnergang", "kontraschnapser", "bauernschnapser",
+        "farbengang", "kontrabauernschnapser", "herrenschnapser"))
+"""The contracts' bids (``BID_CONTRACT`` + the index in ``actions.CONTRACTS``)."""
+_BOTTOMS = 0x18181818
+"""The queens and jacks: a Bettler hand holds nothing else."""
+_ACES = 0x01010101
 _TRIES = 200
 _INF = 1 << 30
 """Deals ``redeal`` tries before it drops the exclusions (``kernel_multi._TRIES``)."""
@@ -113,6 +124,8 @@ class Ladder:
         self.decide = [0] * 16
         self.trumps = [0] * 16
         self.solo = [0] * 16
+        self.partner_open = [0] * 16
+        """A solo's partner lays his cards face up (``solo_partner_open``)."""
         self.lead_declarer = [0] * 16
         self.doubling = [0] * 16
         self.shown = [0] * 16
@@ -128,6 +141,15 @@ class Ladder:
 
 
 _LADDERS: dict[Game, Ladder | None] = {}
+
+
+def _run(cards: int) -> int:
+    """How many of a suit's top cards (ace, ten, …: a bit per rank) ``cards`` holds without a
+    gap."""
+    k = 0
+    while (cards >> k) & 1:
+        k += 1
+    return k
 
 
 def _plays(r: Rules) -> bool:
@@ -164,6 +186,7 @@ def _build_ladder(game: Game) -> Ladder | None:
         lad.decide[i] = _DECIDE[c.name]
         lad.trumps[i] = int(c.trumps)
         lad.solo[i] = int(c.solo)
+        lad.partner_open[i] = int(c.partner_open)
         lad.lead_declarer[i] = int(c.lead == LEAD_DECLARER)
         lad.doubling[i] = int(c.doubling)
         lad.shown[i] = int(c.shown)
@@ -240,6 +263,9 @@ class BauernHand:
         self.ci = -1
         """The contract's index, once set."""
         self.ladder: Ladder | None = None
+        self.shown = 0
+        """Cards in a hand that every seat has seen (a marriage's other card, a solo partner's
+        open hand): no seat counts them as out of its sight (``judge``)."""
         self.unseen = 0
         self.known = [0, 0, 0, 0]
         self.excluded = [0, 0, 0, 0]
@@ -296,6 +322,7 @@ class BauernHand:
         self.qn = o.qn
         self.ci = o.ci
         self.ladder = o.ladder
+        self.shown = o.shown
 
     def copy(self) -> BauernHand:
         h = BauernHand()
@@ -464,6 +491,8 @@ class BauernHand:
             self.to_act = self.leader
         elif ph == _TRUMP_PHASE:
             self.trump = (self.turn_card >> 3) & 3 if a == _TURN else a - _TRUMP
+            if a == _TURN:  # turned face up: seen by all
+                self.shown |= _ONE << self.turn_card
             self.phase = _AUCTION
             self.to_act = self.leader
         elif ph == _AUCTION:
@@ -538,6 +567,8 @@ class BauernHand:
             self.nxt[(partner + 3) & 3] = (partner + 1) & 3
             self.nxt[partner] = -1
             self.seats = 3
+            if lad.partner_open[ci]:
+                self.shown |= self.hands[partner]
         fh = self.forehand
         self.leader = declarer if lad.lead_declarer[ci] or self.nxt[fh] < 0 else fh
         if not lad.doubling[ci]:
@@ -556,6 +587,7 @@ class BauernHand:
         self.to_act = self.queue[0]
 
     def _marry(self, seat: int, card: int, pend: bool) -> None:
+        self.shown |= _ONE << (card ^ 1)  # the other card of the pair stays in the hand, seen
         value = 40 if (card >> 3) & 3 == self.trump else 20
         if self.tricks[seat & 1]:
             self.points[seat & 1] += value
@@ -619,6 +651,119 @@ class BauernHand:
                 return 1
             return 0 if self.trick_no >= 3 else -1
         return 1 if self.trick_no == 5 else -1
+
+    # ------------------------------------------------------------------ the heuristic player
+
+    def judge(self) -> int:
+        """The action ``bots.heuristic.HeuristicBot`` takes for the seat to act, from the auction
+        on, from what that seat knows: in the auction and the doubling its judgment of its own
+        hand (``_judge_call``); in the play (``kernel_judge``) a Bettler played as such; "Genug"
+        where its side's points reach 66, or showing a marriage that brings them there; a
+        leader's marriage, the trump one first, leading its queen; else its rules of thumb for
+        the cards."""
+        if self.phase != _PLAY:
+            return self._judge_call()
+        seat = self.to_act
+        side = seat & 1
+        queens = self._queens(seat) if self.n == 0 and not self.misere else 0
+        if queens or (seat == self.claim_seat and self.n == 0):
+            if seat == self.claim_seat and self._may_claim(seat) \
+                    and self.points[side] >= _TARGET:
+                return _DECLARE
+            if queens:
+                q = _low(queens & self._trumps() or queens)
+                if self._may_claim(seat) and self.tricks[side] and \
+                        self.points[side] + (40 if (q >> 3) & 3 == self.trump else 20) >= _TARGET:
+                    return _SHOW + q
+                return _MARRY + q
+        outside = 0
+        for p in range(4):
+            if p != seat:
+                outside |= self.hands[p]
+        trick = 0
+        mine = 0
+        for i in range(self.n):
+            trick |= self.trick[i] << (6 * i)
+            if self.tseat[i] & 1 == side:
+                mine |= 1 << i
+        role = 0
+        if self.misere:
+            role = _MISERE_DECLARER if seat == self.declarer else _MISERE_DEFENDER
+        plays = self._follows(seat) if self.n else self.hands[seat]
+        return judge_card(self.hands[seat], plays, outside & ~self.shown, trick, self.n, mine,
+                          1 if self.n + 1 == self.seats else 0, self.trump, self.pvals,
+                          self.tvals, self.pbeats, self.tbeats, role)
+
+    def _judge_call(self) -> int:
+        """The heuristic's bid or doubling word: the highest contract the hand clearly makes
+        (``HeuristicBot.bid_contract``), else pass, or the least bid where it may not; kontra on
+        a trump contract of every trick (or a Schnapser) that its trumps can spoil — a top
+        trump, or three — and never rekontra or subkontra."""
+        hand = self.hands[self.to_act]
+        trump = self.trump
+        trumps = hand & (_SUIT << (trump * 8)) if trump >= 0 else 0
+        top = _run((trumps >> (trump * 8)) & _SUIT) if trump >= 0 else 0
+        if self.phase == _DOUBLING:
+            lad = self.ladder
+            assert lad is not None
+            if self.factor == 1 and not self.misere and trump >= 0 and lad.trumps[self.ci] \
+                    and self.decide in (_SCHNAPSER, _ALL_TRICKS) \
+                    and (top >= 1 or _count(trumps) >= 3):
+                return _KONTRA
+            return _PASS
+        ok = 0  # the contracts the hand makes, a bit each (``CONTRACTS``' order)
+        if trump >= 0 and trumps == hand:
+            ok |= 1 << _HERRENSCHNAPSER
+        tops = zehner = 1
+        bottoms = hand & _BOTTOMS == hand
+        for t in range(4):
+            cards = (hand >> (8 * t)) & _SUIT
+            if hand == cards << (8 * t):
+                ok |= 1 << _FARBENGANG
+            if cards & (cards + 1):  # its ranks are not the top ones from the ace
+                tops = 0
+            order = (cards >> 1) | ((cards & 1) << 4)  # from the ten: T K Q J A
+            if order & (order + 1):
+                zehner = 0
+            if (cards >> 3) & 1 and not (cards >> 4) & 1:
+                bottoms = False  # a queen without its jack wins where the jack alone is led
+        if tops:
+            ok |= 1 << _GANG
+        if zehner:
+            ok |= 1 << _ZEHNERGANG
+        if bottoms:
+            ok |= 1 << _BETTLER_BID
+        if trump >= 0:
+            aces = _count(hand & ~trumps & _ACES)
+            if top >= 3 and top + aces >= 4:
+                ok |= (1 << _SCHNAPSER_BID) | (1 << _KONTRASCHNAPSER)
+            if top == _count(trumps) and top + aces == 5 and top >= 3:
+                ok |= (1 << _BAUERNSCHNAPSER) | (1 << _KONTRABAUERNSCHNAPSER)
+        lad = self.ladder
+        assert lad is not None
+        pos = self._position(self.to_act)
+        top_bidder = self._position(self.bidder) if self.bidder >= 0 else 99
+        least = best = -1
+        for i in range(lad.n):
+            if (lad.bidders[i] >> pos) & 1 and (i > self.high or i == self.high
+                                                 and pos < top_bidder):
+                if least < 0:
+                    least = i
+                if (ok >> i) & 1:
+                    best = i
+        if best >= 0:
+            return _BID + best
+        return _PASS if self.high >= 0 else _BID + least
+
+    def finish(self, passing: bool = False) -> None:
+        """Play the hand to its end, each seat's action chosen by ``judge`` (from the auction
+        on); with ``passing``, every seat passes what is left of the auction and the doubling
+        where it may."""
+        while not self.over:
+            if passing and (self.phase == _AUCTION and self.high >= 0 or self.phase == _DOUBLING):
+                self._step(_PASS)
+            else:
+                self._step(self.judge())
 
     # ------------------------------------------------------------------ scoring
 
@@ -872,6 +1017,10 @@ def pack(s: State) -> BauernHand | None:
     h.forehand = (s.dealer + 1) & 3
     h.first3 = s.first_packet[h.forehand]
     h.turn_card = s.turn_card
+    for m in s.known:
+        h.shown |= m
+    if s.turnup >= 0:  # seen by all where it lies face up (as a view's ``seen`` counts it)
+        h.shown |= _ONE << s.turnup
     for p in range(4):
         h.hands[p] = s.hands[p]
         h.nxt[p] = s.nxt[p] if p in s.active else -1

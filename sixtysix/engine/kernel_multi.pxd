@@ -3,6 +3,7 @@
 # call.
 cimport cython
 from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth, cheapest
+from sixtysix.engine.kernel_judge cimport judge_card
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
@@ -22,7 +23,9 @@ cdef class MultiHand:
     cdef public int seats, n, win, leader, to_act, trump, phase, held, turn, last_bonus
     cdef public int trump_under, marriages, needs_trick, scoring, tie_split, size, bonus
     cdef public int longest, unit, bid, bid_side, literal, ten_bonus, ten_side, ten_wins
-    cdef public unsigned long long values, rng, unseen
+    cdef public int dealer, bidder, passed, min_bid, max_bid, dealer_forced, partners
+    cdef public double avg
+    cdef public unsigned long long values, rng, unseen, vals8, above8, shown
     cdef public bint over
     cdef unsigned long long known[4]
     cdef unsigned long long excluded[4]
@@ -44,7 +47,11 @@ cdef class MultiHand:
     @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, q=cython.int, t=cython.int)
     cpdef list legal_actions(self)
     cpdef void step(self, int a)
+    @cython.locals(others=cython.int)
+    cdef bint _forced(self) noexcept
     cdef void _step(self, int a) noexcept
+    @cython.locals(seat=cython.int, p=cython.int)
+    cdef void _call(self, int a) noexcept
     @cython.locals(value=cython.int, side=cython.int)
     cdef void _marry(self, int card) noexcept
     @cython.locals(seat=cython.int, n=cython.int, wc=cython.int, winner=cython.int,
@@ -72,6 +79,18 @@ cdef class MultiHand:
                    h=cython.ulonglong, best=cython.int, most=cython.int, t=cython.int,
                    k=cython.int)
     cdef int _policy(self) noexcept
+    @cython.locals(seat=cython.int, queens=cython.ulonglong, trumps=cython.ulonglong,
+                   outside=cython.ulonglong, trick=cython.ulonglong, mine=cython.int, p=cython.int,
+                   i=cython.int)
+    cpdef int judge(self) noexcept
+    cpdef void finish(self, bint passing=*) noexcept
+    @cython.locals(best=cython.int, suit=cython.int, t=cython.int, e=cython.int,
+                   units=cython.int, least=cython.int, partner_high=cython.bint)
+    cdef int _judge_call(self) noexcept
+    @cython.locals(hand=cython.ulonglong, n_trumps=cython.int, est=cython.double,
+                   winners=cython.int, suit=cython.int, cards=cython.ulonglong, top=cython.int,
+                   rank=cython.int)
+    cdef int _estimate(self, int trump) noexcept
     @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int, k=cython.int,
                    i=cython.int)
     cdef int _random(self) noexcept
@@ -84,7 +103,7 @@ cdef class MultiHand:
 
 
 @cython.locals(h=MultiHand, p=cython.int, n=cython.int, sd=cython.int, t=cython.int)
-cpdef MultiHand pack(State s)
+cpdef MultiHand pack(State s, bint auction=*)
 @cython.locals(p=cython.int)
 cpdef tuple playout(MultiHand h, unsigned long long rng, int policy)
 @cython.locals(h=MultiHand, steps=cython.longlong, p=cython.int)

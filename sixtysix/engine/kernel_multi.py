@@ -43,8 +43,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import MARRY, TRUMP, TURN
+from .actions import BID, MARRY, PASS, TRUMP, TURN
 from .kernel import _below, _count, _low, _next, _nth, cheapest
+from .kernel_judge import judge_card
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
 from .rules import FOLLOW_TRUMP, STRICT2, STRICT_MULTI
 
@@ -59,7 +60,8 @@ _SUITS = 0xFF
 _EPS_BELOW = 1 << 51
 """``random() < 0.25`` on the generator's state (``kernel.EPS_BELOW``)."""
 _MARRY, _TRUMP, _TURN = MARRY, TRUMP, TURN
-_PLAY, _TRUMP_PHASE, _OVER = PH_PLAY, PH_TRUMP, PH_OVER
+_PLAY, _TRUMP_PHASE, _OVER, _AUCTION = PH_PLAY, PH_TRUMP, PH_OVER, PH_AUCTION
+_BID, _PASS = BID, PASS
 _BANDS, _CHIPS, _UNITS = 0, 1, 2
 """How a hand scores: Foster's bands for a side (Four-Hand), chips from each seat
 (Three-Player), units of the sides' points against the bid (North American)."""
@@ -98,6 +100,12 @@ class MultiHand:
         picks at random, as ``policy_action`` does."""
         self.values = 0
         """Card points by rank, 4 bits a rank (the lowest bits: the ace)."""
+        self.vals8 = self.above8 = 0
+        """The same points, and the cards of a suit above each rank, as ``kernel.suit_tables``'
+        words (8 bits a rank): the rules of thumb of ``judge`` read them."""
+        self.shown = 0
+        """Cards in a hand that every seat has seen (a marriage's other card, Four-Hand's turned
+        card): no seat counts them as out of its sight."""
         self.last_bonus = 10
         self.trump_under = 1
         """``must_trump_when_cannot_overtrump``: a void seat that cannot over-trump still trumps."""
@@ -121,6 +129,17 @@ class MultiHand:
         """North American: points to a unit, the high bid and the bidding side."""
         self.size = 8
         """Tricks in a hand: all of them to one side scores 3."""
+        self.dealer = 0
+        self.bidder = -1
+        self.passed = 0
+        self.min_bid = self.max_bid = 0
+        self.dealer_forced = 1
+        """North American's auction (``pack(s, auction=True)``, for ``judge``): the high bid is
+        ``bid``, its bidder, the seats that passed (a bit each); the bids allowed; whether the
+        dealer must bid when all the others passed (``all_pass="dealer_forced"``)."""
+        self.partners = 0
+        self.avg = 0.0
+        """What the heuristic's hand judgment reads: partners opposite, a card's average points."""
         self.points = [0, 0, 0, 0]
         """Card points so far by side (the last trick's 10 and credited marriages counted)."""
         self.tricks = [0, 0, 0, 0]
@@ -160,6 +179,9 @@ class MultiHand:
         self.turn = o.turn
         self.longest = o.longest
         self.values = o.values
+        self.vals8 = o.vals8
+        self.above8 = o.above8
+        self.shown = o.shown
         self.last_bonus = o.last_bonus
         self.trump_under = o.trump_under
         self.literal = o.literal
@@ -174,6 +196,14 @@ class MultiHand:
         self.bid = o.bid
         self.bid_side = o.bid_side
         self.size = o.size
+        self.dealer = o.dealer
+        self.bidder = o.bidder
+        self.passed = o.passed
+        self.min_bid = o.min_bid
+        self.max_bid = o.max_bid
+        self.dealer_forced = o.dealer_forced
+        self.partners = o.partners
+        self.avg = o.avg
         self.bonus = o.bonus
         self.over = o.over
 
@@ -235,6 +265,12 @@ class MultiHand:
         """The actions ``State.legal_actions()`` lists, in its order: the trump choice's suits
         and ``turn``; else the cards (lowest first), then each marriage's king and queen."""
         out = []
+        if self.phase == _AUCTION:
+            for k in range(max(self.min_bid, self.bid + 1), self.max_bid + 1):
+                out.append(_BID + k)
+            if not self._forced():
+                out.append(_PASS)
+            return out
         if self.phase == _TRUMP_PHASE:
             for t in range(4):
                 if (self.held >> t) & 1:
@@ -258,18 +294,54 @@ class MultiHand:
         """Take legal action ``a`` (nothing is checked)."""
         self._step(a)
 
+    def _forced(self) -> bool:
+        """The dealer may not pass: every other seat passed without a bid (``dealer_forced``)."""
+        others = ((1 << self.seats) - 1) & ~(1 << self.dealer)
+        return bool(self.dealer_forced and self.to_act == self.dealer and not self.bid
+                    and self.passed & others == others)
+
     def _step(self, a: int) -> None:
-        if a < _MARRY:
+        if self.phase == _AUCTION:
+            self._call(a)
+        elif a < _MARRY:
             self._play(a)
         elif a < _MARRY + 64:
             self._marry(a - _MARRY)
             self._play(a - _MARRY)
         else:  # the trump choice: forehand then leads
             self.trump = (self.turn >> 3) & 3 if a == _TURN else a - _TRUMP
+            if a == _TURN:  # turned face up: seen by all
+                self.shown |= _ONE << self.turn
             self.phase = _PLAY
             self.to_act = self.leader
 
+    def _call(self, a: int) -> None:
+        """A bid or a pass of the auction (``phases.auction.apply``): once every seat but the
+        high bidder has passed, he names trumps and leads; with no bid the hand ends unscored."""
+        seat = self.to_act
+        if a == _PASS:
+            self.passed |= 1 << seat
+        else:
+            self.bid = a - _BID
+            self.bidder = seat
+        p = seat + 1 if seat + 1 < self.seats else 0
+        while p != seat and ((self.passed >> p) & 1 or p == self.bidder):
+            p = p + 1 if p + 1 < self.seats else 0
+        if p != seat:
+            self.to_act = p
+            return
+        if self.bidder < 0:  # all passed (only under all_pass="redeal"): no score
+            self.over = True
+            self.phase = _OVER
+            self.to_act = -1
+            return
+        self.bid_side = self._side(self.bidder)
+        self.leader = self.to_act = self.bidder
+        self.phase = _TRUMP_PHASE
+        self.held = 15
+
     def _marry(self, card: int) -> None:
+        self.shown |= _ONE << (card ^ 1)  # the other card of the pair stays in the hand, seen
         value = 40 if (card >> 3) & 3 == self.trump else 20
         side = self._side(self.to_act)
         if self.tricks[side] or not self.needs_trick:
@@ -316,6 +388,99 @@ class MultiHand:
             self.to_act = -1
         self.points[side] += pts
         self.tricks[side] += 1
+
+    # ------------------------------------------------------------------ the heuristic player
+
+    def judge(self) -> int:
+        """The action ``bots.heuristic.HeuristicBot`` takes for the seat to act, from what that
+        seat knows: in North American's auction and trump choice its judgment of its own hand
+        (``_judge_call``); in the play (``kernel_judge``) a leader's marriage, the trump one
+        first, leading its queen; else its rules of thumb for the cards. (Not Three-Player's
+        trump choice, which the heuristic judges by a first packet this kernel does not keep.)"""
+        seat = self.to_act
+        if self.phase != _PLAY:
+            return self._judge_call()
+        queens = self._queens()
+        if queens:
+            trumps = queens & (_SUITS << (self.trump * 8))
+            return _MARRY + _low(trumps or queens)
+        outside = 0
+        for p in range(self.seats):
+            if p != seat:
+                outside |= self.hands[p]
+        trick = 0
+        mine = 0
+        p = self.leader
+        for i in range(self.n):
+            trick |= self.trick[i] << (6 * i)
+            if self._side(p) == self._side(seat):
+                mine |= 1 << i
+            p = p + 1 if p + 1 < self.seats else 0
+        return judge_card(self.hands[seat], self._cards(seat), outside & ~self.shown, trick,
+                          self.n, mine, 1 if self.n + 1 == self.seats else 0, self.trump,
+                          self.vals8, self.vals8, self.above8, self.above8, 0)
+
+    def _judge_call(self) -> int:
+        """North American's bid (``HeuristicBot.bid_units``): the least bid the hand's best
+        estimate affords in units, unless a partner holds the high bid and it would overbid him
+        by less than two; else pass, or the least bid where the dealer may not. The trump
+        choice: the suit of the best estimate, the lowest of equals."""
+        best = -1
+        suit = 0
+        for t in range(4):
+            e = self._estimate(t)
+            if e > best:
+                best = e
+                suit = t
+        if self.phase == _TRUMP_PHASE:
+            return _TRUMP + suit
+        units = best // self.unit
+        least = max(self.min_bid, self.bid + 1)
+        partner_high = self.bidder >= 0 and self._side(self.bidder) == self._side(self.to_act)
+        if least <= self.max_bid and least <= units and not (partner_high
+                                                              and units < self.bid + 2):
+            return _BID + least
+        if not self._forced():
+            return _PASS
+        return _BID + least
+
+    def _estimate(self, trump: int) -> int:
+        """The points the seat to act may expect with ``trump`` (``HeuristicBot.hand_estimate``,
+        the same sums in the same order): its marriages; the points of its top cards in sequence
+        from the ace (of trumps, as many as its length less two, if more; of a plain suit two at
+        most), and for each such winner an average card from every other seat; with a partner,
+        a third of the points left."""
+        hand = self.hands[self.to_act]
+        n_trumps = _count((hand >> (trump * 8)) & _SUITS)
+        est = 0.0
+        winners = 0
+        for suit in range(4):
+            cards = (hand >> (suit * 8)) & _SUITS
+            if (cards >> 2) & 1 and (cards >> 3) & 1:  # king and queen
+                est += 40 if suit == trump else 20
+            top = _low(~cards & (cards + 1))  # the run from the ace
+            top = max(top, n_trumps - 2) if suit == trump else min(top, 2)
+            winners += top
+            rank = 0
+            while top > 0 and rank < 8:
+                if (cards >> rank) & 1:
+                    est += self._value(rank)
+                    top -= 1
+                rank += 1
+        est += winners * (self.seats - 1) * self.avg
+        if self.partners:
+            est += max(0.0, (self.size * self.seats * self.avg - est) / 3)
+        return int(est)
+
+    def finish(self, passing: bool = False) -> None:
+        """Play the hand to its end, each seat's action chosen by ``judge`` (from North
+        American's auction, or the play); with ``passing``, every seat passes what is left of the
+        auction where it may."""
+        while not self.over:
+            if passing and self.phase == _AUCTION and not self._forced():
+                self._call(_PASS)
+            else:
+                self._step(self.judge())
 
     # ------------------------------------------------------------------ scoring
 
@@ -552,9 +717,11 @@ class MultiHand:
 # ---------------------------------------------------------------------- entry points
 
 
-def pack(s: State) -> MultiHand | None:
+def pack(s: State, auction: bool = False) -> MultiHand | None:
     """``s`` as a ``MultiHand``, or None where this kernel does not play it (another game,
-    options it does not cover, a phase other than the trump choice, play or its end)."""
+    options it does not cover, a phase other than the trump choice, play or its end). With
+    ``auction``, North American's auction too, for ``judge`` only (the searches' policy and
+    random playouts do not bid)."""
     r = s.rules
     game_id = s.game.id
     o = s.game.options
@@ -565,14 +732,18 @@ def pack(s: State) -> MultiHand | None:
             return None
     elif game_id == "north-american-sixty-six":
         phases = (PH_AUCTION, PH_TRUMP)  # played here from the high bidder's trump choice
-        if s.declarer < 0 or s.phase == PH_AUCTION:
+        bidding = auction and s.phase == PH_AUCTION
+        if (s.declarer < 0 or s.phase == PH_AUCTION) and not bidding:
             return None
     elif game_id != "three-player-sixty-six":
         return None
     follow = STRICT2 if n == 2 else STRICT_MULTI  # the same rule with two seats
     if game_id == "four-hand-sixty-six" and o.follow_rule == "seed_literal":
         follow = FOLLOW_TRUMP
-    if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP) or r.stock or r.pack >> 32
+    if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION)
+            or s.phase == PH_AUCTION and (not auction or r.trump_must_be_held
+                                          or s.turn_card >= 0)
+            or r.stock or r.pack >> 32
             or r.phase2_follow != follow or r.phase1_follow != follow
             or not r.must_beat_partner or r.partner_marriage or r.claims
             or r.trick_hook != (game_id == "four-hand-sixty-six" and o.ten_of_trumps_bonus)
@@ -595,6 +766,12 @@ def pack(s: State) -> MultiHand | None:
         h.pending[sd] = s.pending[sd]
     for k, v in enumerate(r.values_by_rank):
         h.values |= v << (4 * k)
+        h.vals8 |= v << (8 * k)
+        h.above8 |= ((1 << k) - 1) << (8 * k)  # the rank order: a lower index ranks higher
+    for m in s.known:
+        h.shown |= m
+    if s.turnup >= 0:  # seen by all where it lies face up (as a view's ``seen`` counts it)
+        h.shown |= _ONE << s.turnup
     h.last_bonus = r.last_trick_bonus
     h.trump_under = int(r.must_trump_when_cannot_overtrump)
     h.marriages = int(r.marriages)
@@ -613,16 +790,27 @@ def pack(s: State) -> MultiHand | None:
         h.tie_split = int(o.tie_rule == "split")
     elif game_id == "north-american-sixty-six":
         h.scoring = _UNITS
-        h.unit = o.unit
-        h.bid = s.bidding[0]
-        h.bid_side = r.sides[s.declarer]
+        h.unit = o.unit or 33
+        h.bid = s.bidding[0] if s.bidding else 0
+        h.bid_side = r.sides[s.declarer] if s.declarer >= 0 else -1
         h.longest = 1
+        h.dealer = s.dealer
+        h.bidder = s.bidding[1] if s.bidding else -1
+        h.passed = s.bidding[2] if s.bidding else 0
+        h.min_bid = r.min_bid
+        h.max_bid = r.max_bid
+        h.dealer_forced = int(r.all_pass == "dealer_forced")
+        h.partners = int(r.partnership)
+        h.avg = sum([r.value_table(0)[c] for c in range(64) if (r.pack >> c) & 1]) / r.pack_size
     h.size = r.hand_size
     h.trump = s.trump
     h.phase = s.phase
     h.leader = s.leader
     h.bonus = s.bonus
     h.over = s.phase == PH_OVER
+    if s.phase == PH_AUCTION:
+        h.to_act = s.to_act
+        return h
     if s.phase == PH_TRUMP:
         for t in range(4):
             if not r.trump_must_be_held or (s.first_packet[s.to_act] >> (8 * t)) & _SUITS:
