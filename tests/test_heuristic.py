@@ -8,8 +8,9 @@ import random
 import pytest
 
 from sixtysix.bots import BotError, make_bot
-from sixtysix.bots.heuristic import HeuristicBot
+from sixtysix.bots.heuristic import HeuristicBot, _Turn
 from sixtysix.cards import PACK_24, SUIT_MASK, pack_cards, parse_card
+from sixtysix.engine import kernel_multi
 from sixtysix.engine.actions import (
     CLOSE,
     DECLARE,
@@ -307,3 +308,22 @@ def test_no_kontra_against_a_gang_on_a_top_card() -> None:
     while m.in_hand:
         m.apply(choose(m))
     assert m.results[-1].end == "gang made"
+
+
+def test_north_american_hand_estimate_and_bid_worked_by_hand() -> None:
+    # Four players, partners opposite; 24 cards, an average card worth (11+10+4+3+2+0) / 6 = 5.
+    # Seat 0 holds AS TS KS QS AH 9C. With spades trumps: the marriage 40, the four top trumps
+    # 11+10+4+3 = 28, the heart ace 11; five winners, each with an average card from the three
+    # others, 5 * 3 * 5 = 75: 154 (the partner's share, a third of 120 - 154, is nothing).
+    # With hearts: the spade marriage 20, two top spades 21 (a plain suit is ruffed after two
+    # rounds), the heart ace 11; three winners, 45: 97, and the partner's (120 - 97) / 3: 104.
+    hands = ("AS TS KS QS AH 9C", "AC TC KC QC JC JS", "AD TD KD QD JD 9D", "TH KH QH JH 9H 9S")
+    m = Match(make_game("north-american-sixty-six"), dealer=3)
+    s = m.deal_hand(deal=Deal(hands=tuple(cards(h) for h in hands), turnup=None, stock=()))
+    assert s.to_act == 0
+    turn = _Turn(s.view(0), random.Random(0), 0.0, 0.0)
+    assert [turn.hand_estimate(t) for t in (3, 2)] == [154, 104]
+    # 154 points are four units of 33: the least bid, 2, is affordable; and so the kernel's judge.
+    assert action_str(choose(m)) == "bid 2"
+    packed = kernel_multi.pack(s, auction=True)
+    assert packed is not None and action_str(packed.judge()) == "bid 2"
