@@ -102,6 +102,8 @@ cdef class MultiHand:
     cpdef void redeal(self, MultiHand origin)
 
 
+cdef dict _AVERAGES
+cpdef double _average(tuple values_by_rank, object pack) except? -1
 @cython.locals(h=MultiHand, p=cython.int, n=cython.int, sd=cython.int, t=cython.int)
 cpdef MultiHand pack(State s, bint auction=*)
 @cython.locals(p=cython.int)

@@ -717,6 +717,23 @@ class MultiHand:
 # ---------------------------------------------------------------------- entry points
 
 
+_AVERAGES: dict[tuple[tuple[int, ...], int], float] = {}
+
+
+def _average(values_by_rank: tuple[int, ...], pack: int) -> float:
+    """The average points of a card of ``pack`` (``HeuristicBot.hand_estimate``'s, the same sum
+    divided alike), worked out once per pack."""
+    key = (values_by_rank, pack)
+    avg = _AVERAGES.get(key)
+    if avg is None:
+        total = 0
+        for c in range(64):
+            if (pack >> c) & 1:
+                total += values_by_rank[c & 7]
+        avg = _AVERAGES[key] = total / pack.bit_count()
+    return avg
+
+
 def pack(s: State, auction: bool = False) -> MultiHand | None:
     """``s`` as a ``MultiHand``, or None where this kernel does not play it (another game,
     options it does not cover, a phase other than the trump choice, play or its end). With
@@ -801,7 +818,7 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
         h.max_bid = r.max_bid
         h.dealer_forced = int(r.all_pass == "dealer_forced")
         h.partners = int(r.partnership)
-        h.avg = sum([r.value_table(0)[c] for c in range(64) if (r.pack >> c) & 1]) / r.pack_size
+        h.avg = _average(r.values_by_rank, r.pack)
     h.size = r.hand_size
     h.trump = s.trump
     h.phase = s.phase
