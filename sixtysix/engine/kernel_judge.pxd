@@ -4,7 +4,7 @@ cimport cython
 from sixtysix.engine.kernel cimport _count, _low, above8, value8
 
 cdef unsigned long long _SUIT, _ONE
-cdef int _DEFENDER, _DECLARER, _CHEAP, _STRENGTH, _VALUE_STRENGTH, _GIVE
+cdef int _DECLARER, _CHEAP, _STRENGTH, _VALUE_STRENGTH, _GIVE
 cdef int _STRENGTH_VALUE
 
 

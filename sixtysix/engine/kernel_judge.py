@@ -34,7 +34,7 @@ _SUIT = 0xFF
 _ONE = 1
 MISERE_DEFENDER, MISERE_DECLARER = 1, 2
 """``judge_card``'s roles in a Bettler (a misère): defending it, or declaring it."""
-_DEFENDER, _DECLARER = MISERE_DEFENDER, MISERE_DECLARER
+_DECLARER = MISERE_DECLARER
 _CHEAP, _STRENGTH, _VALUE_STRENGTH, _GIVE, _STRENGTH_VALUE = 0, 1, 2, 3, 4
 """The heuristic's orders of cards (``_key``)."""
 
