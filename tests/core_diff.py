@@ -12,7 +12,8 @@ playouts);
 and, for two-sided games, the solver's value of every position with at most six cards in hand
 and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
 hand, with one card face down; and where a kernel judges the play as the heuristic player does
-(``bots.bidding._judged``), its choice and its play-out to the end.
+(``bots.bidding._judged``), its choice, and from one position of each hand its play-out to the
+end.
 """
 
 from __future__ import annotations
@@ -61,10 +62,11 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
             acts = s.legal_actions()
             h.update(f"{acts}|{fingerprint(s)}\n".encode())
             judged = _judged(s)
-            if judged is not None:  # the heuristic's choice on a kernel, and its play-out
-                finished = judged.copy()
-                finished.finish(k == playout_at)
-                h.update(f"judge {judged.judge()} {finished.leads()}\n".encode())
+            if judged is not None:  # the heuristic's choice on a kernel (and once, its play-out)
+                h.update(f"judge {judged.judge()}\n".encode())
+                if k == playout_at:
+                    judged.finish(rng.randrange(2) == 0)
+                    h.update(f"judged {judged.leads()}\n".encode())
             if k == playout_at:
                 p = s.copy()
                 playout(p, random.Random(rng.randrange(2**31)))
