@@ -190,8 +190,7 @@ def _play_out(s: State, judge: HeuristicBot, rng: random.Random, passing: bool =
             h = _judged(s)
             if h is not None:
                 h.finish(passing)  # (the declarer may be named there: North American's high bidder)
-                declarer = h.bidder if isinstance(h, MultiHand) else h.declarer
-                return h.leads(), h.game_points(declarer)
+                return h.leads(), h.game_points(h.declarer)
         acts = s.legal_actions()
         if passing and PASS in acts and s.phase in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
             s.step(PASS)

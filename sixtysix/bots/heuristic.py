@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
@@ -59,7 +58,7 @@ from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.announce import worth
 from ..engine.phases.auction import standing
 from ..engine.phases.meld import ANDERE_ALTE, AUF_DISSLE, GE_ELFEN, HOEHER
-from ..engine.rules import _values_cache
+from ..engine.rules import average_value
 from ..engine.view import View
 from .base import BotError, Limit, Param, register
 
@@ -313,7 +312,7 @@ class _Turn:
         hand = v.hand
         others = len(v.active) - 1
         values = r.value_table(trump)
-        avg = _average_value(r.values_by_rank, r.trump_values, r.pack, trump)  # 24 cards: 5
+        avg = average_value(r.values_by_rank, r.trump_values, r.pack, trump)  # 24 cards: 5
         n_trumps = ((hand >> (trump * 8)) & 0xFF).bit_count()
         est = 0.0
         winners = 0
@@ -535,15 +534,6 @@ class _Turn:
         if worth_it or not losers:
             return cheapest
         return min(losers, key=self.cheap_key)
-
-
-@functools.lru_cache(maxsize=64)
-def _average_value(values_by_rank: tuple[int, ...], trump_values: tuple[int, ...] | None,
-                   pack: int, trump: int) -> float:
-    """The average card points of a card of the pack ``pack`` with ``trump`` as trumps (keyed by
-    what ``Rules.value_table`` reads: hashing a whole ``Rules`` costs more than the sum)."""
-    values = _values_cache(values_by_rank, trump_values, trump)
-    return sum(values[c] for c in cards_of(pack)) / pack.bit_count()
 
 
 def _tops_only(hand: int, order: tuple[int, ...]) -> bool:

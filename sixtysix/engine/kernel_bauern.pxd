@@ -40,8 +40,6 @@ cdef class Ladder:
     cdef unsigned long long words[320]
 
 
-@cython.locals(k=cython.int)
-cpdef int _run(unsigned long long cards) noexcept
 cpdef bint _plays(object r) except -1
 cpdef Ladder ladder(object game)
 @cython.locals(lad=Ladder, i=cython.int, side=cython.int, trump=cython.int, k=cython.int)
@@ -136,7 +134,7 @@ cdef class BauernHand:
                    mine=cython.int, i=cython.int, role=cython.int, plays=cython.ulonglong)
     cpdef int judge(self) except? -1
     @cython.locals(hand=cython.ulonglong, trump=cython.int, trumps=cython.ulonglong,
-                   top=cython.int, lad=Ladder, ok=cython.int, tops=cython.bint,
+                   run=cython.ulonglong, top=cython.int, lad=Ladder, ok=cython.int, tops=cython.bint,
                    zehner=cython.bint, bottoms=cython.bint, t=cython.int, cards=cython.ulonglong,
                    order=cython.ulonglong, aces=cython.int, pos=cython.int,
                    top_bidder=cython.int, least=cython.int, best=cython.int, i=cython.int)

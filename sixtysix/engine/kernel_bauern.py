@@ -143,15 +143,6 @@ class Ladder:
 _LADDERS: dict[Game, Ladder | None] = {}
 
 
-def _run(cards: int) -> int:
-    """How many of a suit's top cards (ace, ten, …: a bit per rank) ``cards`` holds without a
-    gap."""
-    k = 0
-    while (cards >> k) & 1:
-        k += 1
-    return k
-
-
 def _plays(r: Rules) -> bool:
     """Whether the kernel plays a contract under rules ``r``."""
     return r.phase1_follow == STRICT_MULTI and not r.stock \
@@ -665,17 +656,16 @@ class BauernHand:
             return self._judge_call()
         seat = self.to_act
         side = seat & 1
+        if self.n == 0 and seat == self.claim_seat and self._may_claim(seat) \
+                and self.points[side] >= _TARGET:
+            return _DECLARE
         queens = self._queens(seat) if self.n == 0 and not self.misere else 0
-        if queens or (seat == self.claim_seat and self.n == 0):
-            if seat == self.claim_seat and self._may_claim(seat) \
-                    and self.points[side] >= _TARGET:
-                return _DECLARE
-            if queens:
-                q = _low(queens & self._trumps() or queens)
-                if self._may_claim(seat) and self.tricks[side] and \
-                        self.points[side] + (40 if (q >> 3) & 3 == self.trump else 20) >= _TARGET:
-                    return _SHOW + q
-                return _MARRY + q
+        if queens:
+            q = _low(queens & self._trumps() or queens)
+            if self._may_claim(seat) and self.tricks[side] and \
+                    self.points[side] + (40 if (q >> 3) & 3 == self.trump else 20) >= _TARGET:
+                return _SHOW + q
+            return _MARRY + q
         outside = 0
         for p in range(4):
             if p != seat:
@@ -702,7 +692,8 @@ class BauernHand:
         hand = self.hands[self.to_act]
         trump = self.trump
         trumps = hand & (_SUIT << (trump * 8)) if trump >= 0 else 0
-        top = _run((trumps >> (trump * 8)) & _SUIT) if trump >= 0 else 0
+        run = (trumps >> (trump * 8)) & _SUIT if trump >= 0 else 0
+        top = _low(~run & (run + 1))  # its trumps from the ace without a gap
         if self.phase == _DOUBLING:
             lad = self.ladder
             assert lad is not None

@@ -23,7 +23,7 @@ cdef class MultiHand:
     cdef public int seats, n, win, leader, to_act, trump, phase, held, turn, last_bonus
     cdef public int trump_under, marriages, needs_trick, scoring, tie_split, size, bonus
     cdef public int longest, unit, bid, bid_side, literal, ten_bonus, ten_side, ten_wins
-    cdef public int dealer, bidder, passed, min_bid, max_bid, dealer_forced, partners
+    cdef public int dealer, declarer, passed, min_bid, max_bid, dealer_forced, partners
     cdef public double avg
     cdef public unsigned long long values, rng, unseen, vals8, above8, shown
     cdef public bint over
@@ -102,8 +102,6 @@ cdef class MultiHand:
     cpdef void redeal(self, MultiHand origin)
 
 
-cdef dict _AVERAGES
-cpdef double _average(tuple values_by_rank, object pack) except? -1
 @cython.locals(h=MultiHand, p=cython.int, n=cython.int, sd=cython.int, t=cython.int)
 cpdef MultiHand pack(State s, bint auction=*)
 @cython.locals(p=cython.int)

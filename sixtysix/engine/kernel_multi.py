@@ -47,7 +47,7 @@ from .actions import BID, MARRY, PASS, TRUMP, TURN
 from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .kernel_judge import judge_card
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
-from .rules import FOLLOW_TRUMP, STRICT2, STRICT_MULTI
+from .rules import FOLLOW_TRUMP, STRICT2, STRICT_MULTI, average_value
 
 if TYPE_CHECKING:
     from .state import State
@@ -130,13 +130,14 @@ class MultiHand:
         self.size = 8
         """Tricks in a hand: all of them to one side scores 3."""
         self.dealer = 0
-        self.bidder = -1
+        self.declarer = -1
+        """North American's high bidder, the declarer once the auction is over (-1: none)."""
         self.passed = 0
         self.min_bid = self.max_bid = 0
         self.dealer_forced = 1
         """North American's auction (``pack(s, auction=True)``, for ``judge``): the high bid is
-        ``bid``, its bidder, the seats that passed (a bit each); the bids allowed; whether the
-        dealer must bid when all the others passed (``all_pass="dealer_forced"``)."""
+        ``bid``, its bidder ``declarer``; the seats that passed (a bit each); the bids allowed;
+        whether the dealer must bid when all the others passed (``all_pass="dealer_forced"``)."""
         self.partners = 0
         self.avg = 0.0
         """What the heuristic's hand judgment reads: partners opposite, a card's average points."""
@@ -197,7 +198,7 @@ class MultiHand:
         self.bid_side = o.bid_side
         self.size = o.size
         self.dealer = o.dealer
-        self.bidder = o.bidder
+        self.declarer = o.declarer
         self.passed = o.passed
         self.min_bid = o.min_bid
         self.max_bid = o.max_bid
@@ -323,20 +324,20 @@ class MultiHand:
             self.passed |= 1 << seat
         else:
             self.bid = a - _BID
-            self.bidder = seat
+            self.declarer = seat
         p = seat + 1 if seat + 1 < self.seats else 0
-        while p != seat and ((self.passed >> p) & 1 or p == self.bidder):
+        while p != seat and ((self.passed >> p) & 1 or p == self.declarer):
             p = p + 1 if p + 1 < self.seats else 0
         if p != seat:
             self.to_act = p
             return
-        if self.bidder < 0:  # all passed (only under all_pass="redeal"): no score
+        if self.declarer < 0:  # all passed (only under all_pass="redeal"): no score
             self.over = True
             self.phase = _OVER
             self.to_act = -1
             return
-        self.bid_side = self._side(self.bidder)
-        self.leader = self.to_act = self.bidder
+        self.bid_side = self._side(self.declarer)
+        self.leader = self.to_act = self.declarer
         self.phase = _TRUMP_PHASE
         self.held = 15
 
@@ -436,7 +437,7 @@ class MultiHand:
             return _TRUMP + suit
         units = best // self.unit
         least = max(self.min_bid, self.bid + 1)
-        partner_high = self.bidder >= 0 and self._side(self.bidder) == self._side(self.to_act)
+        partner_high = self.declarer >= 0 and self._side(self.declarer) == self._side(self.to_act)
         if least <= self.max_bid and least <= units and not (partner_high
                                                               and units < self.bid + 2):
             return _BID + least
@@ -717,23 +718,6 @@ class MultiHand:
 # ---------------------------------------------------------------------- entry points
 
 
-_AVERAGES: dict[tuple[tuple[int, ...], int], float] = {}
-
-
-def _average(values_by_rank: tuple[int, ...], pack: int) -> float:
-    """The average points of a card of ``pack`` (``HeuristicBot.hand_estimate``'s, the same sum
-    divided alike), worked out once per pack."""
-    key = (values_by_rank, pack)
-    avg = _AVERAGES.get(key)
-    if avg is None:
-        total = 0
-        for c in range(64):
-            if (pack >> c) & 1:
-                total += values_by_rank[c & 7]
-        avg = _AVERAGES[key] = total / pack.bit_count()
-    return avg
-
-
 def pack(s: State, auction: bool = False) -> MultiHand | None:
     """``s`` as a ``MultiHand``, or None where this kernel does not play it (another game,
     options it does not cover, a phase other than the trump choice, play or its end). With
@@ -812,13 +796,13 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
         h.bid_side = r.sides[s.declarer] if s.declarer >= 0 else -1
         h.longest = 1
         h.dealer = s.dealer
-        h.bidder = s.bidding[1] if s.bidding else -1
+        h.declarer = s.bidding[1] if s.bidding else -1
         h.passed = s.bidding[2] if s.bidding else 0
         h.min_bid = r.min_bid
         h.max_bid = r.max_bid
         h.dealer_forced = int(r.all_pass == "dealer_forced")
         h.partners = int(r.partnership)
-        h.avg = _average(r.values_by_rank, r.pack)
+        h.avg = average_value(r.values_by_rank, r.trump_values, r.pack, 0)  # (no trump values)
     h.size = r.hand_size
     h.trump = s.trump
     h.phase = s.phase
