@@ -8,7 +8,6 @@ cdef int _CLOSE_NONE, _CLOSE_OPPONENT, _CLOSE_EITHER, _DEPTH, _WIDTH
 cdef long long _INF
 cdef unsigned long long _M64, _H1, _H2, _B1, _B2, _B4, _B8
 cdef int _SLOTS_MAX
-cdef int _ETC_CARDS
 
 cpdef unsigned long long _next(unsigned long long x) noexcept
 cpdef int _below(unsigned long long x, unsigned long long n) noexcept
@@ -172,8 +171,7 @@ cdef class Search:
     @cython.locals(h=Hand, child=Hand, lo=cython.longlong, hi=cython.longlong, hint=cython.int,
                    a0=cython.longlong, n=cython.int, me=cython.int, best=cython.longlong,
                    best_move=cython.int, base=cython.int, i=cython.int, a=cython.int,
-                   v=cython.longlong, slot=cython.int, b=cython.int, kb=cython.int,
-                   cb=cython.int, j=cython.int)
+                   v=cython.longlong, slot=cython.int, b=cython.int)
     cdef long long _ab(self, int d, long long alpha, long long beta)
 
 @cython.locals(h=Hand, w=cython.int, g=cython.int, v=cython.longlong)
