@@ -122,8 +122,8 @@ cpdef tuple playouts(Hand origin, long long n, unsigned long long rng, int polic
 
 
 @cython.locals(x=cython.ulonglong)
-cdef inline int _index(unsigned long long k1, unsigned long long k2, unsigned long long k3,
-                       unsigned long long k4, int mask) noexcept
+cdef inline unsigned long long _hash(unsigned long long k1, unsigned long long k2,
+                                     unsigned long long k3, unsigned long long k4) noexcept
 
 @cython.final
 cdef class Search:
@@ -134,6 +134,7 @@ cdef class Search:
     cdef int moves[2048]
     cdef int keys[2048]
     cdef unsigned long long kk[256]
+    cdef int kf[64]
     cdef unsigned long long[::1] tk1, tk2, tk3, tk4
     cdef long long[::1] tlo, thi
     cdef int[::1] tmove
@@ -144,6 +145,7 @@ cdef class Search:
                    lo="long long[::1]", hi="long long[::1]", move="int[::1]", n=cython.int,
                    i=cython.int, j=cython.int)
     cdef void _grow(self)
+    @cython.locals(m=cython.int)
     cdef bint _holds(self, int i, int kb) noexcept
     cdef void _enter(self, int j, unsigned long long k1, unsigned long long k2,
                      unsigned long long k3, unsigned long long k4, long long lo, long long hi,

@@ -983,14 +983,13 @@ _H1 = 0x9E3779B97F4A7C15
 _H2 = 0xC2B2AE3D27D4EB4F
 
 
-def _index(k1: int, k2: int, k3: int, k4: int, mask: int) -> int:
-    """The bucket (two slots, the first even) of a key in a table of ``mask + 1`` slots: the
-    words mixed by multiplication."""
+def _hash(k1: int, k2: int, k3: int, k4: int) -> int:
+    """A key's four words mixed by multiplication into one: its bits from 40 up pick the bucket,
+    bits 8 to 30 are its fingerprint (``Search._holds``)."""
     x = (k1 * _H1 + k2) & _M64
     x = (x * _H2 + k3) & _M64
     x = (x * _H1 + k4) & _M64
-    x = (x * _H2) & _M64
-    return (x >> 40) & mask & ~1
+    return (x * _H2) & _M64
 
 
 class Search:
@@ -1019,6 +1018,7 @@ class Search:
         self.moves = [0] * 2048  # _DEPTH * _WIDTH, spelt out: Cython sizes the C array from it
         self.keys = [0] * 2048
         self.kk = [0] * 256  # _DEPTH * 4: each ply's key words
+        self.kf = [0] * 64  # _DEPTH: each ply's key fingerprint
         self.most = 2
         while self.most * 2 <= min(cap, _SLOTS_MAX):
             self.most *= 2
@@ -1034,7 +1034,8 @@ class Search:
         self.tk4 = array("Q", bytes(8 * size))
         self.tlo = array("q", bytes(8 * size))
         self.thi = array("q", bytes(8 * size))
-        self.tmove = array("i", bytes(4 * size))  # the best move + 2: 0 marks an empty slot
+        # The key's fingerprint above the best move + 2 (8 bits): 0 marks an empty slot.
+        self.tmove = array("i", bytes(4 * size))
 
     def _grow(self) -> None:
         """Twice the slots, the entries moved over (a solve that needs few positions never pays
@@ -1046,20 +1047,23 @@ class Search:
         self.used = 0
         for i in range(n):
             if move[i]:
-                j = _index(k1[i], k2[i], k3[i], k4[i], self.mask)
+                j = (_hash(k1[i], k2[i], k3[i], k4[i]) >> 40) & self.mask & ~1
                 if self.tmove[j]:
                     j += 1
                 self._enter(j, k1[i], k2[i], k3[i], k4[i], lo[i], hi[i], move[i])
 
     def _holds(self, i: int, kb: int) -> bool:
-        """Whether slot ``i`` holds the key at ``kk[kb]``."""
-        return self.tmove[i] != 0 and self.tk1[i] == self.kk[kb] and \
+        """Whether slot ``i`` holds the key at ``kk[kb]``. The fingerprint beside the move is
+        read first: most probes find another key there, and so touch one array, not two."""
+        m = self.tmove[i]
+        return m != 0 and m >> 8 == self.kf[kb >> 2] and self.tk1[i] == self.kk[kb] and \
             self.tk2[i] == self.kk[kb + 1] and self.tk3[i] == self.kk[kb + 2] and \
             self.tk4[i] == self.kk[kb + 3]
 
     def _enter(self, j: int, k1: int, k2: int, k3: int, k4: int, lo: int, hi: int, move: int
                ) -> None:
-        """Write an entry into slot ``j`` (``move``: the best move + 2), counting a slot filled."""
+        """Write an entry into slot ``j`` (``move``: the fingerprint and the best move + 2),
+        counting a slot filled."""
         if not self.tmove[j]:
             self.used += 1
         self.tk1[j] = k1
@@ -1091,7 +1095,7 @@ class Search:
                     self._enter(b + 1, self.tk1[b], self.tk2[b], self.tk3[b], self.tk4[b],
                                 self.tlo[b], self.thi[b], self.tmove[b])
         self._enter(s, self.kk[kb], self.kk[kb + 1], self.kk[kb + 2], self.kk[kb + 3], lo, hi,
-                    move + 2)
+                    self.kf[d] << 8 | (move + 2))
 
     def clear(self) -> None:
         """Empty the table (keeping its size)."""
@@ -1203,7 +1207,9 @@ class Search:
         self.kk[base + 1] = k2
         self.kk[base + 2] = k3
         self.kk[base + 3] = k4
-        return _index(k1, k2, k3, k4, self.mask)
+        x = _hash(k1, k2, k3, k4)
+        self.kf[d] = (x >> 8) & 0x7FFFFF
+        return (x >> 40) & self.mask & ~1
 
     def _order(self, h: Hand, d: int, hint: int) -> int:
         """Fill the moves of ply ``d`` with ``h``'s legal actions, the likely best first (the
@@ -1314,7 +1320,7 @@ class Search:
         if slot >= 0:
             lo = self.tlo[slot]
             hi = self.thi[slot]
-            hint = self.tmove[slot] - 2
+            hint = (self.tmove[slot] & 255) - 2
             if lo >= beta:
                 return lo
             if hi <= alpha or lo == hi:
