@@ -977,7 +977,7 @@ _WIDTH = 32
 """Legal actions at one node at most, with room: 6 cards, 4 queens × 3, exchange, close, claim."""
 _INF = 1 << 30
 _SLOTS_MAX = 1 << 19
-"""Slots of a ``Search``'s table at most (56 bytes each: 29 MB)."""
+"""Slots of a ``Search``'s table at most (52 bytes each: 27 MB)."""
 _M64 = 0xFFFFFFFFFFFFFFFF
 _H1 = 0x9E3779B97F4A7C15
 _H2 = 0xC2B2AE3D27D4EB4F
