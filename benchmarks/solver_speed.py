@@ -3,8 +3,8 @@
 * phase 2: the stock just exhausted, the leader to play (targets: median <= 2 ms, p99 <= 10 ms);
 * phase 1: after the fourth trick, the stock order known (target: p90 <= 100 ms);
 * ``--deals N``: N whole deals from the first lead, game points only (``margin=False``; the
-  margin's tie-break multiplies the work on the hardest deals); none unless asked, since a
-  contested Sixty-Six deal can take a minute.
+  margin's tie-break multiplies the work on the hardest deals; target: median <= 50 ms); none
+  unless asked, since the hardest Sixty-Six deals take seconds (40 deals: about 8 s in all).
 
 Prints figures; never asserts. Usage: ``python benchmarks/solver_speed.py [--n 200] [--seed 1]
 [--deals 0] [--game sixty-six]``.
