@@ -87,7 +87,7 @@ class Solver:
     terminal values (each): when one is full its older half is dropped, so memory stays bounded
     (about 350 bytes an entry: some 175 MB each at the default) and values stay exact, since the
     table only saves work. The kernel's searches (the two-player games) keep fixed tables of
-    their own, at most ``max_entries`` slots of 56 bytes (and 2**19: 29 MB) each, where a new
+    their own, at most ``max_entries`` slots of 52 bytes (and 2**16: 3.4 MB) each, where a new
     entry replaces the old; ``entries`` counts every table's positions.
     """
 
