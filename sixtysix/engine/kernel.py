@@ -1002,11 +1002,12 @@ class Search:
     seat to act, as ``(game points - the other's) * scale`` plus the card-point margin when
     ``margin``. ``bots.solver.Solver`` enters it wherever ``pack`` takes the state.
 
-    Its transposition table is an array of slots in buckets of two (``_store``), grown by
-    doubling up to the largest power of two within ``cap`` (and ``_SLOTS_MAX``), after which new
-    entries replace old ones: each slot holds a key (four 64-bit words that decide the rest of
-    the hand: the hands, the scores and turn, the close and bonus, the stock's order while it is
-    open), the fail-soft bounds found and the best move. No Python object is made per position.
+    Its transposition table holds positions at a lead (``_ab``) in an array of slots in buckets of
+    two (``_store``), grown by doubling up to the largest power of two within ``cap`` (and
+    ``_SLOTS_MAX``), after which new entries replace old ones: each slot holds a key (four 64-bit
+    words that decide the rest of the hand: the hands, the scores and turn, the close and bonus,
+    the stock's order while it is open), the fail-soft bounds found and the best move with the
+    key's fingerprint. No Python object is made per position.
 
     One ``Search`` serves any number of positions of one ``Table``: ``value`` loads the root into
     the first of a stack of hands, one per ply, so a move is a copy into the next one, never an
