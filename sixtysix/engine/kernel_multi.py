@@ -802,7 +802,9 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
         h.max_bid = r.max_bid
         h.dealer_forced = int(r.all_pass == "dealer_forced")
         h.partners = int(r.partnership)
-        h.avg = average_value(r.values_by_rank, r.trump_values, r.pack, 0)  # (no trump values)
+        # Before trumps are named: North American's trumps are worth no more than other cards,
+        # so any suit gives the average.
+        h.avg = average_value(r.values_by_rank, r.trump_values, r.pack, 0)
     h.size = r.hand_size
     h.trump = s.trump
     h.phase = s.phase
