@@ -117,6 +117,6 @@ def deal_three_turnup_two(deck: list[int], dealer: int, n: int) -> Deal:
     hands: list[tuple[int, ...]] = [()] * n
     second = 3 * n + 1  # where the packets of two start, after the turn-up
     for k in range(n):
-        p = (dealer + 1 + k) % n
-        hands[p] = tuple(deck[3 * k:3 * k + 3] + deck[second + 2 * k:second + 2 * k + 2])
+        i, j = 3 * k, second + 2 * k  # a tuple display, not slices: every playout deals
+        hands[(dealer + 1 + k) % n] = (deck[i], deck[i + 1], deck[i + 2], deck[j], deck[j + 1])
     return Deal(hands=tuple(hands), turnup=deck[3 * n], stock=tuple(deck[5 * n + 1:]))

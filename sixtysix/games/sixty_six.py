@@ -96,14 +96,14 @@ class SixtySix(TwoPlayerScoring):
 def deal_two_packets(deck: list[int], dealer: int, active: tuple[int, ...], n: int) -> Deal:
     """Three cards to each playing seat from the dealer's left, twice; the next card is turned up;
     the rest is the stock (rules.md §1.2)."""
-    order = [p for p in ((dealer + k) % n for k in range(1, n + 1)) if p in active]
-    hands: list[list[int]] = [[] for _ in range(n)]
-    i = 0
-    for _ in range(2):
-        for p in order:
-            hands[p] += deck[i:i + 3]
-            i += 3
-    return Deal(hands=tuple(tuple(h) for h in hands), turnup=deck[i], stock=tuple(deck[i + 1:]))
+    order = [p for p in [(dealer + k) % n for k in range(1, n + 1)] if p in active]
+    m = len(order)
+    hands: list[tuple[int, ...]] = [()] * n
+    for k, p in enumerate(order):  # seat k of the order: cards 3k.. and 3(m + k)..
+        i, j = 3 * k, 3 * (m + k)
+        hands[p] = (deck[i], deck[i + 1], deck[i + 2], deck[j], deck[j + 1], deck[j + 2])
+    i = 6 * m
+    return Deal(hands=tuple(hands), turnup=deck[i], stock=tuple(deck[i + 1:]))
 
 
 def next_dealer(rule: str, dealer: int, result: HandResult, n: int) -> int:
