@@ -10,7 +10,7 @@ from sixtysix.engine.state cimport State
 
 # C globals are not attributes of the compiled module: the constants this module imports are
 # typed here for speed, so read them from where they are defined (actions, phases, rules).
-cdef unsigned long long _KINGS
+cdef unsigned long long _KINGS, _ONE
 cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
 cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE, STRICT_MULTI
 
@@ -28,14 +28,15 @@ cpdef bint may_exchange(State s, int seat)
 @cython.locals(r=PlayRules)
 cpdef bint may_close(State s, int seat)
 cpdef apply(State s, int a)
-@cython.locals(seat=cython.int)
-cpdef play(State s, card)
-@cython.locals(winner=cython.int, side=cython.int, pts=cython.int)
+@cython.locals(seat=cython.int, bit=cython.ulonglong, held=cython.ulonglong, seen=cython.ulonglong)
+cpdef play(State s, int card)
+@cython.locals(winner=cython.int, side=cython.int, pts=cython.int, c=cython.int, v=cython.int,
+               mask=cython.ulonglong, won=cython.ulonglong)
 cpdef int take_trick(State s, int w) except? -2
 @cython.locals(c0=cython.int, c1=cython.int, s1=cython.int, w=cython.int, winner=cython.int,
-               side=cython.int, last=bint, r=PlayRules)
+               side=cython.int, last=bint, r=PlayRules, beats=cython.ulonglong)
 cpdef finish_trick(State s)
-@cython.locals(seat=cython.int, i=cython.int)
+@cython.locals(seat=cython.int, i=cython.int, card=cython.int, held=cython.ulonglong)
 cpdef draw_all(State s)
 @cython.locals(seat=cython.int, suit=cython.int, value=cython.int, side=cython.int, r=PlayRules)
 cpdef marry(State s, card)

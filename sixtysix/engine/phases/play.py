@@ -233,10 +233,13 @@ def apply_defer(s: State, a: int) -> None:
 
 def play(s: State, card: int) -> None:
     seat = s.to_act
-    bit = 1 << card
-    s.hands[seat] ^= bit
-    if s.known[seat] & bit:
-        s.known[seat] ^= bit
+    bit = _ONE << card
+    # Read into typed locals (play.pxd): compiled, the masks are C words, one int object a write.
+    held = s.hands[seat]
+    s.hands[seat] = held ^ bit
+    seen = s.known[seat]
+    if seen & bit:
+        s.known[seat] = seen ^ bit
     if s.close_window:
         s.close_window &= ~(1 << seat)
     if seat == s.claim_seat:
@@ -258,9 +261,11 @@ def take_trick(s: State, w: int) -> int:
     pts = 0
     mask = 0
     for c in s.trick:
-        pts += vals[c]
-        mask |= 1 << c
-    s.won[side] |= mask
+        v = vals[c]  # a C int when compiled (play.pxd): the sum stays in C
+        pts += v
+        mask |= _ONE << c
+    won = s.won[side]
+    s.won[side] = won | mask
     s.points[side] += pts
     s.tricks[side] += 1
     return winner
@@ -272,7 +277,11 @@ def finish_trick(s: State) -> None:
     if len(trick) == 2:  # two seats: the common case, without the general loop
         c0, c1 = trick
         s1 = (c1 >> 3) & 3
-        w = (s.beats[c0] >> c1) & 1 if s1 == (c0 >> 3) & 3 else int(s1 == s.trump)
+        if s1 == (c0 >> 3) & 3:
+            beats = s.beats[c0]
+            w = (beats >> c1) & 1
+        else:
+            w = int(s1 == s.trump)
         s.last_trick = ((s.tseats[0], c0), (s.tseats[1], c1))
     else:
         w = trick_winner(trick, s.trump, s.beats)
@@ -317,7 +326,9 @@ def draw_all(s: State) -> None:
     seat = s.leader
     for _ in range(len(s.active)):
         if s.spos < len(s.stock):
-            s.hands[seat] |= 1 << s.stock[s.spos]
+            card = s.stock[s.spos]
+            held = s.hands[seat]
+            s.hands[seat] = held | _ONE << card
             s.spos += 1
         elif s.turnup_up:
             s.hands[seat] |= 1 << s.turnup
@@ -502,3 +513,7 @@ def _explain_defer(s: State, action: int, text: str) -> str:
 register(PH_PLAY, Phase("play", legal, apply, explain))
 register(PH_DRAW, Phase("draw", lambda s: [DRAW, CLOSE], apply_draw, _explain_draw))
 register(PH_DEFER, Phase("defer", legal_defer, apply_defer, _explain_defer))
+
+
+_ONE = 1
+"""One, as a 64-bit word when compiled (play.pxd), so that shifts by a card stay in C."""
