@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,14 @@ def _replace(monkeypatch: pytest.MonkeyPatch, table: str, phase: int, entry: obj
     copy = list(getattr(state_module, table))
     copy[phase] = entry
     monkeypatch.setattr(state_module, table, copy)
+    state_module._dispatch_by_table(True)  # the play phase too (undone by _direct_play_again)
+
+
+@pytest.fixture(autouse=True)
+def _direct_play_again() -> Iterator[None]:
+    """After each test, the play phase by its direct call again (``_replace`` turns it off)."""
+    yield
+    state_module._dispatch_by_table(False)
 
 
 def test_a_lost_card_is_found(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,3 +10,6 @@ cdef class PlayRules:
     cdef public bint credit_same_trick_only, marriages_after_close, marriage_needs_trick
     cdef public bint show_marriage_to_go_out, close_allowed, close_before_draw, claims
     cdef public bint claim_any_own_turn, auto_claim, partner_marriage, trick_hook, combinations
+    cdef public int n_seats, n_sides, first_packet
+    cdef public bint trump_choice, meld_phase
+    cdef public tuple phases, tables

@@ -179,6 +179,8 @@ class PlayRules:
         "close_allowed", "close_requires", "close_before_draw", "close_min_facedown", "claims",
         "claim_any_own_turn", "claim_target", "claim_side", "auto_claim", "last_trick_bonus",
         "partner_marriage", "trick_hook", "combinations",
+        # What ``State.new`` reads to set a hand up (one C read each, not a lookup).
+        "n_seats", "n_sides", "trump_choice", "first_packet", "phases", "meld_phase", "tables",
     )
 
     sides: tuple[int, ...]
@@ -214,6 +216,13 @@ class PlayRules:
     partner_marriage: bool
     trick_hook: bool
     combinations: bool
+    n_seats: int
+    n_sides: int
+    trump_choice: bool
+    first_packet: int
+    phases: tuple[int, ...]
+    meld_phase: bool
+    tables: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
     def __init__(self, r: Rules) -> None:
         for name in _COPIED:  # once per rules: a loop is fast enough

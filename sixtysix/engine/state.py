@@ -9,7 +9,6 @@ through and a few hooks of its ``Game`` (deal, scoring).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -59,7 +58,7 @@ _CARD_PHASES = (PH_PLAY, PH_DEFER, PH_MELD, PH_MELD_DEFER)
 """Phases whose actions name cards that the seat to act holds (``_resolve_copy``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled, Cython makes it an extension type (state.pxd)
 class Deal:
     """What each seat was dealt (in dealt order), the turn-up card and the stock, top first."""
 
@@ -301,6 +300,8 @@ class State:
         """Every action the seat to act may take now; empty when the hand is over."""
         if self.play_rules is None:
             raise _not_set_up()
+        if self.phase == _PH_PLAY:  # the common case, a direct call when compiled (state.pxd)
+            return _play_phase.legal(self)
         return _LEGAL[self.phase](self)
 
     # ------------------------------------------------------------------ acting
@@ -348,7 +349,10 @@ class State:
         if self.play_rules is None:
             raise _not_set_up()
         self.history.append(a)
-        _APPLY[self.phase](self, a)
+        if self.phase == _PH_PLAY:  # the common case, a direct call when compiled (state.pxd)
+            _play_phase.apply(self, a)
+        else:
+            _APPLY[self.phase](self, a)
 
     @property
     def result(self) -> HandResult | None:
@@ -398,47 +402,51 @@ def _not_set_up() -> ValueError:
 def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bonus: int,
          match_score: tuple[int, ...]) -> State:
     """``State.new``, as a function so that the compiled core types the new state (state.pxd)."""
+    if not isinstance(deal, Deal):  # the same error on both cores (compiled, ``d`` is typed)
+        raise TypeError(f"a hand is dealt from a Deal, not {type(deal).__name__}")
+    d = deal
     rules = game.rules
+    r = rules.play  # what follows reads its copies of the rules' fields, without a lookup
     s = State.__new__(State)
     s.game = game
     s._rules = rules  # what the ``rules`` setter does, without a call through Python
-    s.play_rules = rules.play
-    n = s.n = rules.n_seats
+    s.play_rules = r
+    n = s.n = r.n_seats
     s.dealer = dealer
     if active is None:
-        active = tuple([i for i in range(n) if deal.hands[i]])  # no generator: cpdef (state.pxd)
+        active = tuple([i for i in range(n) if d.hands[i]])  # no generator: cpdef (state.pxd)
     s.active = active
     s.nxt, forehand = _seat_order(n, dealer, active)
-    s.hands = [_mask(h) for h in deal.hands]
-    s.stock = tuple(deal.stock)
+    s.hands = [_mask(h) for h in d.hands]
+    s.stock = tuple(d.stock)
     s.spos = 0
-    s.turnup = -1 if deal.turnup is None else deal.turnup
-    s.turnup_up = deal.turnup is not None and rules.stock
+    s.turnup = -1 if d.turnup is None else d.turnup
+    s.turnup_up = d.turnup is not None and r.stock
     s.known = [0] * n
     s.first_packet = [0] * n
     s.turn_card = -1
-    if rules.trump_choice:
+    if r.trump_choice:
         s.trump = -1
         s.phase = PH_TRUMP
-        packet = rules.first_packet
+        packet = r.first_packet
         for p in range(n):
-            s.first_packet[p] = _mask(deal.hands[p][:packet])
-        s.turn_card = deal.hands[forehand][packet]
-    elif rules.phases:  # trumps are named in a phase before play (North American: the
+            s.first_packet[p] = _mask(d.hands[p][:packet])
+        s.turn_card = d.hands[forehand][packet]
+    elif r.phases:  # trumps are named in a phase before play (North American: the
         s.trump = -1    # high bidder names them after the auction)
     else:
         s.trump = (s.turnup >> 3) & 3
-        s.phase = PH_MELD if rules.meld_phase else PH_PLAY
-        if not rules.stock and s.turnup >= 0:
+        s.phase = PH_MELD if r.meld_phase else PH_PLAY
+        if not r.stock and s.turnup >= 0:
             s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
     s.leader = s.to_act = forehand
-    if rules.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
-        s.phase = rules.phases[0]
+    if r.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
+        s.phase = r.phases[0]
         if s.phase == PH_DEAL_CHOICE:
             s.to_act = s.nxt.index(dealer)  # the dealer's right: the seat before him
     s.trick = []
     s.tseats = []
-    sides = rules.n_sides
+    sides = r.n_sides
     s.won = [0] * sides
     s.points = [0] * sides
     s.melds = [0] * sides
@@ -470,11 +478,10 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
     s.lead_flags = 0
     s.promise = -1
     s.end_kind = 0
-    s.values, s.beats = rules.tables[s.trump if s.trump >= 0 else 0]  # as _set_trump_tables
+    s.values, s.beats = r.tables[s.trump if s.trump >= 0 else 0]  # as _set_trump_tables
     return s
 
 
-@functools.lru_cache(maxsize=256)
 def _seat_order(n: int, dealer: int, active: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """Next seat of each playing seat (clockwise, skipping seats out of the hand) and forehand."""
     key = (n, dealer, active)
@@ -503,6 +510,18 @@ def _mask(cards: tuple[int, ...] | list[int]) -> int:
         m |= _ONE << c
     return m
 
+
+_PH_PLAY = PH_PLAY
+"""The phase that ``step`` and ``legal_actions`` call directly, not through the phase tables: the
+play phase's id, a C int when compiled (state.pxd; ``PH_PLAY`` stays importable)."""
+
+
+def _dispatch_by_table(on: bool) -> None:
+    """Send every phase through the tables ``_APPLY`` and ``_LEGAL`` (``on``), or the play phase
+    by its direct call again: the fuzzer's tests plant bugs in the tables, which the compiled
+    core's direct call would pass by."""
+    global _PH_PLAY
+    _PH_PLAY = -1 if on else PH_PLAY
 
 _ONE = 1
 """A one that is 64 bits wide when compiled (state.pxd): ``_mask`` sets bits up to 63 in a C
