@@ -29,6 +29,10 @@ cdef class State:
     cdef public object close_points, close_tricks, _result, contract
     cdef public int declarer, factor, bella_by, opening, melded, lead_flags, promise, end_kind
 
+    # The copy typed, so that its fields are set in the C struct, not by name (670 → 254 ns).
+    @cython.locals(s=State)
+    cpdef State copy(self)
+
 
 @cython.locals(s=State, r=PlayRules, d=Deal, n=cython.int, p=cython.int, sides=cython.int,
                forehand=cython.int)
