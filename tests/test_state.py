@@ -86,3 +86,20 @@ def test_a_view_sets_every_field_as_the_dataclass_would(game_id: str) -> None:
         assert made == v and hash(made) == hash(v) and repr(made) == repr(v)
         with pytest.raises(dataclasses.FrozenInstanceError):
             v.hand = 0  # type: ignore[misc]
+
+
+def test_a_deal_is_frozen_and_a_hand_needs_one() -> None:
+    """``Deal`` is a frozen dataclass on both cores (compiled, an extension type with read-only
+    fields): equal deals hash alike, a field cannot be set, and ``State.new`` refuses anything
+    else with the same TypeError."""
+    from sixtysix.engine.state import Deal
+    game = make_game("schnapsen")
+    deal = game.shuffled_deal(3, 0, (0, 1))
+    again = Deal(hands=deal.hands, turnup=deal.turnup, stock=deal.stock)
+    assert again == deal and hash(again) == hash(deal) and dataclasses.is_dataclass(deal)
+    assert dataclasses.replace(deal, turnup=None) != deal
+    with pytest.raises(AttributeError):
+        deal.turnup = 0  # type: ignore[misc]
+    for bad in (None, dataclasses.asdict(deal)):
+        with pytest.raises(TypeError, match="a hand is dealt from a Deal, not"):
+            State.new(game, 0, bad)  # type: ignore[arg-type]
