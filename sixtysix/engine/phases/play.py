@@ -159,7 +159,8 @@ def may_exchange(s: State, seat: int) -> bool:
     if r.exchange_rank < 0 or s.turnup < 0 or s.trump < 0:
         return False
     low = s.trump * 8 + r.exchange_rank
-    if not (s.hands[seat] >> low) & 1:
+    hand = s.hands[seat]
+    if not (hand >> low) & 1:
         return False
     if s.trick_no < r.exchange_from_trick:
         return False
