@@ -6,3 +6,5 @@ cdef bint _COMPILED
 
 @cython.locals(c=cython.int, out=list)
 cpdef list card_list(unsigned long long mask)
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.int)
+cpdef shuffle(object rng, list cards)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from sixtysix.cards import (
@@ -22,6 +24,7 @@ from sixtysix.cards import (
     parse_suit,
     popcount,
     rank_of,
+    shuffle,
     suit_of,
 )
 from sixtysix.engine.rules import NATURAL_VALUES, Rules, mask_points
@@ -98,3 +101,26 @@ def test_pack_points() -> None:
     assert mask_points(PACK_24, values) == 120
     assert mask_points(PACK_20, values) == 120
     assert mask_points(PACK_32, values) == 120
+
+
+def test_shuffle_is_the_library_shuffle() -> None:
+    # Seeded deals are part of records and tournaments: the compiled loop must give
+    # random.shuffle's order from the same draws, and leave the generator where it leaves it.
+    for seed in range(300):
+        for n in (0, 1, 2, 5, 20, 24, 32, 48, 64):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b, (seed, n)
+            assert ours.random() == theirs.random()
+
+
+def test_shuffle_leaves_a_subclass_its_own_shuffle() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = [1, 2, 3]
+    shuffle(Reversing(0), cards)
+    assert cards == [3, 2, 1]

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..cards import cards_of
+from ..cards import cards_of, shuffle
 from ..engine.actions import ANNOUNCE, DECLARE_SHOW, DEFER, EXCHANGE, MARRY, OPEN
 from ..engine.legal import trick_winner
 from ..engine.phases import PH_AUCTION, PH_DEAL_CHOICE
@@ -276,7 +276,7 @@ class Sampler:
                     for c in pick:
                         left &= ~(1 << c)
                 stock = list(cards_of(left))
-                rng.shuffle(stock)
+                shuffle(rng, stock)
                 pool = []
                 for p in range(view.game.rules.n_seats):
                     if p != view.seat:

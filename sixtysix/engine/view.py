@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import card_list
+from ..cards import card_list, shuffle
 from .actions import DECLARE_SHOW, MARRY
 from .phases import PH_DEAL_CHOICE
 from .phases.announce import public_entries
@@ -113,7 +113,7 @@ class View:
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen cards dealt at random."""
         pool = card_list(self.unseen())
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         return self.state_with(pool)
 
     def state_with(self, pool: list[int]) -> State:
