@@ -70,6 +70,7 @@ from ..engine.rules import FREE, Rules
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
 from .base import Limit, Param, make_bot, register
+from .match_equity import match_rewards
 from .solver import SCALE, Solver, is_solvable
 
 Rng = random.Random | kernel.KernelRandom
@@ -432,6 +433,16 @@ def _reward(d: float, scale: float = 2.0) -> float:
     return math.tanh(d / scale)
 
 
+def match_reward(view: View) -> Callable[[int, float], float] | None:
+    """``match_equity.match_rewards`` for the match of ``view``: where the game has a model of
+    its hands' game points, two seats and a match score that leaves both short of the target."""
+    game = view.game
+    to_go = game.points_to_go(view.match_score) if game.hand_points else None
+    if not to_go or min(to_go) <= 0:
+        return None
+    return match_rewards(to_go, game.hand_points)
+
+
 def race_rewards(s: State, leads: list[float], scale: float,
                  points: Sequence[int] | None = None) -> list[float]:
     """Per seat, the reward of a finished hand whose game-point leads are ``leads`` (and game
@@ -731,6 +742,9 @@ class Ismcts:
     exact: bool = True
     worlds: int = 30
     workers: int = 1
+    match: bool = False
+    """Value a hand by the chance of winning the match it leaves (``match_equity``) where the
+    game has a model of it, instead of by its game points alone."""
     even_root: bool = False
     """Visit every root action equally instead of by UCB (analysis: the root values are then
     equally well estimated and can be compared; play keeps UCB)."""
@@ -834,7 +848,7 @@ class Ismcts:
             return {a: (ch.n, ch.g) for a, ch in root.children.items()}
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         pool = _pool(k)
-        jobs = [pool.submit(_grow, self.c, self.endgame, view, rng.randrange(2**63), seconds,
+        jobs = [pool.submit(_grow, self.c, self.endgame, self.match, view, rng.randrange(2**63), seconds,
                             iterations // k + (i < iterations % k), excluded)
                 for i in range(k)]
         total: dict[int, tuple[int, float]] = {}
@@ -860,6 +874,7 @@ class Ismcts:
         by_rule = rules.meld_phase or rules.combinations
         double_pack = rules.pack >> 32 != 0
         scale = view.game.value_scale
+        for_match = match_reward(view) if self.match else None
         # Worlds of the games the kernel plays are walked down the tree on its packed hand (the
         # same actions in the same order, so the same tree); the others through State. Whether
         # one packs is asked of a world dealt with a generator of its own: dealing it from
@@ -913,12 +928,14 @@ class Ismcts:
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
                 result = self._packed_result(h, fast)
-                rewards = [_reward(d, scale) for d in result]
+                rewards = [for_match(0, result[0]), for_match(1, result[1])] \
+                    if for_match is not None else [_reward(d, scale) for d in result]
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
                 result, points = self._finish(s, fast)
                 rewards = race_rewards(s, result, scale, points) if points is not None else \
-                    [_reward(d, scale) for d in result]
+                    [for_match(0, result[0]), for_match(1, result[1])] if for_match is not None \
+                    else [_reward(d, scale) for d in result]
             _backup(path, result, rewards)
         return root
 
@@ -1048,10 +1065,10 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return pool
 
 
-def _grow(c: float, endgame: bool, view: View, seed: int, seconds: float | None,
+def _grow(c: float, endgame: bool, match: bool, view: View, seed: int, seconds: float | None,
           iterations: int, excluded: list[int]) -> dict[int, tuple[int, float]]:
     """One worker's tree for root parallelism: visits and summed game points per root action."""
-    bot = Ismcts(seconds=None, c=c, endgame=endgame)
+    bot = Ismcts(seconds=None, c=c, endgame=endgame, match=match)
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = bot._search(view, random.Random(seed), deadline, iterations, excluded)
     return {a: (ch.n, ch.g) for a, ch in root.children.items()}
@@ -1141,6 +1158,7 @@ ISMCTS_PARAMS = (
     Param("iterations", int, 1, 10_000_000, "iterations per move (instead of seconds)"),
     Param("c", float, 0, 100, "exploration constant"),
     Param("endgame", bool, help="value playouts exactly once the stock is gone"),
+    Param("match", bool, help="value a hand by the chance of winning the match it leaves"),
     Param("stock", int, 0, 32, "with endgame, solve from this many stock cards left"),
     Param("exact", bool, help="play the solver's move when the position is open"),
     Param("worlds", int, 1, 100_000, "worlds solved when the position is open"),
@@ -1165,7 +1183,7 @@ def _check_fields(bot: Any, name: str, params: tuple[Param, ...]) -> None:
 
 
 register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false, "
-                   "stock=0, workers=1)", ISMCTS_PARAMS)(Ismcts)
+                   "stock=0, workers=1, match=false)", ISMCTS_PARAMS)(Ismcts)
 register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)",
          PIMC_PARAMS)(Pimc)
 

@@ -46,6 +46,10 @@ class Game(abc.ABC):
     """The lead in game points by which a hand counts as clearly won: a search's reward for a
     lead ``d`` is ``tanh(d / value_scale)``. Game points of 1 to 3 a hand take 2; games whose
     hands score their card points (Terts) take a scale of such points."""
+    hand_points: ClassVar[tuple[float, ...]] = ()
+    """In a two-seat match won by game points, the shares of hands won by 1, 2, 3… game points
+    (measured in play) from which a search values a hand by the chance of winning the match
+    (``bots.match_equity``); empty where the game has no such model."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:
@@ -101,6 +105,11 @@ class Game(abc.ABC):
         building a result: search asks this at every leaf. Override it with a lean path where
         the scoring is hot; the tests check that it agrees with ``score_hand``."""
         return self.score_hand(state, claimant).game_points
+
+    def points_to_go(self, match_score: Sequence[int]) -> tuple[int, ...] | None:
+        """The game points each seat still needs to win the match at ``match_score``, where the
+        game has ``hand_points``; None elsewhere."""
+        return None
 
     def initial_score(self) -> list[int]:
         return [0] * self.n_seats
