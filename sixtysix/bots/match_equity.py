@@ -5,9 +5,12 @@ A match to 7 game points makes the same hand worth different things at different
 losing by 3; needing 1, any win will do. ``match_equity`` is the chance of winning a two-seat
 match from the points each side still needs, each hand won by either side alike with the game
 points of ``Game.hand_points`` (shares of hands won by 1, 2 and 3 game points, measured in play);
-``match_rewards`` turns a hand's game-point lead into a search reward from the equity it leaves,
-scaled so that a win by one game point against a loss by one spans what it spans in the
-per-hand reward (``search._reward``).
+``match_rewards`` turns a hand's game-point lead into the lead that is worth as much at the
+start of a match, where equity is nearly linear in game points: the equity the hand leaves, less
+the mean of those of winning and losing by one, over half their difference (so a win by one is
+1, a loss by one -1); the search's reward is the per-hand one of that lead (``tanh(lead / 2)``,
+``search._reward``): at the start of a match the same as playing for the hand, late in it what the
+score makes of each result.
 
 >>> round(match_equity(7, 7, (0.6, 0.35, 0.05)), 3)
 0.5
@@ -55,11 +58,10 @@ def match_rewards(to_go: Sequence[int], shares: Sequence[float]
                   ) -> Callable[[int, float], float]:
     """``reward(seat, lead)``: the search reward of a hand that ends with ``seat`` ahead by
     ``lead`` game points (behind where negative), the two seats needing ``to_go`` points to win
-    the match: ``tanh(1/2)`` times the equity the hand leaves, less the mean of the equities of
-    winning and losing by one, over half their difference. Zero-sum: the other seat's reward of
-    the opposite lead is the opposite."""
+    the match: ``tanh(x / 2)`` of the lead ``x`` worth as much: the equity the hand leaves, less
+    the mean of the equities of winning and losing by one, over half their difference. Zero-sum:
+    the other seat's reward of the opposite lead is the opposite."""
     shares = tuple(shares)
-    tanh_half = math.tanh(0.5)
     tables: list[dict[int, float]] = []
     for seat in (0, 1):
         need, other = to_go[seat], to_go[1 - seat]
@@ -73,7 +75,7 @@ def match_rewards(to_go: Sequence[int], shares: Sequence[float]
 
         win, loss = after(1), after(-1)
         mid, half = (win + loss) / 2, (win - loss) / 2
-        tables.append({d: tanh_half * (after(d) - mid) / half for d in range(-40, 41)})
+        tables.append({d: math.tanh((after(d) - mid) / half / 2) for d in range(-40, 41)})
 
     def reward(seat: int, lead: float) -> float:
         return tables[seat][max(-40, min(40, round(lead)))]
