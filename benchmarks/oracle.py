@@ -1,0 +1,119 @@
+"""What perfect inference would be worth: the ``master`` level's search told the opponent's cards.
+
+Issue 17 asks for worlds drawn from what the play says about the hidden hands. However good such
+a model, it can do no better than knowing the hand. This bot — a diagnostic, not a level: it
+cheats — is the level's search (``ismcts:endgame=true``) whose every world holds the opponent's
+actual hand (the stock's order still unknown, drawn as the level draws it), and which solves the
+true position once the stock is closed or gone. Its match wins against an opponent bound what
+any weighting of the worlds could add to the level against it. Two-seat games the kernel plays
+(Sixty-Six, Schnapsen); seat-swapped matches on the deals ``strength.py`` plays from the same
+seed. Prints figures (and the exact command); never asserts.
+
+Usage: ``python benchmarks/oracle.py [--game sixty-six] [--seconds 0.5] [--opponent strong]
+[--matches 20] [--seed 1]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from machine import header
+
+from sixtysix.bots import make_bot
+from sixtysix.bots.search import Ismcts, _closed_open, best_action, exclusions
+from sixtysix.bots.solver import Solver
+from sixtysix.engine import Match, State
+from sixtysix.engine.view import View
+from sixtysix.games import make_game
+from sixtysix.research.tournament import MAX_HANDS, _tasks, wilson
+
+
+class Peek:
+    """A world sampler (the interface of ``inference.Sampler`` that ISMCTS deals on the kernel's
+    packed hand) whose draw of the opponent's hidden cards is always the truth."""
+
+    single = True
+
+    def __init__(self, view: View, state: State) -> None:
+        self.excluded = exclusions(view)
+        other = next(p for p in view.active if p != view.seat)
+        self.cards = state.hands[other] & ~view.known[other]
+
+    def hidden_cards(self, rng: random.Random) -> int:
+        return self.cards
+
+
+def oracle_choice(state: State, seat: int, seconds: float, rng: random.Random,
+                  solver: Solver) -> int:
+    view = state.view(seat)
+    if len(view.legal) == 1:
+        return view.legal[0]
+    if _closed_open(view):  # no card is drawn any more: the true position is the whole game
+        solver.clear()
+        return best_action({a: float(v) for a, v in solver.action_values(state).items()})
+    bot = Ismcts(seconds=seconds, endgame=True, sample=Peek(view, state))
+    return bot.choose(view, rng)
+
+
+def play(game_id: str, seating: list[str], deal: int, seconds: float) -> tuple[int, list[int],
+                                                                               list[int]]:
+    """One match as ``tournament.play_match`` plays it (the same hand seeds, dealers and bots'
+    generators), ``oracle`` in its seat: the winner, game points and hands won per seat."""
+    game = make_game(game_id)
+    rng = random.Random(deal)
+    m = Match(game, dealer=game.first_dealer(rng))
+    bots = [None if spec == "oracle" else make_bot(spec) for spec in seating]
+    brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
+    solver = Solver()
+    gp, won = [0, 0], [0, 0]
+    while not m.complete and len(m.results) < MAX_HANDS:
+        m.deal_hand(seed=rng.randrange(2**31))
+        hand = m.hand
+        assert hand is not None
+        while m.in_hand:
+            p = hand.to_act
+            bot = bots[p]
+            m.apply(oracle_choice(hand, p, seconds, brng[p], solver) if bot is None
+                    else bot.choose(hand.view(p), brng[p]))
+        res = m.results[-1]
+        for w in res.winners:
+            won[w] += 1
+        for p, g in enumerate(res.game_points):
+            gp[p] += g
+    return (m.winner[0] if m.winner and len(m.winner) == 1 else -1), gp, won
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="sixty-six", choices=["sixty-six", "schnapsen"])
+    ap.add_argument("--seconds", type=float, default=0.5, help="the oracle's time per move")
+    ap.add_argument("--opponent", default="strong")
+    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print(header())
+    start = time.perf_counter()
+    wins = 0.0
+    gp, opp_gp, hands, all_hands = 0, 0, 0, 0
+    for _, _, seating, deal, _ in _tasks(args.game, {}, ["oracle", args.opponent], args.matches,
+                                         args.seed):
+        me = seating.index("oracle")
+        winner, g, w = play(args.game, seating, deal, args.seconds)
+        wins += 1.0 if winner == me else 0.5 if winner < 0 else 0.0
+        gp, opp_gp = gp + g[me], opp_gp + g[1 - me]
+        hands, all_hands = hands + w[me], all_hands + sum(w)
+        print(f"deal {deal}, oracle in seat {me}: {'won' if winner == me else 'lost'}",
+              file=sys.stderr, flush=True)
+    lo, hi = wilson(wins, args.matches)
+    print(f"{args.game}: oracle (the level's search at {args.seconds:g} s, the opponent's hand "
+          f"known) vs {args.opponent}: won {wins:g} of {args.matches} matches = "
+          f"{wins / args.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); game points a match "
+          f"{gp / args.matches:.2f} vs {opp_gp / args.matches:.2f}; hands won "
+          f"{hands / max(1, all_hands):.1%}; {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
