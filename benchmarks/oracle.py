@@ -28,7 +28,7 @@ from sixtysix.bots.solver import Solver
 from sixtysix.engine import Match, State
 from sixtysix.engine.view import View
 from sixtysix.games import make_game
-from sixtysix.research.tournament import MAX_HANDS, _tasks, wilson
+from sixtysix.research.tournament import MAX_HANDS, _tasks, match_tallies, wilson
 
 
 class Peek:
@@ -68,7 +68,6 @@ def play(game_id: str, seating: list[str], deal: int, seconds: float) -> tuple[i
     bots = [None if spec == "oracle" else make_bot(spec) for spec in seating]
     brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
     solver = Solver()
-    gp, won = [0, 0], [0, 0]
     while not m.complete and len(m.results) < MAX_HANDS:
         m.deal_hand(seed=rng.randrange(2**31))
         hand = m.hand
@@ -78,11 +77,7 @@ def play(game_id: str, seating: list[str], deal: int, seconds: float) -> tuple[i
             bot = bots[p]
             m.apply(oracle_choice(hand, p, seconds, brng[p], solver) if bot is None
                     else bot.choose(hand.view(p), brng[p]))
-        res = m.results[-1]
-        for w in res.winners:
-            won[w] += 1
-        for p, g in enumerate(res.game_points):
-            gp[p] += g
+    gp, won = match_tallies(m)
     return (m.winner[0] if m.winner and len(m.winner) == 1 else -1), gp, won
 
 

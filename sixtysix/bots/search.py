@@ -433,6 +433,15 @@ def _reward(d: float, scale: float = 2.0) -> float:
     return math.tanh(d / scale)
 
 
+def _rewards(leads: list[float], scale: float,
+             for_match: Callable[[int, float], float] | None) -> list[float]:
+    """Per seat, the reward of a hand that ends with these game-point ``leads``: by the match it
+    leaves (``for_match``, from ``match_reward``), else by the lead itself."""
+    if for_match is not None:
+        return [for_match(p, d) for p, d in enumerate(leads)]
+    return [_reward(d, scale) for d in leads]
+
+
 def match_reward(view: View) -> Callable[[int, float], float] | None:
     """``match_equity.match_rewards`` for the match of ``view``: where the game has a model of
     its hands' game points, two seats and a match score that leaves both short of the target."""
@@ -928,14 +937,12 @@ class Ismcts:
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
                 result = self._packed_result(h, fast)
-                rewards = [for_match(0, result[0]), for_match(1, result[1])] \
-                    if for_match is not None else [_reward(d, scale) for d in result]
+                rewards = _rewards(result, scale, for_match)
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack)
                 result, points = self._finish(s, fast)
                 rewards = race_rewards(s, result, scale, points) if points is not None else \
-                    [for_match(0, result[0]), for_match(1, result[1])] if for_match is not None \
-                    else [_reward(d, scale) for d in result]
+                    _rewards(result, scale, for_match)
             _backup(path, result, rewards)
         return root
 

@@ -119,8 +119,6 @@ def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: 
     m = Match(game, dealer=game.first_dealer(rng), players=names)
     bots = [make_bot(spec) for spec in seating]
     brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
-    hands_won = [0] * game.n_seats
-    gp = [0] * game.n_seats
     while not m.complete and len(m.results) < MAX_HANDS:
         m.deal_hand(seed=rng.randrange(2**31))
         hand = m.hand
@@ -140,14 +138,22 @@ def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: 
                 m.apply(action)
             except IllegalActionError as e:
                 raise IllegalActionError(_where(m, names[p], p, action, deal, str(e))) from None
-        res = m.results[-1]
-        for w in res.winners:
-            hands_won[w] += 1
-        for p, g in enumerate(res.game_points):
-            gp[p] += g
+    gp, hands_won = match_tallies(m)
     return MatchOutcome(deal=deal, seating=names, winners=list(m.winner or []),
                         game_points=gp, hands_won=hands_won, hands=len(m.results),
                         score=list(m.score), record=m.record())
+
+
+def match_tallies(m: Match) -> tuple[list[int], list[int]]:
+    """Per seat, the game points and the hands won over the hands ``m`` has played so far."""
+    gp = [0] * m.n
+    won = [0] * m.n
+    for res in m.results:
+        for w in res.winners:
+            won[w] += 1
+        for p, g in enumerate(res.game_points):
+            gp[p] += g
+    return gp, won
 
 
 def _where(m: Match, name: str, seat: int, action: object, deal: int, reason: str) -> str:
