@@ -754,6 +754,10 @@ class Ismcts:
     match: bool = False
     """Value a hand by the chance of winning the match it leaves (``match_equity``) where the
     game has a model of it, instead of by its game points alone."""
+    particles: int = 0
+    """Where above 0, draw the worlds from that many whole deals weighted by how likely the
+    opponent's play was with each (``particles.PolicySampler``; two seats drawing from a
+    stock), instead of uniformly within the proven exclusions."""
     even_root: bool = False
     """Visit every root action equally instead of by UCB (analysis: the root values are then
     equally well estimated and can be compared; play keeps UCB)."""
@@ -804,17 +808,23 @@ class Ismcts:
         if bids is not None:
             return bids
         excluded = exclusions(view)
+        sample = None
+        if self.particles and self.sample is None and self.workers <= 1 and not exact_view(view):
+            from .particles import PolicySampler  # it builds on this module
+            sample = PolicySampler(view, rng, self.particles, deadline=None if deadline is None
+                                   else time.perf_counter() + (deadline - time.perf_counter()) / 2)
         if self.exact and _closed_open(view):
             self.solver.clear()
             return solved_values(view, rng, self.solver, deadline,
                                  self.worlds if iterations is None else max(1, iterations // 20),
-                                 excluded)[0]
+                                 excluded, sample)[0]
         rules = view.rules or view.game.rules
         if rules.meld_phase or rules.combinations:
             ruled = meld_game_actions(determinize(view, rng, excluded), list(view.legal))
             if len(ruled) == 1:
                 return {a: float(a == ruled[0]) for a in view.legal}
-        stats = self._root_stats(view, rng, deadline, iterations or 10**9, excluded, decisive)
+        stats = self._root_stats(view, rng, deadline, iterations or 10**9, excluded, decisive,
+                                 sample)
         double_pack = rules.pack >> 32 != 0
         out = {}
         for a in view.legal:
@@ -846,14 +856,16 @@ class Ismcts:
         return out
 
     def _root_stats(self, view: View, rng: random.Random, deadline: float | None,
-                    iterations: int, excluded: list[int], decisive: bool = False
+                    iterations: int, excluded: list[int], decisive: bool = False,
+                    sample: Callable[[random.Random], State] | None = None
                     ) -> dict[int, tuple[int, float]]:
         """Visits and summed game points of each root action: from one tree, or from
         ``workers`` trees grown in parallel processes and added up (root parallelism; these
         always run to the clock: one tree's lead says nothing about the sum)."""
         k = self.workers
         if k <= 1:
-            root = self._search(view, rng, deadline, iterations, excluded, decisive)
+            root = self._search(view, rng, deadline, iterations, excluded, decisive,
+                                sample=sample)
             return {a: (ch.n, ch.g) for a, ch in root.children.items()}
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         pool = _pool(k)
@@ -868,12 +880,16 @@ class Ismcts:
         return total
 
     def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
-                excluded: list[int], decisive: bool = False, root: _Node | None = None) -> _Node:
+                excluded: list[int], decisive: bool = False, root: _Node | None = None,
+                sample: Callable[[random.Random], State] | None = None) -> _Node:
         """Grow a tree until ``iterations`` or ``deadline``. ``decisive`` (a deadline, and only
         the most visited root action matters): stop as soon as the second most visited could not
         catch up with the first even if every iteration left before the deadline went to it
         (``_SAFETY`` times as many as the rate so far promises). The move is the one the
-        deadline would have found; the time left is saved. ``root``: a tree to grow on."""
+        deadline would have found; the time left is saved. ``root``: a tree to grow on;
+        ``sample``: this search's worlds (else ``self.sample``'s)."""
+        if sample is None:
+            sample = self.sample
         if root is None:
             root = _Node(-1)
         start = time.perf_counter()
@@ -895,15 +911,15 @@ class Ismcts:
         # itself, from one packed world: no State is built per iteration. So are weighted ones
         # where one seat's cards are hidden: the sampler draws them, the kernel deals the stock.
         weighted: Callable[[random.Random], int] | None = None
-        if packable and self.sample is not None and getattr(self.sample, "single", None):
-            weighted = self.sample.hidden_cards  # type: ignore[attr-defined]
-            excluded = self.sample.excluded  # type: ignore[attr-defined]
+        if packable and sample is not None and getattr(sample, "single", None):
+            weighted = sample.hidden_cards  # type: ignore[attr-defined]
+            excluded = sample.excluded  # type: ignore[attr-defined]
         deal = _packed_dealer(view, rng, excluded) \
-            if packable and (self.sample is None or weighted is not None) else None
+            if packable and (sample is None or weighted is not None) else None
         # The worlds of the games that deal every card (Four-Hand, Three-Player, North American)
         # on their own kernel.
         deal_multi = _multi_dealer(view, rng, excluded) \
-            if packable and deal is None and self.sample is None else None
+            if packable and deal is None and sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
@@ -931,7 +947,7 @@ class Ismcts:
                     h.redeal(origin, other, known, allowed, unseen)
                 self._kx = h.rng
             else:
-                s = self.sample(rng) if self.sample is not None else \
+                s = sample(rng) if sample is not None else \
                     determinize(view, rng, excluded)
                 h = _pack(s) if packable else None
             if h is not None:
@@ -1170,6 +1186,7 @@ ISMCTS_PARAMS = (
     Param("exact", bool, help="play the solver's move when the position is open"),
     Param("worlds", int, 1, 100_000, "worlds solved when the position is open"),
     Param("workers", int, 1, 256, "processes growing trees in parallel"),
+    Param("particles", int, 0, 20_000, "worlds weighted by the opponent's play (0: off)"),
 )
 """ISMCTS's parameters and their ranges (a server applies its own, lower maxima on top)."""
 PIMC_PARAMS = (

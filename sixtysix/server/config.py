@@ -79,7 +79,8 @@ class ServerConfig:
     def bot_limits(self) -> dict[str, float]:
         """Caps on computer players' attributes, by attribute name."""
         return {"seconds": self.max_bot_seconds, "iterations": self.max_bot_iterations,
-                "worlds": self.max_bot_worlds, "workers": self.max_bot_workers}
+                "worlds": self.max_bot_worlds, "particles": self.max_bot_worlds,
+                "workers": self.max_bot_workers}
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> ServerConfig:

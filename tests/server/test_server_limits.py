@@ -81,6 +81,8 @@ def recv_until(conn: ClientConnection, kind: str) -> dict[str, Any]:
     ("ismcts:seconds=30", "ismcts: seconds=30 is over this server's limit of 2"),
     ("master:seconds=5", "master: seconds=5 is over this server's limit of 2"),
     ("pimc:worlds=5000", "pimc: worlds=5000 is over this server's limit of 500"),
+    ("ismcts:particles=5000", "ismcts: particles=5000 is over this server's limit of 500"),
+    ("ismcts:particles=30000", "ismcts: particles must be a whole number from 0 to 20,000, not 30000"),
 ])
 def test_bad_bot_specifications_are_refused(server: ServerProcess, bot: str, words: str) -> None:
     refused(server, 400, "bad_table", f"seat 1: {words}", seats=seats("human", bot))
