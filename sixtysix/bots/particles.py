@@ -4,21 +4,23 @@
 each of its moves was chosen from the whole hand it held *then*. Here a world is a whole deal of
 the hand so far — both first hands and every card drawn, in the order drawn — that explains the
 public history, and it is weighted by how likely a model of the opponent would have made each of
-the opponent's moves with the hand that world gives it at that moment:
+the opponent's moves with the hand that world gives it at that moment.
 
-    P(move) = (1 - eps) * [move == model's move] + eps / (number of legal moves)
-
-The model is the ``heuristic`` bot (a sensible player's rules of thumb; it chooses as ``strong``
-does in about 62% of decisions with five or six to choose from), seeing exactly what the opponent
-saw then. Worlds are proposed by dealing the opponent's hidden cards within the proven
-exclusions and placing each seat's draws at random among the cards that could have come then,
-and weighted by the likelihood times how many placements each draw had (importance sampling: the
-deals that explain the history are equally likely before the play is looked at). ``hidden_cards``
-then draws the opponent's hand from the weighted worlds, the stock anew each time.
+The model is a conditional logit: each legal action scores ``WEIGHTS`` times its ``features``
+(the card's value and suit, whether it breaks a marriage or leads a ten from ace-ten, whether it
+takes the trick and with what, a marriage, the exchange, a close), the probability of a move is
+its softmax over the legal actions, mixed with a move at random (chance ``EPS``) so that no
+move is ruled out. The weights are fitted by maximum likelihood to the moves of ``strong``
+(``benchmarks/opponent_model.py``). Worlds are proposed by dealing the opponent's hidden cards
+uniformly within the proven exclusions and placing each seat's draws at random among the cards
+that could have come then, and weighted by the likelihood times how many placements each draw
+had (importance sampling: before the play is looked at, every deal that explains the history is
+as likely as any other). ``hidden_cards`` then draws the opponent's hand from the weighted
+worlds, the stock anew each time.
 
 For two seats whose hands fill from a stock (Sixty-Six, Schnapsen and their options); elsewhere,
-or where no proposed world explains the history, ``PolicySampler`` falls back to
-``inference.Sampler``.
+or where no proposed world explains the history, ``PolicySampler`` falls back to uniform worlds
+within the proven exclusions (``inference.Sampler`` without soft evidence).
 
 >>> import random
 >>> from sixtysix.engine import Match
