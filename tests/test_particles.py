@@ -115,3 +115,17 @@ def test_ismcts_with_particles_plays_a_whole_hand(game_id: str) -> None:
         assert a in s.legal_actions()
         s.step(a)
     assert s.result is not None
+
+
+def test_hints_of_a_search_with_particles_value_every_legal_action() -> None:
+    bot = make_bot("ismcts:iterations=300,particles=30")
+    rng = random.Random(6)
+    s = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=12)
+    casual = make_bot("heuristic")
+    for _ in range(5):
+        s.step(casual.choose(s.view(s.to_act), rng))
+    view = s.view(s.to_act)
+    assert s.stock_open and len(view.legal) > 1 and view.history
+    values = bot.estimates(view, rng)
+    assert set(values) == set(view.legal)
+    assert sum(n for _, n in values.values()) == 300

@@ -808,11 +808,7 @@ class Ismcts:
         if bids is not None:
             return bids
         excluded = exclusions(view)
-        sample = None
-        if self.particles and self.sample is None and self.workers <= 1 and not exact_view(view):
-            from .particles import PolicySampler  # it builds on this module
-            sample = PolicySampler(view, rng, self.particles, deadline=None if deadline is None
-                                   else time.perf_counter() + (deadline - time.perf_counter()) / 2)
+        sample = self._particles(view, rng, deadline)
         if self.exact and _closed_open(view):
             self.solver.clear()
             return solved_values(view, rng, self.solver, deadline,
@@ -847,13 +843,24 @@ class Ismcts:
         bids = _bid_values(view, rng, deadline, iterations)
         if bids is not None:
             return {a: (v, 0) for a, v in bids.items()}
-        stats = self._root_stats(view, rng, deadline, iterations or 10**9, exclusions(view))
+        stats = self._root_stats(view, rng, deadline, iterations or 10**9, exclusions(view),
+                                 sample=self._particles(view, rng, deadline))
         double_pack = (view.rules or view.game.rules).pack >> 32 != 0
         out = {}
         for a in view.legal:
             n, g = stats.get(action_key(a, double_pack), (0, 0.0))
             out[a] = (g / n, n) if n else (float("-inf"), 0)
         return out
+
+    def _particles(self, view: View, rng: random.Random, deadline: float | None
+                   ) -> Callable[[random.Random], State] | None:
+        """With ``particles``, the worlds of this decision: whole deals weighted by the
+        opponent's play, built in at most half the time left (None: uniform worlds)."""
+        if not self.particles or self.sample is not None or self.workers > 1 or exact_view(view):
+            return None
+        from .particles import PolicySampler  # it builds on this module
+        return PolicySampler(view, rng, self.particles, deadline=None if deadline is None
+                             else time.perf_counter() + (deadline - time.perf_counter()) / 2)
 
     def _root_stats(self, view: View, rng: random.Random, deadline: float | None,
                     iterations: int, excluded: list[int], decisive: bool = False,
