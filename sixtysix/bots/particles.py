@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time
@@ -46,7 +47,7 @@ from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
 from ..engine.legal import trick_winner
 from ..engine.state import PH_PLAY, Deal, State
 from ..engine.view import View
-from .inference import Sampler
+from .inference import Sampler, _cost
 from .search import exclusions
 
 __all__ = ["PolicySampler", "timeline", "EPS"]
@@ -62,11 +63,6 @@ Event = tuple[int, int, int]  # kind, seat, card (-1 where the event names none)
 
 
 N_FEATURES = 34
-
-
-def _cost(card: int, trump: int, values: tuple[int, ...]) -> int:
-    """What a card is worth keeping: its points, a trump 12 more."""
-    return values[card] + (12 if card >> 3 == trump else 0)
 
 
 def features(s: State, legal: list[int]) -> list[list[float]]:
@@ -389,14 +385,7 @@ class PolicySampler:
         if not self.cumulative:
             return self.fallback.hidden_cards(rng)
         x = rng.random() * self.cumulative[-1]
-        lo, hi = 0, len(self.cumulative) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.cumulative[mid] < x:
-                lo = mid + 1
-            else:
-                hi = mid
-        return self.hands[lo]
+        return self.hands[bisect.bisect_left(self.cumulative, x)]
 
     def __call__(self, rng: random.Random) -> State:
         if not self.cumulative:
