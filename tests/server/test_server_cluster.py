@@ -264,8 +264,15 @@ def test_an_away_seat_is_played_by_one_process_and_taken_back_at_another(
         with connect(ws_url(a, tid, toks[1])) as w1:
             m = receive_until(w1, lambda m: m["seats"][1]["connected"])
             assert not m["seats"][1]["computer"]
-            # Seat 0 plays on (over HTTP at process A) until it is seat 1's turn...
+            # The news reaches the other process a moment later: a computer move it was thinking
+            # about meanwhile may still land (as at a real table, when someone sits down just as
+            # their stand-in plays). Once every process knows, no move is made for seat 1.
             path = f"/api/tables/{tid}?token={toks[0]}"
+            deadline = time.monotonic() + 10
+            while not all(s.request("GET", path)[1]["seats"][1]["connected"] for s in servers):
+                assert time.monotonic() < deadline, "the return never reached every process"
+                time.sleep(0.05)
+            # Seat 0 plays on (over HTTP at process A) until it is seat 1's turn...
             for _ in range(100):
                 _, m = a.request("GET", path)
                 if m["view"]["to_act"] == 1 and m["result"] is None:
