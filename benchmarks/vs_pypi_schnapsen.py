@@ -24,7 +24,9 @@ adapter has to bend:
   king led without the marriage, which scores as theirs does until that trick, and that trick
   ends their hand (counted, "marriages to 66 shown as the king led"). Should our state end a hand
   that theirs plays on all the same, our bot plays the rest by a plain rule (``plain_rule``;
-  counted, with how often both engines gave that hand to the same side).
+  counted, with how often both engines gave that hand to the same side);
+* ours has claims, theirs not: a false claim (which our bot may make to lose 2 game points
+  rather than 3) is replaced by the plain rule's move (counted).
 
 Opponents (``--theirs``): ``rand``, ``bully`` (its BullyBot), ``rdeep:samples=S,depth=D`` (random
 rollouts of D tricks, S a move), ``rdeep-ab:samples=S,depth=D`` (rdeep until the talon is gone,
@@ -49,7 +51,7 @@ from machine import header
 
 from sixtysix.bots import make_bot  # noqa: E402
 from sixtysix.cards import parse_card  # noqa: E402
-from sixtysix.engine.actions import DECLARE_SHOW, EXCHANGE, MARRY, PLAY, action_str  # noqa: E402
+from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, EXCHANGE, MARRY, PLAY, action_str  # noqa: E402
 from sixtysix.engine.state import Deal, State  # noqa: E402
 from sixtysix.games import make_game  # noqa: E402
 from sixtysix.research.tournament import wilson  # noqa: E402
@@ -135,7 +137,7 @@ class Ours(Timed):
         self.bot = make_bot(spec)
         self.rng = rng
         self.game = make_game("schnapsen", OPTIONS)
-        self.queen_marriages = self.declared = self.hidden = self.by_rule = 0
+        self.queen_marriages = self.declared = self.hidden = self.by_rule = self.false_claims = 0
 
     def new_hand(self, cards: list[Any], leads: bool) -> None:
         """Their deal of ``cards`` (their order), ours to mirror; ``leads``: this bot leads first."""
@@ -208,6 +210,10 @@ class Ours(Timed):
                 self.queen_marriages += 1
                 king = Card.get_card(Rank.KING, king.suit)
             return sg.Marriage(Card.get_card(Rank.QUEEN, king.suit), king)
+        if action == DECLARE:
+            # A false claim, to lose 2 rather than 3: theirs has no claims, so the plain rule plays.
+            self.false_claims += 1
+            return plain_rule(valid, leader_move, perspective.get_trump_suit())
         if action == EXCHANGE:
             return sg.TrumpExchange(Card.get_card(Rank.JACK, perspective.get_trump_suit()))
         if PLAY <= action < PLAY + 64:
@@ -284,7 +290,7 @@ def main() -> None:
           f"played as marriages: {ours.declared}; marriages to 66 shown as the king led: "
           f"{ours.hidden}; hands our state ended early (finished by the "
           f"plain rule): {ours.by_rule}, of which their engine gave the hand to the side ours "
-          f"did in {agree}")
+          f"did in {agree}; false claims replaced: {ours.false_claims}")
 
 
 if __name__ == "__main__":
