@@ -42,6 +42,7 @@ import random
 import sys
 import time
 import types
+from abc import abstractmethod
 from pathlib import Path
 from typing import Any
 
@@ -101,8 +102,9 @@ class Timed(sg.Bot):
         self.moves += 1
         return move
 
+    @abstractmethod
     def move(self, perspective: Any, leader_move: Any) -> Any:
-        raise NotImplementedError
+        """The move itself (``get_move`` times it)."""
 
 
 class Theirs(Timed):
