@@ -204,14 +204,11 @@ class Ours(Timed):
             # Showing a marriage to go out: theirs has no going out, only the marriage (pending
             # until the next trick won), so that is played.
             self.declared += 1
-            suit = THEIRS[action - DECLARE_SHOW].suit
-            return sg.Marriage(Card.get_card(Rank.QUEEN, suit), Card.get_card(Rank.KING, suit))
+            return marriage(THEIRS[action - DECLARE_SHOW].suit)
         if MARRY <= action < MARRY + 64:
-            king = THEIRS[action - MARRY]
-            if king.rank is Rank.QUEEN:
-                self.queen_marriages += 1
-                king = Card.get_card(Rank.KING, king.suit)
-            return sg.Marriage(Card.get_card(Rank.QUEEN, king.suit), king)
+            led = THEIRS[action - MARRY]
+            self.queen_marriages += led.rank is Rank.QUEEN  # theirs leads the king
+            return marriage(led.suit)
         if action == DECLARE:
             # A false claim, to lose 2 rather than 3: theirs has no claims, so the plain rule plays.
             self.false_claims += 1
@@ -221,6 +218,11 @@ class Ours(Timed):
         if PLAY <= action < PLAY + 64:
             return sg.RegularMove(THEIRS[action - PLAY])
         raise AssertionError(f"our bot chose {action_str(action)}, which their rules do not have")
+
+
+def marriage(suit: Any) -> Any:
+    """Their marriage in ``suit`` (which leads the king)."""
+    return sg.Marriage(Card.get_card(Rank.QUEEN, suit), Card.get_card(Rank.KING, suit))
 
 
 def plain_rule(valid: list[Any], leader_move: Any, trump: Any) -> Any:
