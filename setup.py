@@ -35,7 +35,8 @@ def extensions() -> list[Extension]:
         return []
     exts = [Extension(name, [name.replace(".", "/") + ".py"]) for name in COMPILED]
     try:
-        built = cythonize(exts, language_level=3, quiet=True, compiler_directives=DIRECTIVES)
+        built = cythonize(exts, language_level=3, quiet=True, compiler_directives=DIRECTIVES,
+                          nthreads=JOBS)
     except Exception as e:  # Cython could not translate a module: install the pure package
         print(f"warning: the compiled core is not built ({e}); the pure-Python core runs",
               file=sys.stderr)
@@ -44,6 +45,10 @@ def extensions() -> list[Extension]:
         ext.optional = True  # no compiler, or a failed one: that module stays pure (cythonize drops it)
     return built
 
+
+JOBS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+"""Modules translated and compiled at once: one a CPU (the C compiler's -O2 of the kernels is most
+of an install's time)."""
 
 DIRECTIVES = {
     "binding": True,  # functions keep their signatures and docstrings (doctests, inspect)
@@ -70,7 +75,13 @@ class BuildPy(build_py):
 class BuildExt(build_ext):
     """Record beside the extensions what each was compiled from (``_core.BUILT``: digests of its
     ``.py`` and ``.pxd``), so that an installed core knows its extensions are current whatever
-    times its files were given (a wheel's all get the time of their install)."""
+    times its files were given (a wheel's all get the time of their install). Compiles ``JOBS``
+    extensions at once unless ``--parallel`` says otherwise."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = JOBS
 
     def run(self) -> None:
         super().run()
