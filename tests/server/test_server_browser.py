@@ -29,8 +29,20 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
     link.click()
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 6
-    # The computer's cards, face down (five if it has led already: the dealer is drawn at random).
-    assert page.locator("#opponents .card.back").count() in (5, 6)
+    # The computer's cards (five if it has led already: the dealer is drawn at random), face down
+    # but for those it has shown: a marriage's other card stays face up (CI's stop 41 drew one).
+    page.wait_for_function("Table.state.view.to_act === 0")  # nothing changes until we play
+    view = page.evaluate("Table.state.view")
+    shown = len(view["known"][1])
+    assert page.locator("#opponents .card.known").count() == shown
+    assert page.locator("#opponents .card.back").count() + shown == view["hand_sizes"][1] in (5, 6)
+    # Whatever this deal drew, render the shown case too: four backs and the king of diamonds.
+    page.evaluate("""() => { const v = Table.state.view, saved = [v.known[1], v.hand_sizes[1]];
+        v.known[1] = ["KD"]; v.hand_sizes[1] = 5; Table.render();
+        [v.known[1], v.hand_sizes[1]] = saved; }""")
+    assert page.locator("#opponents .card.back").count() == 4
+    assert page.locator("#opponents .card.known").get_attribute("data-card") == "KD"
+    page.evaluate("Table.render()")
     assert page.locator("#stock-area .turnup").count() == 1
     # German suits are a setting: the cards are redrawn.
     page.check("#german-suits")
