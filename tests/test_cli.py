@@ -301,6 +301,22 @@ def test_replay_unknown_game():
 
 # ---------------------------------------------------------------------------------- listings
 
+def test_the_command_list_gives_each_description_on_one_line():
+    # Wide enough for every description: each is one line, not broken where its docstring is.
+    from cli_helpers import runner
+
+    from sixtysix.cli import app
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    lines = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
+    import typer.main
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    assert len(commands) >= 14
+    for name, command in commands.items():
+        first = " ".join(command.callback.__doc__.split("\n\n")[0].split())
+        assert f"{name} {first}" in lines, name
+
+
 def test_games_lists_every_game():
     result = invoke("games")
     assert result.exit_code == 0

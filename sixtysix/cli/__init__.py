@@ -85,6 +85,12 @@ def _load_commands() -> None:
         except ModuleNotFoundError as e:
             if e.name != full:
                 raise  # a missing dependency inside a present module is a real error
+    # The list of commands shows each docstring's first paragraph with its line breaks kept:
+    # joined into one line, the terminal wraps it instead.
+    for info in app.registered_commands:
+        doc = (info.callback.__doc__ or "") if info.callback else ""
+        if info.short_help is None and doc:
+            info.short_help = " ".join(doc.split("\n\n")[0].split())
 
 
 _load_commands()
