@@ -354,6 +354,26 @@ def test_bots_lists_the_registry():
     assert result.exit_code == 0
     assert re.search(r"^heuristic\s+a sensible casual player", result.output, re.M)
     assert re.search(r"^random\s+", result.output, re.M)
+    # Each declared parameter under its bot, with its default and its range.
+    assert re.search(r"^strong\s+.*\n\s+seconds=0\.2\s+thinking time per move: a number from "
+                     r"0\.001 to 3600$", result.output, re.M)
+    assert re.search(r"^\s+iterations=\s+iterations per move \(instead of seconds\): a whole "
+                     r"number from 1 to 10,000,000$", result.output, re.M)
+    assert re.search(r"^\s+endgame=false\s+value playouts exactly", result.output, re.M)
+    assert re.search(r"^master\s+.*\n\s+seconds=1\s", result.output, re.M)
+    assert re.search(r"^casual\s+.*\n\S", result.output, re.M)  # it takes none
+
+
+def test_every_declared_parameter_has_its_factory_default():
+    # What `sixtysix bots` shows as a default is what the bot is built with.
+    from sixtysix.bots import bot_defaults, bot_names, bot_params, make_bot
+    checked = 0
+    for name in bot_names():
+        bot = make_bot(name)
+        for p in bot_params(name):
+            assert getattr(bot, p.name) == bot_defaults(name)[p.name], (name, p.name)
+            checked += 1
+    assert checked >= 30
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

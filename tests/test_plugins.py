@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sixtysix.bots import BotError, bot_names, make_bot
+from sixtysix.bots import BotError, bot_defaults, bot_names, make_bot
 from sixtysix.bots import base as bots_base
 from sixtysix.bots.plugins import load_plugins
 from sixtysix.cli import app
@@ -119,6 +119,7 @@ def test_a_plugin_bot_is_listed_built_and_plays_a_tournament(plugin_site: Path) 
         "Always the lowest legal action (or the offset-th lowest). (plugin from tinybot 0.1)"
     assert bot_names()["brokenbot"].startswith("cannot be loaded (ModuleNotFoundError: ")
     assert bot_names()["random"] == "a uniformly random legal action"
+    assert bot_defaults("lowest") == {"offset": 0}  # read from the plugin's own signature
     bot = make_bot("lowest:offset=1")
     assert bot.name == "lowest" and bot.offset == 1  # type: ignore[attr-defined]
     summary = run_tournament("sixty-six", ["lowest", "random"], matches=2, seed=5, progress=False)

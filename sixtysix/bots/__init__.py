@@ -6,6 +6,7 @@ from .base import (
     Limit,
     Param,
     RandomBot,
+    bot_defaults,
     bot_names,
     bot_params,
     make_bot,
@@ -13,5 +14,5 @@ from .base import (
     register,
 )
 
-__all__ = ["Bot", "BotError", "Limit", "Param", "RandomBot", "bot_names", "bot_params", "make_bot",
-           "parse_bot", "register"]
+__all__ = ["Bot", "BotError", "Limit", "Param", "RandomBot", "bot_defaults", "bot_names",
+           "bot_params", "make_bot", "parse_bot", "register"]

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from ..engine.view import View
 from ..errors import SixtySixError
 
 __all__ = ["Bot", "Limit", "Param", "register", "make_bot", "parse_bot", "bot_names", "bot_params",
+           "bot_defaults",
            "BotError", "RandomBot"]
 
 
@@ -158,6 +160,21 @@ def bot_names() -> dict[str, str]:
     """Registered bot names with a line of help each."""
     _load_builtins()
     return {k: v[1] for k, v in sorted(_REGISTRY.items())}
+
+
+def bot_defaults(name: str) -> dict[str, Any]:
+    """The default of each parameter the bot ``name`` declares, from its factory's signature
+    (None where it has none: unset, or the factory's own choice)."""
+    factory = _REGISTRY[name][0] if name in _REGISTRY else None
+    params = bot_params(name)
+    try:
+        signature = inspect.signature(factory) if factory is not None else None
+    except (TypeError, ValueError):  # a builtin or an odd callable: no defaults to read
+        signature = None
+    found = signature.parameters if signature is not None else {}
+    return {p.name: found[p.name].default
+            if p.name in found and found[p.name].default is not inspect.Parameter.empty else None
+            for p in params}
 
 
 def bot_params(name: str) -> tuple[Param, ...]:

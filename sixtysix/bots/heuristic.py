@@ -93,8 +93,8 @@ HEURISTIC_PARAMS = (
 )
 """The heuristic's parameters and their ranges."""
 
-register("heuristic", "a sensible casual player: rules of thumb, no search "
-                      "(forget=0..1, miss=0..1 make it weaker)", HEURISTIC_PARAMS)(HeuristicBot)
+register("heuristic", "a sensible casual player: rules of thumb, no search (forget and miss make "
+                      "it weaker)", HEURISTIC_PARAMS)(HeuristicBot)
 
 
 class _Turn:

@@ -58,7 +58,11 @@ _HELP = {
 
 
 def _level(name: str) -> Callable[..., Bot]:
-    def factory(seconds: float | None = None) -> Bot:
+    # The level's own time is its factory's default, so that `sixtysix bots` shows it.
+    own = next((float(p[len("seconds="):]) for p in LEVELS[name].partition(":")[2].split(",")
+                if p.startswith("seconds=")), None)
+
+    def factory(seconds: float | None = own) -> Bot:
         spec = LEVELS[name]
         if seconds is not None:
             if not spec.startswith(("ismcts", "master2")):
@@ -87,5 +91,5 @@ def _master_v1(seconds: float = 1.0, iterations: int | None = None) -> Bot:
 
 
 register("master-v1", "master before its playouts were solved: information-set search, about 1 s a "
-                      "move, exact endgames (seconds=1.0, iterations=)",
+                      "move, exact endgames",
          (SECONDS, ISMCTS_PARAMS[1]))(_master_v1)

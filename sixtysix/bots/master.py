@@ -286,6 +286,6 @@ MASTER_PARAMS = (
 )
 """master2's parameters and their ranges."""
 
-register("master2", "weighted worlds, exact endgames, closes judged without seeing the cards "
-                    "(seconds=1.0, iterations=, soft=true, close_margin=0.25)", MASTER_PARAMS)(Master)
+register("master2", "weighted worlds, exact endgames, closes judged without seeing the cards",
+         MASTER_PARAMS)(Master)
 

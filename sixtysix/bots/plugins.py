@@ -82,6 +82,7 @@ def _load(name: str, ep: importlib.metadata.EntryPoint,
         return bot
 
     factory.__doc__ = target.__doc__
+    factory.__wrapped__ = target  # type: ignore[attr-defined]  # its signature: the defaults shown
     return factory, help_text, tuple(getattr(target, "params", ()) or ())
 
 

@@ -1213,10 +1213,8 @@ def _check_fields(bot: Any, name: str, params: tuple[Param, ...]) -> None:
             setattr(bot, p.name, p.check(name, value))
 
 
-register("ismcts", "information-set MCTS (seconds=0.2, iterations=, c=0.7, endgame=false, "
-                   "stock=0, workers=1, match=false)", ISMCTS_PARAMS)(Ismcts)
-register("pimc", "determinize and solve or sample each world (worlds=20, seconds=, playouts=8)",
-         PIMC_PARAMS)(Pimc)
+register("ismcts", "information-set MCTS", ISMCTS_PARAMS)(Ismcts)
+register("pimc", "determinize and solve or sample each world", PIMC_PARAMS)(Pimc)
 
 
 def best_action(values: dict[int, float]) -> int:

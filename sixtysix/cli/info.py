@@ -9,11 +9,11 @@ rule options, against which computer players.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from ..bots import bot_names
+from ..bots import bot_defaults, bot_names, bot_params
 from ..games import GAMES, Game
 from ..games.base import option_specs, option_text
 from ..games.meanings import meaning
@@ -78,3 +78,21 @@ def bots_command() -> None:
     width = max(len(n) for n in names)
     for name, help_text in names.items():
         typer.echo(f"{name.ljust(width)}  {help_text}".rstrip())
+        params = bot_params(name)
+        if not params:
+            continue
+        defaults = bot_defaults(name)
+        shown = [(f"{p.name}={_param_text(defaults[p.name])}", p) for p in params]
+        key = max(len(k) for k, _ in shown)
+        for k, p in shown:
+            what = f"{p.help}: {p.describe()}" if p.help else p.describe()
+            typer.echo(f"{'':{width + 4}}{k.ljust(key)}  {what}")
+
+
+def _param_text(value: Any) -> str:
+    """A parameter's default as one writes it after 'key=' (nothing where it is unset)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
