@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import invoke
+import typer.main
+from cli_helpers import invoke, runner
 from rich.console import Console
 
 from sixtysix import analysis
-from sixtysix.bots import make_bot
+from sixtysix.bots import bot_defaults, bot_names, bot_params, make_bot
 from sixtysix.cards import card_str
+from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
 from sixtysix.cli.render import action_label
 from sixtysix.engine.actions import BELLA, MARRY, TRUMP, action_str
@@ -303,13 +305,9 @@ def test_replay_unknown_game():
 
 def test_the_command_list_gives_each_description_on_one_line():
     # Wide enough for every description: each is one line, not broken where its docstring is.
-    from cli_helpers import runner
-
-    from sixtysix.cli import app
     result = runner.invoke(app, ["--help"], env={"COLUMNS": "300"})
     assert result.exit_code == 0
     lines = [" ".join(line.strip("│ ").split()) for line in result.output.splitlines()]
-    import typer.main
     commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
     assert len(commands) >= 14
     for name, command in commands.items():
@@ -366,7 +364,6 @@ def test_bots_lists_the_registry():
 
 def test_every_declared_parameter_has_its_factory_default():
     # What `sixtysix bots` shows as a default is what the bot is built with.
-    from sixtysix.bots import bot_defaults, bot_names, bot_params, make_bot
     checked = 0
     for name in bot_names():
         bot = make_bot(name)

@@ -37,8 +37,7 @@ from ..engine.view import View
 from ..errors import SixtySixError
 
 __all__ = ["Bot", "Limit", "Param", "register", "make_bot", "parse_bot", "bot_names", "bot_params",
-           "bot_defaults",
-           "BotError", "RandomBot"]
+           "bot_defaults", "BotError", "RandomBot"]
 
 
 class BotError(SixtySixError):
@@ -165,16 +164,14 @@ def bot_names() -> dict[str, str]:
 def bot_defaults(name: str) -> dict[str, Any]:
     """The default of each parameter the bot ``name`` declares, from its factory's signature
     (None where it has none: unset, or the factory's own choice)."""
-    factory = _REGISTRY[name][0] if name in _REGISTRY else None
-    params = bot_params(name)
+    params = bot_params(name)  # loads the registry; BotError for an unknown name
     try:
-        signature = inspect.signature(factory) if factory is not None else None
+        found = dict(inspect.signature(_REGISTRY[name][0]).parameters)
     except (TypeError, ValueError):  # a builtin or an odd callable: no defaults to read
-        signature = None
-    found = signature.parameters if signature is not None else {}
-    return {p.name: found[p.name].default
-            if p.name in found and found[p.name].default is not inspect.Parameter.empty else None
-            for p in params}
+        found = {}
+    empty = inspect.Parameter.empty
+    return {p.name: None if p.name not in found or found[p.name].default is empty
+            else found[p.name].default for p in params}
 
 
 def bot_params(name: str) -> tuple[Param, ...]:

@@ -88,7 +88,7 @@ def _load_commands() -> None:
     # The list of commands shows each docstring's first paragraph with its line breaks kept:
     # joined into one line, the terminal wraps it instead.
     for info in app.registered_commands:
-        doc = (info.callback.__doc__ or "") if info.callback else ""
+        doc = getattr(info.callback, "__doc__", None)
         if info.short_help is None and doc:
             info.short_help = " ".join(doc.split("\n\n")[0].split())
 
