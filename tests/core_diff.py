@@ -8,7 +8,7 @@ action the next state; at the end of each hand its game points and result; from 
 each hand a seeded playout's outcome, and where a playout kernel plays the game its own playouts
 (random and policy) and a world it deals for ISMCTS (``Hand.redeal``, ``MultiHand.redeal``,
 ``BauernHand.redeal`` and, from 12 cards, its solver; the Gaigel and Terts kernels their
-playouts);
+playouts, and their solvers from 10 cards in Terts, 12 in Gaigel);
 and, for two-sided games, the solver's value of every position with at most six cards in hand
 and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
 hand, with one card face down; and where a kernel judges the play as the heuristic player does
@@ -117,6 +117,11 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                             h.update(f"{[world_b.hand(p) for p in range(4)]}\n".encode())
                             if packed_own.cards_left() <= 12:  # and its solver
                                 h.update(f"{packed_own.solve(100, True)}\n".encode())
+                        if own is kernel_terts and packed_own.cards_left() <= 10:  # its solver
+                            v = packed_own.solve(100, True)
+                            h.update(f"{v} {packed_own.fin0} {packed_own.fin1}\n".encode())
+                        if own is kernel_gaigel and packed_own.cards_left() <= 12:  # its solver
+                            h.update(f"{packed_own.solve(100, True)}\n".encode())
             if is_solvable(s) and not s.stock_open and sum(x.bit_count() for x in s.hands) <= 6:
                 h.update(f"solve {Solver().value(s)}\n".encode())
             if phase1_solve and s.stock_open and s.facedown == 1 and pack(s) is not None:

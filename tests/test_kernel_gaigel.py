@@ -19,6 +19,9 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, searches_agree
 
+from sixtysix.bots.search import Ismcts
+from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.cards import card_str, cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.actions import (
     DECLARE,
@@ -30,8 +33,8 @@ from sixtysix.engine.actions import (
     OPEN,
     REVERSE,
 )
-from sixtysix.engine.kernel import POLICY, seed_state
-from sixtysix.engine.kernel_gaigel import pack, playouts
+from sixtysix.engine.kernel import POLICY, KernelRandom, seed_state
+from sixtysix.engine.kernel_gaigel import pack, play_to, playout, playouts
 from sixtysix.engine.phases import PH_MELD_DEFER, PH_OVER
 from sixtysix.engine.phases import meld as M
 from sixtysix.engine.state import State
@@ -146,3 +149,67 @@ def test_the_searches_give_the_same_values_with_the_kernel() -> None:
                 compared += 1
             _step_calmly(s, rng)
     assert compared >= 6
+
+
+def _calm_down_to(seed: int, cards: int, rng: random.Random,
+                  options: dict[str, Any] | None = None) -> State:
+    """A Gaigel hand dealt with ``seed`` and played without knocks until at most ``cards``
+    cards are left in the hands and a trick is to be led."""
+    s = Match(make_game("gaigel", options), dealer=3).deal_hand(seed=seed)
+    while not s.over and (sum(h.bit_count() for h in s.hands) > cards or s.trick):
+        acts = [a for a in s.legal_actions() if a not in (DECLARE, REVERSE)] or s.legal_actions()
+        s.step(rng.choice(acts))
+    return s
+
+
+def test_the_kernel_solves_a_knock_by_hand() -> None:
+    # Clubs are trumps; seat 3 leads with two tricks to go and his side (seats 1 and 3) at 122
+    # points to 65. Knocking now wins the hand: 1 game point (the opponents have tricks, so no
+    # Gaigel), and the margin of 57: 1057. Playing on cannot do better: seat 2's TC must take
+    # a club lead (overtaking KC) or trump AS, and the 63 points still out could carry the
+    # opponents past 122.
+    s = _calm_down_to(3, 8, random.Random(3))
+    assert (s.trump, s.to_act, s.points) == (0, 3, [65, 122])  # suit 0: clubs
+    assert [[card_str(c) for c in cards_of(s.hands[p])] for p in range(4)] == [
+        ["QC", "TD"], ["JD", "TH"], ["QH", "TC"], ["KC", "AS"]]
+    h = pack(s)
+    assert h is not None
+    assert h.solve(SCALE, True) == Solver().value(s) == 1 * SCALE + 57
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=[f"gaigel-{i}" for i in range(len(VARIANTS))])
+def test_the_kernel_solves_as_the_solver_does(options: dict[str, Any]) -> None:
+    # The kernel's alpha-beta (ISMCTS solves its Gaigel playouts there) gives the State
+    # solver's value, melds and knocks included.
+    rng = random.Random(f"solve{sorted(options.items())}")
+    solved = 0
+    for _ in range(30):
+        s = _calm_down_to(rng.randrange(2**31), rng.choice((8, 12, 16)), rng, options)
+        h = pack(s)
+        if s.over or h is None:
+            continue
+        for margin in (True, False):
+            assert h.solve(SCALE, margin) == Solver(margin=margin).value(s)
+        solved += 1
+    assert solved >= 12
+
+
+def test_master_solves_the_last_three_tricks_of_its_playouts() -> None:
+    # With endgame (the master level) ISMCTS plays a Gaigel world by the policy down to 12
+    # cards and solves the rest on the kernel: each seat gets its side's exact value; with
+    # cards=0 it plays the world to its end instead.
+    s = Match(make_game("gaigel"), dealer=3).deal_hand(seed=5)
+    x = seed_state(7)
+    h = pack(s)
+    assert h is not None
+    play_to(h, x, 12)
+    assert not h.over and h.cards_left() <= 12
+    v = h.solve(SCALE, True) / SCALE
+    side = h.to_act & 1
+    leads, points = Ismcts(iterations=1, endgame=True)._finish(s.copy(), KernelRandom(x))
+    assert leads == [v if p & 1 == side else -v for p in range(4)] and points is None
+    played = pack(s)
+    assert played is not None
+    playout(played, x, POLICY)
+    end, _ = Ismcts(iterations=1, endgame=True, cards=0)._finish(s.copy(), KernelRandom(x))
+    assert end == played.leads() != leads

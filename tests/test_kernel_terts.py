@@ -19,10 +19,13 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, searches_agree
 
-from sixtysix.engine import Match
+from sixtysix.bots.search import Ismcts
+from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.cards import parse_cards
+from sixtysix.engine import Match, State
 from sixtysix.engine.actions import ANNOUNCE, BELLA, EXCHANGE, PASS, SHOW
-from sixtysix.engine.kernel import POLICY, seed_state
-from sixtysix.engine.kernel_terts import pack, playouts
+from sixtysix.engine.kernel import POLICY, KernelRandom, seed_state
+from sixtysix.engine.kernel_terts import pack, play_to, playout, playouts
 from sixtysix.engine.phases import PH_ANSWER
 from sixtysix.games import make_game
 
@@ -95,3 +98,72 @@ def test_the_searches_give_the_same_values_with_the_kernel(scores: tuple[int, in
                 compared += 1
             s.step(rng.choice(s.legal_actions()))
     assert compared >= 5
+
+
+def _down_to(seed: int, cards: int, rng: random.Random, options: dict[str, Any] | None = None
+             ) -> State:
+    """A Terts hand dealt with ``seed``, played at random until at most ``cards`` cards are left
+    in the hands (at a lead, where ``cards`` is 4)."""
+    s = Match(make_game("terts", options), dealer=1).deal_hand(seed=seed)
+    while not s.over and (sum(h.bit_count() for h in s.hands) > cards or cards == 4 and s.trick):
+        s.step(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_the_kernel_solves_the_last_two_tricks_by_hand() -> None:
+    # Clubs are trumps (seed values: trump nine 13, ace 11, king 3); seat 1 leads, holding 9C KS,
+    # against 8H AS, at 63 points to 50. Leading KS, he makes seat 0 take it with AS (follow and
+    # beat: 14 points) and then trumps 8H with 9C and takes the last trick: 63 + 13 + 10 = 86
+    # to 64, 22 ahead. Leading 9C first, seat 0 keeps AS (throwing 8H) and wins the last trick
+    # with it: 76 to 74, 2 ahead. So 22 game points (a Terts hand's points are its game points)
+    # times 1000, and the margin of 22 again; 86 to 64 at the end of the best line.
+    s = _down_to(5, 4, random.Random(4))
+    assert (s.trump, s.to_act, s.points) == (0, 1, [50, 63])  # suit 0: clubs
+    assert [s.hands[0], s.hands[1]] == [parse_cards("8H AS"), parse_cards("9C KS")]
+    h = pack(s)
+    assert h is not None
+    assert h.solve(SCALE, True) == Solver().value(s) == 22 * SCALE + 22
+    assert (h.fin0, h.fin1) == (64, 86)
+    assert h.solve(SCALE, False) == 22 * SCALE
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=[f"terts-{i}" for i in range(len(VARIANTS))])
+def test_the_kernel_solves_as_the_solver_does(options: dict[str, Any]) -> None:
+    # The kernel's alpha-beta (ISMCTS solves its Terts playouts there) gives the State solver's
+    # value, announcements and the bella included, and the best line's hand scores differ by
+    # just that value.
+    rng = random.Random(f"solve{sorted(options.items())}")
+    solved = 0
+    for deal in range(12):
+        s = _down_to(rng.randrange(2**31), rng.choice((6, 8, 10)), rng, options)
+        h = pack(s)
+        if s.over or h is None:
+            continue
+        for margin in (True, False):
+            v = h.solve(SCALE, margin)
+            assert v == Solver(margin=margin).value(s), (deal, margin)
+            lead = h.fin0 - h.fin1 if s.to_act == 0 else h.fin1 - h.fin0
+            assert v == lead * SCALE + (lead if margin else 0)
+        solved += 1
+    assert solved >= 10
+
+
+def test_master_solves_terts_playouts_only_when_asked() -> None:
+    # By default the master level plays its Terts playouts to the end (solving the last four
+    # tricks measured no gain); with cards=8 it plays down to 8 cards and solves the rest on
+    # the kernel, each seat's lead and the hand scores at the end of the solved line.
+    s = Match(make_game("terts"), dealer=1).deal_hand(seed=3)
+    x = seed_state(7)
+    played = pack(s)
+    assert played is not None
+    playout(played, x, POLICY)
+    leads, points = Ismcts(iterations=1, endgame=True)._finish(s.copy(), KernelRandom(x))
+    assert leads == played.leads() and list(points or ()) == [played.game_points(0), played.game_points(1)]
+    h = pack(s)
+    assert h is not None
+    play_to(h, x, 8)
+    assert not h.over and h.cards_left() <= 8
+    v = h.solve(SCALE, True) / SCALE
+    leads, points = Ismcts(iterations=1, endgame=True, cards=8)._finish(s.copy(), KernelRandom(x))
+    assert leads == ([v, -v] if h.to_act == 0 else [-v, v])
+    assert points == [h.fin0, h.fin1] and (h.fin0 - h.fin1) * (SCALE + 1) / SCALE == leads[0]

@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from ..cards import JACK, card_list, cards_of
@@ -557,6 +558,13 @@ def action_key(a: int, double_pack: bool) -> int:
 SOLVE_CARDS = 12
 """The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
 North American Sixty-Six for two deals 12 each, too many to solve at every move."""
+SOLVE_FROM = {"gaigel": 12}
+"""With ``endgame``, the cards left in the hands from which ISMCTS solves a playout on its
+game's own kernel by default (``Ismcts.cards``): Gaigel's last three tricks. Terts is not
+solved by default: its last four tricks solved cost 40% of the iterations and were worth
+nothing even at equal iterations (docs/master.md)."""
+_OWN_SOLVERS: dict[str, ModuleType] = {"terts": kernel_terts, "gaigel": kernel_gaigel}
+"""The kernels that solve their own game's playouts (``_solved_own``)."""
 EXACT_MAX_CARDS = 6
 """The solver stands in for the search only once the seat holds at most this many cards: every
 position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
@@ -758,6 +766,10 @@ class Ismcts:
     """Where above 0, draw the worlds from that many whole deals weighted by how likely the
     opponent's play was with each (``particles.PolicySampler``; two seats drawing from a
     stock), instead of uniformly within the proven exclusions."""
+    cards: int | None = None
+    """With ``endgame``, solve a Terts or Gaigel playout once this many cards are left in the
+    hands (its kernel's solver), the policy playing it until then; by default ``SOLVE_FROM``
+    (Gaigel 12, Terts 0: not solved before the last 12 cards reach the tree)."""
     even_root: bool = False
     """Visit every root action equally instead of by UCB (analysis: the root values are then
     equally well estimated and can be compared; play keeps UCB)."""
@@ -1025,6 +1037,34 @@ class Ismcts:
         g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
         return float(g0 - g1)
 
+    def _solved_own(self, s: State, rng: Rng) -> tuple[list[float], list[int] | None] | None:
+        """A Terts or Gaigel world played on by the policy until ``cards`` cards are left in
+        the hands (``SOLVE_FROM`` by default), then solved on its kernel (``solve``): each
+        seat's lead, and in Terts the hand scores at the end of the solved line
+        (``race_rewards`` needs them); None where no such kernel plays ``s`` (another game, or
+        rule options it does not cover) or ``cards`` is 0. The policy's steps run on the
+        kernel where ``_game_playout`` would, else through ``State``: the same numbers drawn,
+        the same world solved."""
+        cards = self.cards if self.cards is not None else SOLVE_FROM.get(s.game.id, 0)
+        own = _OWN_SOLVERS.get(s.game.id)
+        h = own.pack(s) if own is not None and cards else None
+        if own is None or h is None:
+            return None
+        if self.kernel and _GAME_KERNELS and isinstance(rng, kernel.KernelRandom):
+            rng.state = own.play_to(h, rng.state, cards)
+        else:
+            while not s.over and sum(c.bit_count() for c in s.hands) > cards:
+                s.step(policy_action(s, s.legal_actions(), rng))
+            h = own.pack(s)
+            assert h is not None  # the same rules, a later position
+        terts = own is kernel_terts
+        if h.over:
+            return h.leads(), [h.game_points(0), h.game_points(1)] if terts else None
+        v = h.solve(SCALE, self.solver.margin) / SCALE
+        side = h.to_act & 1
+        leads = [v if p & 1 == side else -v for p in range(s.n)]
+        return leads, [h.fin0, h.fin1] if terts else None
+
     def _finish(self, s: State, rng: Rng) -> tuple[list[float], Sequence[int] | None]:
         """Per-seat game-point leads at the end of this world: playout, or exact once solvable;
         and the hand's game points where it was played to its end (``race_rewards`` needs
@@ -1042,6 +1082,10 @@ class Ismcts:
         # Gaigel, Terts and Bauernschnapsen play out on their kernels with the numbers the
         # State path would draw: the same tree either way. (Short of the last tricks no stock
         # step below makes the hand solvable, so the playout is the whole of what that path does.)
+        if self.endgame:
+            solved = self._solved_own(s, rng)
+            if solved is not None:
+                return solved
         if self.kernel and _GAME_KERNELS and isinstance(rng, kernel.KernelRandom) and not (
                 self.endgame and is_solvable(s)
                 and sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS):
@@ -1194,6 +1238,7 @@ ISMCTS_PARAMS = (
     Param("worlds", int, 1, 100_000, "worlds solved when the position is open"),
     Param("workers", int, 1, 256, "processes growing trees in parallel"),
     Param("particles", int, 0, 20_000, "worlds weighted by the opponent's play (0: off)"),
+    Param("cards", int, 0, 12, "with endgame, solve Terts and Gaigel playouts from this many cards"),
 )
 """ISMCTS's parameters and their ranges (a server applies its own, lower maxima on top)."""
 PIMC_PARAMS = (

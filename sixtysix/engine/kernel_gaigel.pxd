@@ -10,6 +10,7 @@ cdef int _MARRY, _DOUBLE, _OPEN, _MELD_LOW, _DEFER, _PASS, _DECLARE, _REVERSE, _
 cdef int _MELD, _MELD_DEFER, _OVER, _ANDERE_ALTE, _GE_ELFEN, _HOEHER, _AUF_DISSLE
 cdef int _MELD_USED, _LOW_SHOWN, _PLAYED_OUT, _KNOCK, _REVERSE_KNOCK, _DISSLE_LOST
 cdef int _DISSLE_WON, _FIVE_LOW, _TARGET, _FIVE_LOW_POINTS, _WIDTH
+cdef long long _INF
 cdef int PH_MELD, PH_MELD_DEFER, PH_OVER, FREE, STRICT_MULTI
 
 cdef unsigned long long _suit(int s) noexcept
@@ -28,7 +29,7 @@ cdef class GaigelHand:
     cdef public int n, leader, to_act, forehand, trump, phase, spos, slen, turnup, turnup_up
     cdef public int exchanged, trick_no, opening, melded, lead_flags, promise, end_kind
     cdef public int claimant, low, openings, partner_meld, phase2_melds, instant_five
-    cdef public int rob_needs_trick, last_bonus, no_trick_test, overplayed, award
+    cdef public int rob_needs_trick, last_bonus, no_trick_test, overplayed, award, killer
     cdef public unsigned long long values, low_mask, rng
     cdef public bint over
 
@@ -71,6 +72,13 @@ cdef class GaigelHand:
     cpdef int game_points(self, int seat)
     @cython.locals(g0=cython.int, g1=cython.int, d=cython.double)
     cpdef list leads(self)
+    @cython.locals(n=cython.int, p=cython.int)
+    cpdef int cards_left(self)
+    cpdef long long solve(self, long long scale, bint margin)
+    @cython.locals(me=cython.int, k=cython.int, i=cython.int, best=cython.longlong,
+                   child=GaigelHand, v=cython.longlong, a=cython.int)
+    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
+                       bint margin)
     @cython.locals(k=cython.int, side=cython.int, marry=cython.int, plays=cython.ulonglong,
                    opens=cython.int, i=cython.int, a=cython.int, n=cython.int)
     cdef int _policy(self) noexcept
@@ -90,5 +98,6 @@ cdef class GaigelHand:
 cpdef GaigelHand pack(State s)
 @cython.locals(p=cython.int)
 cpdef tuple playout(GaigelHand h, unsigned long long rng, int policy)
+cpdef unsigned long long play_to(GaigelHand h, unsigned long long rng, int cards)
 @cython.locals(h=GaigelHand, steps=cython.longlong, p=cython.int)
 cpdef tuple playouts(GaigelHand origin, int n, unsigned long long rng, int policy)

@@ -38,7 +38,7 @@ from .rules import FREE, STRICT_MULTI
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["GaigelHand", "pack", "playout", "playouts"]
+__all__ = ["GaigelHand", "pack", "play_to", "playout", "playouts"]
 
 _ONE = 1
 """``1``, typed 64-bit in kernel_gaigel.pxd: the second copies are cards 32 to 63."""
@@ -61,6 +61,7 @@ _ACES = 0x0101010101010101
 _SUIT0 = 0x000000FF000000FF
 """Both copies of the first suit; suit ``s`` is this << 8 * s."""
 _WIDTH = 48
+_INF = 1 << 30
 """Room for one position's actions: at most five cards, their marriages and five verbs."""
 
 
@@ -128,6 +129,8 @@ class GaigelHand:
         self.award = 2
         self.rng = 1
         self.acts = [0] * 48  # _WIDTH (Cython sizes a C array from a literal)
+        self.killer = -1
+        """In a solver's stack: the best action found at this depth last time."""
 
     def _load(self, o: GaigelHand) -> None:
         """Become ``o`` again."""
@@ -504,6 +507,58 @@ class GaigelHand:
         d = float(g0 - g1)
         return [d, -d, d, -d]
 
+    # ------------------------------------------------------------------ exact play
+
+    def cards_left(self) -> int:
+        """The cards still in the four hands."""
+        n = 0
+        for p in range(4):
+            n += _count64(self.hands[p])
+        return n
+
+    def solve(self, scale: int, margin: bool) -> int:
+        """The exact value of this position (every card known) for the side to act, as
+        ``bots.solver.Solver.value`` gives it: its game points less the other side's, times
+        ``scale``, plus with ``margin`` its card points less theirs. Alpha-beta over the
+        engine's actions (melds and knocks too), meant for the last tricks: the searches solve
+        from 12 cards."""
+        # A card is at most three plies: a deferred meld, its answer, the card.
+        stack = [GaigelHand() for _ in range(3 * self.cards_left() + 4)]
+        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+
+    def _ab(self, stack: list[GaigelHand], d: int, alpha: int, beta: int, scale: int,
+            margin: bool) -> int:
+        """Negamax with alpha-beta: the value for the side of the seat to act."""
+        me = self.to_act & 1
+        k = self._legal()
+        best = -_INF
+        child: GaigelHand = stack[d]
+        for i in range(1, k):  # last time's best move at this depth first (a killer move)
+            if self.acts[i] == child.killer:
+                self.acts[i] = self.acts[0]
+                self.acts[0] = child.killer
+                break
+        for i in range(k):
+            a = self.acts[i]
+            child._load(self)
+            child._step(a)
+            if child.over:
+                v = (child.game_points(me) - child.game_points(1 - me)) * scale
+                if margin:
+                    v += child.points[me] - child.points[1 - me]
+            elif child.to_act & 1 == me:
+                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
+            else:
+                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
+            if v > best:
+                best = v
+                child.killer = a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
@@ -679,6 +734,15 @@ def playout(h: GaigelHand, rng: int, policy: int) -> tuple[list[int], int]:
     while not h.over:
         h._step(h._policy() if policy else h._random())
     return [h.game_points(p) for p in range(4)], h.rng
+
+
+def play_to(h: GaigelHand, rng: int, cards: int) -> int:
+    """Play ``h`` itself with the policy from generator state ``rng`` until at most ``cards``
+    cards are left in the hands (or the hand is over): the generator's state after."""
+    h.rng = rng
+    while not h.over and h.cards_left() > cards:
+        h._step(h._policy())
+    return h.rng
 
 
 def playouts(origin: GaigelHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:

@@ -8,6 +8,7 @@ from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT
 cdef int _ANNOUNCE, _SHOW, _BELLA, _EXCHANGE, _PASS, _PLAY, _ANSWER, _OVER, _N_RUNS
+cdef long long _INF
 cdef int _BELLA_VALUE, _SEVEN, _JACK, _KING, _WIDTH, _SCORED
 cdef int PH_PLAY, PH_ANSWER, PH_OVER, FREE, FOLLOW_OR_TRUMP, STRICT2, JACK, KING, N_RUNS
 cdef unsigned long long _COMBO[92]
@@ -37,7 +38,7 @@ cdef class TertsHand:
     cdef int tmp[64]
     cdef public int n, leader, to_act, trump, phase, spos, slen, turnup, turnup_up, trick_no
     cdef public int bella_by, nscored, announced, turn_announced, follow1, jack_free, ex_from
-    cdef public int needs_trick, extra, last_bonus
+    cdef public int needs_trick, extra, last_bonus, killer, fin0, fin1
     cdef public unsigned long long pvals, tvals, pbeats, tbeats, rng
     cdef public bint over
 
@@ -76,6 +77,12 @@ cdef class TertsHand:
     cpdef int game_points(self, int seat)
     @cython.locals(d=cython.double)
     cpdef list leads(self)
+    cpdef int cards_left(self)
+    cpdef long long solve(self, long long scale, bint margin)
+    @cython.locals(me=cython.int, k=cython.int, i=cython.int, best=cython.longlong,
+                   child=TertsHand, v=cython.longlong, a=cython.int)
+    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
+                       bint margin)
     @cython.locals(k=cython.int, plays=cython.ulonglong, best=cython.int, best_key=cython.int,
                    i=cython.int, a=cython.int, n=cython.int, wc=cython.int,
                    winners=cython.ulonglong)
@@ -88,5 +95,6 @@ cdef class TertsHand:
                seat=cython.int, kq=cython.ulonglong, gone=cython.ulonglong)
 cpdef TertsHand pack(State s)
 cpdef tuple playout(TertsHand h, unsigned long long rng, int policy)
+cpdef unsigned long long play_to(TertsHand h, unsigned long long rng, int cards)
 @cython.locals(h=TertsHand, steps=cython.longlong)
 cpdef tuple playouts(TertsHand origin, int n, unsigned long long rng, int policy)

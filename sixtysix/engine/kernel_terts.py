@@ -41,7 +41,7 @@ from .rules import FOLLOW_OR_TRUMP, FREE, STRICT2
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["TertsHand", "pack", "playout", "playouts"]
+__all__ = ["TertsHand", "pack", "play_to", "playout", "playouts"]
 
 _ONE = 1
 """``1``, typed 64-bit in kernel_terts.pxd: card 31's bit does not fit a C int."""
@@ -59,6 +59,7 @@ _WIDTH = 64
 """Room for one position's actions: nine cards, the dix, announcements and the bella."""
 _SCORED = 32
 """Room for the combinations scored in a hand."""
+_INF = 1 << 30
 
 _COMBO = [0] * 92
 """The cards of each combination (``actions.COMBOS``: 84 runs, then the four-of-a-kinds)."""
@@ -143,6 +144,10 @@ class TertsHand:
         self.rng = 1
         self.acts = [0] * 64  # _WIDTH (Cython sizes a C array from a literal)
         self.tmp = [0] * 64
+        self.killer = -1
+        """In a solver's stack: the best action found at this depth last time."""
+        self.fin0 = self.fin1 = 0
+        """After ``solve``: each seat's hand score at the end of the best line found."""
 
     def _load(self, o: TertsHand) -> None:
         """Become ``o`` again."""
@@ -443,6 +448,60 @@ class TertsHand:
         d = float(self.points[0] - self.points[1])
         return [d, -d]
 
+    # ------------------------------------------------------------------ exact play
+
+    def cards_left(self) -> int:
+        """The cards still in the two hands."""
+        return _count64(self.hands[0]) + _count64(self.hands[1])
+
+    def solve(self, scale: int, margin: bool) -> int:
+        """The exact value of this position (every card known) for the seat to act, as
+        ``bots.solver.Solver.value`` gives it: its hand score less the other's, times ``scale``,
+        plus with ``margin`` that difference again (a Terts hand's game points are its points).
+        Alpha-beta over the engine's actions (announcements, answers and the bella too), meant
+        for the last tricks: the searches solve from 12 cards."""
+        # A card is at most four plies: an announcement, its answer, the bella, the card.
+        stack = [TertsHand() for _ in range(4 * self.cards_left() + 4)]
+        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+
+    def _ab(self, stack: list[TertsHand], d: int, alpha: int, beta: int, scale: int,
+            margin: bool) -> int:
+        """Negamax with alpha-beta: the value for the seat to act."""
+        me = self.to_act
+        k = self._legal()
+        best = -_INF
+        child: TertsHand = stack[d]
+        # The move that was best at this depth last time goes first (a killer move: siblings
+        # often share their refutation), which cuts most of the tree.
+        for i in range(1, k):
+            if self.acts[i] == child.killer:
+                self.acts[i] = self.acts[0]
+                self.acts[0] = child.killer
+                break
+        for i in range(k):
+            a = self.acts[i]
+            child._load(self)
+            child._step(a)
+            if child.over:
+                child.fin0 = child.points[0]
+                child.fin1 = child.points[1]
+                v = child.points[me] - child.points[1 - me]
+                v = v * scale + (v if margin else 0)
+            elif child.to_act == me:
+                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
+            else:
+                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
+            if v > best:
+                best = v
+                child.killer = a
+                self.fin0 = child.fin0
+                self.fin1 = child.fin1
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
@@ -558,6 +617,15 @@ def playout(h: TertsHand, rng: int, policy: int) -> tuple[list[int], int]:
     while not h.over:
         h._step(h._policy() if policy else h._random())
     return [h.points[0], h.points[1]], h.rng
+
+
+def play_to(h: TertsHand, rng: int, cards: int) -> int:
+    """Play ``h`` itself with the policy from generator state ``rng`` until at most ``cards``
+    cards are left in the hands (or the hand is over): the generator's state after."""
+    h.rng = rng
+    while not h.over and h.cards_left() > cards:
+        h._step(h._policy())
+    return h.rng
 
 
 def playouts(origin: TertsHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
