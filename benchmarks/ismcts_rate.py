@@ -66,7 +66,8 @@ def main() -> None:
             rows = [(False, 0)] + [(True, int(k)) for k in args.stock.split(",")]
             for endgame, stock in rows:
                 if endgame and game_id not in ("sixty-six", "schnapsen", "four-hand-sixty-six",
-                                               "north-american-sixty-six", "bauernschnapsen"):
+                                               "north-american-sixty-six", "bauernschnapsen",
+                                               "gaigel"):
                     continue  # exact endgames: the two-sided games the kernels solve
                 for kernel in (False, True):  # every game's playouts now have a kernel
                     bot = Ismcts(iterations=args.iterations, endgame=endgame, stock=stock,

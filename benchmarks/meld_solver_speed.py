@@ -1,0 +1,71 @@
+"""The Terts and Gaigel kernels' solvers (``TertsHand.solve``, ``GaigelHand.solve``: the last
+tricks of a playout, with ``ismcts:endgame=true,cards=N``) against ``bots.solver.Solver`` through
+``State``, on positions the casual bot's play reaches with N cards left in the hands.
+
+Prints figures (each value checked against the State solver's). Usage: ``python
+benchmarks/meld_solver_speed.py [--n 100] [--seed 1] [--cards 8,10,12]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from machine import header
+from solver_speed import pct
+
+from sixtysix.bots import make_bot
+from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.engine import kernel_gaigel, kernel_terts
+from sixtysix.engine.match import Match
+from sixtysix.engine.state import State
+from sixtysix.games import make_game
+
+KERNELS = {"terts": kernel_terts, "gaigel": kernel_gaigel}
+
+
+def positions(game: str, cards: int, n: int, seed: int) -> list[State]:
+    """``n`` positions of ``game`` where the casual bot's play first has at most ``cards`` cards
+    left in the hands (hands that end sooner, by a knock or an Auf Dissle, give none)."""
+    g = make_game(game)
+    rng = random.Random(seed)
+    bot = make_bot("casual")
+    out: list[State] = []
+    while len(out) < n:
+        s = Match(g, dealer=rng.randrange(g.n_seats)).deal_hand(seed=rng.randrange(2**31))
+        while not s.over and sum(h.bit_count() for h in s.hands) > cards:
+            s.step(bot.choose(s.view(s.to_act), rng))
+        if not s.over:
+            out.append(s)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=100, help="positions per game and card count")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cards", default="8,10,12")
+    args = ap.parse_args()
+    print(header())
+    for game, own in KERNELS.items():
+        for cards in (int(c) for c in args.cards.split(",")):
+            kernel_ms: list[float] = []
+            state_ms: list[float] = []
+            for s in positions(game, cards, args.n, args.seed):
+                h = own.pack(s)
+                t = time.perf_counter()
+                v = h.solve(SCALE, True)
+                kernel_ms.append(1000 * (time.perf_counter() - t))
+                t = time.perf_counter()
+                assert Solver().value(s) == v  # the same value, or the figures mean nothing
+                state_ms.append(1000 * (time.perf_counter() - t))
+            print(f"{game:6} {cards:2} cards n={len(kernel_ms):4}  kernel median "
+                  f"{statistics.median(kernel_ms):7.3f} ms  p90 {pct(kernel_ms, 0.9):7.3f} ms  "
+                  f"max {max(kernel_ms):7.2f} ms  |  through State median "
+                  f"{statistics.median(state_ms):7.3f} ms  p90 {pct(state_ms, 0.9):7.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
