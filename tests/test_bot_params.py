@@ -29,6 +29,7 @@ from sixtysix.games import make_game
     ("ismcts:workers=-2", "workers must be a whole number from 1 to 256, not -2"),
     ("ismcts:worlds=0", "ismcts: worlds must be a whole number from 1 to 100,000, not 0"),
     ("ismcts:endgame=maybe", "ismcts: endgame must be true or false, not maybe"),
+    ("ismcts:cards=13", "ismcts: cards must be a whole number from 0 to 12, not 13"),
     ("pimc:worlds=0", "pimc: worlds must be a whole number from 1 to 100,000, not 0"),
     ("pimc:worlds=-1", "pimc: worlds must be a whole number from 1 to 100,000, not -1"),
     ("pimc:playouts=0", "pimc: playouts must be a whole number from 1 to 10,000, not 0"),
@@ -46,8 +47,8 @@ def test_a_value_out_of_range_is_refused_with_the_range(spec: str, message: str)
 
 
 @pytest.mark.parametrize(("spec", "message"), [
-    ("ismcts:wokers=2", "ismcts: unknown parameter 'wokers' (ismcts takes c, endgame, exact, "
-                        "iterations, match, particles, seconds, stock, workers, worlds)"),
+    ("ismcts:wokers=2", "ismcts: unknown parameter 'wokers' (ismcts takes c, cards, endgame, "
+                        "exact, iterations, match, particles, seconds, stock, workers, worlds)"),
     ("random:seconds=1", "random: unknown parameter 'seconds' (random takes no parameters)"),
     ("casual:seconds=1", "casual: unknown parameter 'seconds' (casual takes no parameters)"),
     ("heuristic:name=x", "heuristic: unknown parameter 'name'"),
