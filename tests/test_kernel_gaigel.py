@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, searches_agree
 
-from sixtysix.bots.search import Ismcts
+from sixtysix.bots.search import Ismcts, _grow, exclusions
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cards import card_str, cards_of
 from sixtysix.engine import Match
@@ -213,3 +213,17 @@ def test_master_solves_the_last_three_tricks_of_its_playouts() -> None:
     playout(played, x, POLICY)
     end, _ = Ismcts(iterations=1, endgame=True, cards=0)._finish(s.copy(), KernelRandom(x))
     assert end == played.leads() != leads
+
+
+def test_parallel_workers_grow_their_trees_with_the_bots_cards() -> None:
+    # With workers=N each process grows a tree of its own (search._grow): it solves its
+    # playouts from the bot's cards, as the bot's own tree does.
+    s = Match(make_game("gaigel"), dealer=3).deal_hand(seed=5)
+    view = s.view(s.to_act)
+
+    def grown(cards: int) -> dict[int, tuple[int, float]]:
+        return _grow(0.7, True, False, view, 11, None, 80, exclusions(view), 0, cards)
+
+    bot = Ismcts(seconds=None, endgame=True, cards=0)
+    root = bot._search(view, random.Random(11), None, 80, exclusions(view))
+    assert grown(0) == {a: (ch.n, ch.g) for a, ch in root.children.items()} != grown(12)

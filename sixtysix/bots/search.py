@@ -889,7 +889,8 @@ class Ismcts:
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         pool = _pool(k)
         jobs = [pool.submit(_grow, self.c, self.endgame, self.match, view, rng.randrange(2**63), seconds,
-                            iterations // k + (i < iterations % k), excluded)
+                            iterations // k + (i < iterations % k), excluded, self.stock,
+                            self.cards)
                 for i in range(k)]
         total: dict[int, tuple[int, float]] = {}
         for job in jobs:  # in a fixed order, so that the sums do not depend on timing
@@ -1140,9 +1141,10 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _grow(c: float, endgame: bool, match: bool, view: View, seed: int, seconds: float | None,
-          iterations: int, excluded: list[int]) -> dict[int, tuple[int, float]]:
+          iterations: int, excluded: list[int], stock: int = 0, cards: int | None = None
+          ) -> dict[int, tuple[int, float]]:
     """One worker's tree for root parallelism: visits and summed game points per root action."""
-    bot = Ismcts(seconds=None, c=c, endgame=endgame, match=match)
+    bot = Ismcts(seconds=None, c=c, endgame=endgame, match=match, stock=stock, cards=cards)
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = bot._search(view, random.Random(seed), deadline, iterations, excluded)
     return {a: (ch.n, ch.g) for a, ch in root.children.items()}
