@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 import pytest
-from deal_helpers import kernel_plays_as_state, searches_agree
+from deal_helpers import kernel_plays_as_state, play_randomly_until, searches_agree
 
 from sixtysix.bots.search import Ismcts, _grow, exclusions
 from sixtysix.bots.solver import SCALE, Solver
@@ -156,9 +156,8 @@ def _calm_down_to(seed: int, cards: int, rng: random.Random,
     """A Gaigel hand dealt with ``seed`` and played without knocks until at most ``cards``
     cards are left in the hands and a trick is to be led."""
     s = Match(make_game("gaigel", options), dealer=3).deal_hand(seed=seed)
-    while not s.over and (sum(h.bit_count() for h in s.hands) > cards or s.trick):
-        acts = [a for a in s.legal_actions() if a not in (DECLARE, REVERSE)] or s.legal_actions()
-        s.step(rng.choice(acts))
+    play_randomly_until(s, rng, lambda s: sum(h.bit_count() for h in s.hands) <= cards
+                        and not s.trick, allowed=lambda a: a not in (DECLARE, REVERSE))
     return s
 
 

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 import pytest
-from deal_helpers import kernel_plays_as_state, searches_agree
+from deal_helpers import kernel_plays_as_state, play_randomly_until, searches_agree
 
 from sixtysix.bots.search import Ismcts
 from sixtysix.bots.solver import SCALE, Solver
@@ -105,8 +105,8 @@ def _down_to(seed: int, cards: int, rng: random.Random, options: dict[str, Any] 
     """A Terts hand dealt with ``seed``, played at random until at most ``cards`` cards are left
     in the hands (at a lead, where ``cards`` is 4)."""
     s = Match(make_game("terts", options), dealer=1).deal_hand(seed=seed)
-    while not s.over and (sum(h.bit_count() for h in s.hands) > cards or cards == 4 and s.trick):
-        s.step(rng.choice(s.legal_actions()))
+    play_randomly_until(s, rng, lambda s: sum(h.bit_count() for h in s.hands) <= cards
+                        and not (cards == 4 and s.trick))
     return s
 
 
