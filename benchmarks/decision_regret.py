@@ -22,12 +22,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import math
 import random
 import time
 from multiprocessing import Pool
 
-from leaf_values import position
+from leaf_values import mean_se, position
 from machine import header
 
 from sixtysix.bots import make_bot
@@ -76,13 +75,10 @@ def main() -> None:
     print("|---|---|---|")
     for i, spec in enumerate(bots):
         xs = [r[i] for r in rows]
-        m = sum(xs) / n
-        se = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, n - 1) / n)
+        m, se = mean_se(xs)
         print(f"| `{spec}` | {m:.3f} ± {se:.3f} | {sum(x < 1e-9 for x in xs)}/{n} |")
     for i in range(1, len(bots)):
-        d = [r[i] - r[0] for r in rows]
-        m = sum(d) / n
-        se = math.sqrt(sum((x - m) ** 2 for x in d) / max(1, n - 1) / n)
+        m, se = mean_se([r[i] - r[0] for r in rows])
         print(f"`{bots[i]}` less `{bots[0]}`: {m:+.3f} ± {se:.3f} game points a decision")
 
 

@@ -45,6 +45,23 @@ from sixtysix.engine.actions import action_str
 from sixtysix.games import make_game
 
 _INF = 1 << 30
+Evaluator = Callable[[State, int, int, int, Solver], float]
+"""A world's value for a seat: ``(state, seat, playouts, seed, solver) -> game points``."""
+
+
+def lead(s: State, seat: int) -> float:
+    """Finished hand ``s``: ``seat``'s game points less the other seat's."""
+    gp = s.game_points()
+    other = next(p for p in s.active if p != seat)
+    return float(gp[seat] - gp[other])
+
+
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error."""
+    n = len(xs)
+    m = sum(xs) / n
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, n - 1) / n)
+
 
 def kernel_playouts(policy: int, stock: int, solved: bool) -> Evaluator:
     """The mean of ``n`` kernel playouts of a world by ``policy``, solved from ``stock`` cards
@@ -77,9 +94,7 @@ def bot_playouts(spec: str) -> Evaluator:
             while not t.over and t.stock_open:
                 t.apply(bot.choose(t.view(t.to_act), rng))
             if t.over:
-                gp = t.game_points()
-                other = next(p for p in t.active if p != seat)
-                total += gp[seat] - gp[other]
+                total += lead(t, seat)
             else:
                 h = kernel.pack(t)
                 assert h is not None
@@ -89,7 +104,6 @@ def bot_playouts(spec: str) -> Evaluator:
     return value
 
 
-Evaluator = Callable[[State, int, int, int, Solver], float]
 EVALUATORS: dict[str, tuple[Evaluator, int]] = {
     "policy+solved": (kernel_playouts(kernel.POLICY, 0, True), 1),
     "policy+solved, stock 2": (kernel_playouts(kernel.POLICY, 2, True), 1),
@@ -110,9 +124,7 @@ def play_on(s: State, bot: str, seed: int, seat: int) -> float:
     while not s.over:
         p = s.to_act
         s.apply(bots[p].choose(s.view(p), rngs[p]))
-    gp = s.game_points()
-    other = next(p for p in s.active if p != seat)
-    return float(gp[seat] - gp[other])
+    return lead(s, seat)
 
 
 def position(game: str, bot: str, hand: int, seed: int) -> State | None:
@@ -149,7 +161,7 @@ def one_hand(args: tuple[str, str, int, int, int, int]) -> dict[str, object] | N
             noise += sum((v - ref[a]) ** 2 for v in vals) / (conts - 1) / conts
         for name, (value, share) in EVALUATORS.items():
             est[name][a] = (value(child, seat, max(1, playouts // share), hand, solver)
-                            if not child.over else play_on(child, bot, 0, seat))
+                            if not child.over else lead(child, seat))
     return {"hand": hand, "ref": ref, "est": est, "noise": noise, "facedown": s.facedown,
             "text": {a: action_str(a) for a in ref}}
 
@@ -201,10 +213,8 @@ def main() -> None:
             pick = max(est, key=lambda a: est[a])
             agree += ref[pick] >= top - 1e-9
             regrets.append(top - ref[pick])
-        mean = sum(regrets) / len(regrets)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in regrets) / max(1, len(regrets) - 1))
-        print(f"| {name} | {math.sqrt(sq / n):.3f} | {agree}/{len(rows)} | "
-              f"{mean:.3f} ± {sd / math.sqrt(len(regrets)):.3f} |")
+        mean, se = mean_se(regrets)
+        print(f"| {name} | {math.sqrt(sq / n):.3f} | {agree}/{len(rows)} | {mean:.3f} ± {se:.3f} |")
 
 
 if __name__ == "__main__":
