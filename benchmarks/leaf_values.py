@@ -33,7 +33,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 
 from machine import header
@@ -127,18 +127,26 @@ def play_on(s: State, bot: str, seed: int, seat: int) -> float:
     return lead(s, seat)
 
 
+def self_play(game: str, bot: str, hand: int, seed: int, rng: random.Random) -> Iterator[State]:
+    """Hand ``hand`` of ``bot`` against itself, each seat from its own view, choices drawn from
+    ``rng``: the one live state, yielded before each action (finished once the loop ends)."""
+    st = Match(make_game(game), dealer=hand % 2).deal_hand(seed=seed * 1_000_003 + hand)
+    bots = {p: make_bot(bot) for p in st.active}
+    while not st.over:
+        yield st
+        st.apply(bots[st.to_act].choose(st.view(st.to_act), rng))
+
+
 def position(game: str, bot: str, hand: int, seed: int) -> State | None:
     """A phase-1 decision of ``bot`` against itself in hand ``hand``: the state, chosen at random
     among the hand's decisions with the stock open and more than one action (None if none)."""
-    g = make_game(game)
     rng = random.Random(seed * 100_003 + hand)
-    st = Match(g, dealer=hand % 2).deal_hand(seed=seed * 1_000_003 + hand)
-    bots = {p: make_bot(bot) for p in st.active}
     seen: list[State] = []
-    while not st.over and st.stock_open:
+    for st in self_play(game, bot, hand, seed, rng):
+        if not st.stock_open:
+            break
         if len(st.legal_actions()) > 1:
             seen.append(st.copy())
-        st.apply(bots[st.to_act].choose(st.view(st.to_act), rng))
     return rng.choice(seen) if seen else None
 
 

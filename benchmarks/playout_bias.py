@@ -37,15 +37,16 @@ import time
 from multiprocessing import Pool
 
 import numpy as np
-from leaf_values import mean_se, position
+from leaf_values import mean_se, position, self_play
 from machine import header
 
 from sixtysix.bots import make_bot
+from sixtysix.bots.base import Bot
 from sixtysix.bots.search import Ismcts
 from sixtysix.bots.solver import Solver
-from sixtysix.engine import Match, State, kernel
+from sixtysix.engine import State, kernel
 from sixtysix.engine.kernel import Hand
-from sixtysix.games import make_game
+from sixtysix.engine.phases import PH_PLAY
 
 GAME = "sixty-six"
 _CARD_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
@@ -89,13 +90,10 @@ def features(h: Hand) -> list[float]:
 def one_hand(task: tuple[str, int, int, int]) -> list[tuple[list[float], float, float]]:
     """A hand of ``bot`` against itself: (features, P, T) at each decision with the stock open."""
     bot, seed, hand, playouts = task
-    st = Match(make_game(GAME), dealer=hand % 2).deal_hand(seed=seed * 1_000_003 + hand)
-    bots = {p: make_bot(bot) for p in st.active}
-    rng = random.Random(seed * 100_003 + hand)
     kr = kernel.seed_state(seed * 7_919 + hand)
     solver = Solver()
     rows: list[tuple[list[float], float]] = []
-    while not st.over:
+    for st in self_play(GAME, bot, hand, seed, random.Random(seed * 100_003 + hand)):
         if st.stock_open and len(st.legal_actions()) > 1:
             h = kernel.pack(st)
             assert h is not None
@@ -104,8 +102,7 @@ def one_hand(task: tuple[str, int, int, int]) -> list[tuple[list[float], float, 
                 v, kr = kernel.solved_playout(h, kr, kernel.POLICY, solver.search_for(h.t))
                 total += v
             rows.append((features(h), total / playouts))
-        st.apply(bots[st.to_act].choose(st.view(st.to_act), rng))
-    gp = st.game_points()
+    gp = st.game_points()  # the loop's state, finished
     return [(f, p, float(gp[0] - gp[1])) for f, p in rows]
 
 
@@ -152,9 +149,9 @@ class Corrected(Ismcts):
 
     def _packed_lead(self, h: Hand) -> float:
         lead = super()._packed_lead(h)
-        if h.phase == 1 and h.turnup_up and h.closed_by < 0 and h.slen > h.spos:
+        if h.phase == PH_PLAY and h.turnup_up and h.closed_by < 0 and h.slen > h.spos:
             w = self.WEIGHTS
-            lead += sum(a * b for a, b in zip(w, features(h), strict=False)) + w[-1]
+            lead += sum(a * b for a, b in zip(w[:-1], features(h), strict=True)) + w[-1]
         return lead
 
 
@@ -168,9 +165,12 @@ def grade(task: tuple[str, int, int, dict[str, float], str, list[float]]) -> tup
     Corrected.WEIGHTS = weights
     plain = make_bot(spec)
     corrected = make_bot(spec)
-    corrected.__class__ = Corrected
-    return tuple(top - ref[str(b.choose(view, random.Random(hand * 1_000)))]  # type: ignore[return-value]
-                 for b in (plain, corrected))
+    corrected.__class__ = Corrected  # the spec's search, its parameters as parsed, corrected
+
+    def regret(bot: Bot) -> float:
+        return top - ref[str(bot.choose(view, random.Random(hand * 1_000)))]
+
+    return regret(plain), regret(corrected)
 
 
 def main() -> None:
