@@ -137,6 +137,25 @@ def self_play(game: str, bot: str, hand: int, seed: int, rng: random.Random) -> 
         st.apply(bots[st.to_act].choose(st.view(st.to_act), rng))
 
 
+def playout_means(game: str, bot: str, hand: int, seed: int, playouts: int
+                  ) -> Iterator[tuple[State, kernel.Hand, float]]:
+    """``self_play`` of hand ``hand`` with its own generators: at each decision with the stock
+    open and more than one action, the live state, its packed hand and the mean of ``playouts``
+    of the level's playouts of the true world (seat 0's game points less seat 1's). Once spent,
+    the state yielded is the finished hand."""
+    kx = kernel.seed_state(seed * 7_919 + hand)
+    solver = Solver()
+    for st in self_play(game, bot, hand, seed, random.Random(seed * 100_003 + hand)):
+        if st.stock_open and len(st.legal_actions()) > 1:
+            h = kernel.pack(st)
+            assert h is not None
+            total = 0
+            for _ in range(playouts):
+                v, kx = kernel.solved_playout(h, kx, kernel.POLICY, solver.search_for(h.t))
+                total += v
+            yield st, h, total / playouts
+
+
 def position(game: str, bot: str, hand: int, seed: int) -> State | None:
     """A phase-1 decision of ``bot`` against itself in hand ``hand``: the state, chosen at random
     among the hand's decisions with the stock open and more than one action (None if none)."""

@@ -37,14 +37,13 @@ import time
 from multiprocessing import Pool
 
 import numpy as np
-from leaf_values import mean_se, position, self_play
+from leaf_values import mean_se, playout_means, position
 from machine import header
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Bot
 from sixtysix.bots.search import Ismcts
-from sixtysix.bots.solver import Solver
-from sixtysix.engine import State, kernel
+from sixtysix.engine import State
 from sixtysix.engine.kernel import Hand
 from sixtysix.engine.phases import PH_PLAY
 
@@ -90,19 +89,11 @@ def features(h: Hand) -> list[float]:
 def one_hand(task: tuple[str, int, int, int]) -> list[tuple[list[float], float, float]]:
     """A hand of ``bot`` against itself: (features, P, T) at each decision with the stock open."""
     bot, seed, hand, playouts = task
-    kr = kernel.seed_state(seed * 7_919 + hand)
-    solver = Solver()
-    rows: list[tuple[list[float], float]] = []
-    for st in self_play(GAME, bot, hand, seed, random.Random(seed * 100_003 + hand)):
-        if st.stock_open and len(st.legal_actions()) > 1:
-            h = kernel.pack(st)
-            assert h is not None
-            total = 0
-            for _ in range(playouts):
-                v, kr = kernel.solved_playout(h, kr, kernel.POLICY, solver.search_for(h.t))
-                total += v
-            rows.append((features(h), total / playouts))
-    gp = st.game_points()  # the loop's state, finished
+    means = list(playout_means(GAME, bot, hand, seed, playouts))
+    if not means:
+        return []
+    rows = [(features(h), p) for _, h, p in means]
+    gp = means[-1][0].game_points()  # the live state, finished once the generator is spent
     return [(f, p, float(gp[0] - gp[1])) for f, p in rows]
 
 
