@@ -20,13 +20,11 @@ Prints figures with the machine and the command; never asserts.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import random
 import time
 from multiprocessing import Pool
 
-from leaf_values import mean_se, position
+from leaf_values import load_dump, mean_se, position
 from machine import header
 
 from sixtysix.bots import make_bot
@@ -61,8 +59,7 @@ def main() -> None:
     print(header())
     tasks = []
     for path in args.dumps:
-        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-            d = json.load(f)
+        d = load_dump(path)
         tasks += [(d["game"], d["bot"], r["hand"], d["seed"], r["ref"], bots, args.repeats)
                   for r in d["rows"]]
     t0 = time.time()

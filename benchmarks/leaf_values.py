@@ -29,12 +29,14 @@ Usage: ``python benchmarks/leaf_values.py [--game sixty-six] [--hands 40] [--con
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing import Pool
+from typing import Any
 
 from machine import header
 
@@ -135,6 +137,13 @@ def self_play(game: str, bot: str, hand: int, seed: int, rng: random.Random) -> 
     while not st.over:
         yield st
         st.apply(bots[st.to_act].choose(st.view(st.to_act), rng))
+
+
+def load_dump(path: str) -> dict[str, Any]:
+    """A ``--dump`` file as written (``FILE``) or gzipped (``FILE.gz``)."""
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        d: dict[str, Any] = json.load(f)
+    return d
 
 
 def playout_means(game: str, bot: str, hand: int, seed: int, playouts: int

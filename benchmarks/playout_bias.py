@@ -30,14 +30,12 @@ endgame=true] [--playouts 8] [--seed 2] [--workers 2] [--dumps FILE ...] [--iter
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import random
 import time
 from multiprocessing import Pool
 
 import numpy as np
-from leaf_values import mean_se, playout_means, position
+from leaf_values import load_dump, mean_se, playout_means, position
 from machine import header
 
 from sixtysix.bots import make_bot
@@ -196,8 +194,7 @@ def main() -> None:
     spec = f"ismcts:iterations={args.iterations},endgame=true"
     tasks2 = []
     for path in args.dumps:
-        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as fh:
-            d = json.load(fh)
+        d = load_dump(path)
         tasks2 += [(d["bot"], r["hand"], d["seed"], r["ref"], spec, list(weights))
                    for r in d["rows"]]
     t0 = time.time()

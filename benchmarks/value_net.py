@@ -32,16 +32,14 @@ Usage: ``python benchmarks/value_net.py --hands 16000 --seed 1 --out data.npz``;
 from __future__ import annotations
 
 import argparse
-import gzip
 import itertools
-import json
 import math
 import sys
 import time
 from multiprocessing import Pool
 
 import numpy as np
-from leaf_values import mean_se, playout_means, position
+from leaf_values import load_dump, mean_se, playout_means, position
 from machine import header
 
 from sixtysix.bots.search import outcome
@@ -102,15 +100,12 @@ def hand_rows(args: tuple[str, int, int, int]) -> list[tuple[np.ndarray, float, 
     """One hand of self-play: (world, P, T, hand) at each decision with the stock open."""
     bot, seed, hand, playouts = args
     rows = []
-    st: State | None = None
-    for live, _, p in playout_means(GAME, bot, hand, seed, playouts):
-        sign = 1 if live.to_act == live.active[0] else -1
-        rows.append((encode(live), sign * p, live.to_act))
-        st = live
-    if st is None:
+    for st, _, p in playout_means(GAME, bot, hand, seed, playouts):
+        sign = 1 if st.to_act == st.active[0] else -1
+        rows.append((encode(st), sign * p, st.to_act))
+    if not rows:
         return []
-    assert st.over  # the live state, finished once the generator is spent
-    res = outcome(st)
+    res = outcome(st)  # the live state, finished once the generator is spent
     return [(x, pv, res[seat], hand) for x, pv, seat in rows]
 
 
@@ -239,7 +234,7 @@ SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def grade_position(args: tuple[str, str, int, int, dict[str, float], dict[str, float]]
-                   ) -> tuple[list[float], list[float], int]:
+                   ) -> tuple[list[float], list[float]]:
     """One dumped position: per network share, the regret of its choice and the squared error
     of its values (relative to their mean over the actions, as ``leaf_values.py``)."""
     weights, bot, hand, seed, ref_text, p_text = args
@@ -268,14 +263,13 @@ def grade_position(args: tuple[str, str, int, int, dict[str, float], dict[str, f
         em = sum(est.values()) / len(est)
         regrets.append(top - ref[max(est, key=lambda a: est[a])])
         errors.append(sum((est[a] - em - ref[a] + tm) ** 2 for a in ref) / len(ref))
-    return regrets, errors, s.facedown
+    return regrets, errors
 
 
 def grade(args: argparse.Namespace) -> None:
     tasks = []
     for path in args.dumps:
-        with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
-            d = json.load(f)
+        d = load_dump(path)
         assert d["game"] == GAME
         tasks += [(args.grade, d["bot"], r["hand"], d["seed"], r["ref"], r["est"]["policy+solved"])
                   for r in d["rows"]]
