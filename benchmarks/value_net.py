@@ -25,8 +25,9 @@ Every bot runs on iterations, so a run gives the same figures on any machine and
 only. Needs numpy. Prints figures with the machine and the command; never asserts.
 
 Usage: ``python benchmarks/value_net.py --hands 16000 --seed 1 --out data.npz``;
-``python benchmarks/value_net.py --train data.npz --weights net.npz [--hidden 128,64]``;
-``python benchmarks/value_net.py --grade net.npz --dumps results/leaf-values/sixty-six_seed2.json.gz``
+``python benchmarks/value_net.py --train data.npz --weights value.net [--hidden 128,64]`` (the
+package's ``sixtysix/bots/sixty_six.net`` was fitted so);
+``python benchmarks/value_net.py --grade value.net --dumps results/leaf-values/sixty-six_seed2.json.gz``
 """
 
 from __future__ import annotations
@@ -42,15 +43,12 @@ import numpy as np
 from leaf_values import load_dump, mean_se, playout_means, position
 from machine import header
 
+from sixtysix.bots import value_net
 from sixtysix.bots.search import outcome
+from sixtysix.bots.value_net import CHANNELS, DIM
 from sixtysix.engine import State
 
 GAME = "sixty-six"
-CHANNELS = 8
-"""Per card: in the hand of the seat to act, in the other hand, face down in the stock, its
-draw (1/6 for the next pair, 2/6 for the one after...), first of its pair (the next trick's
-winner draws it), the turn-up, gone (won by either seat), led to this trick."""
-DIM = 24 * CHANNELS + 7
 
 
 def encode(s: State) -> np.ndarray:
@@ -188,14 +186,22 @@ class Net:
         return best[0]
 
     def save(self, path: str) -> None:
-        np.savez(path, *self.w, *self.b)
+        """In the package's format (``sixtysix.bots.value_net.save``: two hidden layers)."""
+        w1, w2, w3 = self.w
+        flat = np.concatenate([w1.ravel(), self.b[0], w2.ravel(), self.b[1], w3.ravel(), self.b[2]])
+        value_net.save(path, w1.shape[1], w2.shape[1], flat.tolist())
 
     @classmethod
     def load(cls, path: str) -> Net:
-        d = np.load(path)
-        arrs = [d[f"arr_{i}"] for i in range(len(d.files))]
         net = cls.__new__(cls)
-        net.w, net.b = arrs[:len(arrs) // 2], arrs[len(arrs) // 2:]
+        n1, n2, data = value_net.read(path)
+        flat = np.array(data, dtype=np.float32)
+        net.w, net.b = [], []
+        at = 0
+        for a, b in ((DIM, n1), (n1, n2), (n2, 1)):
+            net.w.append(flat[at:at + a * b].reshape(a, b))
+            net.b.append(flat[at + a * b:at + a * b + b])
+            at += a * b + b
         return net
 
 
@@ -297,7 +303,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--train", nargs="*", default=[], help="data files to fit on")
-    ap.add_argument("--weights", default="value_net.npz")
+    ap.add_argument("--weights", default="value.net")
     ap.add_argument("--hidden", default="128,64")
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--grade", default="", help="weights to grade on --dumps")

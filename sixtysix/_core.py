@@ -51,12 +51,14 @@ COMPILED = (
     "sixtysix.bots.search",
     "sixtysix.engine.view",
     "sixtysix.bots.heuristic",
+    "sixtysix.bots.value_net",
 )
 """The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
 trick resolution, drawing, scoring, Bauernschnapsen's auction), the playout kernels (with C types
 from ``kernel.pxd`` and ``kernel_multi.pxd``), the solver and the search; and, as plain Python
 compiled, a seat's view and the heuristic player, with which the bidding searches play hands
-out."""
+out; and the learned value of Sixty-Six worlds (``value_net.pxd``) that the search may call
+instead of a playout."""
 
 PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "false", "no")
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""

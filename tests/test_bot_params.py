@@ -48,7 +48,7 @@ def test_a_value_out_of_range_is_refused_with_the_range(spec: str, message: str)
 
 @pytest.mark.parametrize(("spec", "message"), [
     ("ismcts:wokers=2", "ismcts: unknown parameter 'wokers' (ismcts takes c, cards, endgame, "
-                        "exact, iterations, match, particles, seconds, stock, workers, worlds)"),
+                        "exact, iterations, match, net, particles, seconds, stock, workers, worlds)"),
     ("random:seconds=1", "random: unknown parameter 'seconds' (random takes no parameters)"),
     ("casual:seconds=1", "casual: unknown parameter 'seconds' (casual takes no parameters)"),
     ("heuristic:name=x", "heuristic: unknown parameter 'name'"),

@@ -73,6 +73,7 @@ from ..engine.view import View
 from .base import Limit, Param, make_bot, register
 from .match_equity import match_rewards
 from .solver import SCALE, Solver, is_solvable
+from .value_net import ValueNet, fits, sixty_six_net
 
 Rng = random.Random | kernel.KernelRandom
 """What the playouts draw from: ``random`` and ``choice`` are all they ask of it."""
@@ -756,6 +757,11 @@ class Ismcts:
     stock: int = 0
     """With ``endgame``, solve a playout's world already once its stock is down to this many
     cards (the turn-up counted), its order as the world dealt it."""
+    net: float = 0.0
+    """With ``endgame``, the share of the learned value (``value_net``) in the value of a world
+    reached while its stock is open, the rest the playout's: 1 values it by the network alone.
+    Only where the network fits the game (``value_net.fits``: Sixty-Six under its default rules
+    of play) and on the kernel's packed hand; elsewhere the playouts alone."""
     exact: bool = True
     worlds: int = 30
     workers: int = 1
@@ -787,6 +793,8 @@ class Ismcts:
     ``State``, the reference the tests compare with)."""
     _kx: int = field(default=1, init=False, repr=False)
     """The kernel's generator state, seeded at each search."""
+    _net: ValueNet | None = field(default=None, init=False, repr=False)
+    """The network that values this search's phase-1 worlds (``net``), where it fits."""
 
     def __post_init__(self) -> None:
         _check_fields(self, "ismcts", ISMCTS_PARAMS)
@@ -890,7 +898,7 @@ class Ismcts:
         pool = _pool(k)
         jobs = [pool.submit(_grow, self.c, self.endgame, self.match, view, rng.randrange(2**63), seconds,
                             iterations // k + (i < iterations % k), excluded, self.stock,
-                            self.cards)
+                            self.cards, self.net)
                 for i in range(k)]
         total: dict[int, tuple[int, float]] = {}
         for job in jobs:  # in a fixed order, so that the sums do not depend on timing
@@ -943,6 +951,8 @@ class Ismcts:
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
+        self._net = sixty_six_net() if self.net and self.endgame and packable \
+            and fits(view.game) else None
         it = 0
         while it < iterations:
             if deadline is not None and it & 15 == 0 and it:
@@ -1032,9 +1042,14 @@ class Ismcts:
         """Seat 0's game points less seat 1's at the end of packed world ``h``: a playout, or
         with ``endgame`` a playout while the stock is open and the solver's value after."""
         if self.endgame:
+            net = None
+            if self._net is not None and h.turnup_up and h.closed_by < 0 and not h.over:
+                net = self._net.lead(h)
+                if self.net >= 1.0:
+                    return net
             lead, self._kx = kernel.solved_playout(h, self._kx, kernel.POLICY,
                                                    self.solver.search_for(h.t), self.stock)
-            return float(lead)
+            return float(lead) if net is None else self.net * net + (1.0 - self.net) * lead
         g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
         return float(g0 - g1)
 
@@ -1141,10 +1156,11 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _grow(c: float, endgame: bool, match: bool, view: View, seed: int, seconds: float | None,
-          iterations: int, excluded: list[int], stock: int = 0, cards: int | None = None
-          ) -> dict[int, tuple[int, float]]:
+          iterations: int, excluded: list[int], stock: int = 0, cards: int | None = None,
+          net: float = 0.0) -> dict[int, tuple[int, float]]:
     """One worker's tree for root parallelism: visits and summed game points per root action."""
-    bot = Ismcts(seconds=None, c=c, endgame=endgame, match=match, stock=stock, cards=cards)
+    bot = Ismcts(seconds=None, c=c, endgame=endgame, match=match, stock=stock, cards=cards,
+                 net=net)
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = bot._search(view, random.Random(seed), deadline, iterations, excluded)
     return {a: (ch.n, ch.g) for a, ch in root.children.items()}
@@ -1236,6 +1252,8 @@ ISMCTS_PARAMS = (
     Param("endgame", bool, help="value playouts exactly once the stock is gone"),
     Param("match", bool, help="value a hand by the chance of winning the match it leaves"),
     Param("stock", int, 0, 32, "with endgame, solve from this many stock cards left"),
+    Param("net", float, 0, 1, "with endgame, the learned value's share in a phase-1 world's "
+          "value (Sixty-Six)"),
     Param("exact", bool, help="play the solver's move when the position is open"),
     Param("worlds", int, 1, 100_000, "worlds solved when the position is open"),
     Param("workers", int, 1, 256, "processes growing trees in parallel"),
