@@ -145,7 +145,7 @@ def test_the_new_bot_and_the_old_master_are_built_by_name() -> None:
     assert old.endgame is False  # master-v1: the master whose playouts play to the end
     # master: the same search with its playouts solved once the stock is gone (docs/master.md);
     # a time of its own keeps that
-    assert LEVELS["master"] == "ismcts:seconds=1.0,endgame=true"
+    assert LEVELS["master"] == "ismcts:seconds=1.0,endgame=true,net=1"
     master = make_bot("master:seconds=0.01")
     assert isinstance(master, Ismcts) and master.endgame and master.seconds == 0.01
 

@@ -8,9 +8,12 @@ level is exactly reproducible from its text form:
 * ``casual`` — the heuristic as it is;
 * ``strong`` — ISMCTS, about 0.2 s a move, exact once the stock is exhausted;
 * ``master`` — ISMCTS, about 1 s a move, each playout solved exactly once its world's stock is
-  gone (``endgame=true``), exact once the stock is exhausted.
+  gone (``endgame=true``), exact once the stock is exhausted; in Sixty-Six a world reached while
+  its stock is open is valued by a learned network instead of a playout (``net=1``,
+  ``value_net``).
 
-``master-v1`` is the master before that (its playouts played to the end); ``master2``
+``master-v2`` is the master before the network, ``master-v1`` the one before that (its playouts
+played to the end); ``master2``
 (``bots.master``: weighted worlds, solved worlds near the end, closes and claims judged without
 seeing the cards) is a candidate too; docs/master.md gives the figures.
 
@@ -25,10 +28,10 @@ A ``seconds=`` parameter rescales the thinking time of the search levels
 >>> make_bot("beginner").choose(state.view(0), random.Random(0)) in state.legal_actions()
 True
 >>> LEVELS["master"]
-'ismcts:seconds=1.0,endgame=true'
+'ismcts:seconds=1.0,endgame=true,net=1'
 >>> bot = make_bot("master:seconds=0.5")
->>> bot.seconds, bot.endgame
-(0.5, True)
+>>> bot.seconds, bot.endgame, bot.net
+(0.5, True, 1.0)
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ LEVELS = {
     "beginner": "heuristic:forget=0.5,miss=0.3",
     "casual": "heuristic",
     "strong": "ismcts:seconds=0.2",
-    "master": "ismcts:seconds=1.0,endgame=true",
+    "master": "ismcts:seconds=1.0,endgame=true,net=1",
 }
 """Each level's bot, in the text form ``make_bot`` reads."""
 
@@ -53,7 +56,7 @@ _HELP = {
     "casual": "sensible rules of thumb, no search",
     "strong": "information-set search, about 0.2 s a move, exact endgames",
     "master": "information-set search, about 1 s a move, its playouts solved exactly once the "
-              "stock is gone",
+              "stock is gone (in Sixty-Six a learned value before)",
 }
 
 
@@ -83,13 +86,18 @@ for _name in LEVELS:
              )(_level(_name))
 
 
-def _master_v1(seconds: float = 1.0, iterations: int | None = None) -> Bot:
-    bot = make_bot(f"ismcts:seconds={float(seconds)}"
-                   + (f",iterations={int(iterations)}" if iterations is not None else ""))
-    bot.name = "master-v1"
-    return bot
+def _former(name: str, spec: str, help_: str) -> None:
+    """Registers an earlier master under ``name``: ``spec`` with its time and iterations."""
+    def factory(seconds: float = 1.0, iterations: int | None = None) -> Bot:
+        bot = make_bot(f"{spec}seconds={float(seconds)}"
+                       + (f",iterations={int(iterations)}" if iterations is not None else ""))
+        bot.name = name
+        return bot
+    factory.__name__ = name.replace("-", "_")
+    register(name, help_, (SECONDS, ISMCTS_PARAMS[1]))(factory)
 
 
-register("master-v1", "master before its playouts were solved: information-set search, about 1 s a "
-                      "move, exact endgames",
-         (SECONDS, ISMCTS_PARAMS[1]))(_master_v1)
+_former("master-v1", "ismcts:", "master before its playouts were solved: information-set search, "
+                                "about 1 s a move, exact endgames")
+_former("master-v2", "ismcts:endgame=true,", "master before its learned value: information-set "
+                     "search, about 1 s a move, its playouts solved once the stock is gone")
