@@ -61,13 +61,10 @@ class ValueNet:
     second layer's matrix and biases, the output's ``n2`` weights and its bias."""
 
     def __init__(self, n1: int, n2: int, weights: Sequence[float]) -> None:
-        sizes = [DIM * n1, n1, n1 * n2, n2, n2, 1]
-        if n1 < 1 or n2 < 1 or len(weights) != sum(sizes):
-            raise ValueError(f"a network of {DIM}, {n1} and {n2} units has "
-                             f"{weight_count(n1, n2)} weights, not {len(weights)}")
+        check_count(n1, n2, len(weights))
         parts = []
         at = 0
-        for n in sizes:
+        for n in (DIM * n1, n1, n1 * n2, n2, n2, 1):
             parts.append(array("d", weights[at:at + n]))
             at += n
         self.n1, self.n2 = n1, n2
@@ -163,11 +160,18 @@ def weight_count(n1: int, n2: int) -> int:
     return (DIM + 1) * n1 + (n1 + 1) * n2 + n2 + 1
 
 
+def check_count(n1: int, n2: int, n: int) -> None:
+    """Refuses ``n`` weights for hidden layers of ``n1`` and ``n2`` units unless they fit."""
+    if n1 < 1 or n2 < 1 or n != weight_count(n1, n2):
+        raise ValueError(f"a network of {DIM}, {n1} and {n2} units has {weight_count(n1, n2)} "
+                         f"weights, not {n}")
+
+
 def save(path: str, n1: int, n2: int, weights: Sequence[float]) -> None:
     """Writes a network (``ValueNet``'s arguments) as ``load`` reads it: ``MAGIC``, the input and
     hidden sizes as little-endian 32-bit integers, then every weight as a little-endian 32-bit
     float."""
-    ValueNet(n1, n2, weights)  # checks the sizes
+    check_count(n1, n2, len(weights))
     data = array("f", weights)
     if sys.byteorder == "big":
         data.byteswap()
@@ -189,9 +193,10 @@ def read(path: str) -> tuple[int, int, array[float]]:
     data.frombytes(raw[16:])
     if sys.byteorder == "big":
         data.byteswap()
-    if len(data) != weight_count(n1, n2):
-        raise ValueError(f"{path}: a network of {DIM}, {n1} and {n2} units has "
-                         f"{weight_count(n1, n2)} weights, not {len(data)}")
+    try:
+        check_count(n1, n2, len(data))
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
     return n1, n2, data
 
 
