@@ -129,10 +129,12 @@ def play_on(s: State, bot: str, seed: int, seat: int) -> float:
     return lead(s, seat)
 
 
-def self_play(game: str, bot: str, hand: int, seed: int, rng: random.Random) -> Iterator[State]:
+def self_play(game: str, bot: str, hand: int, seed: int, rng: random.Random,
+              options: dict[str, Any] | None = None) -> Iterator[State]:
     """Hand ``hand`` of ``bot`` against itself, each seat from its own view, choices drawn from
-    ``rng``: the one live state, yielded before each action (finished once the loop ends)."""
-    st = Match(make_game(game), dealer=hand % 2).deal_hand(seed=seed * 1_000_003 + hand)
+    ``rng`` (the game under rule ``options``, by default its defaults): the one live state,
+    yielded before each action (finished once the loop ends)."""
+    st = Match(make_game(game, options), dealer=hand % 2).deal_hand(seed=seed * 1_000_003 + hand)
     bots = {p: make_bot(bot) for p in st.active}
     while not st.over:
         yield st
@@ -146,7 +148,8 @@ def load_dump(path: str) -> dict[str, Any]:
     return d
 
 
-def playout_means(game: str, bot: str, hand: int, seed: int, playouts: int
+def playout_means(game: str, bot: str, hand: int, seed: int, playouts: int,
+                  options: dict[str, Any] | None = None
                   ) -> Iterator[tuple[State, kernel.Hand, float]]:
     """``self_play`` of hand ``hand`` with its own generators: at each decision with the stock
     open and more than one action, the live state, its packed hand and the mean of ``playouts``
@@ -154,7 +157,7 @@ def playout_means(game: str, bot: str, hand: int, seed: int, playouts: int
     the state yielded is the finished hand."""
     kx = kernel.seed_state(seed * 7_919 + hand)
     solver = Solver()
-    for st in self_play(game, bot, hand, seed, random.Random(seed * 100_003 + hand)):
+    for st in self_play(game, bot, hand, seed, random.Random(seed * 100_003 + hand), options):
         if st.stock_open and len(st.legal_actions()) > 1:
             h = kernel.pack(st)
             assert h is not None

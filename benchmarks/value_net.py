@@ -21,12 +21,19 @@ world better:
    and by mixtures; each is graded as ``leaf_values.py`` grades a playout: RMS error against the
    reference ``T`` and the regret of the action it ranks first, paired with the playouts'.
 
-Every bot runs on iterations, so a run gives the same figures on any machine and load. Sixty-Six
-only. Needs numpy. Prints figures with the machine and the command; never asserts.
+4. **Test** (``--test WEIGHTS --train FILE ...``): fitted weights on every world of other data
+   (another seed, or the game under other rules, ``--option``): their squared error against
+   ``T`` beside the playouts' and a constant's.
 
-Usage: ``python benchmarks/value_net.py --hands 16000 --seed 1 --out data.npz``;
-``python benchmarks/value_net.py --train data.npz --weights value.net [--hidden 128,64]`` (the
-package's ``sixtysix/bots/sixty_six.net`` was fitted so);
+Sixty-Six or Schnapsen (``--game``; ``--option NAME=VALUE`` sets a rule of the self-play). Every
+bot runs on iterations, so a run gives the same figures on any machine and load. Needs numpy.
+Prints figures with the machine and the command; never asserts.
+
+Usage: ``python benchmarks/value_net.py --hands 16000 --seed 1 --out data.npz [--game schnapsen]``;
+``python benchmarks/value_net.py --train data.npz --weights value.net [--hidden 128,64]
+[--epochs 3]`` (the package's ``sixtysix/bots/sixty_six.net`` was fitted so; ``schnapsen.net``
+on Schnapsen's seed 1 with ``--epochs 6``);
+``python benchmarks/value_net.py --test value.net --train other.npz``;
 ``python benchmarks/value_net.py --grade value.net --dumps results/leaf-values/sixty-six_seed2.json.gz``
 """
 
@@ -38,6 +45,7 @@ import math
 import sys
 import time
 from multiprocessing import Pool
+from typing import Any
 
 import numpy as np
 from leaf_values import load_dump, mean_se, playout_means, position
@@ -46,9 +54,8 @@ from machine import header
 from sixtysix.bots import value_net
 from sixtysix.bots.search import outcome
 from sixtysix.bots.value_net import CHANNELS, DIM
+from sixtysix.cli import parse_option_values
 from sixtysix.engine import State
-
-GAME = "sixty-six"
 
 
 def encode(s: State) -> np.ndarray:
@@ -60,6 +67,9 @@ def encode(s: State) -> np.ndarray:
     def at(c: int) -> int:
         return (((c >> 3) - s.trump) % 4 * 6 + (c & 7)) * CHANNELS
 
+    placed = set(s.stock[s.spos:]) | set(s.trick)
+    if s.turnup_up and s.turnup >= 0:
+        placed.add(s.turnup)
     for c in range(32):
         if c & 7 > 5:
             continue
@@ -68,7 +78,7 @@ def encode(s: State) -> np.ndarray:
             x[at(c)] = 1.0
         elif s.hands[o] & bit:
             x[at(c) + 1] = 1.0
-        elif (s.won[p] | s.won[o]) & bit:
+        elif c not in placed:  # won; in Schnapsen also the rank its pack lacks, as the package
             x[at(c) + 6] = 1.0
     fd = s.facedown
     for j in range(s.spos, len(s.stock)):
@@ -94,11 +104,12 @@ def encode(s: State) -> np.ndarray:
 # ---------------------------------------------------------------------------------- data
 
 
-def hand_rows(args: tuple[str, int, int, int]) -> list[tuple[np.ndarray, float, float, int]]:
+def hand_rows(args: tuple[str, dict[str, Any], str, int, int, int]
+              ) -> list[tuple[np.ndarray, float, float, int]]:
     """One hand of self-play: (world, P, T, hand) at each decision with the stock open."""
-    bot, seed, hand, playouts = args
+    game, options, bot, seed, hand, playouts = args
     rows = []
-    for st, _, p in playout_means(GAME, bot, hand, seed, playouts):
+    for st, _, p in playout_means(game, bot, hand, seed, playouts, options):
         sign = 1 if st.to_act == st.active[0] else -1
         rows.append((encode(st), sign * p, st.to_act))
     if not rows:
@@ -110,7 +121,8 @@ def hand_rows(args: tuple[str, int, int, int]) -> list[tuple[np.ndarray, float, 
 def generate(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     xs, ps, ts, hs = [], [], [], []
-    tasks = [(args.bot, args.seed, i, args.playouts) for i in range(args.hands)]
+    tasks = [(args.game, args.options, args.bot, args.seed, i, args.playouts)
+             for i in range(args.hands)]
     with Pool(args.workers) as pool:
         for rows in pool.imap_unordered(hand_rows, tasks, chunksize=8):
             for x, pv, t, i in rows:
@@ -120,7 +132,7 @@ def generate(args: argparse.Namespace) -> None:
                 hs.append(i)
     np.savez_compressed(args.out, X=np.array(xs), P=np.array(ps, dtype=np.float32),
                         T=np.array(ts, dtype=np.float32), H=np.array(hs))
-    print(f"{len(xs)} positions from {args.hands} hands of `{args.bot}` (seed {args.seed}) "
+    print(f"{len(xs)} positions from {args.hands} hands of {args.game} by `{args.bot}` (seed {args.seed}) "
           f"in {time.perf_counter() - start:.0f} s: {args.out}")
 
 
@@ -214,12 +226,25 @@ def permuted_suits(x: np.ndarray) -> np.ndarray:
                            for perm in itertools.permutations((1, 2, 3))])
 
 
+def load_data(paths: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The worlds, ``T``, ``P`` and hand numbers (each file's its own) of ``--hands`` files."""
+    parts = [np.load(f) for f in paths]
+    return (np.concatenate([d["X"] for d in parts]), np.concatenate([d["T"] for d in parts]),
+            np.concatenate([d["P"] for d in parts]),
+            np.concatenate([d["H"] + k * 10**7 for k, d in enumerate(parts)]))
+
+
+def test(args: argparse.Namespace) -> None:
+    """Weights fitted elsewhere (another game's rules, other data) on every world of the files."""
+    x, t, p, _ = load_data(args.train)
+    err = float(np.mean((Net.load(args.test).predict(x) - t) ** 2))
+    print(f"{len(x)} positions of {', '.join(args.train)}: squared error against T of a constant "
+          f"{float(np.var(t)):.3f}, the level's playouts {float(np.mean((p - t) ** 2)):.3f}, "
+          f"{args.test} {err:.3f}")
+
+
 def train(args: argparse.Namespace) -> None:
-    parts = [np.load(f) for f in args.train]
-    x = np.concatenate([d["X"] for d in parts])
-    t = np.concatenate([d["T"] for d in parts])
-    p = np.concatenate([d["P"] for d in parts])
-    hands = np.concatenate([d["H"] + k * 10**7 for k, d in enumerate(parts)])
+    x, t, p, hands = load_data(args.train)
     held = hands % 10 == 0
     print(f"{len(x)} positions, {int(held.sum())} held out (every tenth hand)")
     sizes = [DIM, *(int(n) for n in args.hidden.split(",")), 1]
@@ -239,13 +264,13 @@ def train(args: argparse.Namespace) -> None:
 SHARES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
-def grade_position(args: tuple[str, str, int, int, dict[str, float], dict[str, float]]
+def grade_position(args: tuple[str, str, str, int, int, dict[str, float], dict[str, float]]
                    ) -> tuple[list[float], list[float]]:
     """One dumped position: per network share, the regret of its choice and the squared error
     of its values (relative to their mean over the actions, as ``leaf_values.py``)."""
-    weights, bot, hand, seed, ref_text, p_text = args
+    weights, game, bot, hand, seed, ref_text, p_text = args
     net = Net.load(weights)
-    s = position(GAME, bot, hand, seed)
+    s = position(game, bot, hand, seed)
     assert s is not None
     seat = s.to_act
     ref = {int(a): v for a, v in ref_text.items()}
@@ -276,8 +301,7 @@ def grade(args: argparse.Namespace) -> None:
     tasks = []
     for path in args.dumps:
         d = load_dump(path)
-        assert d["game"] == GAME
-        tasks += [(args.grade, d["bot"], r["hand"], d["seed"], r["ref"], r["est"]["policy+solved"])
+        tasks += [(args.grade, d["game"], d["bot"], r["hand"], d["seed"], r["ref"], r["est"]["policy+solved"])
                   for r in d["rows"]]
     start = time.perf_counter()
     with Pool(args.workers) as pool:
@@ -297,6 +321,9 @@ def grade(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=0, help="hands of self-play to generate")
+    ap.add_argument("--game", default="sixty-six", help="sixty-six or schnapsen")
+    ap.add_argument("--option", action="append", default=[],
+                    help="NAME=VALUE, a rule option of the self-play (as `sixtysix play` reads it)")
     ap.add_argument("--out", default="value_net_data.npz")
     ap.add_argument("--bot", default="ismcts:iterations=1000,endgame=true")
     ap.add_argument("--playouts", type=int, default=8)
@@ -306,13 +333,17 @@ def main() -> None:
     ap.add_argument("--weights", default="value.net")
     ap.add_argument("--hidden", default="128,64")
     ap.add_argument("--epochs", type=int, default=3)
+    ap.add_argument("--test", default="", help="weights to test on the --train files' T")
     ap.add_argument("--grade", default="", help="weights to grade on --dumps")
     ap.add_argument("--dumps", nargs="*", default=[])
     args = ap.parse_args()
+    args.options = parse_option_values(args.option, args.game)
     print(header())
     if args.hands:
         generate(args)
-    if args.train:
+    if args.test:
+        test(args)
+    elif args.train:
         train(args)
     if args.grade:
         grade(args)
