@@ -13,11 +13,10 @@ from sixtysix.bots.search import Ismcts
 from sixtysix.bots.value_net import (
     DIM,
     ValueNet,
-    fits,
     load,
+    net_for,
     read,
     save,
-    sixty_six_net,
     weight_count,
 )
 from sixtysix.engine import kernel
@@ -132,7 +131,8 @@ def forward(n1: int, n2: int, w: array[float], x: list[float]) -> float:
 
 def test_the_package_network_on_the_packed_hand_is_the_network_on_the_state() -> None:
     n1, n2, w = read("sixtysix/bots/sixty_six.net")
-    net = sixty_six_net()
+    net = net_for(make_game("sixty-six"))
+    assert net is not None
     rng = random.Random(3)
     compared = 0
     for deal in range(4):
@@ -174,19 +174,21 @@ def test_a_bad_network_file_is_refused_clearly(tmp_path) -> None:  # type: ignor
         ValueNet(2, 2, [0.0] * 5)
 
 
-def test_the_network_fits_sixty_six_under_its_rules_of_play_only() -> None:
-    assert fits(make_game("sixty-six"))
-    assert fits(make_game("sixty-six", {"target": 11, "next_dealer": "loser"}))  # the match's
-    assert not fits(make_game("sixty-six", {"phase2_follow": "follow_only"}))
-    assert not fits(make_game("sixty-six", {"close_min_stock": 3}))
-    assert not fits(make_game("schnapsen"))
-    assert not fits(make_game("three-hand-sixty-six"))
+def test_a_network_for_sixty_six_under_its_rules_of_play_only() -> None:
+    sixty_six = net_for(make_game("sixty-six"))
+    assert sixty_six is not None
+    assert net_for(make_game("sixty-six", {"target": 11, "next_dealer": "loser"})) is sixty_six
+    assert net_for(make_game("sixty-six", {"phase2_follow": "follow_only"})) is None
+    assert net_for(make_game("sixty-six", {"close_min_stock": 3})) is None
+    assert net_for(make_game("schnapsen")) is None
+    assert net_for(make_game("three-hand-sixty-six")) is None
 
 
 @pytest.mark.parametrize(("game_id", "options", "used"), [
     ("sixty-six", {}, True),
     ("sixty-six", {"marriages_after_close": True}, False),
     ("schnapsen", {}, False),
+    ("three-hand-sixty-six", {}, False),
 ])
 def test_the_search_takes_the_network_where_it_fits(game_id: str, options: dict[str, object],
                                                    used: bool) -> None:
@@ -202,7 +204,8 @@ def test_a_world_is_valued_by_the_network_while_its_stock_is_open() -> None:
     assert m.hand is not None
     h = kernel.pack(m.hand)
     assert h is not None
-    net = sixty_six_net()
+    net = net_for(m.game)
+    assert net is not None
     bot = Ismcts(iterations=10, endgame=True, net=1.0)
     bot._net = net
     assert bot._packed_lead(h) == net.lead(h)

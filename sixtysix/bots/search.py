@@ -73,7 +73,7 @@ from ..engine.view import View
 from .base import Limit, Param, make_bot, register
 from .match_equity import match_rewards
 from .solver import SCALE, Solver, is_solvable
-from .value_net import ValueNet, fits, sixty_six_net
+from .value_net import ValueNet, net_for
 
 Rng = random.Random | kernel.KernelRandom
 """What the playouts draw from: ``random`` and ``choice`` are all they ask of it."""
@@ -760,8 +760,8 @@ class Ismcts:
     net: float = 0.0
     """With ``endgame``, the share of the learned value (``value_net``) in the value of a world
     reached while its stock is open, the rest the playout's: 1 values it by the network alone.
-    Only where the network fits the game (``value_net.fits``: Sixty-Six under its default rules
-    of play) and on the kernel's packed hand; elsewhere the playouts alone."""
+    Only where the package has a network for the game (``value_net.net_for``: Sixty-Six under
+    its default rules of play) and on the kernel's packed hand; elsewhere the playouts alone."""
     exact: bool = True
     worlds: int = 30
     workers: int = 1
@@ -951,8 +951,7 @@ class Ismcts:
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
-        self._net = sixty_six_net() if self.net and self.endgame and packable \
-            and fits(view.game) else None
+        self._net = net_for(view.game) if self.net and self.endgame and packable else None
         it = 0
         while it < iterations:
             if deadline is not None and it & 15 == 0 and it:

@@ -11,14 +11,15 @@ the turn-up, gone, or led to this trick (suits turned so that trumps come first)
 pending marriages, whether each seat has a trick, the stock's size and who leads.
 
 The weights ship with the package (``sixty_six.net``, about 136 kB). They fit Sixty-Six under the
-default rules of play (``fits``); a search asked for the network in another game, or under other
-rules of play, keeps its playouts.
+default rules of play (``net_for``); a search asked for the network in another game, or under
+other rules of play, keeps its playouts. (A network for Schnapsen, fitted the same way, lost to
+the playouts it would replace: docs/master.md.)
 
 >>> from sixtysix.engine import Match, kernel
 >>> from sixtysix.games import make_game
 >>> m = Match(make_game("sixty-six"), dealer=1)
 >>> state = m.deal_hand(seed=7)  # seat 0 holds 9C AD 9S JS QS AS; the turn-up is KD
->>> round(sixty_six_net().lead(kernel.pack(state)), 2)  # seat 0's game points less seat 1's
+>>> round(net_for(m.game).lead(kernel.pack(state)), 2)  # seat 0's game points less seat 1's
 -0.76
 """
 
@@ -37,7 +38,7 @@ from ..engine.kernel import Hand
 if TYPE_CHECKING:
     from ..games.base import Game
 
-__all__ = ["CHANNELS", "DIM", "ValueNet", "fits", "load", "read", "save", "sixty_six_net", "weight_count"]
+__all__ = ["CHANNELS", "DIM", "NETS", "ValueNet", "load", "net_for", "read", "save", "weight_count"]
 
 CHANNELS = 8
 """Per card: in the hand of the seat to act, in the other hand, face down, its draw (1/6 for the
@@ -47,12 +48,6 @@ DIM = 24 * CHANNELS + 7
 """The network's inputs: the cards' channels, then seven numbers of the seat to act's side."""
 
 MAGIC = b"66vn"
-WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sixty_six.net")
-"""The package's weights."""
-
-MATCH_OPTIONS = ("next_dealer", "draw_bonus", "draw_bonus_accumulates", "target",
-                 "shutout_counts_double")
-"""Sixty-Six's options that act on the match only: the network values a hand alike under any."""
 
 
 class ValueNet:
@@ -200,28 +195,34 @@ def read(path: str) -> tuple[int, int, array[float]]:
     return n1, n2, data
 
 
-def load(path: str = WEIGHTS) -> ValueNet:
-    """The network in file ``path`` (``save``'s format; by default the package's)."""
+def load(path: str) -> ValueNet:
+    """The network in file ``path`` (``save``'s format)."""
     return ValueNet(*read(path))
 
 
-_NET: ValueNet | None = None
+NETS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "sixty-six": ("sixty_six.net", ("next_dealer", "draw_bonus", "draw_bonus_accumulates",
+                                    "target", "shutout_counts_double")),
+}
+"""The games with a network: its file beside this module, and the game's options that act on the
+match alone (the network values a hand alike under any of them)."""
+
+_LOADED: dict[str, ValueNet] = {}
 
 
-def sixty_six_net() -> ValueNet:
-    """The package's network (loaded once)."""
-    global _NET
-    if _NET is None:
-        _NET = load()
-    return _NET
-
-
-def fits(game: Game) -> bool:
-    """Whether the package's network values ``game``'s hands: Sixty-Six, its rules of play the
-    defaults (the options of the match alone may be any)."""
-    if game.id != "sixty-six":
-        return False
+def net_for(game: Game) -> ValueNet | None:
+    """The package's network for ``game``'s hands (loaded once), or None where it has none: a
+    game of ``NETS`` under its default rules of play (the options of the match alone may be
+    any)."""
+    entry = NETS.get(game.id)
+    if entry is None:
+        return None
+    name, match_options = entry
     options = game.options
     default = type(options)()
-    return bool(dataclasses.replace(options, **{k: getattr(default, k) for k in MATCH_OPTIONS})
-                == default)
+    if dataclasses.replace(options, **{k: getattr(default, k) for k in match_options}) != default:
+        return None
+    net = _LOADED.get(game.id)
+    if net is None:
+        net = _LOADED[game.id] = load(os.path.join(os.path.dirname(os.path.abspath(__file__)), name))
+    return net
