@@ -29,6 +29,7 @@ from __future__ import annotations
 import inspect
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -36,8 +37,8 @@ from typing import Any, Protocol, runtime_checkable
 from ..engine.view import View
 from ..errors import SixtySixError
 
-__all__ = ["Bot", "Limit", "Param", "register", "make_bot", "parse_bot", "bot_names", "bot_params",
-           "bot_defaults", "BotError", "RandomBot"]
+__all__ = ["Bot", "Limit", "clock", "past", "Param", "register", "make_bot", "parse_bot",
+           "bot_names", "bot_params", "bot_defaults", "BotError", "RandomBot"]
 
 
 class BotError(SixtySixError):
@@ -50,6 +51,34 @@ class Limit:
 
     seconds: float | None = None
     iterations: int | None = None
+
+
+def clock() -> float:
+    """``time.perf_counter()``, read by a search for its deadline, from interpreted Python.
+
+    The compiled core holds Python's interpreter lock for as long as it thinks, so a server that
+    thinks for one table in a worker thread would stop its event loop, and every other table, for
+    that long. The interpreter hands the lock to a thread that has waited for it (5 ms, its switch
+    interval) when it enters a Python function: this one, which is why this module is not among
+    those compiled (``sixtysix._core.COMPILED``). Releasing the lock outright would not do:
+    ``time.sleep(0)`` sleeps some 50 microseconds on Linux, a quarter of a search's time between
+    looks, and ``os.sched_yield()`` takes the lock back before the waiting thread wakes.
+
+    >>> clock() <= clock()
+    True
+    """
+    return time.perf_counter()
+
+
+def past(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a ``time.perf_counter()`` reading, None for none) has passed, read
+    with ``clock``: other threads run at every look, deadline or not.
+
+    >>> past(None), past(clock() - 1.0), past(clock() + 60.0)
+    (False, True, False)
+    """
+    now = clock()
+    return deadline is not None and now > deadline
 
 
 @runtime_checkable

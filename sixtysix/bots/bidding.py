@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from ..engine import kernel_bauern, kernel_multi
 from ..engine.actions import (
@@ -51,6 +50,7 @@ from ..engine.kernel_multi import MultiHand
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_PLAY
 from ..engine.state import State
 from ..engine.view import View
+from .base import past
 from .heuristic import HeuristicBot
 from .search import outcome
 
@@ -92,7 +92,7 @@ def bid_values(view: View, rng: random.Random, deadline: float | None = None,
     got: dict[int, list[float]] = {a: [] for a in view.legal}
     done = tries = 0
     while done < worlds:
-        late = deadline is not None and time.perf_counter() > deadline
+        late = past(deadline)
         if late and (done >= MIN_WORLDS or tries >= _TRIES * MIN_WORLDS):
             break
         if tries >= _TRIES * worlds:

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from ..engine.actions import CLOSE, DECLARE
 from ..engine.state import PH_PLAY, State
 from ..engine.view import View
-from .base import Limit, Param, register
+from .base import Limit, Param, past, register
 from .inference import Sampler
 from .search import (
     EXACT_MAX_CARDS,
@@ -128,7 +128,7 @@ def close_outcomes(view: View, rng: random.Random, worlds: int = 12, inner: int 
                 a = best_action({k: float(x) for k, x in vals_exact.items()})
             s.step(a)
         got.append(outcome(s)[me])
-        if deadline is not None and len(got) >= min_worlds and time.perf_counter() > deadline:
+        if past(deadline) and len(got) >= min_worlds:
             break
     return got
 

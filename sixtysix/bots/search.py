@@ -70,7 +70,7 @@ from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.rules import FREE, Rules
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
-from .base import Limit, Param, make_bot, register
+from .base import Limit, Param, clock, make_bot, past, register
 from .match_equity import match_rewards
 from .solver import SCALE, Solver, is_solvable
 from .value_net import ValueNet, net_for
@@ -606,7 +606,7 @@ def solved_values(view: View, rng: random.Random, solver: Solver, deadline: floa
         for a, v in solver.action_values(s).items():
             totals[a] += v / SCALE
         done += 1
-        if deadline is not None and time.perf_counter() > deadline:
+        if past(deadline):
             break
     return {a: t / done for a, t in totals.items()}, done
 
@@ -954,10 +954,11 @@ class Ismcts:
         self._net = net_for(view.game) if self.net and self.endgame and packable else None
         it = 0
         while it < iterations:
-            if deadline is not None and it & 15 == 0 and it:
-                now = time.perf_counter()
-                if now > deadline or decisive and it & 127 == 0 and \
-                        _decided(root, _SAFETY * it * (deadline - now) / (now - start)):
+            if it & 15 == 0 and it:
+                now = clock()  # lets other threads run, with an iteration limit too
+                if deadline is not None and (now > deadline or decisive and it & 127 == 0 and
+                                             _decided(root, _SAFETY * it * (deadline - now)
+                                                      / (now - start))):
                     break
             it += 1
             h: Hand | MultiHand | BauernHand | None = None
@@ -1222,7 +1223,7 @@ class Pimc:
                     s.step(a)
                     totals[a] += self._playout(s, fast, view.seat)
             done += 1
-            if deadline is not None and time.perf_counter() > deadline:
+            if past(deadline):
                 break
         return {a: t / (done * self.playouts) for a, t in totals.items()}
 

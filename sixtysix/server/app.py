@@ -25,6 +25,7 @@ import json
 import logging
 import math
 import random
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -100,6 +101,9 @@ def _hint_view(table: Table, seat: int | None) -> Any:
 
 _HINTING: set[str] = set()
 """Tables with a hint being worked out."""
+_HINTING_LOCK = threading.Lock()
+"""Claims a table for a hint: the test client (and a server with several loops) runs
+connections in threads of their own, where a check and then an add can interleave."""
 
 
 async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
@@ -107,18 +111,21 @@ async def _hint(table: Table, seat: int | None) -> dict[str, Any]:
     only: every legal action with its estimated value in game points, best first."""
     view = _hint_view(table, seat)  # taken now, in the loop: the table may move on meanwhile
     version = table.version
-    try:
-        from ..analysis import hint
-    except ImportError:
-        raise TableError("unavailable", "hints are not available in this version", 501) from None
     rng = random.Random(f"{table.spec.get('bot_seed', table.spec.get('seed'))}:hint:{version}")
     seconds = float(table.spec.get("hint_seconds", 1.0))
     # One hint at a time per table: asked over many connections at once, hints would take
-    # the server's CPU.
-    if table.id in _HINTING:
-        raise TableError("busy", "a hint is being worked out at this table: wait for it", 429)
-    _HINTING.add(table.id)
+    # the server's CPU. Claimed before anything that may wait (the first import of the
+    # analysis module holds back every other asker until it is done).
+    with _HINTING_LOCK:
+        if table.id in _HINTING:
+            raise TableError("busy", "a hint is being worked out at this table: wait for it", 429)
+        _HINTING.add(table.id)
     try:
+        try:
+            from ..analysis import hint
+        except ImportError:
+            raise TableError("unavailable", "hints are not available in this version",
+                             501) from None
         values = await asyncio.to_thread(hint, view, rng, seconds)
     finally:
         _HINTING.discard(table.id)

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from server_util import new_table, seats
 from starlette.websockets import WebSocketDisconnect
 
+from sixtysix.server import app as app_module
 from sixtysix.server.table import Table
 
 
@@ -283,3 +284,25 @@ def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
         assert next(a for a in answers if a["type"] == "error")["error"]["code"] == "busy"
         second.send_json({"type": "hint"})  # once it is done, the next one is answered
         assert second.receive_json()["type"] == "hint"
+
+
+def test_a_hint_being_worked_out_holds_up_no_other_request(client: TestClient) -> None:
+    """A hint thinks in a worker thread for its seconds; the server answers meanwhile (the
+    compiled search once held the interpreter lock, and with it the event loop, throughout)."""
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=2)
+    tid = t["table"]
+    tok = t["seats"][table_obj(client, tid).match.to_act]["token"]
+    with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "hint"})
+        for _ in range(200):  # until the hint has started
+            if tid in app_module._HINTING:
+                break
+            time.sleep(0.01)
+        time.sleep(0.2)
+        start = time.perf_counter()
+        r = client.get(f"/api/tables/{tid}?token={tok}")
+        took = time.perf_counter() - start
+        assert tid in app_module._HINTING  # the answer came while the hint was thinking
+        assert r.status_code == 200 and took < 0.5, f"the request waited {took:.2f} s"
+        assert ws.receive_json()["type"] == "hint"
