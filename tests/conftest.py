@@ -2,7 +2,9 @@
 re-exported here for tests written against the earlier location."""
 
 import os
+from pathlib import Path
 
+import pytest
 from deal_helpers import act, cards, deal66, hand_str, legal, match66
 from hypothesis import settings
 
@@ -15,3 +17,19 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile("explore" if os.environ.get("SIXTYSIX_EXPLORE") else "fixed")
 
 __all__ = ["act", "cards", "deal66", "hand_str", "legal", "match66"]
+
+
+SURFACES = ("server", "research", "test_cli.py", "test_docs.py", "test_plugins.py")
+"""The tests of what is built on the core (the play server, the research tools, the CLI, the docs,
+plugins), by their first part of the path below ``tests/``: marked ``surface``. The pure core's
+pass of scripts/test.sh leaves them out: they import the core but test none of it, and the core's
+own tests run on both cores (where they agree, tests/test_core.py says so position by position)."""
+
+_HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:  # all of the session's (the package's doctests too): only ours are marked
+        path = item.path.resolve()
+        if path.is_relative_to(_HERE) and path.relative_to(_HERE).parts[0] in SURFACES:
+            item.add_marker(pytest.mark.surface)
