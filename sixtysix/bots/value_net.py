@@ -1,4 +1,4 @@
-# cython: boundscheck=False, wraparound=False, cdivision=True
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """A learned value of a Sixty-Six world while its stock is open: a small ReLU network on where
 every card is, read straight off the kernel's packed hand.
 
