@@ -4,8 +4,8 @@ give identical results (tests/core_diff.py, run under each in a fresh process).
 ``SIXTYSIX_DIFF_POSITIONS`` sets the positions per game id of the differential test. By default
 it is 30,000 (about 1,000 hands a game) when the suite runs on the compiled core (both cores then
 play them: 13-21 s a game on the 2-core workplace machine with four processes running) and 2,000
-when it runs on the pure one: the suite runs once on each core (scripts/test.sh), and the test
-compares the same two cores either way. It runs a game at a time, so that pytest's workers share
+when it runs on the pure one: the core's tests run once on each core (scripts/test.sh), and the
+test compares the same two cores either way. It runs a game at a time, so that pytest's workers share
 the games out. A longer check:
 ``SIXTYSIX_DIFF_POSITIONS=300000 .venv/bin/python -m pytest tests/test_core.py -n 2``.
 """
