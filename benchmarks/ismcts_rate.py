@@ -3,9 +3,10 @@ playouts and with exact endgames (``endgame=true``), with the playout kernels (`
 every game has one) and without. Prints figures; never asserts.
 
 Usage: ``python benchmarks/ismcts_rate.py [--deals 10] [--iterations 400] [--workers 1]
-[--games all] [--after 0,6] [--stock 0,2]``; ``--after`` lists the decisions of casual play
-before the measured ones, ``--stock`` lists the ``stock=`` values the endgame rows take
-(solving from that many stock cards left);
+[--games all] [--after 0,6] [--stock 0,2] [--net 0,1]``; ``--after`` lists the decisions of casual
+play before the measured ones, ``--stock`` lists the ``stock=`` values the endgame rows take
+(solving from that many stock cards left), ``--net`` their ``net=`` values (Sixty-Six's learned
+value of a world, ``master``'s: ``--games sixty-six --net 1``);
 ``--workers 2`` measures root parallelism (the pool starts before the clock does).
 """
 
@@ -56,6 +57,7 @@ def main() -> None:
                     "before the measured one")
     ap.add_argument("--stock", default="0", help="comma-separated stock= values of the "
                     "endgame rows")
+    ap.add_argument("--net", default="0", help="comma-separated net= values of the endgame rows")
     args = ap.parse_args()
     games = sorted(GAMES) if args.games == "all" else args.games.split(",")
     print(header())
@@ -63,22 +65,24 @@ def main() -> None:
     for game_id in games:
         for after in (int(a) for a in args.after.split(",")):
             vs = views(game_id, args.deals, after, args.seed)
-            rows = [(False, 0)] + [(True, int(k)) for k in args.stock.split(",")]
-            for endgame, stock in rows:
+            rows = [(False, 0, 0.0)] + [(True, int(k), float(n)) for k in args.stock.split(",")
+                                        for n in args.net.split(",")]
+            for endgame, stock, net in rows:
                 if endgame and game_id not in ("sixty-six", "schnapsen", "four-hand-sixty-six",
                                                "north-american-sixty-six", "bauernschnapsen",
                                                "gaigel"):
                     continue  # exact endgames: the two-sided games the kernels solve
                 for kernel in (False, True):  # every game's playouts now have a kernel
                     bot = Ismcts(iterations=args.iterations, endgame=endgame, stock=stock,
-                                 workers=args.workers, kernel=kernel)
+                                 net=net, workers=args.workers, kernel=kernel)
                     bot.choose(vs[0], random.Random(0))  # start the pool, fill caches
                     t, cpu = time.perf_counter(), time.process_time()
                     for v in vs:
                         bot.choose(v, random.Random(0))
                     dt, dcpu = time.perf_counter() - t, time.process_time() - cpu
-                    eg = f"endgame={str(endgame):5}" + (f" stock={stock}" if stock else "")
-                    print(f"{game_id:20} after {after:2} decisions  {eg:21}  "
+                    eg = f"endgame={str(endgame):5}" + (f" stock={stock}" if stock else "") + \
+                        (f" net={net:g}" if net else "")
+                    print(f"{game_id:20} after {after:2} decisions  {eg:27}  "
                           f"kernel={str(kernel):5}  {args.iterations * len(vs) / dt:8.0f} "
                           f"iterations/s ({args.iterations * len(vs) / dcpu:8.0f} per CPU "
                           f"second)")

@@ -117,12 +117,12 @@ def play_randomly_until(s: State, rng: random.Random, stop: Callable[[State], bo
     return False
 
 
-def trees_agree(view: View, seed: int, endgame: bool) -> bool:
-    """Whether ISMCTS grows the same tree (the same root visits and values) walking the kernel's
-    packed hands as walking ``State``, from the same worlds (``determinize``, as the State path
-    draws them) and the same seed."""
+def trees_agree(view: View, seed: int, endgame: bool, **params: Any) -> bool:
+    """Whether ISMCTS (with ``params`` besides) grows the same tree (the same root visits and
+    values) walking the kernel's packed hands as walking ``State``, from the same worlds
+    (``determinize``, as the State path draws them) and the same seed."""
     trees = [Ismcts(iterations=200, seconds=None, packed=packed, endgame=endgame,
-                    sample=partial(determinize, view, excluded=exclusions(view)))
+                    sample=partial(determinize, view, excluded=exclusions(view)), **params)
              for packed in (True, False)]
     packed, ref = (t.estimates(view, random.Random(seed)) for t in trees)
     return packed == ref

@@ -116,6 +116,26 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool
     assert compared >= 10
 
 
+@pytest.mark.parametrize("params", [{"match": True}, {"even_root": True}], ids=str)
+def test_the_search_tree_is_the_same_on_packed_hands_for_the_match_and_evenly(
+        params: dict[str, bool]) -> None:
+    # The packed walk has a typed path for UCB at every node (search._HandWalk), whose rewards
+    # may be the match's; evenly visited roots take the general one. Either grows the tree that
+    # walking State grows, late in a match too (where the match's reward is not the hand's).
+    g = make_game("sixty-six")
+    rng = random.Random(8)
+    compared = 0
+    for deal in range(3):
+        s = Match(g, dealer=deal % 2).deal_hand(seed=rng.randrange(2**31))
+        s.match_score = ((5, 6), (2, 6), (0, 0))[deal]
+        while not s.over:
+            if len(s.legal_actions()) > 1 and s.stock_open:
+                assert trees_agree(s.view(s.to_act), rng.randrange(2**31), True, **params)
+                compared += 1
+            s.step(rng.choice(s.legal_actions()))
+    assert compared >= 8
+
+
 @pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen", "three-hand-sixty-six"])
 def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
     # _packed_dealer + Hand.redeal deal ISMCTS's worlds without a State: the other seat keeps

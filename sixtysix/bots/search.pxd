@@ -3,7 +3,9 @@
 cimport cython
 from libc cimport math
 from sixtysix.engine.legal cimport trick_winner
+from sixtysix.engine.kernel cimport Hand
 from sixtysix.engine.state cimport State
+from sixtysix.bots.value_net cimport ValueNet
 
 @cython.locals(side=cython.int, a=cython.int, n=cython.int, at_stake=cython.int, c=cython.int,
                trump=cython.int, partner_card=cython.int, wc=cython.int, ws=cython.int,
@@ -27,3 +29,22 @@ cpdef void _backup(list path, list result, list rewards) except *
 @cython.locals(ch=_Node, best_child=_Node, best_a=cython.int, best_score=cython.double,
                score=cython.double, a=cython.int, k=cython.int)
 cpdef tuple _select(_Node node, list acts, double c, bint even, bint double_pack, object rng)
+@cython.locals(node=_Node, child=_Node, a=cython.int, path=list)
+cpdef list _walk_hand(_Node root, Hand h, double c, object rng)
+@cython.locals(v=cython.double, valued=cython.bint, g0=cython.longlong, g1=cython.longlong,
+               lead=cython.longlong)
+cpdef tuple _hand_lead(Hand h, bint endgame, ValueNet net, double share, object solver,
+                       int stock, unsigned long long kx)
+cpdef double _reward(double d, double scale=*)
+
+cdef class _HandWalk:
+    cdef double c, share, scale
+    cdef object rng, solver, for_match
+    cdef bint endgame
+    cdef ValueNet net
+    cdef int stock
+    @cython.locals(path=list, lead=cython.double, r0=cython.double, r1=cython.double,
+                   i=cython.Py_ssize_t, nd=_Node)
+    cpdef unsigned long long iterate(self, _Node root, Hand h, unsigned long long kx,
+                                     Hand origin=*, int other=*, unsigned long long known=*,
+                                     unsigned long long allowed=*, unsigned long long unseen=*)

@@ -64,7 +64,7 @@ from ..engine.kernel import Hand, KernelRandom
 from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
-from ..engine.phases import PH_DEAL_CHOICE
+from ..engine.phases import PH_DEAL_CHOICE, PH_OVER
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.rules import FREE, Rules
@@ -741,6 +741,84 @@ def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: boo
     return best_a, best_child
 
 
+def _walk_hand(root: _Node, h: Hand, c: float, rng: KernelRandom) -> list[_Node]:
+    """``Ismcts._descend`` on a world in the kernel's two-seat packed hand, UCB at every node
+    (no ``even_root``): typed, so that compiled each step of the walk is a C call."""
+    node = root
+    path = [root]
+    while h.phase != PH_OVER:
+        a, child = _select(node, h.legal_actions(), c, False, False, rng)
+        if child is None:
+            child = node.children[a] = _Node(h.to_act)
+            child.avail = 1
+            h.step(a)
+            path.append(child)
+            break
+        h.step(a)
+        node = child
+        path.append(node)
+    return path
+
+
+def _hand_lead(h: Hand, endgame: bool, net: ValueNet | None, share: float, solver: Solver,
+               stock: int, kx: int) -> tuple[float, int]:
+    """Seat 0's game points less seat 1's at the end of packed world ``h``, and the kernel
+    generator's state after (``kx`` before): a playout by the policy; with ``endgame`` one to
+    the stock's end (or ``stock`` cards left) and the solver's value after, and while the stock
+    is open the network ``net`` for ``share`` of the value (all of it at 1: no playout)."""
+    if not endgame:
+        g0, g1, _, kx = kernel.playouts(h, 1, kx, kernel.POLICY)
+        return float(g0 - g1), kx
+    v = 0.0
+    valued = net is not None and h.turnup_up and h.closed_by < 0 and h.phase != PH_OVER
+    if valued:
+        assert net is not None
+        v = net.lead(h)
+        if share >= 1.0:
+            return v, kx
+    lead, kx = kernel.solved_playout(h, kx, kernel.POLICY, solver.search_for(h.t), stock)
+    return (share * v + (1.0 - share) * lead if valued else float(lead)), kx
+
+
+class _HandWalk:
+    """What the iterations of one search on a kernel's two-seat packed hand share, where every
+    node is chosen by UCB (``Ismcts._search`` but with ``even_root``): ``iterate`` is one
+    iteration, typed end to end (compiled, every step of it a C call)."""
+
+    def __init__(self, c: float, rng: KernelRandom, endgame: bool, net: ValueNet | None,
+                 share: float, solver: Solver, stock: int, scale: float,
+                 for_match: Callable[[int, float], float] | None) -> None:
+        self.c, self.rng, self.endgame, self.net, self.share = c, rng, endgame, net, share
+        self.solver, self.stock, self.scale, self.for_match = solver, stock, scale, for_match
+
+    def iterate(self, root: _Node, h: Hand, kx: int, origin: Hand | None = None, other: int = 0,
+                known: int = 0, allowed: int = 0, unseen: int = 0) -> int:
+        """One iteration from ``root``: world ``h`` (dealt anew from ``origin`` by ``redeal``
+        with the other arguments, where given) walked down the tree (``_walk_hand``), valued
+        (``_hand_lead``) and counted into the nodes of its path (``_backup``); the kernel
+        generator's state after (``kx`` before)."""
+        if origin is not None:
+            h.rng = kx
+            h.redeal(origin, other, known, allowed, unseen)
+            kx = h.rng
+        path = _walk_hand(root, h, self.c, self.rng)
+        lead, kx = _hand_lead(h, self.endgame, self.net, self.share, self.solver, self.stock, kx)
+        if self.for_match is None:
+            r0, r1 = _reward(lead, self.scale), _reward(-lead, self.scale)
+        else:
+            r0, r1 = self.for_match(0, lead), self.for_match(1, -lead)
+        for i in range(1, len(path)):
+            nd = path[i]
+            nd.n += 1
+            if nd.mover == 0:
+                nd.w += r0
+                nd.g += lead
+            else:
+                nd.w += r1
+                nd.g += -lead
+        return kx
+
+
 @dataclass
 class Ismcts:
     """Single-observer ISMCTS. ``seconds`` or ``iterations`` bound a move (``iterations`` wins when
@@ -952,6 +1030,10 @@ class Ismcts:
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))
         self._net = net_for(view.game) if self.net and self.endgame and packable else None
+        # A packed Hand's walk by UCB alone, the common case, runs typed end to end.
+        walk = None if self.even_root else _HandWalk(self.c, fast, self.endgame, self._net,
+                                                     self.net, self.solver, self.stock, scale,
+                                                     for_match)
         it = 0
         while it < iterations:
             if it & 15 == 0 and it:
@@ -969,17 +1051,23 @@ class Ismcts:
                 self._kx = h.rng
             elif deal is not None:
                 h, origin, other, known, allowed, unseen = deal
-                h.rng = self._kx
                 drawn = weighted(rng) if weighted is not None else 0
                 if drawn:  # the hidden hand drawn: nothing left to pick, the rest is the stock
-                    h.redeal(origin, other, known | drawn, 0, unseen & ~drawn)
-                else:
-                    h.redeal(origin, other, known, allowed, unseen)
+                    known, allowed, unseen = known | drawn, 0, unseen & ~drawn
+                if walk is not None:
+                    self._kx = walk.iterate(root, h, self._kx, origin, other, known, allowed,
+                                            unseen)
+                    continue
+                h.rng = self._kx
+                h.redeal(origin, other, known, allowed, unseen)
                 self._kx = h.rng
             else:
                 s = sample(rng) if sample is not None else \
                     determinize(view, rng, excluded)
                 h = _pack(s) if packable else None
+            if walk is not None and type(h) is Hand:
+                self._kx = walk.iterate(root, h, self._kx)
+                continue
             if h is not None:
                 path = self._descend(root, h, fast, False, False)
                 result = self._packed_result(h, fast)
@@ -1040,18 +1128,11 @@ class Ismcts:
 
     def _packed_lead(self, h: Hand) -> float:
         """Seat 0's game points less seat 1's at the end of packed world ``h``: a playout, or
-        with ``endgame`` a playout while the stock is open and the solver's value after."""
-        if self.endgame:
-            net = None
-            if self._net is not None and h.turnup_up and h.closed_by < 0 and not h.over:
-                net = self._net.lead(h)
-                if self.net >= 1.0:
-                    return net
-            lead, self._kx = kernel.solved_playout(h, self._kx, kernel.POLICY,
-                                                   self.solver.search_for(h.t), self.stock)
-            return float(lead) if net is None else self.net * net + (1.0 - self.net) * lead
-        g0, g1, _, self._kx = kernel.playouts(h, 1, self._kx, kernel.POLICY)
-        return float(g0 - g1)
+        with ``endgame`` a playout while the stock is open and the solver's value after
+        (``_hand_lead``)."""
+        lead, self._kx = _hand_lead(h, self.endgame, self._net, self.net, self.solver,
+                                    self.stock, self._kx)
+        return lead
 
     def _solved_own(self, s: State, rng: Rng) -> tuple[list[float], list[int] | None] | None:
         """A Terts or Gaigel world played on by the policy until ``cards`` cards are left in

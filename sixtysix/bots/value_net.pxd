@@ -7,9 +7,11 @@ from sixtysix.engine.kernel cimport Hand
 cdef class ValueNet:
     cdef public int n1, n2
     cdef public double b3
-    cdef double[::1] w1, b1, w2, b2, w3, a1, a2
+    cdef double[::1] w1, b1, w2, b2, w3, a1, a2, wd
     @cython.locals(base=cython.Py_ssize_t, j=cython.Py_ssize_t)
     cdef void _row(self, int r, double v) noexcept
+    @cython.locals(base=cython.Py_ssize_t, u=cython.Py_ssize_t)
+    cdef void _face_down(self, int card, int j) noexcept
     cdef int _card(self, int c, int trump) except -1
     @cython.locals(j=cython.Py_ssize_t, k=cython.Py_ssize_t, t=cython.int, p=cython.int, c=cython.int,
                    s=cython.int, r=cython.int, base=cython.Py_ssize_t, g=cython.int, fd=cython.int,

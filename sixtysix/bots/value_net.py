@@ -38,7 +38,7 @@ from ..engine.kernel import Hand
 if TYPE_CHECKING:
     from ..games.base import Game
 
-__all__ = ["CHANNELS", "DIM", "NETS", "ValueNet", "load", "net_for", "read", "save", "weight_count"]
+__all__ = ["CHANNELS", "DIM", "NETS", "STOCK", "ValueNet", "load", "net_for", "read", "save", "weight_count"]
 
 CHANNELS = 8
 """Per card: in the hand of the seat to act, in the other hand, face down, its draw (1/6 for the
@@ -48,6 +48,9 @@ DIM = 24 * CHANNELS + 7
 """The network's inputs: the cards' channels, then seven numbers of the seat to act's side."""
 
 MAGIC = b"66vn"
+STOCK = 11
+"""Cards face down at most, the turn-up apart (Sixty-Six: 24 less two hands of six and the
+turn-up)."""
 
 
 class ValueNet:
@@ -65,6 +68,18 @@ class ValueNet:
         self.n1, self.n2 = n1, n2
         self.w1, self.b1, self.w2, self.b2, self.w3 = parts[:5]
         self.b3 = parts[5][0]
+        # A face-down card sets three inputs (face down, its draw, first of a pair), whose rows
+        # are summed here once for each card and place in the stock: one row added, not three.
+        self.wd = array("d", bytes(8 * 24 * STOCK * n1))
+        for card in range(24):
+            r = card * CHANNELS * n1
+            for j in range(STOCK):
+                at = (card * STOCK + j) * n1
+                draw = (j // 2 + 1) / 6.0
+                first = 1.0 if j % 2 == 0 else 0.0
+                for u in range(n1):
+                    self.wd[at + u] = (self.w1[r + 2 * n1 + u] + draw * self.w1[r + 3 * n1 + u]
+                                       + first * self.w1[r + 4 * n1 + u])
         self.a1 = array("d", bytes(8 * n1))
         self.a2 = array("d", bytes(8 * n2))
 
@@ -73,6 +88,12 @@ class ValueNet:
         base = r * self.n1
         for j in range(self.n1):
             self.a1[j] += v * self.w1[base + j]
+
+    def _face_down(self, card: int, j: int) -> None:
+        """Card ``card`` (its first input, ``_card``) is face down, ``j``-th in the stock."""
+        base = (card // CHANNELS * STOCK + j) * self.n1
+        for u in range(self.n1):
+            self.a1[u] += self.wd[base + u]
 
     def _card(self, c: int, trump: int) -> int:
         """The first input of card ``c``'s channels, suits turned so that ``trump`` comes first.
@@ -95,13 +116,11 @@ class ValueNet:
         placed = mine | theirs
         down = h.face_down()
         fd = h.slen - h.spos
+        if len(down) > STOCK:
+            raise ValueError(f"{len(down)} cards face down: the network knows {STOCK} at most")
         for j in range(len(down)):
             c = down[j]
-            base = self._card(c, t)
-            self._row(base + 2, 1.0)
-            self._row(base + 3, (j // 2 + 1) / 6.0)
-            if j % 2 == 0:
-                self._row(base + 4, 1.0)
+            self._face_down(self._card(c, t), j)
             placed |= one << c
         if h.turnup_up and h.turnup >= 0:
             c = h.turnup
