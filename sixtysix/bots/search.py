@@ -715,14 +715,14 @@ def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: boo
     """The action to take at ``node``: an untried one at random (and None: the caller adds its
     node), else the best by UCB over the tried ones, each counted available once more (``even``:
     the least visited, so that every root action is as well estimated)."""
-    keys: set[int] = set()
+    keys: set[int] | None = set() if double_pack else None  # the pack's copies already weighed
     untried = []
     best_child = None
     best_a = -1
     best_score = -1e18
     for a in acts:
         k = a
-        if double_pack:
+        if keys is not None:
             k = action_key(a, True)
             if k in keys:
                 continue  # the other copy of a card already weighed
