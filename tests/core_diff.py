@@ -8,12 +8,13 @@ action the next state; at the end of each hand its game points and result; from 
 each hand a seeded playout's outcome, and where a playout kernel plays the game its own playouts
 (random and policy) and a world it deals for ISMCTS (``Hand.redeal``, ``MultiHand.redeal``,
 ``BauernHand.redeal`` and, from 12 cards, its solver; the Gaigel and Terts kernels their
-playouts, and their solvers from 10 cards in Terts, 12 in Gaigel);
-and, for two-sided games, the solver's value of every position with at most six cards in hand
-and no stock to draw, and (where the kernel plays the game) of one position a hand, every fourth
-hand, with one card face down; and where a kernel judges the play as the heuristic player does
-(``bots.bidding._judged``), its choice, and from one position of each hand its play-out to the
-end.
+playouts, and their solvers from 10 cards in Terts, 12 in Gaigel); in Sixty-Six, the learned
+value of every position whose stock is open (``ValueNet.lead``, to the bit: setup.py compiles the
+network vectorized); and, for two-sided games, the solver's value of every position with at most
+six cards in hand and no stock to draw, and (where the kernel plays the game) of one position a
+hand, every fourth hand, with one card face down; and where a kernel judges the play as the
+heuristic player does (``bots.bidding._judged``), its choice, and from one position of each hand
+its play-out to the end.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from sixtysix.bots.search import (
     playout,
 )
 from sixtysix.bots.solver import Solver, is_solvable
+from sixtysix.bots.value_net import net_for
 from sixtysix.engine import kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
 from sixtysix.engine.kernel import POLICY, RANDOM, pack, playouts, seed_state
 from sixtysix.engine.match import Match
@@ -51,6 +53,7 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
     game = make_game(game_id)
     rng = random.Random(f"{seed}:{game_id}")
     h = hashlib.sha256()
+    net = net_for(game)
     seen = 0
     while seen < positions:
         m = Match(game, dealer=rng.randrange(game.n_seats))
@@ -61,6 +64,10 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
         while not s.over and seen < positions:
             acts = s.legal_actions()
             h.update(f"{acts}|{fingerprint(s)}\n".encode())
+            if net is not None and s.stock_open and s.turnup_up:
+                valued = pack(s)
+                if valued is not None:
+                    h.update(f"net {net.lead(valued)!r}\n".encode())
             judged = _judged(s)
             if judged is not None:  # the heuristic's choice on a kernel (and once, its play-out)
                 h.update(f"judge {judged.judge()}\n".encode())
