@@ -6,8 +6,9 @@ asserts.
 
 Usage: ``python benchmarks/tree_reuse.py [--matches 6] [--seed 1] [--bot master:seconds=0.5]
 [--against strong]``. The shares are grouped by the actions played since the previous decision:
-one (the seat's own, then its move again: a marriage or an exchange before a lead), two (its card
-and the reply, then its lead again) and three or more (the other seat won the trick and led).
+one (the seat's own, then its move again: nearly always its draw, or close, after a trick it won,
+then its lead), two (its card and the reply, then its lead again) and three or more (the other
+seat won the trick and led).
 """
 
 from __future__ import annotations
