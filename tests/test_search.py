@@ -312,3 +312,103 @@ def test_a_search_thinking_in_a_thread_lets_the_others_run(game_id: str, spec: s
     # processes on 2 cores); half a second covers a loaded CI machine (0.31 s seen once). Held for
     # the whole search, the gap was the search's 1.5 s.
     assert longest < 0.5, f"this thread waited {longest:.3f} s for the search"
+
+
+def _reuse_hand(seed: int) -> tuple[State, State]:
+    """A Sixty-Six hand dealt from ``seed``, and the same hand with seat 1's highest card and the
+    stock's last swapped: seat 0's views are the same until a seat plays or draws either."""
+    s = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=seed)
+    theirs = list(cards_of(s.hands[1]))
+    stock = list(s.stock)
+    theirs[-1], stock[-1] = stock[-1], theirs[-1]
+    other = s.view(0).state_with(theirs + stock)
+    assert other.view(0) == s.view(0) and other.hands[1] != s.hands[1]
+    return s, other
+
+
+def test_a_reusing_search_starts_from_the_subtree_below_the_play_since() -> None:
+    s, _ = _reuse_hand(21)
+    bot = make_bot("ismcts:iterations=400,endgame=true,reuse=true")
+    assert isinstance(bot, Ismcts)
+    rng = random.Random(2)
+    reused = 0
+    while not s.over:
+        view = s.view(s.to_act)
+        if s.to_act == 1 or len(view.legal) == 1:
+            s.step(view.legal[0])
+            continue
+        kept = bot._kept
+        below = None
+        if kept is not None:  # the node the actions since reach, in the tree kept
+            below = kept[2]
+            for a in view.history[len(kept[1]):]:
+                below = below.children.get(a) if below is not None else None
+        inherited = sum(ch.n for ch in below.children.values()) if below is not None else 0
+        a = bot.choose(view, rng)
+        if bot._kept is kept:  # solved, not searched (the stock is gone): no tree
+            s.step(a)
+            continue
+        assert bot._kept is not None
+        root = bot._kept[2]
+        # Every iteration adds one visit to one root action: 400 over what was handed on.
+        assert sum(ch.n for ch in root.children.values()) == 400 + inherited
+        if inherited:
+            assert root is below
+            reused += 1
+        s.step(a)
+    assert reused >= 2
+
+
+def test_a_kept_tree_serves_only_its_own_hand_and_seat() -> None:
+    s, _ = _reuse_hand(21)
+    bot = make_bot("ismcts:iterations=300,reuse=true")
+    assert isinstance(bot, Ismcts)
+    bot.choose(s.view(0), random.Random(1))
+    assert bot._kept is not None and bot._kept_root(s.view(0)) is bot._kept[2]
+    # Another hand of the match (another dealer and score), or the other seat: a fresh tree.
+    t = Match(make_game("sixty-six"), dealer=0).deal_hand(seed=21)
+    assert bot._kept_root(t.view(0)) is None
+    # A history the kept one is no prefix of (seat 0 began the hand with another action).
+    t, u = s.copy(), s.copy()
+    for state, first in ((t, s.legal_actions()[0]), (u, s.legal_actions()[1])):
+        state.step(first)
+        while state.to_act != 0:
+            state.step(state.legal_actions()[0])
+    bot.choose(t.view(0), random.Random(1))
+    assert bot._kept_root(t.view(0)) is bot._kept[2]
+    assert bot._kept_root(u.view(0)) is None
+    # Without reuse nothing is kept.
+    plain = make_bot("ismcts:iterations=300")
+    assert isinstance(plain, Ismcts)
+    plain.choose(s.view(0), random.Random(1))
+    assert plain._kept is None
+
+
+def test_a_reusing_search_sees_only_its_seats_views() -> None:
+    # Two bots playing seat 0 of the same hand, one where a card of seat 1 and one of the stock
+    # lie otherwise: with their trees kept from move to move their choices stay the same while
+    # what seat 0 has seen is the same.
+    s, other = _reuse_hand(33)
+    bots = [make_bot("ismcts:iterations=200,reuse=true") for _ in range(2)]
+    rngs = [random.Random(6), random.Random(6)]
+    decisions = 0
+    while not s.over and s.view(0) == other.view(0):
+        if s.to_act == 1:  # seat 1 plays alike where it can: its lowest legal action in both
+            a = s.legal_actions()[0]
+            if a not in other.legal_actions():
+                break
+            s.step(a)
+            other.step(a)
+            continue
+        a, b = (bot.choose(st.view(0), r) for bot, st, r in zip(bots, (s, other), rngs, strict=True))
+        assert a == b
+        decisions += 1
+        s.step(a)
+        other.step(a)
+    assert decisions >= 3
+
+
+def test_reuse_refuses_parallel_trees() -> None:
+    from sixtysix.bots.base import BotError
+    with pytest.raises(BotError, match="reuse keeps one tree, so it takes workers=1, not 2"):
+        make_bot("ismcts:reuse=true,workers=2")
