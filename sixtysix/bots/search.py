@@ -70,7 +70,7 @@ from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.rules import FREE, Rules
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
-from .base import BotError, Limit, Param, clock, make_bot, past, register
+from .base import Limit, Param, clock, make_bot, past, register
 from .match_equity import match_rewards
 from .solver import SCALE, Solver, is_solvable
 from .value_net import ValueNet, net_for
@@ -862,11 +862,6 @@ class Ismcts:
     sample: Callable[[random.Random], State] | None = field(default=None, repr=False)
     """Where set, draws the determinizations of one tree (``inference.Sampler``: weighted
     worlds) instead of uniform sampling within the proven exclusions."""
-    reuse: bool = False
-    """Start a search from the subtree the seat's previous search of the same hand grew below the
-    actions played since, where it has one (one tree at a time: not with ``workers``). In
-    Sixty-Six that is chiefly the search of a draw or close after a trick won, whose DRAW child
-    is in effect a search of the lead that follows (its worlds drew other cards)."""
     kernel: bool = True
     """Play the playouts of the games it covers in ``engine.kernel`` (the same policy, on
     machine ints; its own random numbers, drawn from a seed the search's ``rng`` gives)."""
@@ -878,15 +873,9 @@ class Ismcts:
     """The kernel's generator state, seeded at each search."""
     _net: ValueNet | None = field(default=None, init=False, repr=False)
     """The network that values this search's phase-1 worlds (``net``), where it fits."""
-    _kept: tuple[tuple[Any, ...], tuple[int, ...], _Node] | None = field(
-        default=None, init=False, repr=False)
-    """With ``reuse``: the last search's hand (``_hand_key``), the history it saw, its root."""
 
     def __post_init__(self) -> None:
         _check_fields(self, "ismcts", ISMCTS_PARAMS)
-        if self.reuse and self.workers > 1:
-            raise BotError("ismcts: reuse keeps one tree, so it takes workers=1, not "
-                           f"{self.workers}")
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         return best_action(self._values(view, rng, limit, decisive=True))
@@ -981,9 +970,7 @@ class Ismcts:
         k = self.workers
         if k <= 1:
             root = self._search(view, rng, deadline, iterations, excluded, decisive,
-                                root=self._kept_root(view), sample=sample)
-            if self.reuse:
-                self._kept = (_hand_key(view), view.history, root)
+                                sample=sample)
             return {a: (ch.n, ch.g) for a, ch in root.children.items()}
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         pool = _pool(k)
@@ -997,23 +984,6 @@ class Ismcts:
                 n0, g0 = total.get(a, (0, 0.0))
                 total[a] = (n0 + n, g0 + g)
         return total
-
-    def _kept_root(self, view: View) -> _Node | None:
-        """With ``reuse``, the kept tree's node reached by the actions played since its search,
-        where that search was of this hand, from this seat, and the node exists; else None."""
-        kept = self._kept
-        if not self.reuse or kept is None:
-            return None
-        key, seen, node = kept
-        if key != _hand_key(view) or view.history[:len(seen)] != seen:
-            return None
-        double_pack = (view.rules or view.game.rules).pack >> 32 != 0
-        for a in view.history[len(seen):]:
-            child = node.children.get(action_key(a, double_pack))
-            if child is None:
-                return None
-            node = child
-        return node if node.children else None
 
     def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
                 excluded: list[int], decisive: bool = False, root: _Node | None = None,
@@ -1234,13 +1204,6 @@ class Ismcts:
         return outcome(s), s.game_points()
 
 
-def _hand_key(view: View) -> tuple[Any, ...]:
-    """What tells one hand of a match, and the seat searching it, from another (with its history
-    as far as a search saw it: ``Ismcts.reuse``)."""
-    return (view.game.name, view.rules, view.seat, view.dealer, view.match_score, view.turnup,
-            view.trump)
-
-
 def _bid_values(view: View, rng: random.Random, deadline: float | None,
                 iterations: int | None) -> dict[int, float] | None:
     """The values of a bid or doubling decision (``bidding.bid_values``: the rest of the hand
@@ -1377,7 +1340,6 @@ ISMCTS_PARAMS = (
     Param("workers", int, 1, 256, "processes growing trees in parallel"),
     Param("particles", int, 0, 20_000, "worlds weighted by the opponent's play (0: off)"),
     Param("cards", int, 0, 12, "with endgame, solve Terts and Gaigel playouts from this many cards"),
-    Param("reuse", bool, help="start from the subtree the previous search grew below the play since"),
 )
 """ISMCTS's parameters and their ranges (a server applies its own, lower maxima on top)."""
 PIMC_PARAMS = (
