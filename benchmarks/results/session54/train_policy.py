@@ -40,8 +40,8 @@ def permute(x: np.ndarray, m: np.ndarray, v: np.ndarray, perm: tuple[int, ...]
     n = len(x)
     cards = x[:, :24 * CHANNELS].reshape(n, 4, 6 * CHANNELS)[:, list(perm)].reshape(n, -1)
     idx = np.concatenate([np.arange(6) + 6 * s for s in perm]
-                         + [np.arange(2) + 24 + 2 * s for s in perm] + [np.arange(32, 35)]
-                         + [np.arange(1) + 35 + s for s in perm])
+                         + [np.arange(2) + 24 + 2 * s for s in perm]
+                         + [np.arange(32, 35), np.array(perm) + 35])
     return np.concatenate([cards, x[:, 24 * CHANNELS:]], axis=1), m[:, idx], v[:, idx]
 
 
