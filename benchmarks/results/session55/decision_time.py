@@ -57,20 +57,31 @@ def level(seconds: float, even: bool = False) -> Ismcts:
     return Ismcts(seconds=seconds, endgame=True, net=1.0, even_root=even)
 
 
+def chosen(r: dict[str, Any], seconds: float, a: str) -> dict[str, Any]:
+    """Record ``r`` with action ``a`` chosen at ``seconds``: the choice and its loss by each
+    reference the record has (the 8 s search's ``est``; the even-root ``even``, once graded)."""
+    t = tag(seconds)
+    out = dict(r, **{"a" + t: a, "loss" + t: r["est"][r["best"]][0] - r["est"][a][0]})
+    if "even" in r:
+        out["eloss" + t] = r["even"][r["ebest"]] - r["even"][a]
+    return out
+
+
 def play(seed: int, n: int, out: str) -> None:
-    fast, mid, ref = level(0.5), level(2.0), level(8.0)
+    ref = level(8.0)
     with open(out, "w") as f:
         for v, seeds in positions(seed, n):
-            a05 = fast.choose(v, random.Random(seeds[0]))
-            a2 = mid.choose(v, random.Random(seeds[1]))
+            picks = [(t, action_str(level(t).choose(v, random.Random(k))))
+                     for t, k in zip((0.5, 2.0), seeds, strict=False)]
             est = ref.estimates(v, random.Random(seeds[2]))
-            best = max(est, key=lambda a: est[a][1])
-            f.write(json.dumps({
+            r: dict[str, Any] = {
                 "trick": v.trick_no, "lead": not v.trick,
                 "legal": [action_str(a) for a in v.legal],
                 "est": {action_str(a): [round(q, 4), k] for a, (q, k) in est.items()},
-                "best": action_str(best), "a05": action_str(a05), "a2": action_str(a2),
-                "loss05": est[best][0] - est[a05][0], "loss2": est[best][0] - est[a2][0]}) + "\n")
+                "best": action_str(max(est, key=lambda a: est[a][1]))}
+            for t, a in picks:
+                r = chosen(r, t, a)
+            f.write(json.dumps(r) + "\n")
             f.flush()
 
 
@@ -97,9 +108,10 @@ def grade(seed: int, inp: str, out: str) -> None:
             est = ref.estimates(v, random.Random(seed * 1000 + i))
             e = {action_str(a): q for a, (q, _) in est.items()}
             best = max(e, key=lambda a: e[a])
-            f.write(json.dumps(dict(r, even={a: round(q, 4) for a, q in e.items()}, ebest=best,
-                                    eloss05=e[best] - e[r["a05"]], eloss2=e[best] - e[r["a2"]]))
-                    + "\n")
+            r = dict(r, even={a: round(q, 4) for a, q in e.items()}, ebest=best)
+            for t in (0.5, 2.0):
+                r = chosen(r, t, r["a" + tag(t)])
+            f.write(json.dumps(r) + "\n")
             f.flush()
 
 
@@ -113,13 +125,11 @@ def seconds_of(t: str) -> float:
 
 
 def choose(seed: int, inp: str, out: str, seconds: float) -> None:
-    bot, t = level(seconds), tag(seconds)
+    bot = level(seconds)
     with open(out, "w") as f:
         for i, v, r in rebuilt(seed, inp):
             a = action_str(bot.choose(v, random.Random(seed * 7919 + i)))
-            est, even = r["est"], r["even"]
-            f.write(json.dumps(dict(r, **{"a" + t: a, "loss" + t: est[r["best"]][0] - est[a][0],
-                                          "eloss" + t: even[r["ebest"]] - even[a]})) + "\n")
+            f.write(json.dumps(chosen(r, seconds, a)) + "\n")
 
 
 def mean_se(xs: list[float]) -> str:
