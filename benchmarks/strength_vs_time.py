@@ -5,9 +5,9 @@ Usage: ``python benchmarks/strength_vs_time.py [--game sixty-six] [--times 0.02,
 [--opponent casual] [--bot ismcts] [--matches 40] [--workers 2] [--seed 1] [--plot FILE.png]``.
 Prints the figures with the machine and the command; never asserts.
 
-``--logs 'runs/*.log'`` plays nothing: it pools the results that ``benchmarks/strength.py`` printed
-(one bot at several ``seconds=`` against one opponent, in as many runs as the matches took) and
-draws those.
+``--logs 'runs/*.log' ['more/*.log' ...]`` plays nothing: it pools the results that
+``benchmarks/strength.py`` printed in the files the patterns match (one bot at several
+``seconds=`` against one opponent, in as many runs as the matches took) and draws those.
 """
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plot", default="strength_vs_time.png")
-    ap.add_argument("--logs", help="pool strength.py outputs matching this pattern instead")
+    ap.add_argument("--logs", nargs="+",
+                    help="pool strength.py outputs in files matching these patterns instead")
     args = ap.parse_args()
     print(header())
     if args.logs:
-        points, title = pooled(sorted(glob.glob(args.logs)))
+        points, title = pooled(sorted({p for pattern in args.logs for p in glob.glob(pattern)}))
         strength_plot(points, args.plot, title)
         print(f"plot: {args.plot}")
         return
