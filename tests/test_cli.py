@@ -246,7 +246,7 @@ def test_hint_shows_the_best_actions(monkeypatch: pytest.MonkeyPatch):
     # the numbers typed to choose from the legal list.
     first, second = (analysis.move_text(a, v0) for a in v0.legal[:2])
     assert f"Hint: {first} (+1.00 game points)" in out
-    assert f"next best: {second} (+0.90)" in out and "1. " not in out.split("Hint:")[1]
+    assert f"then: {second} (+0.90)" in out and "1. " not in out.split("Hint:")[1]
 
 
 # ---------------------------------------------------------------------------------- replay

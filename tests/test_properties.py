@@ -344,7 +344,7 @@ def check_seat_records(game_id: str, seed: int, cut: float,
         naming = (rules.trump_choice and seat == (last["dealer"] + 1) % n
                   and not any(a.split()[0] in ("trump", "turn") for a in last["actions"]))
         # While trumps are named, no seat has been dealt past its first packet yet.
-        final = match_from_record(record).hand
+        final = whole.hand
         naming = naming or (rules.trump_choice and final is not None and final.phase == PH_TRUMP)
         if naming:
             assert own[rules.first_packet:] == ["??"] * (rules.hand_size - rules.first_packet)
