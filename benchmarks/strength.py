@@ -16,12 +16,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from machine import header
+from paired_hands import duplicate_gain, load
 
 from sixtysix.cli import parse_option_values
-from sixtysix.research.tournament import run_tournament
+from sixtysix.research.tournament import entrant_names, run_tournament
 
 DEFAULT_PAIRS = "casual/random,strong/casual,master/strong"
 
@@ -62,14 +65,17 @@ def main() -> None:
         pairs.append([f"ismcts:seconds={float(t)}", "casual"])
     for bots in pairs:
         start = time.perf_counter()
-        a = bots[0]
         names = " vs ".join(bots)
-        out = f"{args.out}/{'-vs-'.join(bots)}".replace(":", "_") if args.out else None
+        # The records are kept (in a scratch folder without --out) for the duplicate figure.
+        scratch = None if args.out else tempfile.TemporaryDirectory()
+        folder = args.out if scratch is None else scratch.name
+        out = f"{folder}/{'-vs-'.join(bots)}".replace(":", "_")
         try:
             s = run_tournament(args.game, bots, matches=args.matches, seed=args.seed,
                                workers=args.workers, out=out, options=options, progress=False)
         except ValueError as e:  # a pair in a three-seat game, a bad bot: said, not a traceback
             sys.exit(f"strength.py: {e}")
+        a, b = entrant_names(bots)[:2]  # numbered where a bot plays a copy of itself
         st = s.stats[a]
         lo, hi = st.win_ci()
         print(f"{args.game} {options or ''}: {names}: {a} won {st.match_score:g} of "
@@ -77,6 +83,16 @@ def main() -> None:
               f"{st.match_score / st.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
               f"{time.perf_counter() - start:.0f} s")
         print(s.text())
+        records = load(Path(out))
+        if len(bots) == 2 and len(records[0]["players"]) == 2:
+            deals, gain, se = duplicate_gain(records, a)
+            _, won, won_se = duplicate_gain(records, a, hands=True)
+            print(f"duplicate, over the {deals} deals both seatings played: {a}'s game points "
+                  f"less {b}'s, the two plays of a deal summed, {gain:+.3f} ± {1.96 * se:.3f} a "
+                  f"deal; its hands won of the two, {1 + won:.3f} ± {1.96 * won_se:.3f} (95%, "
+                  "over the pairs of matches; 0 and 1 where the two play alike)")
+        if scratch is not None:
+            scratch.cleanup()
         sys.stdout.flush()
 
 
