@@ -82,6 +82,8 @@ def main() -> None:
               f"{st.matches} matches = "
               f"{st.match_score / st.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
               f"{time.perf_counter() - start:.0f} s")
+        if scratch is not None:
+            s.out = None  # a scratch folder, gone after this pair: not worth naming
         print(s.text())
         records = load(Path(out))
         if len(bots) == 2 and len(records[0]["players"]) == 2:
