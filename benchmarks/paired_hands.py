@@ -107,23 +107,27 @@ def paired_deals(records: list[dict[str, Any]], bot: str
             yield ra, rb, k, seat_a, seat_b, ma + mb, (ma > 0) + (mb > 0) - 1
 
 
-def duplicate_gain(records: list[dict[str, Any]], bot: str, hands: bool = False
-                   ) -> tuple[int, float, float]:
-    """Deals played twice, and ``bot``'s mean gain a deal (``hands``: in hands won, -1 to 1)
-    with its standard error. The hands of one match are not independent (the score shapes the
-    play), so the error is taken over the pairs of matches (a ratio estimator's: the sum of the
+def duplicate_gain(records: list[dict[str, Any]], bot: str
+                   ) -> tuple[int, tuple[float, float], tuple[float, float]]:
+    """Deals played twice, and ``bot``'s mean gain a deal with its standard error, in game points
+    and in hands won (-1 to 1). The hands of one match are not independent (the score shapes the
+    play), so the errors are taken over the pairs of matches (a ratio estimator's: the sum of the
     gains over the sum of the deals)."""
-    per_pair: dict[int, list[float]] = defaultdict(list)
+    per_pair: dict[int, list[tuple[float, int]]] = defaultdict(list)
     for ra, _, _, _, _, gain, won in paired_deals(records, bot):
-        per_pair[ra["hands"][0]["seed"]].append(won if hands else gain)
-    sums = [sum(g) for g in per_pair.values()]
+        per_pair[ra["hands"][0]["seed"]].append((gain, won))
     counts = [len(g) for g in per_pair.values()]
-    n, deals = len(sums), sum(counts)
-    if n < 2:
-        return deals, math.nan, math.nan
-    mean = sum(sums) / deals
-    resid = sum((s - mean * c) ** 2 for s, c in zip(sums, counts, strict=True))
-    return deals, mean, math.sqrt(resid / (n * (n - 1))) / (deals / n)
+    n, deals = len(counts), sum(counts)
+
+    def ratio(i: int) -> tuple[float, float]:
+        if n < 2:
+            return math.nan, math.nan
+        sums = [sum(x[i] for x in g) for g in per_pair.values()]
+        mean = sum(sums) / deals
+        resid = sum((s - mean * c) ** 2 for s, c in zip(sums, counts, strict=True))
+        return mean, math.sqrt(resid / (n * (n - 1))) / (deals / n)
+
+    return deals, ratio(0), ratio(1)
 
 
 def analyse(records: list[dict[str, Any]], bot: str) -> dict[str, Any]:
@@ -213,11 +217,10 @@ def main() -> None:
     gains = out["gains"]
     if not gains:
         sys.exit(f"no paired hands in {args.folder}")
-    deals, m, se = duplicate_gain(records, args.bot)
+    deals, (m, se), (won, won_se) = duplicate_gain(records, args.bot)
     print(f"{deals} deals played twice, {out['same']} of them alike throughout; "
           f"{args.bot}'s gain a deal {m:+.3f} ± {se:.3f} game points (sum {sum(gains):+.0f}; the "
           "error over the pairs of matches)")
-    _, won, won_se = duplicate_gain(records, args.bot, hands=True)
     print(f"hands: of the two plays of a deal {args.bot} won {1 + won:.3f} ± {won_se:.3f} (1 if "
           "the two bots had won alike)")
     print("where the plays first differ (the bot's choice / the other's), the gain put down to it:")

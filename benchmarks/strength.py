@@ -87,8 +87,7 @@ def main() -> None:
         print(s.text())
         records = load(Path(out))
         if len(bots) == 2 and len(records[0]["players"]) == 2:
-            deals, gain, se = duplicate_gain(records, a)
-            _, won, won_se = duplicate_gain(records, a, hands=True)
+            deals, (gain, se), (won, won_se) = duplicate_gain(records, a)
             print(f"duplicate, over the {deals} deals both seatings played: {a}'s game points "
                   f"less {b}'s, the two plays of a deal summed, {gain:+.3f} ± {1.96 * se:.3f} a "
                   f"deal; its hands won of the two, {1 + won:.3f} ± {1.96 * won_se:.3f} (95%, "
