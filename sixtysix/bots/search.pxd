@@ -29,7 +29,7 @@ cpdef void _backup(list path, list result, list rewards) except *
 @cython.locals(ch=_Node, best_child=_Node, best_a=cython.int, best_score=cython.double,
                score=cython.double, a=cython.int, k=cython.int)
 cpdef tuple _select(_Node node, list acts, double c, bint even, bint double_pack, object rng)
-@cython.locals(node=_Node, child=_Node, a=cython.int, path=list)
+@cython.locals(node=_Node, child=_Node, a=cython.int, path=list, over=cython.int)
 cpdef list _walk_hand(_Node root, Hand h, double c, object rng)
 @cython.locals(v=cython.double, valued=cython.bint, g0=cython.longlong, g1=cython.longlong,
                lead=cython.longlong)

@@ -746,7 +746,8 @@ def _walk_hand(root: _Node, h: Hand, c: float, rng: KernelRandom) -> list[_Node]
     (no ``even_root``): typed, so that compiled each step of the walk is a C call."""
     node = root
     path = [root]
-    while h.phase != PH_OVER:
+    over = PH_OVER  # typed (search.pxd): compiled, the module global is a Python int
+    while h.phase != over:
         a, child = _select(node, h.legal_actions(), c, False, False, rng)
         if child is None:
             child = node.children[a] = _Node(h.to_act)

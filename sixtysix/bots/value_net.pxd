@@ -7,6 +7,7 @@ from sixtysix.engine.kernel cimport Hand
 cdef class ValueNet:
     cdef public int n1, n2
     cdef public double b3
+    cdef int channels, stock
     cdef double[::1] w1, b1, w2, b2, w3, a1, a2, wd
     @cython.locals(base=cython.Py_ssize_t, j=cython.Py_ssize_t)
     cdef void _row(self, int r, double v) noexcept
