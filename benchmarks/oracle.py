@@ -19,6 +19,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 
 from machine import header
 
@@ -58,10 +59,14 @@ def oracle_choice(state: State, seat: int, seconds: float, rng: random.Random,
     return bot.choose(view, rng)
 
 
-def play(game_id: str, seating: list[str], deal: int, seconds: float) -> tuple[int, list[int],
-                                                                               list[int]]:
+Choice = Callable[[State, int, float, random.Random, Solver], int]
+
+
+def play(game_id: str, seating: list[str], deal: int, seconds: float,
+         choice: Choice = oracle_choice) -> tuple[int, list[int], list[int]]:
     """One match as ``tournament.play_match`` plays it (the same hand seeds, dealers and bots'
-    generators), ``oracle`` in its seat: the winner, game points and hands won per seat."""
+    generators), ``oracle`` in its seat: the winner, game points and hands won per seat.
+    ``choice`` is the oracle's move from the true state (another diagnostic may pass its own)."""
     game = make_game(game_id)
     rng = random.Random(deal)
     m = Match(game, dealer=game.first_dealer(rng))
@@ -75,7 +80,7 @@ def play(game_id: str, seating: list[str], deal: int, seconds: float) -> tuple[i
         while m.in_hand:
             p = hand.to_act
             bot = bots[p]
-            m.apply(oracle_choice(hand, p, seconds, brng[p], solver) if bot is None
+            m.apply(choice(hand, p, seconds, brng[p], solver) if bot is None
                     else bot.choose(hand.view(p), brng[p]))
     gp, won = match_tallies(m)
     return (m.winner[0] if m.winner and len(m.winner) == 1 else -1), gp, won
