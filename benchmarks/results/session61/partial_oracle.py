@@ -11,8 +11,9 @@ among seventeen unseen is about 1.0 nat at the first lead (0.6 in mid-hand); the
     PYTHONPATH=benchmarks python benchmarks/results/session61/partial_oracle.py --known K
         --matches N --seed S [--seconds 0.1] [--opponent master:seconds=0.1]
 
-(``benchmarks`` on the path for ``oracle.play``, whose matches these are; the runs of session 61
-were of a first copy of this script, with that loop written out.)
+(``benchmarks`` on the path for ``oracle.play``, whose matches these are. Session 61's runs with
+``--known 0`` and ``--known 1`` were of a first copy of this script, with that loop written out;
+the run with ``--known 3`` was of this one.)
 """
 from __future__ import annotations
 
