@@ -140,7 +140,7 @@ class Rows:
         self.grp: list[int] = []  # the hand, for held-out splits
         self.who: list[int] = []  # which player is the opponent (records: 0 strong, 1 master)
 
-    def add(self, st, grp: int, who: int = 0, factors: bool = True) -> None:
+    def add(self, st, grp: int, who: int = 0) -> None:
         p = st.to_act
         opp = 1 - p
         v = st.view(p)
@@ -156,7 +156,7 @@ class Rows:
         self.y.append(y)
         self.k.append(k)
         self.uni.append(-math.log(comb(n, k)))
-        self.fac.append(inference.log_likelihood(v, opp, hidden) if factors else 0.0)
+        self.fac.append(inference.log_likelihood(v, opp, hidden))
         self.grp.append(grp)
         self.who.append(who)
 
@@ -181,7 +181,7 @@ def encode_hands(path: str, out: str) -> None:
 
 def encode_records(folder: str, out: str) -> None:
     """Every decision in ``strength.py --out`` records; ``who`` is 1 where the opponent of the
-    seat to act is the first bot named in the folder (``master``), 0 where it is the other."""
+    seat to act is a ``master`` bot, 0 where it is the other."""
     rows = Rows()
     grp = 0
     for path in sorted(Path(folder).glob("match-*.json")):
@@ -218,18 +218,13 @@ def cp_loglik(z: np.ndarray, m: np.ndarray, y: np.ndarray, k: np.ndarray,
     weights exp(z) on the cards of ``m``, ``k`` of them drawn; with ``grad``, d(-ll)/dz."""
     zc = np.clip(z, -12, 12)
     w = np.exp(zc) * m
-    # Scale each row so that the sums stay in range: weights relative to their mean.
     f = esp(w)
     b = np.arange(len(k))
     ek = f[24, b, k]
     ll = (zc * y).sum(1) - np.log(ek)
     if not grad:
         return ll, None
-    back = np.zeros((25, len(k), K + 1))
-    back[24, :, 0] = 1
-    for i in range(23, -1, -1):
-        back[i] = back[i + 1]
-        back[i, :, 1:] += w[:, i:i + 1] * back[i + 1, :, :-1]
+    back = esp(w[:, ::-1])[::-1]  # back[i]: the polynomials of the weights from i on
     pi = np.zeros_like(w)
     for c in range(24):
         s = np.zeros(len(k))
