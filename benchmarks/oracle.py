@@ -86,33 +86,45 @@ def play(game_id: str, seating: list[str], deal: int, seconds: float,
     return (m.winner[0] if m.winner and len(m.winner) == 1 else -1), gp, won
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="sixty-six", choices=["sixty-six", "schnapsen"])
-    ap.add_argument("--seconds", type=float, default=0.5, help="the oracle's time per move")
-    ap.add_argument("--opponent", default="strong")
-    ap.add_argument("--matches", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    print(header())
-    start = time.perf_counter()
+def tally(game_id: str, opponent: str, n: int, seed: int, seconds: float,
+          choice_for: Callable[[int], Choice] = lambda deal: oracle_choice) -> str:
+    """``n`` seat-swapped matches of ``play`` against ``opponent`` on the deals ``strength.py``
+    plays from ``seed``, the oracle's move of each deal from ``choice_for(deal)``: its match wins
+    (95% interval), game points a match and hands won, as a line (each match's result to stderr)."""
     wins = 0.0
     gp, opp_gp, hands, all_hands = 0, 0, 0, 0
-    for _, _, seating, deal, _ in _tasks(args.game, {}, ["oracle", args.opponent], args.matches,
-                                         args.seed):
+    for _, _, seating, deal, _ in _tasks(game_id, {}, ["oracle", opponent], n, seed):
         me = seating.index("oracle")
-        winner, g, w = play(args.game, seating, deal, args.seconds)
+        winner, g, w = play(game_id, seating, deal, seconds, choice_for(deal))
         wins += 1.0 if winner == me else 0.5 if winner < 0 else 0.0
         gp, opp_gp = gp + g[me], opp_gp + g[1 - me]
         hands, all_hands = hands + w[me], all_hands + sum(w)
         print(f"deal {deal}, oracle in seat {me}: {'won' if winner == me else 'lost'}",
               file=sys.stderr, flush=True)
-    lo, hi = wilson(wins, args.matches)
+    lo, hi = wilson(wins, n)
+    return (f"won {wins:g} of {n} matches = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); game points"
+            f" a match {gp / n:.2f} vs {opp_gp / n:.2f}; hands won {hands}/{all_hands} = "
+            f"{hands / max(1, all_hands):.1%}")
+
+
+def match_args(ap: argparse.ArgumentParser, seconds: float, opponent: str) -> None:
+    """The options of a run of ``tally``: the oracle's time a move, its opponent, matches, seed."""
+    ap.add_argument("--seconds", type=float, default=seconds, help="the oracle's time per move")
+    ap.add_argument("--opponent", default=opponent)
+    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="sixty-six", choices=["sixty-six", "schnapsen"])
+    match_args(ap, 0.5, "strong")
+    args = ap.parse_args()
+    print(header())
+    start = time.perf_counter()
+    figures = tally(args.game, args.opponent, args.matches, args.seed, args.seconds)
     print(f"{args.game}: oracle (the level's search at {args.seconds:g} s, the opponent's hand "
-          f"known) vs {args.opponent}: won {wins:g} of {args.matches} matches = "
-          f"{wins / args.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}); game points a match "
-          f"{gp / args.matches:.2f} vs {opp_gp / args.matches:.2f}; hands won "
-          f"{hands / max(1, all_hands):.1%}; {time.perf_counter() - start:.0f} s")
+          f"known) vs {args.opponent}: {figures}; {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

@@ -22,14 +22,13 @@ import random
 import sys
 import time
 
-from oracle import Choice, play
+from oracle import Choice, match_args, tally
 
 from sixtysix.bots.inference import Sampler, _esp_table
 from sixtysix.bots.search import Ismcts
 from sixtysix.bots.solver import Solver
 from sixtysix.cards import cards_of
 from sixtysix.engine import State
-from sixtysix.research.tournament import _tasks, wilson
 
 
 def told(state: State, seat: int, k: int, rng: random.Random) -> Sampler:
@@ -62,27 +61,14 @@ def told_choice(k: int, deal: int) -> Choice:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--known", type=int, default=1)
-    ap.add_argument("--seconds", type=float, default=0.1)
-    ap.add_argument("--opponent", default="master:seconds=0.1")
-    ap.add_argument("--matches", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
+    match_args(ap, 0.1, "master:seconds=0.1")
     a = ap.parse_args()
     print(" ".join(sys.argv), flush=True)
     start = time.perf_counter()
-    wins = 0.0
-    gp = opp = hands = total = 0
-    for _, _, seating, deal, _ in _tasks("sixty-six", {}, ["oracle", a.opponent], a.matches, a.seed):
-        me = seating.index("oracle")
-        winner, g, w = play("sixty-six", seating, deal, a.seconds, told_choice(a.known, deal))
-        wins += 1.0 if winner == me else 0.5 if winner < 0 else 0.0
-        gp, opp = gp + g[me], opp + g[1 - me]
-        hands, total = hands + w[me], total + sum(w)
-    lo, hi = wilson(wins, a.matches)
-    print(f"told {a.known} card(s) at {a.seconds:g} s vs {a.opponent}: won {wins:g} of "
-          f"{a.matches} = {wins / a.matches:.1%} ({lo:.1%}-{hi:.1%}); game points a match "
-          f"{gp / a.matches:.2f} vs {opp / a.matches:.2f}; hands won {hands}/{total} = "
-          f"{hands / max(1, total):.1%}; {time.perf_counter() - start:.0f} s")
-
+    figures = tally("sixty-six", a.opponent, a.matches, a.seed, a.seconds,
+                    lambda deal: told_choice(a.known, deal))
+    print(f"told {a.known} card(s) at {a.seconds:g} s vs {a.opponent}: {figures}; "
+          f"{time.perf_counter() - start:.0f} s")
 
 if __name__ == "__main__":
     main()
