@@ -70,5 +70,6 @@ def main() -> None:
     print(f"told {a.known} card(s) at {a.seconds:g} s vs {a.opponent}: {figures}; "
           f"{time.perf_counter() - start:.0f} s")
 
+
 if __name__ == "__main__":
     main()
