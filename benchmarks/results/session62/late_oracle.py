@@ -81,5 +81,6 @@ def main() -> None:
           f"{figures}; oracle's decisions {told[0]}, the level's {told[1]}, closes changed "
           f"{told[2]}; {time.perf_counter() - start:.0f} s")
 
+
 if __name__ == "__main__":
     main()
