@@ -25,7 +25,7 @@ __all__ = [
     "PASS", "TRUMP", "CUT", "KNOCK", "KONTRA", "REKONTRA", "SUBKONTRA", "MELD_LOW", "REVERSE",
     "BELLA", "BID", "MAX_BID", "BID_CONTRACT", "CONTRACTS", "OPEN", "OPENINGS", "MARRY_DOUBLE",
     "ANNOUNCE", "SHOW", "COMBOS", "COMBO_INDEX", "SEQUENCE_ORDER", "N_ACTIONS", "action_str",
-    "parse_action", "is_play",
+    "parse_action", "is_play", "kind", "card_of",
 ]
 
 PLAY = 0            # + card
@@ -89,6 +89,11 @@ _BY_WORD = {w: a for a, w in _SIMPLE.items()}
 
 
 def is_play(action: int) -> bool:
+    """Whether ``action`` plays a card to a trick, without anything else (``play AS``).
+
+    >>> is_play(parse_action("play AS")), is_play(parse_action("marry KH"))
+    (True, False)
+    """
     return action < MARRY
 
 
@@ -246,6 +251,49 @@ def _parse_combo(verb: str, args: list[str], text: str) -> int:
 def _bad_marriage(card: int) -> int:
     raise ValueError(f"a marriage is shown with a king or a queen, not {card_str(card)}")
 
+
+def kind(action: int) -> str:
+    """What sort of action ``action`` is, in words: its text without the card, suit, number or
+    name that follows the verb. One of ``play marry declare draw exchange close turn defer pass
+    trump cut knock kontra rekontra subkontra bella reverse bid open announce show``, or the two
+    words ``marry double`` and ``meld low`` (Gaigel). An int that is no action: ValueError.
+
+    >>> tuple(kind(parse_action(t)) for t in ("play 9D", "marry KH", "bid 3", "bid gang", "trump S"))
+    ('play', 'marry', 'bid', 'bid', 'trump')
+    >>> kind(parse_action("marry double KH")), kind(parse_action("announce KS QS JS"))
+    ('marry double', 'announce')
+    """
+    found = _KINDS.get(action) if type(action) is int else None
+    if found is None:
+        raise ValueError(f"not an action: {action}")
+    return found
+
+
+def card_of(action: int) -> int:
+    """The card that ``action`` puts on the table: the card of ``play``, the card led with a
+    marriage (``marry``, ``marry double``) or with Gaigel's ``open``. ValueError for an action
+    that plays no card.
+
+    >>> from sixtysix.cards import card_str
+    >>> card_str(card_of(parse_action("marry QH"))), card_str(card_of(parse_action("open hoeher 9C")))
+    ('QH', '9C')
+    >>> card_of(parse_action("declare QH"))
+    Traceback (most recent call last):
+    ...
+    ValueError: 'declare QH' plays no card
+    """
+    if kind(action) not in ("play", "marry", "marry double", "open"):
+        raise ValueError(f"{action_str(action)!r} plays no card")
+    return action % 64  # each of these blocks starts at a multiple of 64: + card
+
+
+def _kind_of(text: str) -> str:
+    words = text.split()
+    return " ".join(words[:2]) if words[:2] in (["marry", "double"], ["meld", "low"]) else words[0]
+
+
+_KINDS = {a: _kind_of(t) for a, t in _TEXTS.items()}
+"""Each action's kind (``kind``), spelt once from its text."""
 
 _PARSED = {text: _parse(text) for text in _TEXTS.values()}
 """Each canonical text's action, parsed once: records and replays hand back the texts that
