@@ -9,13 +9,13 @@ carries its ``entry_points.txt`` (nothing is installed for good), and once throu
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import subprocess
 import sys
 import textwrap
 import time
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -64,7 +64,12 @@ lowest = tinybot:LowestBot
 brokenbot = tinybot_missing:Bot
 notabot = tinybot:NotABot
 random = tinybot:LowestBot
+low,est = tinybot:LowestBot
 """
+
+
+CLASH = "sixtysix: bot 'random' from tinybot not loaded: another bot has that name"
+"""What a plugin that takes a built-in bot's name is told: one line."""
 
 
 def write_site(site: Path) -> Path:
@@ -80,19 +85,21 @@ def write_site(site: Path) -> Path:
 
 
 @pytest.fixture
-def plugin_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def plugin_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                caplog: pytest.LogCaptureFixture) -> Iterator[Path]:
     """The tiny package on sys.path, its bots in a copy of the registry (undone afterwards)."""
     site = write_site(tmp_path / "site")
     bot_names()  # the built-in bots first, in the registry the copy starts from
     monkeypatch.setattr(bots_base, "_REGISTRY", dict(bots_base._REGISTRY))
     monkeypatch.syspath_prepend(str(site))
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with caplog.at_level(logging.WARNING, logger="sixtysix.bots.plugins"):
         added = load_plugins(set(bots_base._REGISTRY))
     assert added == ["lowest", "brokenbot", "notabot"]
-    # A plugin cannot take the name of a bot of sixtysix's own.
-    assert [str(w.message) for w in caught] == [
-        "bot plugin 'random' from tinybot skipped: the name is taken"]
+    # A plugin cannot take the name of a bot of sixtysix's own, nor one that a bot's text cannot
+    # hold: one line each says so.
+    assert caplog.messages == [
+        CLASH, "sixtysix: bot 'low,est' from tinybot not loaded: a bot's name has no ':', ',', "
+               "'=' or space"]
     yield site
     sys.modules.pop("tinybot", None)
 
@@ -187,6 +194,9 @@ def test_a_fresh_process_finds_the_plugin_on_its_path(tmp_path: Path) -> None:
     out = run_cli(["tournament", "--bots", "lowest,random", "--matches", "2", "--json"], site)
     assert out.returncode == 0, out.stderr
     assert {row["bot"] for row in json.loads(out.stdout)["table"]} == {"lowest", "random"}
+    # The name clash is told in one line of its own, not as a warning with a source path.
+    assert out.stderr.splitlines().count(CLASH) == 1, out.stderr
+    assert "Warning" not in out.stderr and ".py:" not in out.stderr, out.stderr
 
 
 def test_pip_install_of_a_plugin_package(tmp_path: Path) -> None:

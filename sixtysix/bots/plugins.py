@@ -7,22 +7,24 @@ the server's seats) by naming it in its ``pyproject.toml``::
     cautious = "cautious_bot:CautiousBot"
 
 The entry point's name is the bot's name (lower case; no ``:``, ``,``, ``=`` or space). Its object
-is a factory: a class or a function whose keyword parameters become ``cautious:key=value``,
-returning an object with ``name`` and ``choose(view, rng, limit=None)`` (the ``Bot`` protocol).
-The first line of its docstring (else the package's summary) is the bot's line in ``sixtysix
-bots``; a ``params`` attribute, where the registry takes declared parameters, declares them.
+is a factory: a class or a function returning an object with ``name`` and ``choose(view, rng,
+limit=None)`` (the ``Bot`` protocol). The first line of its docstring (else the package's summary)
+is the bot's line in ``sixtysix bots``. Its keyword parameters can be given as
+``cautious:key=value`` only where its ``params`` attribute declares them (``Param``: a type and a
+range, checked before the bot is built, as for the bots of sixtysix); a factory without ``params``
+takes no parameters, and ``cautious:key=value`` is refused (docs/bots.md).
 
 Plugins are imported when the bots are first listed or built. A package that fails to import
 costs only its own bots: they stay listed, and building one raises a ``BotError`` that says why.
-A plugin never replaces a bot of sixtysix's own or one found earlier: it is skipped, with a
-warning.
+A plugin never replaces a bot of sixtysix's own or one found earlier: it is skipped, and one line
+on the ``sixtysix.bots.plugins`` logger (standard error where logging is not set up) says so.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
 import inspect
-import warnings
+import logging
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -31,6 +33,8 @@ from .base import Bot, BotError, register
 __all__ = ["ENTRY_POINT_GROUP", "load_plugins"]
 
 ENTRY_POINT_GROUP = "sixtysix.bots"
+
+_log = logging.getLogger(__name__)
 
 
 def load_plugins(taken: Collection[str]) -> list[str]:
@@ -41,15 +45,13 @@ def load_plugins(taken: Collection[str]) -> list[str]:
         name = ep.name.strip().lower()
         dist = ep.dist.name if ep.dist is not None else "an unnamed package"
         if not name or any(c in name for c in ":,= ") or name in taken or name in added:
-            why = "is taken" if name in taken or name in added else "cannot be a bot name"
-            warnings.warn(f"bot plugin {ep.name!r} from {dist} skipped: the name {why}",
-                          stacklevel=2)
+            why = "another bot has that name" if name in taken or name in added else \
+                "a bot's name has no ':', ',', '=' or space"
+            # One line for the person at the terminal, not a warning with a source path.
+            _log.warning("sixtysix: bot %r from %s not loaded: %s", ep.name, dist, why)
             continue
         factory, help_text, params = _load(name, ep, dist)
-        if params and "params" in inspect.signature(register).parameters:
-            register(name, help_text, params=params)(factory)
-        else:
-            register(name, help_text)(factory)
+        register(name, help_text, params=params)(factory)
         added.append(name)
     return added
 
