@@ -109,3 +109,52 @@ def test_the_site_builds_without_warnings(tmp_path: pathlib.Path) -> None:
                           env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "rules" / "sixty-six" / "index.html").is_file()
+
+
+def _without_code(text: str) -> str:
+    """The page without its fenced code blocks and inline code (a '#' there is no heading, a
+    '](x)' no link)."""
+    text = re.sub(r"^\s*```.*?^\s*```", "", text, flags=re.S | re.M)
+    return re.sub(r"`[^`\n]*`", "", text)
+
+
+def _anchors(page: pathlib.Path) -> set[str]:
+    """The ids that the headings of ``page`` get on the site: the toc extension's slugs (a
+    repeated heading gets _1, _2, ...)."""
+    from markdown.extensions.toc import slugify
+    text = re.sub(r"^\s*```.*?^\s*```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    seen: set[str] = set()
+    for title in re.findall(r"^#{1,6}\s+(.*?)\s*#*\s*$", text, flags=re.M):
+        title = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", title)  # a link: its text
+        slug = slugify(re.sub(r"[`*]", "", title), "-")
+        n, unique = 0, slug
+        while unique in seen:
+            n += 1
+            unique = f"{slug}_{n}"
+        seen.add(unique)
+    return seen
+
+
+def test_every_link_between_pages_and_to_a_heading_resolves() -> None:
+    """A link to another page of docs/ names a page that is there, and a '#anchor' a heading of
+    that page (mkdocs.yml's validation fails the build on the same; this test needs no build)."""
+    broken = []
+    for page in sorted(DOCS.rglob("*.md")):
+        for target in re.findall(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)",
+                                 _without_code(page.read_text(encoding="utf-8"))):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):  # https:, mailto:, ...
+                continue
+            path, _, anchor = target.partition("#")
+            dest = (page.parent / path).resolve() if path else page
+            if not dest.is_file():
+                broken.append(f"{page.relative_to(DOCS)}: {target} (no such file)")
+            elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest):
+                broken.append(f"{page.relative_to(DOCS)}: {target} (no such heading)")
+    assert not broken, "\n".join(broken)
+
+
+def test_a_link_to_a_missing_heading_is_found() -> None:
+    """The check above finds what it is for: a heading that is not there."""
+    assert "the-auction" in _anchors(DOCS / "rules" / "bauernschnapsen.md")
+    assert "the-contracts" not in _anchors(DOCS / "rules" / "bauernschnapsen.md")
+    assert "card-values-and-ranks-rulestables" in _anchors(DOCS / "bots.md")
