@@ -44,11 +44,13 @@ Four things go beyond one card at a time, each asked of the engine:
   best combination bounds his hand: four jacks are three cards away from any one card). A
   placing that fails a check is searched again with one more of that hand's unseen cards
   elsewhere, each in turn.
-* **Scores the seat cannot see.** Terts scores the winner's other combinations automatically
-  and keeps them hidden (``announce.public_scored``). The replay of a seat record should count
-  only what the seat knows, so where the answer to an announcement would score such for
-  another seat, a placing that does not is preferred (kept as a soft check; where no placing
-  avoids it, the score stays: the seat cannot know those points either way).
+* **Scores no action names.** Terts scores the winner's other combinations automatically and
+  shows them (rules.md §9.5); a seat record writes their cards (records.md §7), but no action
+  says which scored. Where the answer to an announcement would score, beside the combination
+  it names, one holding a card the record does not write, the placing scores what the game did
+  not, so a placing that does not is looked for (kept as a soft check: the game's own placing
+  meets them all; a record that does not write the shown cards keeps the score where no
+  placing avoids it).
 
 * **A hand that ends by itself.** Under Gaigel's Auf Dissle the engine ends the hand when
   forehand holds five low cards; the record would then show them. Each moment he holds five
@@ -79,10 +81,12 @@ from .engine.actions import (
     MARRY_DOUBLE,
     N_ACTIONS,
     OPEN,
+    PASS,
+    SHOW,
     parse_action,
 )
 from .engine.phases import PH_ANSWER, PH_DEAL_CHOICE
-from .engine.phases.announce import played_by, public_scored
+from .engine.phases.announce import played_by
 from .engine.phases.meld import five_low_watch, holds_five_low
 from .engine.state import PH_OVER, PH_TRUMP, Deal, State
 from .errors import IllegalActionError
@@ -155,7 +159,7 @@ class _Check:
     trumping: bool
     quiet: bool = False
     """Not a legal action to keep but a preference: taking ``action`` scores nothing for seat
-    ``p`` that the record's seat cannot see (Terts' automatic extras, rules.md §9.5)."""
+    ``p`` with a card the record does not write (Terts' automatic extras, rules.md §9.5)."""
     watch: bool = False
     """Not an action but a moment: seat ``p``'s hand then must not end the hand by itself with
     cards the record's seat has not seen (Gaigel's Auf Dissle, won on five low cards)."""
@@ -388,15 +392,17 @@ class HiddenCards:
     # ------------------------------------------------------------------ hidden scores
 
     def _hidden_entries(self, state: State, action: int) -> list[tuple[int, int]]:
-        """The combinations ``(seat, index)`` that ``action`` would make score without the
-        record's seat seeing them, in the placing at hand (the engine's ``public_scored`` says
-        what it sees)."""
+        """The combinations ``(seat, index)`` that the answer ``action`` would make score
+        automatically in the placing at hand with a card the record does not write. Every
+        combination scored is shown with the one named (rules.md §9.5) and its cards written,
+        so the game scored none such: a placing that does counts points the game did not."""
         if not state.rules.combinations:
             return []
         probe = state.copy()
         probe.step(action)
-        seen = set(public_scored(probe, self.seat))
-        return [e for e in probe.scored[len(state.scored):] if e not in seen]
+        named = state.history[-1] - ANNOUNCE if action == PASS else action - SHOW
+        return [e for e in probe.scored[len(state.scored):]
+                if e[1] != named and COMBOS[e[1]] & self.unseen]
 
     def _hidden_scores(self, state: State, action: int) -> int:
         """The seats (a mask) that ``action`` would make score something unseen."""
@@ -406,10 +412,11 @@ class HiddenCards:
         return seats
 
     def _keep_quiet(self, state: State, action: int, cons: _Constraints) -> _Constraints:
-        """Before ``action``: a seat record cannot know the combinations another seat scores
-        without naming them, so its replay counts none where some placing allows. Where the
-        placing at hand would score such, a placing that does not is looked for (and kept as a
-        preference for later re-placings); where none exists, the placing stays."""
+        """Before ``action``: the combinations another seat scores without naming them were
+        shown, and a seat record writes their cards, so its replay scores none with a card it
+        does not write where some placing allows. Where the placing at hand would, a placing
+        that does not is looked for (and kept as a preference for later re-placings); where
+        none exists (a record that does not write what was shown), the placing stays."""
         if not state.rules.combinations or state.phase != PH_ANSWER:
             # Game-specific (Terts): the answer to an announcement is where combinations score.
             return cons
@@ -547,7 +554,7 @@ class HiddenCards:
 
     def _hidden_cards(self, check: _Check, hand: int) -> int:
         """The cards of the combinations that seat ``check.p`` holding ``hand`` would score at
-        the quiet check's answer without the record's seat seeing them."""
+        the quiet check's answer with a card the record does not write."""
         probe = check.state.copy()
         probe.hands[check.p] = hand
         cards = 0

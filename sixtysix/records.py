@@ -23,6 +23,7 @@ from .cards import card_str, parse_card
 from .engine.actions import ANNOUNCE, DRAW, OPEN, TRUMP, action_str
 from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
+from .engine.phases.announce import shown_unnamed
 from .engine.phases.meld import END_DISSLE_WON, face_down, five_low_watch
 from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .engine.view import View
@@ -425,6 +426,9 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
             public |= k
         if five_low_watch(state) >= 0 and state.end_kind == END_DISSLE_WON:
             public |= state.hands[five_low_watch(state)]  # Auf Dissle won: five low cards shown
+    # Terts: the combinations scored automatically are shown (rules.md §9.5), though no action
+    # names them; written from then on, in a hand still in play too, so that replay scores them.
+    public |= shown_unnamed(state)
     rules = game.rules
     n = match.n
     forehand = next(q for q in ((entry["dealer"] + k) % n for k in range(1, n + 1))

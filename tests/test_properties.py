@@ -18,6 +18,7 @@ from sixtysix.cards import card_str, cards_of
 from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
 from sixtysix.engine.match import Match
 from sixtysix.engine.phases import PH_DEAL_CHOICE
+from sixtysix.engine.phases.announce import shown_unnamed
 from sixtysix.engine.phases.meld import END_DISSLE_WON, five_low_watch
 from sixtysix.engine.rules import mask_points
 from sixtysix.engine.state import PH_OVER, PH_TRUMP, State
@@ -315,27 +316,15 @@ def check_seat_records(game_id: str, seed: int, cut: float,
         text = json.dumps(sr)
         mine = match_from_record(json.loads(text))
         out = summarize(mine, legal=True)  # what replay(seat record, legal=True) answers
-        hidden = _hidden_extras(record, seat)
-        if hidden is None:
-            assert out["hands"] == full["hands"] and out["match"] == full["match"]
-        else:
-            # Terts: from the hand where another seat scored combinations that no action named
-            # (the winner's automatic extras, rules.md §9.5), the seat cannot know his points.
-            assert out["hands"][:hidden] == full["hands"][:hidden]
-            assert [h["tricks"] for h in out["hands"]] == [h["tricks"] for h in full["hands"]]
+        # Every public result is the game's: tricks, points, combinations and scores (a Terts
+        # winner's automatic combinations are shown, rules.md §9.5, so the record writes them).
+        assert out["hands"] == full["hands"] and out["match"] == full["match"]
         nxt, want = out.get("next"), full.get("next")
         if want is not None and want["to_act"] == seat:
             assert nxt == want
         # Nothing the seat knew is lost: its view of the hand is the one it had in the game.
         if whole.hand is not None and mine.hand is not None:
-            if hidden is None:
-                assert _faces(mine.hand.view(seat)) == _faces(whole.hand.view(seat))
-            else:
-                # The other side's points hold what the seat cannot know, and so do its scored
-                # combinations: a record has no points, so its replay deals the unseen cards
-                # anew, and which of them scored when, unnamed, follows from that deal.
-                assert dataclasses.replace(mine.hand.view(seat), **_unknown(mine.hand, seat)) \
-                    == dataclasses.replace(whole.hand.view(seat), **_unknown(whole.hand, seat))
+            assert _faces(mine.hand.view(seat)) == _faces(whole.hand.view(seat))
         # Cards hidden from the seat are '??'; its own dealt hand is known, except forehand's
         # later packet while he names trumps from his first (records.md §7).
         own = sr["hands"][-1]["deal"]["hands"][seat]
@@ -367,6 +356,8 @@ def check_seat_records(game_id: str, seed: int, cut: float,
         for verb, card in zip(words, words[1:], strict=False):
             if verb in ("MARRY", "DECLARE"):
                 shown |= {"K" + card[1], "Q" + card[1]}
+        if whole.hand is not None:  # Terts: a combination scored automatically is shown (§9.5)
+            shown |= {card_str(c) for c in cards_of(shown_unnamed(whole.hand))}
         for p, cards_p in enumerate(sr["hands"][-1]["deal"]["hands"]):
             if p != seat:
                 assert {c for c in cards_p if c != "??"} <= shown
@@ -387,6 +378,8 @@ def check_seat_records(game_id: str, seed: int, cut: float,
 @example(seed=101196, cut=0.875)
 # Gaigel: a robber who then plays the other low trump held both copies.
 @example(seed=1000001, cut=0.5)
+# Terts: a combination scored automatically was written '??' in the other seat's record.
+@example(seed=115145, cut=0.5)
 def test_seat_records_follow_the_game(game_id: str, seed: int, cut: float) -> None:
     check_seat_records(game_id, seed, cut)
 
@@ -412,13 +405,13 @@ def test_seat_records_under_any_options(game_id: str, data: st.DataObject, seed:
 SEAT_EXAMPLES = int(os.environ.get("SIXTYSIX_SEAT_EXAMPLES", "400" if _core.PURE else "1000"))
 
 
-def test_an_extra_shown_later_stays_hidden_from_the_seat_record() -> None:
+def test_an_extra_shown_later_was_shown_when_it_scored() -> None:
     # Found by the slow run (Terts, seed 74802, cut 0.75): seat 0 announces TC 9C 8C, seat 1
-    # passes, and seat 0 scores it and, unnamed, the tertz QH JH TH beside it. Seat 0 later shows
-    # TH QH JH against seat 1's 9S 8S 7S: seat 1 learns he holds it, not that it scored before.
-    # Seat 1's view and record counted it once the show had named it: his record replayed 20
-    # points short.
-    from sixtysix.engine.phases.announce import describe, public_scored
+    # passes, and seat 0 scores it and, automatically, the tertz QH JH TH beside it; later he
+    # shows TH QH JH against seat 1's 9S 8S 7S, which then scores nothing. The tertz was shown
+    # when it scored (rules.md §9.5): seat 1's view holds it from then on, and his record writes
+    # its cards, so its replay scores it where the game did.
+    from sixtysix.engine.phases.announce import describe
     options = {"values": "seed", "next_leader": "last_trick_winner",
                "phase1_follow": "follow_then_trump", "trump_jack_free": False,
                "dix_before_first_trick": False, "melds_need_trick": False,
@@ -428,25 +421,54 @@ def test_an_extra_shown_later_stays_hidden_from_the_seat_record() -> None:
     state = m.hand
     assert state is not None
     extra = next((p, j) for p, j in state.scored if describe(j) == "tertz QH JH TH")
-    assert extra[0] == 0 and extra in public_scored(state, 0)
-    assert extra not in public_scored(state, 1)
+    assert extra[0] == 0 and state.view(1).scored == state.scored
 
 
-def test_a_show_that_scores_in_the_replay_of_a_seat_record_only() -> None:
+def test_a_show_of_an_extra_that_scored_before_scores_nothing_in_the_replay_too() -> None:
     # Found by the slow run (Terts, seed 54898693, cut 0.5): seat 0 announces TC 9C 8C, seat 1
-    # passes, and seat 0 scores it and, unnamed, the tertz AC KC QC beside it; later he shows
-    # AC KC QC against seat 1's TD QD JD, which then scores nothing (it scored before). Seat 1's
-    # record has no points: its replay deals seat 0 a hand without the whole tertz at first, so
-    # there the show scores it. Seat 1 cannot tell the two apart from his record; his own
-    # combinations and everything else of his view are the game's.
-    from sixtysix.engine.phases.announce import describe, public_scored
+    # passes, and seat 0 scores it and, automatically, the tertz AC KC QC beside it; later he
+    # shows AC KC QC against seat 1's TD QD JD, which then scores nothing (it scored before).
+    # When the extra was hidden, seat 1's record replay dealt seat 0 a hand without the whole
+    # tertz at first, and there the show scored it; shown, its cards are written, and the
+    # replay scores what the game did.
+    from sixtysix.engine.phases.announce import describe
     check_seat_records("terts", 54898693, 0.5)
     check_seat_records("terts", 35613, 0.5)  # the same kind, found by the pure pass that day
     m = random_hand("terts", 54898693, hands=2)
     state = m.hand
     assert state is not None
     extra = next((p, j) for p, j in state.scored if describe(j) == "tertz AC KC QC")
-    assert extra[0] == 0 and extra not in public_scored(state, 1)
+    assert extra[0] == 0 and extra in state.view(1).scored
+
+
+def test_a_combination_scored_automatically_is_written_in_the_seat_record() -> None:
+    # Found by the property test once it compared every public result (Terts, seed 115145,
+    # cut 0.5, in 300 examples): in the second hand seat 1 announces 9H 8H 7H, seat 0 passes,
+    # and seat 1 scores it and, automatically, the tertz AS KS QS. Seat 0's record wrote those
+    # cards '??', so its replay dealt them elsewhere and gave seat 1 35 points, not 55. They
+    # were shown (rules.md §9.5): seat 0's record writes them, his view knows them, and no world
+    # a bot deals from his view puts them elsewhere.
+    from sixtysix.bots.search import determinize
+    from sixtysix.cards import parse_cards
+    from sixtysix.records import match_from_record, seat_record
+
+    check_seat_records("terts", 115145, 0.5)
+    record = random_hand("terts", 115145, hands=2).record()
+    last = record["hands"][-1]
+    last["actions"] = last["actions"][:len(last["actions"]) // 2]
+    assert last["actions"][-14:-12] == ["announce 9H 8H 7H", "pass"]
+    tertz = parse_cards("AS KS QS")
+    sr = seat_record(record, 0)
+    assert {c for c in sr["hands"][-1]["deal"]["hands"][1] if c != "??"} == {"AS", "KS", "QS"}
+    state = match_from_record(sr).hand
+    assert state is not None
+    view = state.view(0)
+    queen = parse_cards("QS")  # AS and KS have been played since
+    assert view.known[1] & tertz == queen and view.points[1] == 55
+    rng = random.Random(5)
+    for _ in range(20):
+        assert view.determinize(rng).hands[1] & queen
+        assert determinize(view, rng, [0, 0]).hands[1] & queen
 
 
 def test_a_seat_record_whose_replay_must_keep_an_early_answer_quiet() -> None:
@@ -533,33 +555,3 @@ def _faces(view: Any) -> Any:
         last_trick=tuple((p, card(c)) for p, c in view.last_trick),
         won=tuple(counts(m) for m in view.won), known=(),
         history=tuple(act(a) for a in view.history), legal=tuple(sorted(act(a) for a in view.legal)))
-
-
-def _unknown(state: State, seat: int) -> dict[str, Any]:
-    """The fields of ``seat``'s view of a Terts hand that its record cannot reproduce once another
-    seat scored unnamed combinations (``_hidden_extras``): the points (with those pending until a
-    trick is won, and since when), and the scored combinations of the other seats; the seat's
-    own stay."""
-    view = state.view(seat)
-    own = [k for k, (p, _) in enumerate(view.scored) if p == seat]
-    return {"points": (), "melds": (), "pending": (), "pending_trick": (), "match_score": (),
-            "scored": tuple(view.scored[k] for k in own),
-            "scored_at": tuple(view.scored_at[k] for k in own)}
-
-
-def _hidden_extras(record: dict[str, Any], seat: int) -> int | None:
-    """The first hand of a Terts record in which a seat other than ``seat`` scored a combination
-    that no action had named by then (an automatic extra, hidden from ``seat`` even if a later
-    show names its cards), or None."""
-    from sixtysix.engine.phases.announce import public_scored
-    from sixtysix.records import match_from_record
-
-    if record["game"] != "terts":
-        return None
-    for i in range(len(record["hands"])):
-        state = match_from_record({**record, "hands": record["hands"][:i + 1]}).hand
-        assert state is not None
-        seen = public_scored(state, seat)
-        if any(p != seat and (p, j) not in seen for p, j in state.scored):
-            return i
-    return None

@@ -169,8 +169,7 @@ class State:
     scored: tuple[tuple[int, int], ...]
     """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
     scored_at: tuple[int, ...]
-    """The length of ``history`` when each of ``scored`` was scored: whether a seat may know of
-    another's combination depends on whether it had been named by then (``public_scored``)."""
+    """The length of ``history`` when each of ``scored`` was scored (and shown, rules.md §9.5)."""
     bella_by: int
     """The seat that declared the bella (trump K and Q), -1 while nobody has."""
     # Gaigel (rules.md §7): see engine/phases/meld.py.

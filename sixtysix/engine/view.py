@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from ..cards import card_list, shuffle
 from .actions import DECLARE_SHOW, MARRY
 from .phases import PH_DEAL_CHOICE
-from .phases.announce import public_entries
 from .phases.meld import FACE_DOWN, face_down
 from .state import PH_TRUMP, State, _mask, _seat_order
 
@@ -265,7 +264,6 @@ def make_view(s: State, seat: int) -> View:
         hand = s.hands[seat]
         sizes = tuple([h.bit_count() for h in s.hands])
     turnup = s.turnup if (s.turnup >= 0 and not trumping) else -1
-    scored = public_entries(s, seat)
     return _view(
         game=s.game, seat=seat, dealer=s.dealer, active=s.active, phase=s.phase,
         to_act=s.to_act, leader=s.leader, hand=hand, hand_sizes=sizes, trump=s.trump,
@@ -282,8 +280,8 @@ def make_view(s: State, seat: int) -> View:
         rules=s.rules if s.rules is not s.game.rules else None, contract=s.contract,
         declarer=s.declarer, factor=s.factor, bidding=s.bidding,
         first_tricks=first_tricks(s) if s.rules.first_trick_visible else (),
-        scored=tuple([e for e, _ in scored]) if scored else (),
-        scored_at=tuple([at for _, at in scored]) if scored else (),
+        scored=s.scored,
+        scored_at=s.scored_at,
         bella_by=s.bella_by,
         opening=s.opening, melded=s.melded,
         lead_flags=s.lead_flags, promise=s.promise,

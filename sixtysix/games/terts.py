@@ -13,8 +13,8 @@ total and the first to 501 wins.
 
 Readings where rules.md leaves something open (each [R]): ``phase1_follow="follow_then_trump"``
 obliges following suit (any card of it), else trumping (any trump), without beating; an
-announcement names its cards, so they become known, and so does a show, while the combinations
-scored automatically beside a winning one stay hidden (their points do not); the bella reveals
+announcement names its cards, so they become known, and so does a show and every combination
+scored automatically beside a winning one (shown with it, rules.md §9.5); the bella reveals
 nothing; under ``loser_side_extra`` a winning responder scores his other combinations even when
 the one he showed had scored before; "played the other himself" (bella) is read from the history.
 

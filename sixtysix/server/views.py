@@ -38,7 +38,7 @@ from ..engine.actions import (
     action_str,
 )
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
-from ..engine.phases.announce import VALUE, describe, public_scored
+from ..engine.phases.announce import VALUE, describe
 from ..engine.phases.auction import standing
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_OVER, HandResult
@@ -88,8 +88,7 @@ def view_to_json(view: View, *, spectator: bool = False,
                  actors: Sequence[int] | None = None) -> dict[str, Any]:
     """``view`` as plain JSON values. Per-seat lists have one entry per seat (a side's value is
     shown at each of its seats). With ``spectator`` the seat's hand and legal actions are left out,
-    and so is whatever only that seat has seen (its own face-down card in Gaigel's first trick,
-    its Terts combinations that were scored without being named).
+    and so is whatever only that seat has seen (its own face-down card in Gaigel's first trick).
 
     ``actors``: the seat that took each action of the hand so far (who acts is public; the table
     knows it), so that the log and the auction can say who did what; without it they say nobody.
@@ -148,7 +147,7 @@ def view_to_json(view: View, *, spectator: bool = False,
         "auction": _auction(view, actors),
         "contract": _contract(view),
         "opening": OPENING_NAMES[view.opening] if view.opening >= 0 else None,
-        "scored": _scored(view, spectator),
+        "scored": _scored(view),
         "bella_by": view.bella_by if view.bella_by >= 0 else None,
         "first_tricks": [_cards(m) for m in view.first_tricks],
         "targets": _targets(view),
@@ -245,11 +244,10 @@ def _contract(view: View) -> dict[str, Any] | None:
     return None
 
 
-def _scored(view: View, spectator: bool) -> list[dict[str, Any]]:
-    """Terts' combinations scored that this seat may know (a spectator: those named aloud by the
-    time they scored, as ``public_scored`` says)."""
+def _scored(view: View) -> list[dict[str, Any]]:
+    """Terts' combinations scored, each shown when it scored (rules.md §9.5): public."""
     return [{"seat": p, "cards": _cards(COMBOS[j]), "name": describe(j), "points": VALUE[j]}
-            for p, j in (public_scored(view, None) if spectator else view.scored)]
+            for p, j in view.scored]
 
 
 def _targets(view: View) -> dict[str, Any]:

@@ -732,16 +732,17 @@ def test_replay_record_results() -> None:
 
 
 def test_views_show_only_what_was_shown() -> None:
-    # A show reveals its cards; the bella and the automatic extras reveal none.
+    # An announcement and a show reveal their cards, and so do the combinations scored
+    # automatically beside a winning one (rules.md §9.5); the bella reveals none.
     m = match("KC KD KH KS AS QS 9H 8H 7H", "AC TC QC 9C AD TD QD 9D 8S", "7D")
     act(m, "announce 9H 8H 7H", "pass")
     s = state(m)
     v = s.view(1)
-    assert v.known[0] == parse_cards("9H 8H 7H")  # the kings scored besides stay hidden
+    assert v.known[0] == parse_cards("9H 8H 7H KC KD KH KS")  # the kings, shown as they scored
     assert v.hand == s.hands[1] and len(s.scored) == 2
-    # The four kings' 100 counts in seat 0's points, but which combination it was is hidden.
     assert v.points == (120, 0)
-    assert [action_str(ANNOUNCE + j) for _, j in v.scored] == ["announce 9H 8H 7H"]
+    assert [action_str(ANNOUNCE + j) for _, j in v.scored] == ["announce 9H 8H 7H",
+                                                                 "announce KC KD KH KS"]
     assert s.view(0).scored == s.scored
     # Determinizations agree with the view.
     rng = random.Random(1)

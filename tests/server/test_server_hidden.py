@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from server_util import new_table, seats
 
 from sixtysix.cards import SUITS, card_str, cards_of, parse_card
+from sixtysix.engine.actions import COMBOS
 from sixtysix.engine.phases.meld import END_DISSLE_WON, five_low_watch
 from sixtysix.engine.state import PH_TRUMP, State
 from sixtysix.games import GAMES
@@ -67,6 +68,9 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
             shown.update(cards_of(after.hands[p]))
     if after.over and five_low_watch(after) >= 0 and after.end_kind == END_DISSLE_WON:
         shown.update(cards_of(after.hands[five_low_watch(after)]))  # Auf Dissle won: shown
+    if before is not None:  # Terts: every combination scored is shown (rules.md §9.5)
+        for _, j in after.scored[len(before.scored):]:
+            shown.update(cards_of(COMBOS[j]))
     if action and before is not None:
         verb, _, arg = action.partition(" ")
         if verb in ("marry", "declare") and arg:

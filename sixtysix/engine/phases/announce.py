@@ -33,12 +33,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..state import State
-    from ..view import View
 
 __all__ = ["N_RUNS", "KEY", "VALUE", "held", "eligible", "key", "describe", "turn_actions",
            "apply_turn", "explain_turn", "announced_this_turn", "may_bella", "played_by",
-           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth", "public_scored",
-           "public_entries"]
+           "best_held", "BELLA_VALUE", "combination_key", "could_score", "worth",
+           "shown_unnamed"]
 
 N_RUNS = 84
 """COMBOS[:N_RUNS] are the runs; COMBOS[N_RUNS + rank] the four cards of ``rank``."""
@@ -203,25 +202,15 @@ def turn_actions(s: State, seat: int) -> list[int]:
     return out
 
 
-def public_scored(s: State | View, seat: int | None) -> tuple[tuple[int, int], ...]:
-    """The scored combinations ``seat`` may know (``None``: a spectator, who knows only what was
-    named aloud): his own, and those named in an announcement or a show by the time they scored.
-    The others scored automatically beside a winning one stay hidden (their points do not), even
-    where a later show names the same cards: the seat cannot tell whether they had scored before,
-    and its record would replay without them."""
-    return tuple(e for e, _ in public_entries(s, seat))
-
-
-def public_entries(s: State | View, seat: int | None) -> list[tuple[tuple[int, int], int]]:
-    """``public_scored`` with the length of the history when each scored (``scored_at``)."""
-    if not s.scored:
-        return []
-    first: dict[int, int] = {}  # combination -> where in the history it was first named
-    for k, a in enumerate(s.history):
-        if a >= ANNOUNCE:
-            first.setdefault(a - (ANNOUNCE if a < SHOW else SHOW), k)
-    return [(e, at) for e, at in zip(s.scored, s.scored_at, strict=True)
-            if e[0] == seat or first.get(e[1], at) < at]
+def shown_unnamed(s: State) -> int:
+    """The cards of the combinations scored automatically this hand (beside a winning one, so
+    shown with it, rules.md §9.5, though no action names them), played since or not."""
+    cards = 0
+    for (_, j), at in zip(s.scored, s.scored_at, strict=True):
+        answer = s.history[at - 1]  # each scores at the answer to an announcement
+        if j != (s.history[at - 2] - ANNOUNCE if answer == PASS else answer - SHOW):
+            cards |= COMBOS[j]
+    return cards
 
 
 def combination_key(s: State) -> tuple[object, ...]:
@@ -266,7 +255,8 @@ def apply_turn(s: State, a: int) -> None:
 
 def _win(s: State, seat: int, i: int, extra: bool) -> None:
     """``seat`` wins the comparison with ``i``: it scores if it still can; with ``extra`` his
-    other combinations that could score follow, best first, sharing no card with those taken."""
+    other combinations that could score follow, best first, sharing no card with those taken,
+    each shown with it (rules.md §9.5: points are public, so are the cards that earn them)."""
     used = COMBOS[i]
     if eligible(s, i):
         score(s, seat, i)
@@ -276,6 +266,7 @@ def _win(s: State, seat: int, i: int, extra: bool) -> None:
     for j in others:
         if not COMBOS[j] & used and eligible(s, j):
             used |= COMBOS[j]
+            s.known[seat] |= COMBOS[j]
             score(s, seat, j)
 
 
