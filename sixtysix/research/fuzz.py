@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..cards import SUIT_SYMBOLS, card_str, cards_of, parse_card
-from ..engine.actions import N_ACTIONS, action_str, parse_action
+from ..engine.actions import COMBOS, N_ACTIONS, action_str, parse_action
 from ..engine.match import Match
 from ..engine.state import HandResult, State
 from ..errors import IllegalActionError, OptionError, RecordError
@@ -776,6 +776,8 @@ class Checker:
         are checked against this before the next action)."""
         if text:
             self.named |= _named_cards(text, self.double)
+        for _, j in s.scored:  # Terts: a combination scored is shown (rules.md §9.5), if unnamed
+            self.named |= COMBOS[j]
 
     def _cards(self, s: State) -> None:
         parts = [("hand", h) for h in s.hands]
