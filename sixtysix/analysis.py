@@ -37,14 +37,32 @@ from typing import Any
 
 from .bots import Limit, make_bot
 from .bots.base import Bot
-from .bots.search import Ismcts, _closed_open, determinize, exact_view, exclusions, solved_values
+from .bots.search import (
+    Ismcts,
+    _closed_open,
+    determinize,
+    exact_view,
+    exclusions,
+    outcome,
+    solved_values,
+)
 from .bots.solver import SCALE, Solver
 from .cards import SUIT_SYMBOLS
 from .engine.actions import DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, TRUMP, action_str
 from .engine.match import Match
+from .engine.phases import (
+    PH_ANSWER,
+    PH_AUCTION,
+    PH_CONTRACTS,
+    PH_DEAL_CHOICE,
+    PH_DEFER,
+    PH_DOUBLING,
+    PH_MELD_DEFER,
+    PH_TRUMP,
+)
 from .engine.state import PH_DRAW, State
 from .engine.view import View
-from .words import marriage_value
+from .words import DOUBLING_NAMES, marriage_value, plural
 
 __all__ = ["hint", "is_exact", "evaluate", "Valuation", "move_text", "card_words", "Decision",
            "Report", "analyze", "false_claim_points"]
@@ -79,12 +97,47 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
     limit = Limit(seconds=seconds)
     if isinstance(bot, Ismcts):
         est = bot.estimates(view, rng, limit)
-        # The search's own preference (most visited) first: its mean values are noisy where
-        # it spent few visits.
-        order = sorted(est.items(), key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))
-        return [(a, v) for a, (v, _) in order]
+        floor = claim_floor(view)
+        # Best first, as promised; among equal values the more visited first.
+        order = sorted(((a, max(v, floor.get(a, v)), n) for a, (v, n) in est.items()),
+                       key=lambda avn: (-avn[1], -avn[2], avn[0]))
+        return [(a, v) for a, v, _ in order]
     values: dict[int, float] = getattr(bot, "action_values")(view, rng, limit)  # noqa: B009
     return sorted(values.items(), key=lambda av: (-av[1], av[0]))
+
+
+def claim_floor(view: View) -> dict[int, float]:
+    """For each legal action after which the same side may claim at once, what that claim is
+    worth (game points of the hand for the view's seat): the action is worth at least that.
+
+    A search's mean value of an action averages the moves it tried after it, the weaker ones
+    too, so it undervalues an action whose best continuation is a sure claim, and the more so
+    the more moves follow it: a draw, after which the new card's moves are tried too, came out
+    0.1-0.2 game points below a close, although with 66 points in hand either is followed by the
+    same claim and worth exactly the same. A claim's value depends only on the points and tricks
+    already made, never on the hidden cards, so one world gives it.
+
+    >>> from sixtysix.records import match_from_record
+    >>> from sixtysix.engine.actions import CLOSE, DRAW
+    >>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 137, "actions": [
+    ...     "play 9H", "play AH", "draw", "play JC", "play TC", "draw", "marry QS", "play TS",
+    ...     "draw", "exchange", "marry QD", "play 9S"]}]}
+    >>> state = match_from_record(rec).hand
+    >>> state.points, claim_floor(state.view(1)) == {DRAW: 2.0, CLOSE: 2.0}
+    ([32, 67], True)
+    """
+    world = determinize(view, random.Random(0))
+    rules = view.rules or view.game.rules
+    out = {}
+    for a in view.legal:
+        s = world.copy()
+        s.step(a)
+        if s.over or rules.sides[s.to_act] != rules.sides[view.seat] or \
+                DECLARE not in s.legal_actions():
+            continue
+        s.step(DECLARE)
+        out[a] = outcome(s)[view.seat]
+    return out
 
 
 # ---------------------------------------------------------------------- a claim that would be false
@@ -195,9 +248,10 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     dealt consistently with what play has shown) is solved exactly, ``worlds`` of them, or the
     single world there is once the stock is exhausted (exact). Before, ``runs`` independent
     ISMCTS searches of ``samples // runs`` iterations each (every root action visited equally)
-    give each action its mean value; the spread between the runs is the search's own
-    uncertainty. Iterations, not seconds, bound the work, so that a seed gives the same answer
-    on any machine.
+    give each action its mean value, raised to what a claim right after it is worth where the
+    same side may claim then (``claim_floor``); the spread between the runs is the search's own
+    uncertainty. Values are game points only (no card-point margin). Iterations, not seconds,
+    bound the work, so that a seed gives the same answer on any machine.
 
     With ``played``: while it is a close call whether that action is a mistake (its loss between
     half and twice its interval's half-width, or within half of it from ``threshold``), up to
@@ -213,7 +267,9 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     exact = _closed_open(view) and exact_view(view)
     if _closed_open(view):
         excluded = exclusions(view)
-        solver = Solver()
+        # Game points only: two moves that win the same game points are equally good, whatever
+        # card points they win by (the margin would part them by up to 0.12).
+        solver = Solver(margin=False)
 
         def sample() -> None:
             for _ in range(1 if exact else worlds):
@@ -221,6 +277,7 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
                 rows.append({a: v / SCALE for a, v in solver.action_values(world).items()})
     else:
         per_run = max(1, samples // runs)
+        floor = claim_floor(view)
 
         def sample() -> None:
             for _ in range(runs):
@@ -228,7 +285,8 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
                 est = bot.estimates(view, random.Random(rng.getrandbits(64)),
                                     Limit(iterations=per_run))
                 low = min((v for v, _ in est.values() if math.isfinite(v)), default=0.0)
-                rows.append({a: v if math.isfinite(v) else low for a, (v, _) in est.items()})
+                rows.append({a: max(v if math.isfinite(v) else low, floor.get(a, -math.inf))
+                             for a, (v, _) in est.items()})
 
     sample()
     val = _valuation(legal, rows, exact)
@@ -263,6 +321,30 @@ def _valuation(legal: list[int], rows: list[dict[int, float]], exact: bool) -> V
 # ---------------------------------------------------------------------- analysis of a game
 
 
+_SITUATIONS = {PH_DEAL_CHOICE: "to choose the deal (cut or knock)", PH_TRUMP: "to name trumps",
+               PH_CONTRACTS: "to bid", PH_AUCTION: "to bid", PH_DRAW: "to draw or close",
+               PH_DEFER: "to meld for the partner or pass",
+               PH_MELD_DEFER: "to meld for the partner or pass",
+               PH_ANSWER: "to answer the announcement"}
+
+
+def situation(view: View) -> str:
+    """The decision the view's seat faces, in words: 'to lead', 'to follow', or, before the
+    play and between tricks, its kind ('to bid', 'to name trumps', 'to say kontra or pass').
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> state = Match(make_game("bauernschnapsen"), dealer=3).deal_hand(seed=1)
+    >>> situation(state.view(state.to_act))
+    'to choose the deal (cut or knock)'
+    """
+    if view.phase == PH_DOUBLING:
+        return f"to say {DOUBLING_NAMES.get(view.factor * 2, 'kontra')} or pass"
+    if view.phase in _SITUATIONS:
+        return _SITUATIONS[view.phase]
+    return "to follow" if view.trick else "to lead"
+
+
 @dataclass
 class Decision:
     """One decision where the player lost value (expected game points of the hand)."""
@@ -284,6 +366,9 @@ class Decision:
     """Half-width of the 95% interval of ``loss``; 0 where exact."""
     exact: bool
     values: list[tuple[str, float]] = field(default_factory=list)
+    situation: str = "to lead"
+    """What the decision was, where no card is on the table: 'to lead', 'to bid', 'to name
+    trumps' (``situation``)."""
 
 
 @dataclass
@@ -312,7 +397,7 @@ class Report:
 
     def text(self) -> str:
         who = ", ".join(self.name(s) for s in self.seats)
-        lines = [f"{self.game}: {self.checked} decisions of {who} checked"]
+        lines = [f"{self.game}: {plural(self.checked, 'decision')} of {who} checked"]
         if not self.mistakes:
             lines.append("no mistake found: no move was worse than the best beyond the "
                          "search's uncertainty")
@@ -320,7 +405,7 @@ class Report:
             if d.table:  # the cards on the table, in the order they were played
                 table = "to follow " + ", ".join(f"{c} ({self.name(p)})" for p, c in d.table)
             else:
-                table = "to lead"
+                table = d.situation
             how = "exact" if d.exact else f"± {d.margin:.2f}, estimated"
             lines.append(f"hand {d.hand + 1}, trick {d.trick}, {self.name(d.seat)} {table}: "
                          f"played '{d.played}', better '{d.best}' — costs {d.loss:.2f} "
@@ -378,7 +463,8 @@ def analyze(record: dict[str, Any], seat: int | None = None, samples: int = 4000
                 played=move_text(chosen, view), best=move_text(val.best, view),
                 loss=val.loss(chosen), margin=val.margin[chosen], exact=val.exact,
                 values=[(move_text(a, view), v) for a, v in
-                        sorted(val.values.items(), key=lambda av: (-av[1], av[0]))]))
+                        sorted(val.values.items(), key=lambda av: (-av[1], av[0]))],
+                situation=situation(view)))
         if progress is not None:
             progress(k + 1, len(todo))
     return Report(game=full.game.id, seats=seats, checked=len(todo), mistakes=mistakes,

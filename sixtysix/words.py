@@ -57,7 +57,7 @@ from .engine.actions import (
 from .engine.phases.announce import BELLA_VALUE, VALUE, describe
 
 __all__ = ["DOUBLING_NAMES", "OPENING_NAMES", "describe_contract_action", "is_meld",
-           "meld_words", "marriage_value", "action_points", "action_words"]
+           "meld_words", "marriage_value", "action_points", "action_words", "plural"]
 
 DOUBLING_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
 """A contract's doubling by its factor (Bauernschnapsen, rules.md §8.5)."""
@@ -66,6 +66,14 @@ OPENING_NAMES = ("Andere Alte", "Ge-Elfen", "Höher", "Auf Dissle")
 LOW_MELD_VALUE = 111
 """Five low cards shown (Gaigel, ``five_low = "meld_111"``)."""
 
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """A count and its noun: '1 trick', '2 tricks', '-1 chip'; ``words``: an irregular plural.
+
+    >>> plural(1, "trick"), plural(0, "trick"), plural(-1, "chip"), plural(2, "match", "matches")
+    ('1 trick', '0 tricks', '-1 chip', '2 matches')
+    """
+    return f"{n} {word if abs(n) == 1 else words or word + 's'}"
 
 
 def _person(you: bool) -> Callable[[str], str]:

@@ -55,12 +55,13 @@ def test_hint_values_every_legal_action_before_the_stock_is_gone() -> None:
 
 def test_analysis_finds_an_exact_blunder() -> None:
     # Once the stock is exhausted the analysis is exact: play the worst action in such a
-    # position and the report must give the solver's loss for it, marked exact.
+    # position and the report must give the solver's loss for it in game points (the card-point
+    # margin plays no part), marked exact.
     seed = 0
     while True:
         seed += 1
         m, s = _exhausted_position(seed)
-        exact = Solver().action_values(s)  # type: ignore[arg-type]
+        exact = Solver(margin=False).action_values(s)  # type: ignore[arg-type]
         worst = min(exact, key=lambda a: (exact[a], a))
         loss = (max(exact.values()) - exact[worst]) / SCALE
         if loss >= 1:
@@ -82,7 +83,7 @@ def test_analysis_finds_an_exact_blunder() -> None:
     assert d.trick == view.trick_no + 1
     assert d.table == [(p, card_words(c)) for p, c in view.trick]
     assert before.parse(normalize_input(d.played, view)) == worst
-    assert before.parse(normalize_input(d.best, view)) == max(exact, key=lambda a: (exact[a], -a))
+    assert exact[before.parse(normalize_input(d.best, view))] == max(exact.values())
     out = report.to_json()
     json.dumps(out)
     assert out["seats"] == [seat]
@@ -218,3 +219,67 @@ def test_analysis_of_the_four_hand_seat_record_hypothesis_found() -> None:
     report = analyze(data["seat_1"], samples=40, worlds=2)
     assert report.seats == [1] and report.checked > 10
     assert all(d.seat == 1 for d in report.mistakes)
+
+
+# Bob has 67 points and the lead after a trick: he may draw or close, and either way claim at
+# once, for 2 game points (Ann has tricks, and 32 points); that is the most the hand can give
+# him, so a draw and a close are worth exactly the same.
+DRAW_THEN_CLAIM = {"game": "sixty-six", "players": ["Ann", "Bob"],
+                   "hands": [{"dealer": 1, "seed": 137, "actions": [
+                       "play 9H", "play AH", "draw", "play JC", "play TC", "draw", "marry QS",
+                       "play TS", "draw", "exchange", "marry QD", "play 9S", "draw", "declare"]}]}
+
+
+def test_moves_of_equal_value_are_not_mistakes() -> None:
+    from sixtysix.engine.actions import CLOSE, DRAW
+    from sixtysix.records import match_from_record
+    before = dict(DRAW_THEN_CLAIM, hands=[dict(DRAW_THEN_CLAIM["hands"][0],  # type: ignore[index]
+                                               actions=DRAW_THEN_CLAIM["hands"][0]  # type: ignore[index]
+                                               ["actions"][:-2])])
+    state = match_from_record(before).hand
+    assert state is not None and state.points == [32, 67]
+    val = evaluate(state.view(1), random.Random(0), samples=300, played=DRAW)
+    assert val.values[DRAW] == val.values[CLOSE] == 2.0 and not val.worse(DRAW)
+    report = analyze(DRAW_THEN_CLAIM, seat=1, samples=300, threshold=0.0)
+    assert not [d for d in report.mistakes if d.played in ("draw", "declare")]
+    # Exact values are game points: moves that win the same game points by different card
+    # points are equal, not 0.03 apart.
+    _, s = _exhausted_position(4)
+    exact = evaluate(s.view(s.to_act), random.Random(0))  # type: ignore[attr-defined]
+    assert exact.exact and all(v == round(v) for v in exact.values.values())
+
+
+def test_hints_are_sorted_best_first(tmp_path: object) -> None:
+    from sixtysix.cli.engine_cmd import Engine
+    full = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 5, "actions": []}]}
+    answer = Engine().answer({"record": full, "bot": "ismcts", "iterations": 200, "seed": 1})
+    values = [v["value"] for v in answer["values"]]
+    assert values == sorted(values, reverse=True) and answer["action"] == \
+        answer["values"][0]["action"]
+    view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=5).view(0)
+    ranked = [v for _, v in hint(view, random.Random(1), seconds=0.05)]
+    assert ranked == sorted(ranked, reverse=True)
+    out = runner.invoke(app, ["hint", _write(tmp_path, full), "--bot", "ismcts", "--time", "0.05"])
+    assert out.exit_code == 0, out.output
+    assert out.output.startswith("Seat 0 to act: ismcts plays ")
+    printed = [float(line.split()[-1]) for line in out.output.splitlines()[1:]]
+    assert printed == sorted(printed, reverse=True)
+
+
+def test_decisions_before_the_play_are_named_by_their_kind() -> None:
+    from sixtysix.analysis import Decision, Report, situation
+    m = Match(make_game("bauernschnapsen"), dealer=3, players=["Ann", "Bob", "Cy", "Di"])
+    s = m.deal_hand(seed=1)
+    seen = []
+    for action in ("cut", "trump D", "bid normal", "pass", "pass", "pass"):
+        seen.append(situation(s.view(s.to_act)))
+        m.apply(action)
+    seen.append(situation(s.view(s.to_act)))
+    assert seen == ["to choose the deal (cut or knock)", "to name trumps", "to bid", "to bid",
+                    "to bid", "to bid", "to say kontra or pass"]
+    bid = Decision(hand=0, action=2, seat=0, trick=1, table=[], played="bid normal",
+                   best="bid gang", loss=1.5, margin=0.2, exact=False, situation="to bid")
+    text = Report("bauernschnapsen", [0], 1, [bid], ["Ann", "Bob", "Cy", "Di"]).text()
+    assert text.startswith("bauernschnapsen: 1 decision of Ann checked\n")
+    assert "hand 1, trick 1, Ann to bid: played 'bid normal', better 'bid gang'" in text
+    assert "to lead" not in text

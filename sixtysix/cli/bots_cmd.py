@@ -33,6 +33,12 @@ def _fail(message: str, as_json: bool) -> None:
     raise typer.Exit(2)
 
 
+def _player(record: dict[str, Any], seat: int) -> str:
+    """The name of ``seat`` in a record that has been read (its players, else 'Seat N')."""
+    players = record.get("players")
+    return players[seat] if isinstance(players, list) and seat < len(players) else f"Seat {seat}"
+
+
 def solve_record(record: dict[str, Any]) -> dict[str, Any]:
     """Exact values after the record's last action (a full record, a two-seat hand in progress).
 
@@ -77,15 +83,15 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
     view = view_to_act(record)
     seat = view.seat
     rng = random.Random(seed)
-    player = make_bot(bot) if bot is not None else None
+    name = bot if bot is not None else "master"
+    player = make_bot(name)
     values = hint(view, rng, seconds, player)
-    if player is None or hasattr(player, "estimates") or hasattr(player, "action_values"):
+    if hasattr(player, "estimates") or hasattr(player, "action_values"):
         # One search: a searching bot's choice is the first of the values it gave (best first).
         action = values[0][0]
     else:
         # A bot that does not value actions (rules of thumb) chooses; the values are the search's.
         action = player.choose(view, random.Random(seed), Limit(seconds=seconds))
-    name = bot if bot is not None else "master"
     return {"seat": seat, "bot": name, "action": action_str(action), "move": move_text(action, view),
             "exact": is_exact(view),
             "values": [{"action": action_str(a), "move": move_text(a, view), "value": round(v, 3)}
@@ -104,14 +110,15 @@ def solve_command(
     on (under a second); earlier in a hand the tree is too large to solve in reasonable time.
     """
     try:
-        out = solve_record(_read(record))
+        data = _read(record)
+        out = solve_record(data)
     except (RecordError, ValueError) as e:
         _fail(str(e), as_json)
         return
     if as_json:
         typer.echo(json.dumps(out))
         return
-    typer.echo(f"seat {out['to_act']} to act: value {out['value']:+.3f} "
+    typer.echo(f"{_player(data, out['to_act'])} to act: value {out['value']:+.3f} "
                f"({out['game_points']:+d} game points, margin {out['margin']:+d})")
     typer.echo("best: " + ", ".join(out["best"]))
     for a, v in out["values"].items():
@@ -129,7 +136,8 @@ def hint_command(
 ) -> None:
     """The action a computer player chooses now, and the value of every legal action."""
     try:
-        out = hint_record(_read(record), bot, seconds, seed)
+        data = _read(record)
+        out = hint_record(data, bot, seconds, seed)
     except (SixtySixError, ValueError) as e:
         _fail(str(e), as_json)
         return
@@ -137,8 +145,8 @@ def hint_command(
         typer.echo(json.dumps(out))
         return
     exact = "exact" if out["exact"] else "estimated"
-    typer.echo(f"seat {out['seat']}: {out['bot']} plays '{out['move']}' (values {exact}, "
-               f"game points of the hand)")
+    typer.echo(f"{_player(data, out['seat'])} to act: {out['bot']} plays '{out['move']}' "
+               f"(values {exact}, game points of the hand, best first)")
     for v in out["values"]:
         typer.echo(f"  {v['move']:<14} {v['value']:+.2f}")
 

@@ -114,10 +114,11 @@ class Engine:
         values: list[tuple[int, float]] = []
         if iterations and searches and with_values and len(view.legal) > 1 and \
                 hasattr(player, "estimates"):
-            # An iteration budget: the search's own estimates, most visited first (as hint).
+            # An iteration budget: the search's own estimates, best first (the protocol's promise;
+            # among equal values the more visited first).
             est = player.estimates(view, rng, limit)
             values = [(a, v) for a, (v, _) in sorted(est.items(),
-                                                     key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))]
+                                                     key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))]
         elif with_values:
             # The values of every action from the hint machinery; a bot that does not value
             # actions (the rules of thumb) is valued by the default search, kept warm here.

@@ -375,9 +375,7 @@ class TerminalPlay:
             return
         # In the words one types ('exchange 9♦', 'trump ♦'), so the hint can be typed back; not
         # numbered, because a number typed at the prompt picks from the list of legal actions.
-        # The others follow in the search's order (most visited first), as in the browser: their
-        # values may not fall in line, since a move visited less has a noisier mean, so they are
-        # not called "next best".
+        # Best first: the two next best follow.
         (best, value), others = ranked[0], ranked[1:3]
         out = Text("Hint: ", style="bold").append(analysis.move_text(best, view))
         out.append(f" ({value:+.2f} game points)", style="dim")
