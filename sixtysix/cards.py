@@ -78,8 +78,29 @@ def base_of(card: int) -> int:
     return card & 31
 
 
+CARD_LIMIT = 64
+"""Cards are 0 to 63 (a second copy sets bit 5), so a card set is a whole number below 2**64."""
+
+
+def _bad_card(card: int) -> ValueError:
+    return ValueError(f"a card is a whole number from 0 to {CARD_LIMIT - 1}, not {card}")
+
+
+def _bad_mask(mask: int) -> ValueError:
+    return ValueError(f"a card set is a whole number from 0 to 2**{CARD_LIMIT} - 1, not {mask}")
+
+
 def card_str(card: int) -> str:
-    """Canonical text of a card: rank then suit, ``T`` for ten (records.md §1)."""
+    """Canonical text of a card: rank then suit, ``T`` for ten (records.md §1). ValueError for
+    a number that is no card (the bits above would read as another card).
+
+    >>> card_str(70)
+    Traceback (most recent call last):
+    ...
+    ValueError: a card is a whole number from 0 to 63, not 70
+    """
+    if not 0 <= card < CARD_LIMIT:
+        raise _bad_card(card)
     return RANKS[card & 7] + SUITS[(card >> 3) & 3]
 
 
@@ -93,6 +114,8 @@ def card_label(card: int) -> str:
     >>> card_label(parse_card("TH")), card_label(parse_card("QS"))
     ('10♥', 'Q♠')
     """
+    if not 0 <= card < CARD_LIMIT:
+        raise _bad_card(card)
     return RANK_LABELS[card & 7] + SUIT_SYMBOLS[(card >> 3) & 3]
 
 
@@ -129,7 +152,10 @@ def parse_cards(text: str) -> int:
 
 
 def cards_of(mask: int) -> Iterator[int]:
-    """The cards of a set, lowest int first."""
+    """The cards of a set, lowest int first. ValueError for a number that is no card set: a
+    negative one has bits without end, and one of 2**64 or more holds no cards."""
+    if mask < 0 or mask >> CARD_LIMIT:
+        raise _bad_mask(mask)
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -159,9 +185,11 @@ def card_list(mask: int) -> list[int]:
             mask >>= 1
             c += 1
         return out
-    if mask < 0x100000000:
+    if 0 <= mask < 0x100000000:
         return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255],
                 *_B3[mask >> 24]]
+    if mask < 0 or mask >> CARD_LIMIT:
+        raise _bad_mask(mask)
     return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255],
             *_B3[(mask >> 24) & 255], *_B4[(mask >> 32) & 255], *_B5[(mask >> 40) & 255],
             *_B6[(mask >> 48) & 255], *_B7[mask >> 56]]
@@ -201,19 +229,32 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The set of ``cards``; ValueError for a number that is no card."""
     mask = 0
     for c in cards:
+        if not 0 <= c < CARD_LIMIT:
+            raise _bad_card(c)
         mask |= 1 << c
     return mask
 
 
 def mask_str(mask: int) -> str:
-    """Cards of a set, grouped by suit (C D H S), low to high inside a suit."""
+    """Cards of a set, grouped by suit (C D H S), low to high inside a suit; ValueError for a
+    number that is no card set.
+
+    >>> mask_str(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a card set is a whole number from 0 to 2**64 - 1, not -1
+    """
     cards = sorted(cards_of(mask), key=lambda c: (suit_of(c), -rank_of(c), c))
     return " ".join(card_str(c) for c in cards)
 
 
 def popcount(mask: int) -> int:
+    """How many cards a set holds; ValueError for a number that is no card set."""
+    if mask < 0 or mask >> CARD_LIMIT:
+        raise _bad_mask(mask)
     return mask.bit_count()
 
 

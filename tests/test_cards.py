@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -13,6 +15,8 @@ from sixtysix.cards import (
     PACK_48,
     SUIT_MASK,
     base_of,
+    card_label,
+    card_list,
     card_str,
     cards_of,
     make_card,
@@ -124,3 +128,40 @@ def test_shuffle_leaves_a_subclass_its_own_shuffle() -> None:
     cards = [1, 2, 3]
     shuffle(Reversing(0), cards)
     assert cards == [3, 2, 1]
+
+
+# A card is 0 to 63 and a card set below 2**64: anything else read as another card, or never
+# ended (the lowest bit of a negative number is always there to take away).
+BAD_MASKS = [-1, -(2**64), 2**64, 2**70]
+
+
+@pytest.mark.parametrize("mask", BAD_MASKS)
+def test_a_number_that_is_no_card_set_is_refused(mask: int) -> None:
+    for f in (mask_str, popcount, lambda m: list(cards_of(m))):
+        with pytest.raises(ValueError, match=r"a card set is a whole number from 0 to 2\*\*64 - 1"):
+            f(mask)
+    with pytest.raises((ValueError, OverflowError)):  # compiled, its C argument refuses it
+        card_list(mask)
+
+
+@pytest.mark.parametrize("card", [-1, 64, 70])
+def test_a_number_that_is_no_card_is_refused(card: int) -> None:
+    for f in (card_str, card_label, lambda c: mask_of([c])):
+        with pytest.raises(ValueError, match=f"a card is a whole number from 0 to 63, not {card}"):
+            f(card)
+
+
+def test_the_whole_range_is_still_cards() -> None:
+    everything = 2**64 - 1
+    assert popcount(everything) == 64 and card_list(everything) == list(range(64))
+    assert list(cards_of(everything)) == list(range(64)) and len(mask_str(everything).split()) == 64
+    assert card_str(63) == "7S" and mask_str(0) == "" and mask_of([0, 63]) == 1 | 2**63
+
+
+def test_mask_str_of_a_negative_number_ends() -> None:
+    """It looped forever: in a child process with a time limit, so a regression fails rather
+    than hangs the suite."""
+    code = "from sixtysix.cards import mask_str\ntry:\n    mask_str(-1)\nexcept ValueError as e:\n" \
+           "    print(e)"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.strip() == "a card set is a whole number from 0 to 2**64 - 1, not -1", proc.stderr
