@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["SixtySixError", "IllegalActionError", "RecordError", "OptionError"]
+import json
+from typing import Any
+
+__all__ = ["SixtySixError", "IllegalActionError", "RecordError", "OptionError", "shown"]
 
 
 class SixtySixError(ValueError):
@@ -31,3 +34,21 @@ class RecordError(SixtySixError):
     def to_json(self) -> dict[str, object]:
         return {"error": {"hand": self.hand, "action": self.action, "text": self.text,
                           "message": self.message}}
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A refused value as an error message echoes it: text quoted (``'x'``), anything else as
+    JSON writes it (``true``, ``null``, ``NaN``, ``[1, 2]``), since the values come from JSON
+    records and requests; cut to ``limit`` characters.
+
+    >>> shown(True), shown(None), shown(float("nan")), shown("x"), shown([1, None])
+    ('true', 'null', 'NaN', "'x'", '[1, null]')
+    """
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):  # not JSON's: a set, a deep nesting
+            text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."

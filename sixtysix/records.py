@@ -27,14 +27,45 @@ from .engine.phases.announce import shown_unnamed
 from .engine.phases.meld import END_DISSLE_WON, face_down, five_low_watch
 from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .engine.view import View
-from .errors import IllegalActionError, OptionError, RecordError
+from .errors import IllegalActionError, OptionError, RecordError, shown
 from .games import GAMES, make_game
 from .hidden import HiddenCards, Slot
 
 __all__ = ["replay", "summarize", "match_from_record", "view_to_act", "seat_record", "load_record",
-           "legal_strings", "hand_summary"]
+           "legal_strings", "hand_summary", "check_depth", "MAX_DEPTH"]
 
 UNKNOWN = "??"
+
+MAX_DEPTH = 100
+"""How deep a record may nest arrays and objects. A record nests 6 deep (record, hands, hand,
+deal, deal's hands, one hand); a deeper one is refused before anything reads it, so that no
+message that echoes a value and no JSON writer recurses without end."""
+
+
+def check_depth(value: Any, what: str = "a record", limit: int = MAX_DEPTH) -> None:
+    """RecordError when ``value`` nests lists, tuples and dicts more than ``limit`` deep (a list
+    that contains itself nests without end). Iterative: it cannot overflow the stack itself.
+
+    >>> deep: list = []
+    >>> for _ in range(5000):
+    ...     deep = [deep]
+    >>> check_depth({"game": "sixty-six", "hands": deep})
+    Traceback (most recent call last):
+    ...
+    sixtysix.errors.RecordError: a record nests arrays and objects at most 100 deep
+    """
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            inner = list(item.values())
+        elif isinstance(item, list | tuple):
+            inner = list(item)
+        else:
+            continue
+        if depth > limit:
+            raise RecordError(f"{what} nests arrays and objects at most {limit} deep")
+        stack.extend((x, depth + 1) for x in inner)
 
 
 def load_record(text: str) -> dict[str, Any]:
@@ -43,8 +74,13 @@ def load_record(text: str) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"the record is not valid JSON: {e.msg} at line {e.lineno}") from None
+    except RecursionError:  # JSON's reader recurses once a level, and stops at Python's limit
+        raise RecordError(f"a record nests arrays and objects at most {MAX_DEPTH} deep") from None
+    except ValueError:  # the one other: an integer longer than Python reads (4,300 digits)
+        raise RecordError("the record is not valid JSON: a number too long to read") from None
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with 'game' and 'hands'")
+    check_depth(record)
     return record
 
 
@@ -132,6 +168,7 @@ def match_from_record(record: dict[str, Any]) -> Match:
     """The match a record describes, replayed action by action. Raises RecordError."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with 'game' and 'hands'")
+    check_depth(record)
     game_id = record.get("game")
     if not isinstance(game_id, str):
         raise RecordError("the record needs 'game', one of: " + ", ".join(sorted(GAMES)))
@@ -232,7 +269,7 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
         raise RecordError("'actions' must be a list of action strings", h)
     for a, text in enumerate(actions):
         if not isinstance(text, str):
-            raise RecordError("each action is a string such as 'play AS'", h, a, str(text))
+            raise RecordError("each action is a string such as 'play AS'", h, a, shown(text))
         if not match.in_hand:
             raise RecordError("the hand is already over", h, a, text)
         try:
@@ -278,7 +315,7 @@ def _parse_deal(match: Match, deal: Any, h: int,
 
     def card(text: Any, where: str, p: int, i: int) -> int:
         if not isinstance(text, str):
-            raise RecordError(f"not a card: {text!r}", h)
+            raise RecordError(f"not a card: {shown(text)}", h)
         if text == UNKNOWN:
             if seat is None:
                 raise RecordError("'??' stands only in a seat record (with 'seat')", h)

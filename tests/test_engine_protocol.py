@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import io
 import json
+import queue
 import random
 import subprocess
 import sys
+import threading
 from typing import Any
 
 import pytest
+from cli_helpers import invoke
 
 from sixtysix.bots import make_bot
 from sixtysix.cli.engine_cmd import Engine, serve
@@ -21,26 +24,39 @@ from sixtysix.records import legal_strings, seat_record
 
 
 class EngineProcess:
-    """The engine in a child process, spoken to one line at a time."""
+    """The engine in a child process, spoken to one line at a time. Each answer is awaited at
+    most ``TIMEOUT`` seconds, so an engine that never answers fails a test instead of hanging it."""
+
+    TIMEOUT = 60.0
 
     def __init__(self, *args: str) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "sixtysix.cli", "engine", *args], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
         self.hello = self.read()
 
-    def read(self) -> dict[str, Any]:
+    def _pump(self) -> None:
         assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put("")
+
+    def read(self, timeout: float | None = None) -> dict[str, Any]:
+        try:
+            line = self.lines.get(timeout=timeout or self.TIMEOUT)
+        except queue.Empty:
+            raise AssertionError(f"no answer in {timeout or self.TIMEOUT:g} s") from None
         assert line, "the engine ended: " + (self.proc.stderr.read() if self.proc.stderr else "")
         out: dict[str, Any] = json.loads(line)
         return out
 
-    def ask(self, request: dict[str, Any] | str) -> dict[str, Any]:
+    def ask(self, request: dict[str, Any] | str, timeout: float | None = None) -> dict[str, Any]:
         assert self.proc.stdin is not None
         self.proc.stdin.write((request if isinstance(request, str) else json.dumps(request)) + "\n")
         self.proc.stdin.flush()
-        return self.read()
+        return self.read(timeout)
 
     def close(self) -> int:
         if self.proc.poll() is None:
@@ -97,13 +113,15 @@ def test_bad_requests_get_errors_and_the_engine_goes_on(engine: EngineProcess) -
         ("{not json", "a request is one JSON object a line"),
         ("[1, 2]", "a request is a JSON object"),
         ({"id": 1}, "the request needs 'record'"),
-        ({"id": 2, "record": rec, "time": -1}, "'time' must be a number above 0"),
+        ({"id": 2, "record": rec, "time": -1}, "'time' must be a number from 0.001 to 3600, not -1"),
         ({"id": 3, "record": rec, "iterations": 2.5}, "'iterations' must be a whole number"),
-        ({"id": 3.5, "record": rec, "time": None}, "'time' must be a number above 0, not None"),
+        ({"id": 3.5, "record": rec, "time": None}, "'time' must be a number from 0.001 to 3600, "
+                                                   "not null"),
         ({"id": 3.7, "record": rec, "seed": "x"}, "'seed' must be a whole number, not 'x'"),
         ({"id": 4, "record": rec, "bot": "nobody"}, "unknown computer player 'nobody'"),
         ({"id": 5, "record": rec, "colour": "red"}, "unknown request field(s): colour"),
         ({"id": 6, "cmd": "go"}, "unknown cmd 'go'"),
+        ({"id": 6.5, "cmd": None}, "unknown cmd null"),
         ({"id": 7, "record": {"game": "chess", "hands": []}}, "unknown game 'chess'"),
         ({"id": 8, "record": seat_record(rec, 1)}, "it is seat 0's turn, not seat 1's"),
         ({"id": 9, "record": {"game": "sixty-six", "hands": [
@@ -121,6 +139,78 @@ def test_bad_requests_get_errors_and_the_engine_goes_on(engine: EngineProcess) -
     assert ok["id"] == 10 and ok["action"] in legal_strings(
         Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7))
     assert engine.ask({"id": 11, "cmd": "ping"})["pong"] is True
+
+
+REC = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}]}
+TEXT = json.dumps(REC)
+SURE = {"id": "sure", "record": REC, "bot": "strong", "iterations": 60, "seed": 3}
+"""A request whose answer is the same each time (an iteration budget and a seed)."""
+
+
+def _answer(engine: EngineProcess, request: dict[str, Any]) -> dict[str, Any]:
+    out = engine.ask(request)
+    out.pop("ms", None)
+    return out
+
+
+def _line(fields: str) -> str:
+    """A request line for the record above with ``fields`` (JSON text) added as they are."""
+    return '{"id": 1, "record": ' + TEXT + ", " + fields + "}"
+
+
+BAD_LINES = [
+    (_line('"time": NaN'), "NaN is not a number JSON allows"),
+    (_line('"time": Infinity'), "Infinity is not a number JSON allows"),
+    (_line('"time": -Infinity'), "-Infinity is not a number JSON allows"),
+    (_line('"time": 1e400'), "1e400 is too large a number"),
+    (_line('"time": 1e308'), "'time' must be a number from 0.001 to 3600, not 1e+308"),
+    (_line('"time": 3601'), "'time' must be a number from 0.001 to 3600, not 3601"),
+    (_line('"time": 0'), "'time' must be a number from 0.001 to 3600, not 0"),
+    (_line('"time": "1"'), "'time' must be a number from 0.001 to 3600, not '1'"),
+    (_line('"time": true'), "'time' must be a number from 0.001 to 3600, not true"),
+    # A search player: the others do not count iterations.
+    (_line('"bot": "strong", "iterations": 1e22'),
+     "'iterations' must be a whole number from 1 to 10,000,000, not 1e+22"),
+    (_line(f'"bot": "strong", "iterations": {10**22}'),
+     "'iterations' must be a whole number from 1 to 10,000,000, not 10000000000000000000000"),
+    (_line('"bot": "strong", "iterations": 0'), "'iterations' must be a whole number from 1"),
+    (_line('"iterations": null'), "'iterations' must be a whole number from 1 to 10,000,000, "
+                                  "not null"),
+    (_line('"seed": false'), "'seed' must be a whole number, not false"),
+    ('{"id": 1, "id": 2, "cmd": "ping"}', 'the key "id" is given twice'),
+    ('{"id": 1, "record": {"game": "sixty-six", "game": "schnapsen", "hands": []}}',
+     'the key "game" is given twice'),
+    ('{"id": 1, "record": ' + "[" * 5000 + "]" * 5000 + "}", "nested at most 101 deep"),
+    ('{"id": 1, "record": {"game": "sixty-six", "hands": ' + "[" * 150 + "]" * 150 + "}}",
+     "a request nests arrays and objects at most 101 deep"),
+    ('{"id": ' + "[" * 5000 + "]" * 5000 + ', "cmd": "ping"}', "nested at most 101 deep"),
+    ('{"id": 1, "seed": ' + "9" * 5000 + "}", "a number too long to read"),
+]
+"""Request lines that thought forever or failed obscurely, and what the engine says to each."""
+
+
+def test_bad_budgets_and_values_are_answered_at_once(engine: EngineProcess) -> None:
+    """Every one answered with an error within seconds (a NaN deadline is never past, an
+    infinite or astronomic one or an astronomic iteration count is never reached), and the
+    engine goes on as it was: the request it answered before answers the same after."""
+    before = _answer(engine, SURE)
+    for line, message in BAD_LINES:
+        answer = engine.ask(line, timeout=30)
+        assert "error" in answer and message in answer["error"]["message"], (line[:80], answer)
+        assert answer["id"] in (1, None), answer  # null where the id could not be read
+    assert _answer(engine, SURE) == before
+
+
+
+
+def test_a_bad_default_time_is_refused_at_start() -> None:
+    for bad, shown in (("nan", "NaN"), ("inf", "Infinity"), ("0", "0.0"), ("1e308", "1e+308")):
+        result = invoke("engine", "--time", bad, input="")
+        assert result.exit_code == 2, result.output
+        assert json.loads(result.output) == {"error": {
+            "message": f"--time must be a number from 0.001 to 3600, not {shown}"}}
+    with pytest.raises(ValueError, match="the engine's time must be a number from 0.001 to 3600"):
+        Engine(seconds=float("nan"))
 
 
 def test_the_end_of_input_ends_the_engine(engine: EngineProcess) -> None:

@@ -21,19 +21,22 @@ from cli_helpers import invoke, runner
 from rich.console import Console
 
 import sixtysix
+from sixtysix.analysis import analyze
+from sixtysix.bots import ITERATIONS, SECONDS, BotError, Limit, bot_names, bot_params, make_bot, register
 from sixtysix.bots import base as bots_base
-from sixtysix.bots import bot_names, make_bot, register
+from sixtysix.bots.search import Ismcts
 from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay
 from sixtysix.cli.render import false_claim_points, offered, render_view
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, parse_action
 from sixtysix.engine.options import CAP, option_range, range_words
-from sixtysix.errors import IllegalActionError, OptionError
+from sixtysix.errors import IllegalActionError, OptionError, RecordError
 from sixtysix.games import GAMES, make_game
 from sixtysix.games.base import option_specs, options_from_dict, options_from_text, ranged
 from sixtysix.games.schnapsen import Schnapsen
 from sixtysix.games.sixty_six import SixtySix, SixtySixOptions
+from sixtysix.records import MAX_DEPTH, seat_record, view_to_act
 from sixtysix.research.tournament import (
     RATING_SCALE,
     entrant_names,
@@ -77,16 +80,21 @@ def test_the_manual_gives_each_range(game_id: str) -> None:
                 assert re.search(rf"\b{spec.lo}\b", row) or words in row, (game_id, spec.name, row)
 
 
-ABSURD = [0, -1, 10**15, 1e15, 7.0, math.nan, math.inf, -math.inf, True, "7", None, [7]]
+ABSURD = [(0, "0"), (-1, "-1"), (10**15, "1000000000000000"), (1e15, "1000000000000000.0"),
+          (7.0, "7.0"), (math.nan, "NaN"), (math.inf, "Infinity"), (-math.inf, "-Infinity"),
+          (True, "true"), ("7", "'7'"), (None, "null"), ([7], "[7]"), ([None, False], "[null, false]")]
+"""Values and how an error echoes them: as JSON writes them, text quoted (records are JSON)."""
 
 
 @pytest.mark.parametrize("game_id", ["sixty-six", "four-hand-sixty-six", "three-hand-sixty-six"])
-@pytest.mark.parametrize("value", ABSURD, ids=repr)
-def test_absurd_targets_are_refused_in_words(game_id: str, value: object) -> None:
+@pytest.mark.parametrize(("value", "echo"), ABSURD, ids=repr)
+def test_absurd_targets_are_refused_in_words(game_id: str, value: object, echo: str) -> None:
     # A whole number out of range is told the range; anything else that it wants a whole number.
     words = "a whole number from 1 to 100" if type(value) is int else "a whole number"
-    with pytest.raises(OptionError, match=re.escape(f"option 'target' takes {words}, not {value!r}")):
+    with pytest.raises(OptionError, match=re.escape(f"option 'target' takes {words}, not {echo}")):
         make_game(game_id, {"target": value})
+    with pytest.raises(RecordError, match=re.escape(f"option 'target' takes {words}, not {echo}")):
+        sixtysix.replay({"game": game_id, "options": {"target": value}, "hands": []})
 
 
 def test_ranges_follow_the_pack() -> None:
@@ -112,7 +120,7 @@ def test_a_cap_below_the_target_depends_on_both_options() -> None:
     assert make_game("three-hand-sixty-six", {"dealer_cap": 0, "target": 3}).cap == 0  # type: ignore[attr-defined]
     with pytest.raises(OptionError, match=r"below the target \(7\), not 7"):
         make_game("three-hand-sixty-six", {"dealer_cap": 7})
-    with pytest.raises(OptionError, match="'dealer_cap' takes a whole number, not True"):
+    with pytest.raises(OptionError, match="'dealer_cap' takes a whole number, not true"):
         make_game("three-hand-sixty-six", {"dealer_cap": True})
 
 
@@ -123,7 +131,7 @@ def test_options_objects_are_checked_too() -> None:
         make_game("three-hand-sixty-six", {"dealer_cap": 100})
     with pytest.raises(OptionError, match="'auto_claim' takes true or false, not 1"):
         SixtySix(SixtySixOptions(auto_claim=1))  # type: ignore[arg-type]
-    with pytest.raises(OptionError, match="'next_dealer' takes 'alternate', 'winner', 'loser', not True"):
+    with pytest.raises(OptionError, match="'next_dealer' takes 'alternate', 'winner', 'loser', not true"):
         make_game("sixty-six", {"next_dealer": True})
     # Options and keywords together: the keywords are checked like any other values.
     assert SixtySix(SixtySixOptions(auto_claim=True), target=3).options == \
@@ -409,3 +417,164 @@ def test_a_computer_player_that_breaks_the_rules_at_the_terminal_stops_the_match
                      r"rules do not allow here \(hand 1, action \d+\); the match stops\.", text), text
     assert "Saved: sixtysix replay" in text
     assert sixtysix.replay(json.loads(save.read_text()))["match"]["complete"] is False
+
+
+# ---------------------------------------------------------------------------------- budgets
+
+BAD_SECONDS = [math.nan, math.inf, -math.inf, 1e308, 3601, 0, -1, 0.0005, True, None, [1]]
+BAD_ITERATIONS = [0, -1, 1.5, 10**22, 1e22, 10_000_001, math.nan, True, "many"]
+
+
+@pytest.mark.parametrize("seconds", BAD_SECONDS, ids=repr)
+def test_a_thinking_time_out_of_range_is_refused_where_it_enters(seconds: object) -> None:
+    # A NaN deadline is never past and an astronomic one never reached: a search given either
+    # thought forever. None alone is no time, and with iterations the search counts those.
+    if seconds is None:
+        assert Limit(seconds=None, iterations=5) == Limit(iterations=5)
+        return
+    with pytest.raises(BotError, match=r"^Limit: seconds must be a number from 0\.001 to 3600, not "):
+        Limit(seconds=seconds)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("iterations", BAD_ITERATIONS, ids=repr)
+def test_an_iteration_count_out_of_range_is_refused_where_it_enters(iterations: object) -> None:
+    # 0 iterations read as none given, and the search ran to its cap of a billion.
+    with pytest.raises(BotError, match=r"^Limit: iterations must be a whole number from 1 to "
+                                       r"10,000,000, not "):
+        Limit(iterations=iterations)  # type: ignore[arg-type]
+
+
+def test_a_limit_grants_something_and_keeps_its_values() -> None:
+    with pytest.raises(BotError, match="Limit: give seconds, iterations or both"):
+        Limit()
+    assert Limit(seconds=1, iterations=2.0) == Limit(seconds=1.0, iterations=2)
+    assert Limit(seconds=3600).seconds == 3600.0 and Limit(seconds=0.001).seconds == 0.001
+    # The same ranges as the search players' own parameters, the engine's and the command line's.
+    assert SECONDS in bot_params("ismcts") and ITERATIONS in bot_params("ismcts")
+    with pytest.raises(BotError, match="ismcts: seconds must be a number from 0.001 to 3600, not nan"):
+        make_bot("ismcts:seconds=nan")
+    with pytest.raises(BotError, match="ismcts: seconds must be a number from 0.001 to 3600, not NaN"):
+        Ismcts(seconds=math.nan)
+
+
+def test_a_search_within_a_limit_answers() -> None:
+    state = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7)
+    view = state.view(state.to_act)
+    for limit in (Limit(iterations=1), Limit(seconds=0.001)):
+        assert make_bot("strong").choose(view, random.Random(0), limit) in view.legal
+
+
+REC_TEXT = json.dumps({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}]})
+CLI_BUDGETS = [
+    (["hint", "--time", "nan", REC_TEXT], "--time must be a number from 0.001 to 3600, not NaN"),
+    (["hint", "--time", "inf", REC_TEXT], "--time must be a number from 0.001 to 3600, not Infinity"),
+    (["hint", "--time", "1e308", REC_TEXT], "--time must be a number from 0.001 to 3600, not 1e+308"),
+    (["hint", "--time", "0", REC_TEXT], "--time must be a number from 0.001 to 3600, not 0.0"),
+    (["play", "--hint-seconds", "nan"], "--hint-seconds must be a number from 0.001 to 3600, not NaN"),
+    (["play", "--hint-seconds", "-1"], "--hint-seconds must be a number from 0.001 to 3600, not -1.0"),
+    (["analyze", "--samples", "100000000", REC_TEXT],
+     "--samples must be a whole number from 10 to 10,000,000, not 100000000"),
+    (["analyze", "--samples", "9", REC_TEXT], "--samples must be a whole number from 10 to "),
+    (["analyze", "--worlds", "0", REC_TEXT], "--worlds must be a whole number from 1 to 100,000, not 0"),
+    (["analyze", "--threshold", "nan", REC_TEXT], "--threshold must be a number of at least 0, not NaN"),
+    (["fuzz", "--time", "nan", "--hands", "1"], "--time must be a number of at least 0.1, not NaN"),
+]
+"""Budgets on the command line and the one line each is answered with."""
+
+_RUN_ALL = """
+import json, sys
+from typer.testing import CliRunner
+from sixtysix.cli import app
+runner = CliRunner()
+print(json.dumps([[r.exit_code, r.output] for r in
+                  (runner.invoke(app, args, input="quit\\n") for args in json.loads(sys.argv[1]))]))
+"""
+
+
+def test_a_bad_budget_on_the_command_line_is_one_line_at_once() -> None:
+    """Each was taken, and then thought forever (hint) or failed at the first '?' (play): now
+    one line and exit status 2 before anything starts, as other bad options. In a child process
+    with a time limit, so that a regression fails instead of hanging the suite."""
+    proc = subprocess.run([sys.executable, "-c", _RUN_ALL, json.dumps([a for a, _ in CLI_BUDGETS])],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    for (args, message), (code, output) in zip(CLI_BUDGETS, json.loads(proc.stdout), strict=True):
+        assert code == 2 and output.startswith("error: " + message), (args, code, output)
+        assert output.count("\n") == 1, (args, output)
+    as_json = invoke("hint", "--json", "--time", "nan", REC_TEXT)
+    assert as_json.exit_code == 2 and json.loads(as_json.output) == {
+        "error": {"message": "--time must be a number from 0.001 to 3600, not NaN"}}
+
+
+# ---------------------------------------------------------------------------------- nesting
+
+def _nested(depth: int) -> list[object]:
+    deep: list[object] = []
+    for _ in range(depth - 1):
+        deep = [deep]
+    return deep
+
+
+DEEP_RECORDS = [
+    {"game": "sixty-six", "hands": _nested(5000)},
+    {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": [_nested(5000)]}]},
+    {"game": "sixty-six", "options": {"target": _nested(5000)}, "hands": []},
+    {"game": "sixty-six", "hands": [{"dealer": 1, "deal": {"hands": [[_nested(5000)], []]},
+                                     "actions": []}]},
+    {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}], "note": _nested(200)},
+]
+"""Records nested far deeper than records.md's shapes: each raised RecursionError somewhere
+(echoing the value in an error, writing it as JSON) or passed where nothing read it."""
+
+
+@pytest.mark.parametrize("record", DEEP_RECORDS, ids=range(len(DEEP_RECORDS)))
+def test_a_deeply_nested_record_is_a_record_error(record: dict[str, object]) -> None:
+    for call in (sixtysix.replay, view_to_act, lambda r: seat_record(r, 0),
+                 lambda r: analyze(r, samples=10)):
+        with pytest.raises(RecordError, match="^a record nests arrays and objects at most 100 deep$"):
+            call(record)
+    # Python's own nesting: a list that holds itself.
+    loop: list[object] = []
+    loop.append(loop)
+    with pytest.raises(RecordError, match="at most 100 deep"):
+        sixtysix.replay({"game": "sixty-six", "hands": loop})
+
+
+def test_a_record_at_the_depth_limit_is_read() -> None:
+    record = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}],
+              "note": _nested(MAX_DEPTH - 1)}
+    assert sixtysix.replay(record)["hands"][0]["complete"] is False
+    record["note"] = _nested(MAX_DEPTH)
+    with pytest.raises(RecordError, match="at most 100 deep"):
+        sixtysix.replay(record)
+
+
+@pytest.mark.parametrize("command", ["replay", "hint", "analyze", "solve"])
+def test_a_deeply_nested_record_file_is_one_error_line(command: str, tmp_path: Path) -> None:
+    for i, text in enumerate([
+            '{"game": "sixty-six", "hands": %s}' % ("[" * 5000 + "]" * 5000),
+            json.dumps({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}],
+                        "note": _nested(150)})]):
+        path = tmp_path / f"deep{i}.json"
+        path.write_text(text)
+        result = invoke(command, str(path))
+        assert result.exit_code == 2, result.output
+        assert "a record nests arrays and objects at most 100 deep" in result.output
+        assert result.output.count("\n") == 1, result.output
+
+
+def test_record_errors_echo_values_as_json_writes_them() -> None:
+    def error(record: dict[str, object]) -> RecordError:
+        with pytest.raises(RecordError) as e:
+            sixtysix.replay(record)
+        return e.value
+
+    e = error({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": [None, 1]}]})
+    assert e.text == "null" and e.action == 0
+    e = error({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": [True]}]})
+    assert e.text == "true"
+    e = error({"game": "sixty-six", "hands": [{"dealer": 1, "actions": [], "deal": {
+        "hands": [[None, "AS"], []], "stock": []}}]})
+    assert str(e) == "not a card: null"
+    e = error({"game": "sixty-six", "options": {"auto_claim": None}, "hands": []})
+    assert str(e) == "option 'auto_claim' takes true or false, not null"

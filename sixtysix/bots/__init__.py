@@ -1,6 +1,8 @@
 """Computer players: all see a seat's view only."""
 
 from .base import (
+    ITERATIONS,
+    SECONDS,
     Bot,
     BotError,
     Limit,
@@ -14,5 +16,5 @@ from .base import (
     register,
 )
 
-__all__ = ["Bot", "BotError", "Limit", "Param", "RandomBot", "bot_defaults", "bot_names",
-           "bot_params", "make_bot", "parse_bot", "register"]
+__all__ = ["Bot", "BotError", "ITERATIONS", "Limit", "Param", "RandomBot", "SECONDS",
+           "bot_defaults", "bot_names", "bot_params", "make_bot", "parse_bot", "register"]

@@ -35,22 +35,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine.view import View
-from ..errors import SixtySixError
+from ..errors import SixtySixError, shown
 
-__all__ = ["Bot", "Limit", "clock", "past", "Param", "register", "make_bot", "parse_bot",
-           "bot_names", "bot_params", "bot_defaults", "BotError", "RandomBot"]
+__all__ = ["Bot", "Limit", "SECONDS", "ITERATIONS", "clock", "past", "Param", "register",
+           "make_bot", "parse_bot", "bot_names", "bot_params", "bot_defaults", "BotError",
+           "RandomBot"]
 
 
 class BotError(SixtySixError):
     """An unknown bot name or a bad bot parameter."""
-
-
-@dataclass(frozen=True)
-class Limit:
-    """How long a bot may think: seconds, iterations or playouts (whichever is given)."""
-
-    seconds: float | None = None
-    iterations: int | None = None
 
 
 def clock() -> float:
@@ -117,7 +110,8 @@ class Param:
         if self.kind is bool:
             return "true or false"
         what = "a whole number" if self.kind is int else "a number"
-        lo, hi = (f"{v:,}" if self.kind is int else f"{v:g}" for v in (self.low, self.high))
+        lo, hi = ("" if v is None else f"{v:,}" if self.kind is int else f"{v:g}"
+                  for v in (self.low, self.high))
         if self.low is not None and self.high is not None:
             return f"{what} from {lo} to {hi}"
         if self.low is not None:
@@ -126,12 +120,21 @@ class Param:
             return f"{what} of at most {hi}"
         return what
 
-    def check(self, bot: str, value: Any) -> Any:
+    def check(self, bot: str, value: Any, name: str | None = None) -> Any:
         """``value`` (text, or a number/bool from Python) as this parameter's type; BotError,
-        naming the bot, the parameter and its range, when it is not one of the allowed values."""
+        naming the bot, the parameter and its range, when it is not one of the allowed values.
+        ``name``: the parameter as the input at hand calls it (``--time``), where no bot is
+        named (``bot`` empty).
+
+        >>> SECONDS.check("", "nan", "--time")
+        Traceback (most recent call last):
+        ...
+        sixtysix.bots.base.BotError: --time must be a number from 0.001 to 3600, not nan
+        """
         out = self._convert(value)
         if out is None:
-            raise BotError(f"{bot}: {self.name} must be {self.describe()}, not {_shown(value)}")
+            what = f"{name or self.name} must be {self.describe()}, not {_shown(value)}"
+            raise BotError(f"{bot}: {what}" if bot else what)
         return out
 
     def _convert(self, value: Any) -> Any:
@@ -167,8 +170,50 @@ class Param:
 
 
 def _shown(value: Any) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return repr(text) if text == "" else text[:40]
+    """A refused value as the person wrote it: text as it is, anything else in JSON's spelling
+    (``true``, ``null``, ``NaN``), since values also come from JSON (the engine, the server)."""
+    if isinstance(value, str):
+        return repr(value) if value == "" else value[:40]
+    return shown(value, 40)
+
+
+SECONDS = Param("seconds", float, 0.001, 3600, "thinking time per move")
+"""The one range of a thinking time, wherever it enters: a bot's ``seconds``, a ``Limit``, the
+engine protocol's ``time`` and the command line's ``--time`` and ``--hint-seconds``."""
+ITERATIONS = Param("iterations", int, 1, 10_000_000, "iterations per move (instead of seconds)")
+"""The one range of a search budget in iterations, wherever it enters (as ``SECONDS``)."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How long a bot may think: seconds, iterations or both (a search then counts iterations).
+
+    Each is checked here, where it enters, against ``SECONDS`` and ``ITERATIONS``: a deadline of
+    NaN is never past and 0 iterations would mean none to stop at, so either would think forever.
+
+    >>> Limit(seconds=0.5)
+    Limit(seconds=0.5, iterations=None)
+    >>> Limit(seconds=float("nan"))
+    Traceback (most recent call last):
+    ...
+    sixtysix.bots.base.BotError: Limit: seconds must be a number from 0.001 to 3600, not NaN
+    >>> Limit(iterations=0)
+    Traceback (most recent call last):
+    ...
+    sixtysix.bots.base.BotError: Limit: iterations must be a whole number from 1 to 10,000,000, not 0
+    """
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is None and self.iterations is None:
+            # Neither would leave a search no end; a caller that grants no budget passes None.
+            raise BotError("Limit: give seconds, iterations or both")
+        for param in (SECONDS, ITERATIONS):
+            value = getattr(self, param.name)
+            if value is not None:
+                object.__setattr__(self, param.name, param.check("Limit", value))
 
 
 _REGISTRY: dict[str, tuple[Callable[..., Bot], str, tuple[Param, ...]]] = {}

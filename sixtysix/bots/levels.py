@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, BotError, make_bot, register
-from .search import ISMCTS_PARAMS, SECONDS
+from .base import SECONDS, Bot, BotError, make_bot, register
+from .search import ISMCTS_PARAMS
 
 __all__ = ["LEVELS", "make_bot"]
 

@@ -70,7 +70,7 @@ from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.rules import FREE, Rules
 from ..engine.state import PH_AUCTION, PH_PLAY, PH_TRUMP, State
 from ..engine.view import View
-from .base import Limit, Param, clock, make_bot, past, register
+from .base import ITERATIONS, SECONDS, Limit, Param, clock, make_bot, past, register
 from .match_equity import match_rewards
 from .solver import SCALE, Solver, is_solvable
 from .value_net import ValueNet, net_for
@@ -1326,10 +1326,9 @@ class Pimc:
         return outcome(s)[seat]
 
 
-SECONDS = Param("seconds", float, 0.001, 3600, "thinking time per move")
 ISMCTS_PARAMS = (
     SECONDS,
-    Param("iterations", int, 1, 10_000_000, "iterations per move (instead of seconds)"),
+    ITERATIONS,
     Param("c", float, 0, 100, "exploration constant"),
     Param("endgame", bool, help="value playouts exactly once the stock is gone"),
     Param("match", bool, help="value a hand by the chance of winning the match it leaves"),

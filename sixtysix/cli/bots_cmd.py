@@ -131,11 +131,14 @@ def hint_command(
     as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
     bot: Annotated[str | None, typer.Option("--bot", help="computer player (default: master)")]
     = None,
-    seconds: Annotated[float, typer.Option("--time", help="seconds to think", min=0.01)] = 1.0,
+    seconds: Annotated[float, typer.Option("--time", help="seconds to think (0.001 to 3600)")]
+    = 1.0,
     seed: Annotated[int, typer.Option("--seed", help="random seed of the search")] = 0,
 ) -> None:
     """The action a computer player chooses now, and the value of every legal action."""
+    from ..bots import SECONDS
     try:
+        SECONDS.check("", seconds, "--time")
         data = _read(record)
         out = hint_record(data, bot, seconds, seed)
     except (SixtySixError, ValueError) as e:
@@ -157,17 +160,24 @@ def analyze_command(
     seat: Annotated[int | None, typer.Option("--seat", help="only this seat's decisions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="answer in JSON")] = False,
     samples: Annotated[int, typer.Option(
-        "--samples", min=10, help="search iterations per decision while the stock is open")] = 4000,
+        "--samples", help="search iterations per decision while the stock is open (10 to "
+                          "10,000,000)")] = 4000,
     worlds: Annotated[int, typer.Option(
-        "--worlds", min=1, help="worlds solved per decision once the stock is closed")] = 60,
+        "--worlds", help="worlds solved per decision once the stock is closed (1 to "
+                         "100,000)")] = 60,
     threshold: Annotated[float, typer.Option(
-        "--threshold", min=0.0, help="smallest loss reported, in game points")] = 0.1,
+        "--threshold", help="smallest loss reported, in game points (0 or more)")] = 0.1,
     seed: Annotated[int, typer.Option("--seed", help="random seed of the search")] = 0,
 ) -> None:
     """List the mistakes of a game: the moves worse than the best one beyond the search's
     uncertainty, with the trick, the table, the better move and its cost in game points."""
     from ..analysis import analyze
+    from ..bots import ITERATIONS, Param
     try:
+        # Budgets are checked where they enter, with the ranges of the search's own parameters.
+        Param("samples", int, 10, ITERATIONS.high).check("", samples, "--samples")
+        Param("worlds", int, 1, 100_000).check("", worlds, "--worlds")
+        Param("threshold", float, 0).check("", threshold, "--threshold")
         data = _read(record)
         if as_json:
             report = analyze(data, seat=seat, samples=samples, worlds=worlds,

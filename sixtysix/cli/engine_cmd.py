@@ -12,7 +12,9 @@ every ``sixtysix hint``. The protocol is described in docs/engine-protocol.md:
   "values": [{"action": "play AS", "value": 0.81}, …], "ms": 503}``;
 * ``{"cmd": "ping"}`` answers ``{"pong": true, …}``, ``{"cmd": "quit"}`` answers
   ``{"bye": true}`` and ends the process (so does the end of the input);
-* anything wrong answers ``{"id": …, "error": {"message": …}}`` and the engine goes on.
+* anything wrong answers ``{"id": …, "error": {"message": …}}`` and the engine goes on, as it
+  was: a request is strict JSON (no NaN or Infinity, no key twice, at most ``MAX_DEPTH`` deep)
+  and its budget is checked against the library's one range (``SECONDS``, ``ITERATIONS``).
 
 >>> import io
 >>> out = io.StringIO()
@@ -21,12 +23,19 @@ every ``sixtysix hint``. The protocol is described in docs/engine-protocol.md:
 {"id": 1, "pong": true, "protocol": 1, "version": "0.1.0"}
 {"id": null, "error": {"message": "a request is one JSON object a line: Expecting value at column 1"}}
 {"id": null, "bye": true}
+>>> out = io.StringIO()
+>>> bad = '{"id": 2, "time": NaN}\\n{"id": 3, "record": {}, "time": 0}\\n'
+>>> serve(io.StringIO(bad), out, hello=False)
+>>> print(out.getvalue().strip())
+{"id": null, "error": {"message": "a request is one JSON object a line: NaN is not a number JSON allows"}}
+{"id": 3, "error": {"message": "'time' must be a number from 0.001 to 3600, not 0"}}
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import random
 import sys
 import time
@@ -34,14 +43,19 @@ from typing import IO, Annotated, Any
 
 import typer
 
+from ..errors import shown
 from . import app
 
-__all__ = ["engine_command", "serve", "Engine", "PROTOCOL"]
+__all__ = ["engine_command", "serve", "decode", "Engine", "PROTOCOL", "MAX_DEPTH"]
 
 PROTOCOL = 1
 """The protocol's version: it changes only when a request or answer changes incompatibly."""
 
 DEFAULT_BOT = "master"
+
+MAX_DEPTH = 101
+"""How deep a request may nest arrays and objects: a record's limit (records.MAX_DEPTH) and the
+request around it."""
 
 
 class RequestError(ValueError):
@@ -56,8 +70,9 @@ class Engine:
     """Answers requests, keeping its computer players (and their caches and pools) between them."""
 
     def __init__(self, bot: str = DEFAULT_BOT, seconds: float = 1.0) -> None:
+        from ..bots import SECONDS
         self.default_bot = bot
-        self.default_seconds = seconds
+        self.default_seconds = SECONDS.check("", seconds, "the engine's time")
         self._bots: dict[str, Any] = {}
 
     def bot(self, spec: str) -> Any:
@@ -79,12 +94,12 @@ class Engine:
         if cmd == "quit":
             return {"bye": True}
         if cmd != "hint":
-            raise RequestError(f"unknown cmd {cmd!r}: 'hint' (the default), 'ping' or 'quit'")
+            raise RequestError(f"unknown cmd {shown(cmd)}: 'hint' (the default), 'ping' or 'quit'")
         return self.hint(req)
 
     def hint(self, req: dict[str, Any]) -> dict[str, Any]:
         from ..analysis import hint, is_exact
-        from ..bots import Limit
+        from ..bots import ITERATIONS, SECONDS, Limit
         from ..engine.actions import action_str
         from ..records import view_to_act
         unknown = set(req) - {"id", "cmd", "record", "bot", "time", "iterations", "seed",
@@ -97,11 +112,11 @@ class Engine:
         spec = req.get("bot", self.default_bot)
         if not isinstance(spec, str) or not spec.strip():
             raise RequestError("'bot' is a computer player's name, e.g. \"master\"")
-        seconds = _number(req, "time", self.default_seconds, float)
-        iterations = _number(req, "iterations", None, int)
+        seconds = _budget(req, "time", SECONDS, self.default_seconds)
+        iterations = _budget(req, "iterations", ITERATIONS, None)
         seed = req.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RequestError(f"'seed' must be a whole number, not {seed!r}")
+            raise RequestError(f"'seed' must be a whole number, not {shown(seed)}")
         with_values = req.get("values", True)
         if not isinstance(with_values, bool):
             raise RequestError("'values' is true or false")
@@ -131,15 +146,69 @@ class Engine:
                 "values": [{"action": action_str(a), "value": round(v, 3)} for a, v in values]}
 
 
-def _number(req: dict[str, Any], key: str, default: Any, kind: type) -> Any:
+def _budget(req: dict[str, Any], key: str, param: Any, default: Any) -> Any:
+    """The request's ``key`` checked against ``param``, the library's one range of that budget
+    (``Limit`` checks the same): a JSON number, not text or true."""
     if key not in req:
         return default
     value = req[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0 or \
-            (kind is int and not isinstance(value, int)):
-        what = "a whole number" if kind is int else "a number"
-        raise RequestError(f"'{key}' must be {what} above 0, not {value!r}")
-    return kind(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RequestError(f"'{key}' must be {param.describe()}, not {shown(value)}")
+    return param.check("", value, f"'{key}'")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RequestError(f"{name} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400: read as infinity
+        raise RequestError(f"{text} is too large a number")
+    return value
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RequestError(f"the key {json.dumps(key)} is given twice in one object")
+        out[key] = value
+    return out
+
+
+def decode(line: str) -> Any:
+    """One request line read as strict JSON: RequestError for anything else, for NaN and
+    Infinity (Python's reader takes them, JSON does not), for a key given twice in an object
+    (which would silently win), and for nesting deeper than ``MAX_DEPTH``.
+
+    >>> decode('{"id": 1, "time": 0.5}')
+    {'id': 1, 'time': 0.5}
+    >>> try:
+    ...     decode('{"time": 1, "time": 2}')
+    ... except RequestError as e:
+    ...     print(e)
+    a request is one JSON object a line: the key "time" is given twice in one object
+    """
+    from ..errors import RecordError
+    from ..records import check_depth
+    what = "a request is one JSON object a line"
+    try:
+        req = json.loads(line, object_pairs_hook=_unique, parse_constant=_refuse_constant,
+                         parse_float=_finite)
+    except RequestError as e:
+        raise RequestError(f"{what}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise RequestError(f"{what}: {e.msg} at column {e.colno}") from None
+    except RecursionError:  # JSON's reader recurses once a level, up to Python's limit
+        raise RequestError(f"{what}, nested at most {MAX_DEPTH} deep") from None
+    except ValueError:  # the one other: an integer longer than Python reads (4,300 digits)
+        raise RequestError(f"{what}: a number too long to read") from None
+    try:
+        check_depth(req, "a request", MAX_DEPTH)
+    except RecordError as e:
+        raise RequestError(str(e)) from None
+    return req
 
 
 def serve(inp: IO[str], out: IO[str], engine: Engine | None = None, hello: bool = True) -> None:
@@ -160,14 +229,10 @@ def serve(inp: IO[str], out: IO[str], engine: Engine | None = None, hello: bool 
         start = time.perf_counter()
         rid = None
         try:
-            req = json.loads(line)
+            req = decode(line)
             if isinstance(req, dict):
                 rid = req.get("id")
             ans = engine.answer(req)
-        except json.JSONDecodeError as e:
-            send({"id": None, "error": {"message": f"a request is one JSON object a line: "
-                                                   f"{e.msg} at column {e.colno}"}})
-            continue
         except RecordError as e:
             send({"id": rid, "error": e.to_json()["error"]})
             continue
@@ -192,7 +257,8 @@ def engine_command(
     bot: Annotated[str, typer.Option("--bot", help="computer player when a request names none")]
     = DEFAULT_BOT,
     seconds: Annotated[float, typer.Option("--time", help="seconds to think when a request "
-                                                          "gives no budget", min=0.01)] = 1.0,
+                                                          "gives no budget (0.001 to 3600)")]
+    = 1.0,
 ) -> None:
     """Answer JSON requests on standard input, one a line, keeping the process warm.
 
@@ -200,9 +266,10 @@ def engine_command(
     JSON line with the chosen action and the value of every legal action. See
     docs/engine-protocol.md.
     """
-    from ..bots import BotError, make_bot
+    from ..bots import SECONDS, BotError, make_bot
     try:
         make_bot(bot)
+        SECONDS.check("", seconds, "--time")
     except BotError as e:
         typer.echo(json.dumps({"error": {"message": str(e)}}))
         raise typer.Exit(2) from None

@@ -29,7 +29,7 @@ def fuzz_command(
     seed: Annotated[int, typer.Option("--seed", help="seed of the whole run")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="parallel processes", min=1)] = 1,
     seconds: Annotated[float | None, typer.Option(
-        "--time", help="stop starting new work after this many seconds", min=0.1)] = None,
+        "--time", help="stop starting new work after this many seconds (0.1 or more)")] = None,
     out: Annotated[str, typer.Option(
         "--out", help="directory for the records of violations")] = "fuzz-violations",
     check: Annotated[str | None, typer.Option(
@@ -50,6 +50,9 @@ def fuzz_command(
         return
     games = _games(game)
     try:
+        if seconds is not None:  # NaN would never stop it: checked as every budget is
+            from ..bots import Param
+            Param("time", float, 0.1).check("", seconds, "--time")
         if as_json:
             summary = run_fuzz(games, hands, seed=seed, workers=workers, seconds=seconds)
         else:

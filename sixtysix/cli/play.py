@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import analysis
-from ..bots import Bot, BotError, bot_names, make_bot
+from ..bots import SECONDS, Bot, BotError, bot_names, make_bot
 from ..cards import SUIT_NAMES, card_label, parse_card, parse_suit
 from ..engine.actions import (
     CLOSE,
@@ -522,11 +522,13 @@ def play(
     save: Annotated[Path | None, typer.Option(help="write the match record here after every "
                                               "action")] = None,
     name: Annotated[str, typer.Option(help="your name in the record")] = "You",
-    hint_seconds: Annotated[float, typer.Option(help="thinking time for '?' hints")] = 1.0,
+    hint_seconds: Annotated[float, typer.Option(help="thinking time for '?' hints (0.001 to "
+                                                "3600)")] = 1.0,
 ) -> None:
     """Play a match against the computer at the terminal."""
     err = Console(stderr=True, soft_wrap=True)  # an error line is not cut to the terminal width
     try:
+        SECONDS.check("", hint_seconds, "--hint-seconds")  # here, not at the first '?'
         g = make_game(game, parse_option_values(option, game))
     except SixtySixError as e:
         err.print(f"error: {e}", markup=False)

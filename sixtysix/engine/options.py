@@ -31,7 +31,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from ..errors import OptionError
+from ..errors import OptionError, shown
 
 __all__ = ["ranged", "options_from_dict", "checked_values", "options_to_dict", "option_hints",
            "check_options", "OptionSpec", "option_specs", "options_from_text", "option_text",
@@ -162,9 +162,9 @@ class OptionSpec:
 
     def describe(self, quoted: bool = False) -> str:
         """The values in words, as ``sixtysix options`` shows them (``quoted``: choices as
-        Python values, as errors show them)."""
+        errors show values: text quoted, the rest as JSON writes it)."""
         if self.kind == "choice":
-            text = ", ".join(repr(c) if quoted else option_text(c) for c in self.choices)
+            text = ", ".join(shown(c) if quoted else option_text(c) for c in self.choices)
         elif self.kind == "bool":
             text = "true or false"
         elif self.kind == "int":
@@ -178,9 +178,9 @@ class OptionSpec:
             text += ", or null" + (f" ({self.null})" if self.null else "")
         return text
 
-    def _refuse(self, shown: Any, words: str = "") -> OptionError:
+    def _refuse(self, value: Any, words: str = "") -> OptionError:
         return OptionError(f"option {self.name!r} takes {words or self.describe(quoted=True)}, "
-                           f"not {shown!r}")
+                           f"not {shown(value, 80)}")
 
     def check(self, value: Any) -> Any:
         """``value`` if the option takes it (as from JSON: booleans are not numbers, and numbers
