@@ -1,6 +1,7 @@
-"""``sixtysix replay FILE [--legal]``: replay a record and print the result as JSON (records.md §6).
+"""``sixtysix replay FILE [--legal]``: replay a record and print the result as JSON (records.md §6);
+``sixtysix seat-record FILE --seat N``: the record as seat N knows it (records.md §7).
 
-Exit status 0 with the result; 2 with ``{"error": {...}}`` for a record that cannot be replayed,
+Exit status 0 with the answer; 2 with ``{"error": {...}}`` for a record that cannot be replayed,
 invalid JSON or an unreadable file. Never a traceback for bad input.
 """
 
@@ -14,7 +15,7 @@ import typer
 from ..errors import RecordError
 from . import app, read_text
 
-__all__ = ["replay_command", "replay_text"]
+__all__ = ["replay_command", "replay_text", "seat_record_command", "seat_record_text"]
 
 
 def replay_text(text: str, legal: bool = False) -> tuple[int, dict[str, Any]]:
@@ -46,5 +47,38 @@ def replay_command(
         typer.echo(json.dumps(e.to_json()))
         raise typer.Exit(2) from None
     code, out = replay_text(text, legal)
+    typer.echo(json.dumps(out))
+    raise typer.Exit(code)
+
+
+def seat_record_text(text: str, seat: int) -> tuple[int, dict[str, Any]]:
+    """The exit status and the JSON answer (the seat record, or the error) for a record given as
+    text.
+
+    >>> code, out = seat_record_text('{"game": "sixty-six", "hands": []}', 1)
+    >>> code, out["seat"]
+    (0, 1)
+    >>> seat_record_text('{"game": "sixty-six", "hands": []}', 2)[1]["error"]["message"]
+    'there is no seat 2'
+    """
+    from ..records import load_record, seat_record
+    try:
+        return 0, seat_record(load_record(text), seat)
+    except RecordError as e:
+        return 2, e.to_json()
+
+
+@app.command("seat-record")
+def seat_record_command(
+    file: Annotated[str, typer.Argument(help="a full record (JSON); '-' reads standard input")],
+    seat: Annotated[int, typer.Option("--seat", help="the seat whose view to write, from 0")],
+) -> None:
+    """Print the record as one seat knows it: every card it cannot see written '??'."""
+    try:
+        text = read_text(file)
+    except RecordError as e:
+        typer.echo(json.dumps(e.to_json()))
+        raise typer.Exit(2) from None
+    code, out = seat_record_text(text, seat)
     typer.echo(json.dumps(out))
     raise typer.Exit(code)
