@@ -9,6 +9,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 
@@ -83,24 +84,59 @@ def test_options_command_tells_each_options_meaning_as_the_docs_do(game_id: str)
         assert "      " + meaning(game_id, f.name) in out
 
 
-def _shell_blocks() -> list[tuple[str, str]]:
-    out = []
+def _shell_blocks() -> list[object]:
+    """(page, block) for every ```sh block of docs/, named by page and number."""
+    out: list[object] = []
     for page in sorted(DOCS.rglob("*.md")):
         text = page.read_text(encoding="utf-8")
-        for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
-            for line in block.splitlines():
-                if line.strip():
-                    out.append((page.name, line.strip()))
+        for i, block in enumerate(re.findall(r"```sh\n(.*?)```", text, flags=re.S)):
+            name = str(page.relative_to(DOCS))
+            out.append(pytest.param(name, block, id=f"{name}-{i + 1}"))
     return out
 
 
-@pytest.mark.parametrize(("page", "command"), _shell_blocks())
-def test_shell_examples_run(page: str, command: str, tmp_path: pathlib.Path) -> None:
-    """Every command of a ```sh block runs and succeeds (``console`` blocks are only shown)."""
-    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
-    done = subprocess.run(command, shell=True, cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, f"{page}: {command}\n{done.stdout}\n{done.stderr}"
+PIP_SHIM = """#!/bin/sh
+# pip, but 'pip install' goes into the test's own folder, not the environment the tests run in
+if [ "$1" = install ]; then
+  shift
+  exec "{python}" -m pip install --quiet --no-deps --target "{site}" "$@"
+fi
+exec "{python}" -m pip "$@"
+"""
+
+
+@pytest.mark.parametrize(("page", "block"), _shell_blocks())
+def test_shell_examples_run(page: str, block: str, tmp_path: pathlib.Path) -> None:
+    """Every command of a ```sh block runs and succeeds, as printed, in order, in one fresh folder
+    that holds a copy of the repository's examples/ (``console`` blocks are only shown).
+
+    ``pip install`` puts a package into a folder of this test that is on the Python path, not
+    into the environment the tests run in; sixtysix is already installed, so no dependency is
+    fetched. A command that plays at the terminal reads ``quit`` and leaves at once."""
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    site, shims = tmp_path / "site-packages", tmp_path / "bin"
+    shims.mkdir()
+    (shims / "pip").write_text(PIP_SHIM.format(python=sys.executable, site=site))
+    (shims / "pip").chmod(0o755)
+    env = dict(os.environ, PATH=os.pathsep.join([str(shims), str(BIN), os.environ.get("PATH", "")]),
+               PYTHONPATH=os.pathsep.join([str(site), *filter(None, [os.environ.get("PYTHONPATH")])]))
+    for command in filter(None, (line.strip() for line in block.splitlines())):
+        done = subprocess.run(command, shell=True, cwd=tmp_path, env=env, input="quit\n",
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, f"{page}: {command}\n{done.stdout}\n{done.stderr}"
+
+
+def test_the_example_bot_is_the_one_in_the_docs() -> None:
+    """Each file of examples/ that a page shows (a code block after "`examples/...`:") is shown as
+    it is: the docs' code and the code that their commands run cannot drift apart."""
+    shown = 0
+    for page in sorted(DOCS.rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for path, code in re.findall(r"`(examples/[^`]+)`:\n\n```\w*\n(.*?)```",
+                                     text, flags=re.S):
+            assert (ROOT / path).read_text(encoding="utf-8") == code, f"{page.name}: {path}"
+            shown += 1
+    assert shown >= 2
 
 
 def test_the_site_builds_without_warnings(tmp_path: pathlib.Path) -> None:
@@ -158,3 +194,61 @@ def test_a_link_to_a_missing_heading_is_found() -> None:
     assert "the-auction" in _anchors(DOCS / "rules" / "bauernschnapsen.md")
     assert "the-contracts" not in _anchors(DOCS / "rules" / "bauernschnapsen.md")
     assert "card-values-and-ranks-rulestables" in _anchors(DOCS / "bots.md")
+
+
+def _cli_sections() -> dict[str, str]:
+    """docs/cli.md's reference: command ('play', or 'group sub') -> the text of its section."""
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    ref = text[text.index("\n## Every command and option"):]
+    parts = re.split(r"^### `sixtysix ([a-z -]+?)`\s*$", ref, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def _commands() -> list[tuple[str, list[str]]]:
+    """Every command of ``sixtysix``, walked from the app itself (subcommands of a group too),
+    with the long form of each of its options."""
+    import typer.main
+
+    from sixtysix.cli import app
+
+    out: list[tuple[str, list[str]]] = []
+
+    def walk(cmd: object, path: str) -> None:
+        for name, sub in sorted(getattr(cmd, "commands", {}).items()):
+            if getattr(sub, "hidden", False):
+                continue
+            full = f"{path} {name}".strip()
+            options = [next((o for o in p.opts if o.startswith("--")), p.opts[0])
+                       for p in sub.params
+                       if p.param_type_name == "option" and not getattr(p, "hidden", False)]
+            out.append((full, options))
+            walk(sub, full)
+
+    walk(typer.main.get_command(app), "")
+    return out
+
+
+def test_every_command_and_option_is_described_in_cli_md() -> None:
+    """What ``sixtysix --help`` and each ``sixtysix COMMAND --help`` list, docs/cli.md describes:
+    a section per command, naming each of its options."""
+    sections = _cli_sections()
+    commands = _commands()
+    assert len(commands) >= 10
+    missing = []
+    for name, options in commands:
+        if name not in sections:
+            missing.append(f"sixtysix {name}: no '### `sixtysix {name}`' section")
+            continue
+        missing += [f"sixtysix {name} {o}" for o in options
+                    if not re.search(rf"`{re.escape(o)}(?![\w-])", sections[name])]
+    extra = sorted(set(sections) - {name for name, _ in commands})
+    assert not missing and not extra, (
+        "not in docs/cli.md: " + ", ".join(missing) + "; no longer a command: " + ", ".join(extra))
+    summary = (DOCS / "cli.md").read_text(encoding="utf-8").split("\n## ")[0]
+    for name, _ in commands:
+        assert f"`sixtysix {name}" in summary, f"sixtysix {name} is missing from the command table"
+    import typer.main
+
+    from sixtysix.cli import app
+    for p in typer.main.get_command(app).params:  # the options of 'sixtysix' itself
+        assert f"`sixtysix {p.opts[0]}`" in summary, f"sixtysix {p.opts[0]} is not in docs/cli.md"
