@@ -257,3 +257,35 @@ def test_the_client_of_the_protocol_document_runs() -> None:
     assert proc.returncode == 0, proc.stderr
     hello, move = proc.stdout.splitlines()
     assert "'ready': True" in hello and move.split()[0] in ("play", "close", "exchange")
+
+
+def _strict(text: str) -> Any:
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} is not JSON: {text[:200]}")
+    return json.loads(text, parse_constant=refuse)
+
+
+class _Untried:
+    """A search that tried one action: the others' mean value is -inf, as ISMCTS gives it."""
+
+    name = "untried"
+
+    def estimates(self, view: Any, rng: random.Random, limit: Any = None) -> dict[int, tuple[float, int]]:
+        first = min(view.legal)
+        return {a: (0.5, 1) if a == first else (float("-inf"), 0) for a in view.legal}
+
+    def choose(self, view: Any, rng: random.Random, limit: Any = None) -> int:
+        return int(min(view.legal))
+
+
+def test_answers_are_strict_json_and_an_action_not_tried_is_null() -> None:
+    """An action a search never tried was written -Infinity, which JSON does not have (a
+    strict client could not read the line): its value is null."""
+    engine = Engine()
+    engine._bots["untried"] = _Untried()
+    out = io.StringIO()
+    req = {"id": 1, "record": REC, "bot": "untried", "iterations": 1}
+    serve(io.StringIO(json.dumps(req) + "\n"), out, engine, hello=False)
+    answer = _strict(out.getvalue())
+    values = [v["value"] for v in answer["values"]]
+    assert values[0] == 0.5 and values[1:] == [None] * 6, answer

@@ -478,8 +478,11 @@ CLI_BUDGETS = [
     (["analyze", "--worlds", "0", REC_TEXT], "--worlds must be a whole number from 1 to 100,000, not 0"),
     (["analyze", "--threshold", "nan", REC_TEXT], "--threshold must be a number of at least 0, not NaN"),
     (["fuzz", "--time", "nan", "--hands", "1"], "--time must be a number of at least 0.1, not NaN"),
+    (["hint", "--json", "--time", "nan", REC_TEXT],
+     '{"error": {"message": "--time must be a number from 0.001 to 3600, not NaN"}}'),
 ]
-"""Budgets on the command line and the one line each is answered with."""
+"""Budgets on the command line and the one line each is answered with ('error: ' is added to
+text)."""
 
 _RUN_ALL = """
 import json, sys
@@ -499,11 +502,9 @@ def test_a_bad_budget_on_the_command_line_is_one_line_at_once() -> None:
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     for (args, message), (code, output) in zip(CLI_BUDGETS, json.loads(proc.stdout), strict=True):
-        assert code == 2 and output.startswith("error: " + message), (args, code, output)
+        line = message if "--json" in args else "error: " + message
+        assert code == 2 and output.startswith(line), (args, code, output)
         assert output.count("\n") == 1, (args, output)
-    as_json = invoke("hint", "--json", "--time", "nan", REC_TEXT)
-    assert as_json.exit_code == 2 and json.loads(as_json.output) == {
-        "error": {"message": "--time must be a number from 0.001 to 3600, not NaN"}}
 
 
 # ---------------------------------------------------------------------------------- nesting
@@ -551,16 +552,13 @@ def test_a_record_at_the_depth_limit_is_read() -> None:
 
 @pytest.mark.parametrize("command", ["replay", "hint", "analyze", "solve"])
 def test_a_deeply_nested_record_file_is_one_error_line(command: str, tmp_path: Path) -> None:
-    for i, text in enumerate([
-            '{"game": "sixty-six", "hands": %s}' % ("[" * 5000 + "]" * 5000),
-            json.dumps({"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": []}],
-                        "note": _nested(150)})]):
-        path = tmp_path / f"deep{i}.json"
-        path.write_text(text)
-        result = invoke(command, str(path))
-        assert result.exit_code == 2, result.output
-        assert "a record nests arrays and objects at most 100 deep" in result.output
-        assert result.output.count("\n") == 1, result.output
+    # JSON's reader gave up with a RecursionError (the API's limit is tested above).
+    path = tmp_path / "deep.json"
+    path.write_text('{"game": "sixty-six", "hands": ' + "[" * 5000 + "]" * 5000 + "}")
+    result = invoke(command, str(path))
+    assert result.exit_code == 2, result.output
+    assert "a record nests arrays and objects at most 100 deep" in result.output
+    assert result.output.count("\n") == 1, result.output
 
 
 def test_record_errors_echo_values_as_json_writes_them() -> None:

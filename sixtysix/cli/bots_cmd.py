@@ -80,6 +80,7 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
     from ..bots import Limit, make_bot
     from ..engine.actions import action_str
     from ..records import view_to_act
+    from .engine_cmd import json_value
     view = view_to_act(record)
     seat = view.seat
     rng = random.Random(seed)
@@ -94,7 +95,7 @@ def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float =
         action = player.choose(view, random.Random(seed), Limit(seconds=seconds))
     return {"seat": seat, "bot": name, "action": action_str(action), "move": move_text(action, view),
             "exact": is_exact(view),
-            "values": [{"action": action_str(a), "move": move_text(a, view), "value": round(v, 3)}
+            "values": [{"action": action_str(a), "move": move_text(a, view), "value": json_value(v)}
                        for a, v in values]}
 
 
@@ -151,7 +152,8 @@ def hint_command(
     typer.echo(f"{_player(data, out['seat'])} to act: {out['bot']} plays '{out['move']}' "
                f"(values {exact}, game points of the hand, best first)")
     for v in out["values"]:
-        typer.echo(f"  {v['move']:<14} {v['value']:+.2f}")
+        value = "not tried" if v["value"] is None else f"{v['value']:+.2f}"
+        typer.echo(f"  {v['move']:<14} {value}")
 
 
 @app.command("analyze")

@@ -143,7 +143,17 @@ class Engine:
         action = values[0][0] if values and searches else \
             player.choose(view, random.Random(seed), limit)
         return {"seat": seat, "bot": spec, "action": action_str(action), "exact": is_exact(view),
-                "values": [{"action": action_str(a), "value": round(v, 3)} for a, v in values]}
+                "values": [{"action": action_str(a), "value": json_value(v)} for a, v in values]}
+
+
+def json_value(value: float) -> float | None:
+    """A value as an answer gives it: rounded, and null where the search has none (an action
+    it never tried: -inf, which JSON cannot write).
+
+    >>> json_value(0.81234), json_value(float("-inf"))
+    (0.812, None)
+    """
+    return round(value, 3) if math.isfinite(value) else None
 
 
 def _budget(req: dict[str, Any], key: str, param: Any, default: Any) -> Any:
@@ -217,7 +227,11 @@ def serve(inp: IO[str], out: IO[str], engine: Engine | None = None, hello: bool 
     engine = engine or Engine()
 
     def send(obj: dict[str, Any]) -> None:
-        out.write(json.dumps(obj) + "\n")
+        try:
+            text = json.dumps(obj, allow_nan=False)  # strict JSON out, as in
+        except ValueError as e:  # a client must never get NaN or Infinity
+            text = json.dumps({"id": obj.get("id"), "error": {"message": f"internal error: {e}"}})
+        out.write(text + "\n")
         out.flush()
 
     if hello:
