@@ -64,9 +64,12 @@ class SixtySixEnv(gymnasium.Env[np.ndarray[Any, Any], Any]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        # Gymnasium's generator is seeded only by reset(seed=...) (or, on the first reset without a
+        # seed, from the system): a later reset() continues it, so the deal and the bots' choices
+        # after reset(seed=s), reset() are the same on every run.
         super().reset(seed=seed)
-        self._rng = random.Random(seed)
-        self._bot_rng = random.Random(self._rng.getrandbits(64))
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
         self.match = Match(self.game, dealer=self.game.first_dealer(self._rng))
         self._deal()
         self._play_others()

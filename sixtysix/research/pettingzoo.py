@@ -22,7 +22,8 @@ selected (``agent_selection``); it is not a fixed rotation, because the trick wi
   receives at its end the game points the hand awarded it (partners share their side's, chips in
   Three-Player Sixty-Six are signed); ``"match"`` — an episode is a whole match, hands dealt one
   after another, and at its end each winner receives +1 and every other agent -1.
-* **Determinism**: the deal (and the first dealer) depend only on ``reset(seed=…)``.
+* **Determinism**: the deal (and the first dealer) depend only on ``reset(seed=…)`` and on the
+  resets without a seed since (each continues the seeded generator).
 * ``render_mode="ansi"``: ``render()`` returns the public table as text (no hidden card);
   ``"human"`` prints it.
 """
@@ -75,6 +76,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._act_space = spaces.Discrete(N_ACTIONS)
         self.match: Match | None = None
         self.actors: list[int] = []
+        self._rng: random.Random | None = None
 
     # ------------------------------------------------------------------ spaces
 
@@ -93,7 +95,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return self.match.hand
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._rng = random.Random(seed)
+        # Only a seed starts the generator again (or the first reset, from the system): a reset()
+        # without one continues it, so reset(seed=s), reset() deals the same hands on every run.
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
         self.match = Match(self.game, dealer=self.game.first_dealer(self._rng))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

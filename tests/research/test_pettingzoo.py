@@ -43,6 +43,21 @@ def test_registered_with_pettingzoo() -> None:
     assert e.unwrapped.game.id == "schnapsen"
 
 
+def test_resets_after_a_seeded_one_deal_alike_every_run() -> None:
+    """reset(seed=...) and each reset() without a seed after it deal the same hands in every new
+    environment (the seeded generator continues); another seed deals others."""
+    def deals(seed: int) -> list[tuple[int, ...]]:
+        e = env("schnapsen")
+        out = []
+        for episode in range(4):
+            e.reset(seed=seed if episode == 0 else None)
+            out.append(tuple(e.unwrapped.state.hands))
+        return out
+    first = deals(21)
+    assert deals(21) == first and len(set(first)) == 4
+    assert deals(22) != first
+
+
 def test_spaces_are_built_once() -> None:
     e = raw_env("sixty-six")
     assert e.observation_space("player_0") is e.observation_space("player_1")
