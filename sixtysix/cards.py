@@ -61,7 +61,17 @@ ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN = range(8)
 
 
 def make_card(suit: int, rank: int, copy: int = 0) -> int:
-    """The card of ``suit`` and ``rank`` (indices into SUITS and RANKS)."""
+    """The card of ``suit`` and ``rank`` (indices into SUITS and RANKS) and ``copy`` (0 or 1);
+    ValueError for an index out of range, which would give another card.
+
+    >>> make_card(4, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a card is made of a suit 0 to 3, a rank 0 to 7 and a copy 0 or 1, not (4, 0, 0)
+    """
+    if not (0 <= suit < 4 and 0 <= rank < 8 and 0 <= copy < 2):
+        raise ValueError(f"a card is made of a suit 0 to 3, a rank 0 to 7 and a copy 0 or 1, "
+                         f"not {(suit, rank, copy)}")
     return copy * 32 + suit * 8 + rank
 
 

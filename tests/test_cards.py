@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -150,6 +151,13 @@ def test_a_number_that_is_no_card_is_refused(card: int) -> None:
     for f in (card_str, card_label, lambda c: mask_of([c])):
         with pytest.raises(ValueError, match=f"a card is a whole number from 0 to 63, not {card}"):
             f(card)
+
+
+@pytest.mark.parametrize("parts", [(4, 0, 0), (0, 8, 0), (0, 0, 2), (-1, 0, 0)])
+def test_make_card_refuses_what_would_be_another_card(parts: tuple[int, int, int]) -> None:
+    with pytest.raises(ValueError, match=re.escape(f"a suit 0 to 3, a rank 0 to 7 and a copy 0 or 1, "
+                                                   f"not {parts}")):
+        make_card(*parts)
 
 
 def test_the_whole_range_is_still_cards() -> None:
