@@ -50,6 +50,18 @@ class NotABot:
     pass
 
 
+class Undeclared(LowestBot):
+    """Like lowest, its offset not declared."""
+
+    params = ()
+
+
+class BadParams(LowestBot):
+    """Like lowest, its parameters declared by name only."""
+
+    params = ("offset",)
+
+
 try:  # where sixtysix declares bot parameters as data, the plugin declares its own
     from sixtysix.bots.base import Param
 except ImportError:
@@ -63,6 +75,8 @@ ENTRY_POINTS = """\
 lowest = tinybot:LowestBot
 brokenbot = tinybot_missing:Bot
 notabot = tinybot:NotABot
+undeclared = tinybot:Undeclared
+badparams = tinybot:BadParams
 random = tinybot:LowestBot
 low,est = tinybot:LowestBot
 """
@@ -94,7 +108,7 @@ def plugin_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.syspath_prepend(str(site))
     with caplog.at_level(logging.WARNING, logger="sixtysix.bots.plugins"):
         added = load_plugins(set(bots_base._REGISTRY))
-    assert added == ["lowest", "brokenbot", "notabot"]
+    assert added == ["lowest", "brokenbot", "notabot", "undeclared", "badparams"]
     # A plugin cannot take the name of a bot of sixtysix's own, nor one that a bot's text cannot
     # hold: one line each says so.
     assert caplog.messages == [
@@ -150,6 +164,24 @@ def test_a_broken_plugin_costs_only_its_own_bot(plugin_site: Path) -> None:
     with pytest.raises(BotError, match="built 'NotABot', which has no 'name' and 'choose"):
         make_bot("notabot")
     make_bot("lowest")  # the package's good bot still works
+
+
+def test_a_plugin_says_which_parameters_it_failed_to_declare(plugin_site: Path) -> None:
+    """A keyword parameter a plugin does not declare in ``params`` cannot be given: its line in
+    ``sixtysix bots`` says so, and giving it is refused in words."""
+    assert bot_names()["undeclared"] == ("Like lowest, its offset not declared. (plugin from "
+                                         "tinybot 0.1; offset not declared in its 'params', so "
+                                         "not accepted)")
+    assert make_bot("undeclared").offset == 0  # type: ignore[attr-defined]
+    with pytest.raises(BotError, match=r"^undeclared: unknown parameter 'offset' \(undeclared "
+                                       r"takes no parameters\)$"):
+        make_bot("undeclared:offset=1")
+    assert "not declared" not in bot_names()["lowest"]
+    # 'params' that are not Params: the bot is refused, the listing still works.
+    assert bot_names()["badparams"] == "declares its parameters wrongly (plugin from tinybot 0.1)"
+    with pytest.raises(BotError, match="'params' must be a tuple of sixtysix.bots.Param"):
+        make_bot("badparams")
+    assert CliRunner().invoke(app, ["bots"]).exit_code == 0
 
 
 def test_play_with_a_plugin_opponent(plugin_site: Path) -> None:

@@ -12,7 +12,8 @@ limit=None)`` (the ``Bot`` protocol). The first line of its docstring (else the 
 is the bot's line in ``sixtysix bots``. Its keyword parameters can be given as
 ``cautious:key=value`` only where its ``params`` attribute declares them (``Param``: a type and a
 range, checked before the bot is built, as for the bots of sixtysix); a factory without ``params``
-takes no parameters, and ``cautious:key=value`` is refused (docs/bots.md).
+takes no parameters, and ``cautious:key=value`` is refused (docs/bots.md). The bot's line says
+which keyword parameters of the factory are not declared.
 
 Plugins are imported when the bots are first listed or built. A package that fails to import
 costs only its own bots: they stay listed, and building one raises a ``BotError`` that says why.
@@ -28,7 +29,7 @@ import logging
 from collections.abc import Callable, Collection
 from typing import Any
 
-from .base import Bot, BotError, register
+from .base import Bot, BotError, Param, register
 
 __all__ = ["ENTRY_POINT_GROUP", "load_plugins"]
 
@@ -70,11 +71,20 @@ def _load(name: str, ep: importlib.metadata.EntryPoint,
     if not callable(target):
         return _refuse(f"the bot {name!r} ({ep.value}) is not a class or a function"), \
             f"not a bot (plugin from {where})", ()
+    declared = getattr(target, "params", None) or ()
+    if not isinstance(declared, tuple | list) or not all(isinstance(p, Param) for p in declared):
+        return _refuse(f"the bot {name!r} ({ep.value}) declares its parameters wrongly: 'params' "
+                       "must be a tuple of sixtysix.bots.Param"), \
+            f"declares its parameters wrongly (plugin from {where})", ()
     doc = (inspect.getdoc(target) or "").strip().splitlines()
     summary = doc[0].strip() if doc else ""
     if not summary and ep.dist is not None:
         summary = (ep.dist.metadata["Summary"] or "").strip()
-    help_text = f"{summary} (plugin from {where})" if summary else f"plugin from {where}"
+    source = f"plugin from {where}"
+    undeclared = _undeclared(target, declared)
+    if undeclared:  # the bot writer's likely slip: say it where the parameters are listed
+        source += f"; {', '.join(undeclared)} not declared in its 'params', so not accepted"
+    help_text = f"{summary} ({source})" if summary else source
 
     def factory(**params: Any) -> Bot:
         bot = target(**params)
@@ -85,7 +95,18 @@ def _load(name: str, ep: importlib.metadata.EntryPoint,
 
     factory.__doc__ = target.__doc__
     factory.__wrapped__ = target  # type: ignore[attr-defined]  # its signature: the defaults shown
-    return factory, help_text, tuple(getattr(target, "params", ()) or ())
+    return factory, help_text, tuple(declared)
+
+
+def _undeclared(target: Callable[..., Any], declared: Collection[Param]) -> list[str]:
+    """The keyword parameters of ``target``'s signature that ``params`` does not declare."""
+    try:
+        found = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):  # a builtin or an odd callable: nothing to read
+        return []
+    names = {p.name for p in declared}
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [p.name for p in found if p.kind in keyword and p.name not in names]
 
 
 def _refuse(message: str) -> Callable[..., Bot]:
