@@ -21,6 +21,8 @@ class Greedy:
         self.marry = marry
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
+        # Card points and ranks with this trump (view.trump is -1 where none is named, as in
+        # Bauernschnapsen's Bettler and Gang: any suit's table then ranks the cards of a suit).
         values, beats = view.game.rules.tables[max(view.trump, 0)]
         marriages = [a for a in view.legal if kind(a) == "marry"]
         if self.marry and marriages:  # leads a card of the marriage and scores its points
