@@ -24,7 +24,8 @@ import sixtysix
 from sixtysix.analysis import analyze
 from sixtysix.bots import ITERATIONS, SECONDS, BotError, Limit, bot_names, bot_params, make_bot, register
 from sixtysix.bots import base as bots_base
-from sixtysix.bots.search import Ismcts
+from sixtysix.bots.master import Master
+from sixtysix.bots.search import Ismcts, Pimc
 from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay
 from sixtysix.cli.render import false_claim_points, offered, render_view
@@ -453,8 +454,13 @@ def test_a_limit_grants_something_and_keeps_its_values() -> None:
     assert SECONDS in bot_params("ismcts") and ITERATIONS in bot_params("ismcts")
     with pytest.raises(BotError, match="ismcts: seconds must be a number from 0.001 to 3600, not nan"):
         make_bot("ismcts:seconds=nan")
-    with pytest.raises(BotError, match="ismcts: seconds must be a number from 0.001 to 3600, not NaN"):
-        Ismcts(seconds=math.nan)
+    # A search player built from Python is held to the same ranges.
+    for cls, name in ((Ismcts, "ismcts"), (Pimc, "pimc"), (Master, "master2")):
+        with pytest.raises(BotError, match=f"{name}: seconds must be a number from 0.001 to 3600, "
+                                           "not NaN"):
+            cls(seconds=math.nan)
+    with pytest.raises(BotError, match="master2: iterations must be a whole number from 1 to "):
+        Master(iterations=0)
 
 
 def test_a_search_within_a_limit_answers() -> None:

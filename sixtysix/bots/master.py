@@ -56,6 +56,7 @@ from .search import (
     SOLVE_CARDS,
     Ismcts,
     _bid_values,
+    _check_fields,
     _closed_open,
     best_action,
     exact_view,
@@ -157,6 +158,10 @@ class Master:
     endgame: bool = False
     name: str = "master"
     solver: Solver = field(default_factory=Solver, repr=False)
+
+    def __post_init__(self) -> None:
+        # Built directly from Python, held to the ranges of its text form (a NaN time never ends).
+        _check_fields(self, "master2", MASTER_PARAMS)
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         return self.decide(view, rng, limit, decisive=True)[0]
