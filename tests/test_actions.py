@@ -19,7 +19,9 @@ from sixtysix.engine.actions import (
     TRUMP,
     TURN,
     action_str,
+    card_of,
     is_play,
+    kind,
     parse_action,
 )
 
@@ -155,3 +157,30 @@ def test_bidding_and_meld_actions_parse(text: str, canonical: str) -> None:
 def test_bad_bidding_and_meld_actions_say_why(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_action(text)
+
+
+def test_every_action_has_a_kind_and_the_card_its_text_names() -> None:
+    """``kind`` is the verb of the action's text, ``card_of`` the card it lays (the last word of
+    the text) for exactly the actions that lay one; a bot needs no id ranges."""
+    seen = set()
+    for a in range(N_ACTIONS):
+        try:
+            text = action_str(a)
+        except ValueError:
+            with pytest.raises(ValueError, match="not an action"):
+                kind(a)
+            continue
+        k = kind(a)
+        seen.add(k)
+        assert text.startswith(k) and not text[len(k):len(k) + 1].strip()
+        if k in ("play", "marry", "marry double", "open"):
+            assert parse_card(text.split()[-1]) == card_of(a) % 32  # the text names the first copy
+            assert card_of(a) == a % 64
+        else:
+            with pytest.raises(ValueError, match="plays no card"):
+                card_of(a)
+        assert is_play(a) == (k == "play")
+    assert seen == {"play", "marry", "declare", "draw", "exchange", "close", "turn", "defer",
+                    "pass", "trump", "cut", "knock", "kontra", "rekontra", "subkontra",
+                    "meld low", "reverse", "bella", "bid", "open", "marry double", "announce",
+                    "show"}

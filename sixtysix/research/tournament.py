@@ -32,6 +32,7 @@ from ..engine.actions import action_str
 from ..engine.match import Match
 from ..errors import IllegalActionError
 from ..games import make_game
+from ..words import plural, score_unit
 from .backends import Backend, run_tasks
 
 __all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings",
@@ -309,19 +310,42 @@ class Summary:
         return out | {"table": self.table(), "intervals": INTERVALS, "rating_scale": RATING_SCALE}
 
     def text(self) -> str:
-        """The table for people."""
-        head = f"{self.game}: {self.matches} matches" + (f", records in {self.out}" if self.out else "")
-        lines = [head, f"{'bot':<26}{'matches':>8}  {'match wins (95% CI)':<24}"
-                       f"{'GP/match (95% CI)':<24}{'hands won (95% CI)':<24}{'rating':>7}"]
+        """The table for people: each interval written 'low to high', negative numbers with a
+        minus sign ('−39.3 to −19.7'), columns as wide as their widest cell."""
+        head = f"{self.game}: {plural(self.matches, 'match', 'matches')}" + \
+            (f", records in {self.out}" if self.out else "")
+        per = {"chip": "chips", "unit": "units"}.get(score_unit(self.game), "GP")
+        rows = [["bot", "matches", "match wins (95% CI)", f"{per}/match (95% CI)",
+                 "hands won (95% CI)", "rating"]]
         for r in self.table():
-            win = f"{r['win_rate']:.1%} ({r['win_ci'][0]:.1%}-{r['win_ci'][1]:.1%})"
-            gp = (f"{r['game_points_per_match']:.2f} ({r['game_points_ci'][0]:.2f}-"
-                  f"{r['game_points_ci'][1]:.2f})")
-            hw = f"{r['hand_win_rate']:.1%} ({r['hand_win_ci'][0]:.1%}-{r['hand_win_ci'][1]:.1%})"
-            lines.append(f"{r['bot']:<26}{r['matches']:>8}  {win:<24}{gp:<24}{hw:<24}"
-                         f"{r['rating']:>7.2f}")
+            rows.append([r["bot"], str(r["matches"]),
+                         _estimate(r["win_rate"], r["win_ci"], percent=True),
+                         _estimate(r["game_points_per_match"], r["game_points_ci"]),
+                         _estimate(r["hand_win_rate"], r["hand_win_ci"], percent=True),
+                         _number(r["rating"])])
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        right = {1, 5}  # the counts and the rating
+        lines = [head] + ["  ".join(c.rjust(w) if i in right else c.ljust(w)
+                                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                                    ).rstrip() for row in rows]
         lines += ["", *textwrap.wrap(INTERVALS + ".", 100), *textwrap.wrap(RATING_SCALE + ".", 100)]
         return "\n".join(lines)
+
+
+def _number(x: float, percent: bool = False) -> str:
+    """``x`` to two decimals (a percentage to one), a negative one with a minus sign."""
+    text = f"{x:.1%}" if percent else f"{x:.2f}"
+    return text.replace("-", "\u2212")
+
+
+def _estimate(x: float, ci: list[float], percent: bool = False) -> str:
+    """'6.33 (−9.72 to 22.39)': an estimate and its interval.
+
+    >>> _estimate(-29.5, [-39.3, -19.7]), _estimate(0.5, [0.3, 0.7], percent=True)
+    ('−29.50 (−39.30 to −19.70)', '50.0% (30.0% to 70.0%)')
+    """
+    lo, hi = (_number(v, percent) for v in ci)
+    return f"{_number(x, percent)} ({lo} to {hi})"
 
 
 Task = tuple[str, dict[str, Any], list[str], int, list[str]]
