@@ -22,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 
 from .cards import SUIT_NAMES, card_label
 from .engine.actions import (
@@ -57,7 +58,8 @@ from .engine.actions import (
 from .engine.phases.announce import BELLA_VALUE, VALUE, describe
 
 __all__ = ["DOUBLING_NAMES", "OPENING_NAMES", "describe_contract_action", "is_meld",
-           "meld_words", "marriage_value", "action_points", "action_words", "plural"]
+           "meld_words", "marriage_value", "action_points", "action_words", "plural",
+           "score_unit", "detail_words"]
 
 DOUBLING_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
 """A contract's doubling by its factor (Bauernschnapsen, rules.md §8.5)."""
@@ -74,6 +76,29 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 trick', '0 tricks', '-1 chip', '2 matches')
     """
     return f"{n} {word if abs(n) == 1 else words or word + 's'}"
+
+
+def score_unit(game_id: str) -> str:
+    """What a hand's result is counted in: chips in Three-Player, units in North American, game
+    points elsewhere (as the browser says)."""
+    return {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}.get(
+        game_id, "game point")
+
+
+def detail_words(detail: str, names: Sequence[str]) -> str:
+    """A hand result's detail from the engine in a table's words: seats by name, chips as
+    chips, and '1 trick', not '1 tricks' (the browser's ``detailWords`` does the same).
+
+    >>> detail_words("seat 0 (48 points, 1 tricks) pays seat 1 1", ["Ann", "Bob", "Cy"])
+    'Ann (48 points, 1 trick) pays Bob 1 chip'
+    """
+    def name(i: str) -> str:
+        return names[int(i)] if int(i) < len(names) else f"seat {i}"
+
+    detail = re.sub(r"\bpays seat (\d+) (\d+)\b",
+                    lambda m: f"pays {name(m[1])} {plural(int(m[2]), 'chip')}", detail)
+    detail = re.sub(r"\bseat (\d+)\b", lambda m: name(m[1]), detail)
+    return re.sub(r"\b1 (trick|point|unit)s\b", r"1 \1", detail)
 
 
 def _person(you: bool) -> Callable[[str], str]:

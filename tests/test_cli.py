@@ -439,3 +439,65 @@ def test_the_other_sides_running_points_show_only_when_the_hand_is_over():
         m.apply(rng.choice(s.legal_actions()))
     ann, bob = cells(s.view(0))
     assert ann[-2] == str(s.points[0]) and bob[-2] == str(s.points[1])
+
+
+# ---------------------------------------------------------------------------------- words
+
+
+def test_the_terminal_counts_in_words_and_names_the_players():
+    # Three-Player at seed 4: the second hand's payer with one trick, seats by name, chips.
+    result = invoke("play", "--game", "three-player-sixty-six", "--seed", "4", "--opponent",
+                    "random", input="1\n" * 8 + "\n" + "1\n" * 8 + "quit\n")
+    out = result.output
+    assert result.exit_code == 0, out[-3000:]
+    assert "Random 2 (6 points, 1 trick) pays You 2 chips" in out
+    assert "You win the hand (played out): 4 chips" in out
+    assert "Random 2 6 points in 1 trick" in out and "Chips: You 23 · " in out
+    assert not re.search(r"\bseat \d|\b1 (trick|point|chip)s\b|game points?\b", out)
+    assert "— chips: 9 hands, the most chips win" in out  # the table's title
+    assert re.search(r"seat +cards +tricks +points +chips", out)  # its column
+
+
+def test_schnapsen_says_that_its_count_runs_down():
+    out = invoke("play", "--game", "schnapsen", "--seed", "4", input="quit\n").output
+    assert "Schnapsen — hand 1 — each counts down from 7 to 0 (Bummerl)" in out
+    assert re.search(r"seat +cards +tricks +points +to go", out)
+
+
+def test_the_kontra_round_says_what_is_passed():
+    out = invoke("play", "--game", "bauernschnapsen", "--seed", "4", "--opponent", "random",
+                 input="1\n" * 4 + "quit\n").output
+    assert "1) pass (no kontra)  2) kontra" in out
+    assert "You pass: no kontra" in out and "Random 3 passes: no rekontra" in out
+
+
+def test_no_move_list_is_broken_inside_a_move():
+    # At 44 columns the offered moves, the tricks and the scores take several lines: each line
+    # breaks between two items, never inside one ('play' at the end of one line, '10♥' on the
+    # next).
+    g = make_game("bauernschnapsen")
+    m = Match(g, dealer=3, players=["You", "Random 1", "Random 2", "Random 3"])
+    out = io.StringIO()
+    console = Console(file=out, width=44, highlight=False)
+    answers = iter(["1"] * 30)
+    bots = {p: make_bot("random") for p in range(1, 4)}
+    TerminalPlay(m, 0, bots, seed=4, console=console,
+                 read=lambda prompt: next(answers, "quit")).run()
+    lines = [line.strip("│ ") for line in out.getvalue().splitlines()]
+    for line in lines:
+        assert not re.search(r"((^|\s)\d+\)|play|bid|points in|\d points)$", line.rstrip(" ·")), line
+        assert not re.match(r"(\d+ )?(points|tricks?|[AKQJ]|10)?[♣♦♥♠]", line), line
+    assert any(line.startswith("2) ") for line in lines)  # a list of moves did break
+
+
+def test_tournament_intervals_read_low_to_high():
+    from sixtysix.research.tournament import BotStats, Summary
+    stats = {"casual": BotStats(matches=3, match_score=0.0, game_points=[-29.0, -39.0, -20.0],
+                                hands=27, hands_won=5),
+             "random": BotStats(matches=1, match_score=1.0, game_points=[4.0], hands=9,
+                                hands_won=4)}
+    text = Summary("three-player-sixty-six", ["casual", "random"], 1, stats).text()
+    assert text.startswith("three-player-sixty-six: 1 match\n")
+    assert "chips/match (95% CI)" in text
+    assert "−29.33 (−40.09 to −18.58)" in text and "0.0% (0.0% to 56.1%)" in text
+    assert "[-" not in text and "--" not in text and not re.search(r"\d-\d", text)

@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -48,23 +49,27 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
-from ..engine.phases import PH_ANSWER
+from ..engine.phases import PH_ANSWER, PH_DOUBLING
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
 from ..games import make_game
-from ..words import action_words
+from ..words import action_words, detail_words, plural, score_unit
 from . import app, parse_option_values
 from .melds import answer_outcome
 from .render import (
+    Flow,
     action_label,
     card_text,
     false_claim_points,
+    match_words,
+    next_doubling,
     offered,
     render_view,
     seat_label,
     suit_text,
+    trick_items,
     trick_points,
     trick_text,
 )
@@ -220,11 +225,11 @@ class TerminalPlay:
         if after.trick_no > before.trick_no and after.last_trick:
             winner = after.leader
             pts = trick_points(after.last_trick, after)
-            self.console.print(
-                Text(f"  Trick {after.trick_no}: ").append_text(
-                    trick_text(after.last_trick, after, self.names, show_winner=True))
-                .append(f"  → {seat_label(winner, after, self.names)} "
-                        f"{self.verb(winner, 'takes')} {pts}"))
+            items = trick_items(after.last_trick, after, self.names, show_winner=True)
+            items[0] = Text(f"  Trick {after.trick_no}: ").append_text(items[0])
+            items[-1].append(f"  → {seat_label(winner, after, self.names)} "
+                             f"{self.verb(winner, 'takes')} {pts}")
+            self.console.print(Flow(items, " · "))
         drawn = after.hand & ~before.hand
         if drawn and action != EXCHANGE and after.phase != PH_TRUMP and before.phase != PH_TRUMP:
             cards = [c for c in range(64) if drawn >> c & 1]
@@ -275,6 +280,8 @@ class TerminalPlay:
             return t
         if action == DEFER:
             return t.append(f"{v('lets')} the partner show a marriage")
+        if action == PASS and before.phase == PH_DOUBLING:  # 'Bob passes: no kontra'
+            return t.append(f"{v('passes')}: no {next_doubling(before)}")
         if action == PASS:
             return t.append(v("passes"))
         # Bids, doubling, openings, melds, announcements, knocks: the words the browser uses.
@@ -318,8 +325,9 @@ class TerminalPlay:
             except NotUnderstood:
                 self.console.print(f"not understood: {text!r}; type help", markup=False,
                                    style="yellow")
-            except IllegalActionError as e:
-                self.console.print(str(e), markup=False, style="yellow")
+            except IllegalActionError as e:  # the engine's reason, seats by name
+                self.console.print(detail_words(str(e), self.names), markup=False,
+                                   style="yellow")
             else:
                 if self.confirm(action, view):
                     return action
@@ -330,7 +338,7 @@ class TerminalPlay:
         if points is None:
             return True
         target = (view.rules or view.game.rules).claim_target
-        self.console.print(f"You have {points} points, not {target}: this claim is false and "
+        self.console.print(f"You have {plural(points, 'point')}, not {target}: this claim is false and "
                            "loses the hand.", markup=False, style="yellow")
         try:
             answer = self.read("Claim anyway? [y/N] ").strip().lower()
@@ -353,17 +361,17 @@ class TerminalPlay:
     def show_table(self, view: View) -> None:
         m = self.match
         title = f"{m.game.name} — hand {len(m.results) + 1}"
-        target = getattr(m.game.options, "target", None)
-        if target is not None:
-            title += f" — match to {target}"
+        about = match_words(m.game)[1]  # 'match to 7', Schnapsen's count down from 7, chips
+        if about:
+            title += f" — {about}"
         self.console.print(render_view(view, self.names, m.score, title=title))
 
     def show_last(self, view: View) -> None:
         if not view.last_trick:
             self.console.print("No trick has been completed in this hand yet.")
             return
-        self.console.print(Text("Last trick: ").append_text(
-            trick_text(view.last_trick, view, self.names, show_winner=True)))
+        self.console.print(trick_text(view.last_trick, view, self.names, show_winner=True,
+                                      head="Last trick: "))
 
     def show_hint(self, view: View) -> None:
         self.console.print(f"thinking for {self.hint_seconds:g} s…", style="dim")
@@ -396,20 +404,29 @@ class TerminalPlay:
                                  if p in m.hand.active or m.game.rules.sides != tuple(range(m.n)))
             gp = max(result.game_points[p] for p in result.winners)
             head = f"{names} win{'s' if len(result.winners) == 1 and names != 'You' else ''}" \
-                   f" the hand ({result.end}): {gp} game point{'s' if gp != 1 else ''}"
+                   f" the hand ({result.end}): {plural(gp, score_unit(m.game.id))}"
         else:
             head = f"Nobody wins the hand ({result.end})"
         self.console.print(Text(head, style="bold green"))
-        if result.detail:
-            self.console.print("  " + result.detail, markup=False)
-        pts = " · ".join(f"{seat_label(p, view, self.names)} {result.points[p]} points "
-                         f"in {result.tricks[p]} tricks" for p in m.hand.active)
-        self.console.print("  Card points: " + pts, markup=False)
-        self.console.print("  Match: " + self.score_line(), markup=False)
+        if result.detail:  # the engine's words, seats by name ('Bob (40 points, 1 trick) pays…')
+            detail = re.sub(r"\bYou (\([^)]*\) )?pays\b", r"You \1pay",
+                            detail_words(result.detail, self.names))
+            self.console.print(self.line("  ", detail.split("; "), "; "))
+        self.console.print(self.line("  Card points: ", [
+            f"{seat_label(p, view, self.names)} {plural(result.points[p], 'point')} in "
+            f"{plural(result.tricks[p], 'trick')}" for p in m.hand.active]))
+        label = {"chips": "Chips", "to go": "To go"}.get(match_words(m.game)[0], "Match")
+        self.console.print(self.score_line(f"  {label}: "))
 
-    def score_line(self) -> str:
+    def line(self, head: str, items: list[str], sep: str = " · ") -> Flow:
+        """``head`` and ``items`` joined by ``sep``, a line breaking only between two items."""
+        parts = [Text(item) for item in items]
+        parts[0] = Text(head).append_text(parts[0])
+        return Flow(parts, sep)
+
+    def score_line(self, head: str) -> Flow:
         m = self.match
-        return " · ".join(f"{self.names[p]} {m.score[p]}" for p in range(m.n))
+        return self.line(head, [f"{self.names[p]} {m.score[p]}" for p in range(m.n)])
 
     def pause(self) -> bool:
         """Wait for Enter before the next hand; False if the human quits."""
@@ -432,7 +449,7 @@ class TerminalPlay:
         self.console.rule("Match over")
         self.console.print(Text(f"{names} win{'s' if len(winners) == 1 and names != 'You' else ''}"
                                 " the match.", style="bold green"))
-        self.console.print(f"Final score: {self.score_line()}", markup=False)
+        self.console.print(self.score_line("Final score: "))
         if self.save_path is not None:
             self.console.print(f"The record is in {self.save_path}.", markup=False)
 
@@ -453,7 +470,7 @@ class TerminalPlay:
         return 1
 
     def quit(self) -> int:
-        self.console.print("Leaving the match. Score: " + self.score_line(), markup=False)
+        self.console.print(self.score_line("Leaving the match. Score: "))
         if self.save_path is not None and self.save_path.exists():
             try:
                 keep = self.read(f"Keep the record in {self.save_path}? [Y/n] ").strip().lower()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -35,16 +35,50 @@ from ..engine.actions import (
     TURN,
     action_str,
 )
+from ..engine.game import Game
 from ..engine.legal import trick_winner
+from ..engine.phases import PH_DOUBLING
 from ..engine.phases.auction import standing
 from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
-from ..words import is_meld, meld_words
+from ..words import DOUBLING_NAMES, is_meld, meld_words, plural
 from .contracts import contract_lines
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
-           "seat_label", "suit_text", "offered", "false_claim_points", "RANK_LABELS"]
+           "seat_label", "suit_text", "offered", "false_claim_points", "RANK_LABELS", "Flow",
+           "match_words", "trick_items"]
 
+
+
+class Flow:
+    """Items laid out in lines as wide as the console allows, a line breaking only between two
+    items: rich wraps a long text at any space, the middle of 'play 10♥' or '28 points in 1
+    trick' too. A line that breaks ends with the separator's mark ('·'), so that it reads on;
+    only an item wider than a whole line is itself wrapped.
+
+    >>> from rich.console import Console
+    >>> Console(width=24).print(Flow([Text("You may:"), Text("1) play 10♥"), Text("2) play K♣")],
+    ...                              "  "))
+    You may:  1) play 10♥
+      2) play K♣
+    """
+
+    def __init__(self, items: Sequence[Text], sep: str, indent: int = 2) -> None:
+        self.items = list(items)
+        self.sep = sep
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for i, item in enumerate(self.items):
+            if i and line.cell_len + len(self.sep) + item.cell_len > width:
+                yield line.append(self.sep.rstrip())
+                line = Text(" " * self.indent)
+            elif i:
+                line.append(self.sep)
+            line.append_text(item)
+        yield line
 
 
 def suit_style(suit: int) -> str:
@@ -133,6 +167,8 @@ def action_label(action: int, view: View) -> Text:
         if low is not None:
             return (Text("exchange ").append_text(card_text(view.trump * 8 + low, view.trump))
                     .append(" for ").append_text(card_text(view.turnup, view.trump)))
+    if action == PASS and view.phase == PH_DOUBLING:  # what is passed: 'pass (no kontra)'
+        return Text(f"pass (no {next_doubling(view)})")
     if action in words:
         return Text(words[action])
     if is_meld(action):  # Terts: 'announce fifty K♠ Q♠ J♠ 10♠ (50)', cards as cards
@@ -143,12 +179,25 @@ def action_label(action: int, view: View) -> Text:
         return Text(f"action {action}")
 
 
+def next_doubling(view: View) -> str:
+    """The doubling the doubling round offers now: 'kontra', 'rekontra' or 'subkontra'."""
+    return DOUBLING_NAMES.get(view.factor * 2, "kontra")
+
+
 def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str],
-               show_winner: bool = False) -> Text:
-    """``Ann K♠ · Bob A♠`` with the winner marked when asked."""
-    out = Text()
+               show_winner: bool = False, head: str = "") -> Flow:
+    """``head`` then ``Ann K♠ · Bob A♠`` with the winner marked when asked, a line breaking only
+    between two cards."""
+    items = trick_items(trick, view, names, show_winner)
+    items[0] = Text(head).append_text(items[0])
+    return Flow(items, " · ")
+
+
+def trick_items(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str],
+                show_winner: bool = False) -> list[Text]:
+    """Each card of a trick with who played it (``Bob A♠``), the winner marked when asked."""
     if not trick:
-        return Text("(empty)", style="dim")
+        return [Text("(empty)", style="dim")]
     cards = [c for _, c in trick]
     w = -1
     rules = view.rules or view.game.rules  # a contract's rank order (Zehnergang)
@@ -157,13 +206,12 @@ def trick_text(trick: Sequence[tuple[int, int]], view: View, names: Sequence[str
         w = next((i for i, (seat, _) in enumerate(trick) if seat == view.leader), -1)
     elif show_winner and (view.trump >= 0 or view.contract is not None):
         w = trick_winner(cards, view.trump, rules.beats_table(max(view.trump, 0)))
+    out = []
     for i, (seat, card) in enumerate(trick):
-        if i:
-            out.append(" · ")
-        out.append(f"{seat_label(seat, view, names)} ")
-        out.append_text(card_text(card, view.trump))
+        item = Text(f"{seat_label(seat, view, names)} ").append_text(card_text(card, view.trump))
         if i == w:
-            out.append(" ✔", style="green")
+            item.append(" ✔", style="green")
+        out.append(item)
     return out
 
 
@@ -218,6 +266,33 @@ def auction_text(view: View, names: Sequence[str]) -> Text:
     return out
 
 
+def match_words(game: Game) -> tuple[str, str]:
+    """What the match score counts, in words: the heading of its column ('match', 'chips', 'to
+    go' where it counts down) and a few words for the table's title ('' where none is needed).
+
+    >>> from sixtysix.games import make_game
+    >>> match_words(make_game("schnapsen"))
+    ('to go', 'each counts down from 7 to 0 (Bummerl)')
+    >>> match_words(make_game("three-player-sixty-six"))
+    ('chips', 'chips: 9 hands, the most chips win')
+    >>> match_words(make_game("sixty-six"))
+    ('match', 'match to 7')
+    """
+    o = game.options
+    start = getattr(o, "start_score", None)
+    if start is not None:  # Schnapsen (rules.md §2.9)
+        return "to go", f"each counts down from {start} to 0 (Bummerl)"
+    if getattr(o, "starting_chips", None) is not None:  # Three-Player (§5.4)
+        hands = getattr(o, "hands", None)
+        return "chips", f"chips: {plural(hands, 'hand')}, the most chips win" if hands else "chips"
+    target = getattr(o, "target", None)
+    if target is None:
+        return "match", ""
+    if getattr(o, "score_direction", "up") == "down":  # Bauernschnapsen's regional count
+        return "to go", f"each side counts down from {target} to 0"
+    return "match", f"match to {target}"
+
+
 def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table:
     r = view.game.rules
     t = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
@@ -225,7 +300,7 @@ def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table
     t.add_column("cards", justify="right")
     t.add_column("tricks", justify="right")
     t.add_column("points", justify="right")
-    t.add_column("match", justify="right")
+    t.add_column(match_words(view.game)[0], justify="right")
     for p in range(len(names)):
         side = r.sides[p]
         label = seat_label(p, view, names)
@@ -269,7 +344,7 @@ def render_view(view: View, names: Sequence[str], score: Sequence[int], *, title
         parts.append(m)
     parts += contract_lines(view, names)  # Bauernschnapsen: auction, contract, face-up cards
     if view.trick:
-        parts.append(Text("On the table: ").append_text(trick_text(view.trick, view, names)))
+        parts.append(trick_text(view.trick, view, names, head="On the table: "))
     first = view.phase == PH_TRUMP and view.game.rules.trump_choice
     label = "Your first cards: " if first else "Your hand: "
     parts.append(Text(label, style="bold").append_text(hand_text(view)))
@@ -293,26 +368,27 @@ def offered(view: View) -> list[int]:
     return sorted(ordinary, key=lambda a: (a >= MARRY, position.get(a, 0), a))
 
 
-def actions_text(view: View, names: Sequence[str] = ()) -> Text:
-    """The numbered actions; in a game of more than two seats, whose turn it is by name first;
-    a claim that would be false shown apart, with the points it would be made with."""
+def actions_text(view: View, names: Sequence[str] = ()) -> RenderableType:
+    """The numbered actions, a line breaking only between two of them; in a game of more than
+    two seats, whose turn it is by name first; a claim that would be false shown apart, with the
+    points it would be made with."""
     if len(names) > 2:
         who = names[view.seat]
-        out = Text("Your turn" + (f", {who}" if who.lower() != "you" else "") + ". ",
-                   style="bold cyan")
-        out.append("You may: ", style="bold")
+        head = Text("Your turn" + (f", {who}" if who.lower() != "you" else "") + ". ",
+                    style="bold cyan")
+        head.append("You may: ", style="bold")
     else:
-        out = Text("You may: ", style="bold")
+        head = Text("You may: ", style="bold")
     shown = offered(view)
-    for i, a in enumerate(shown, 1):
-        if i > 1:
-            out.append("  ")
-        out.append(f"{i}) ", style="cyan")
-        out.append_text(action_label(a, view))
+    items = [Text(f"{i}) ", style="cyan").append_text(action_label(a, view))
+             for i, a in enumerate(shown, 1)]
+    items[0] = head.append_text(items[0])  # never 'You may:' alone at the end of a line
+    flow = Flow(items, "  ")
     apart = [a for a in view.legal if a not in shown]
-    if apart:
-        points = min(p for a in apart if (p := false_claim_points(a, view)) is not None)
-        target = (view.rules or view.game.rules).claim_target
-        out.append(f"\n(You could also claim, by typing declare, but with {points} of {target} "
-                   "points the claim would be false and lose the hand.)", style="dim")
-    return out
+    if not apart:
+        return flow
+    points = min(p for a in apart if (p := false_claim_points(a, view)) is not None)
+    target = (view.rules or view.game.rules).claim_target
+    return Group(flow, Text(f"(You could also claim, by typing declare, but with {points} of "
+                            f"{target} points the claim would be false and lose the hand.)",
+                            style="dim"))

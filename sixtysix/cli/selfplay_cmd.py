@@ -57,4 +57,6 @@ def selfplay_command(
     except (SixtySixError, ValueError, OSError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(f"{info.hands} hands, {info.decisions} decisions in {len(info.files)} files in {out}")
+    from ..words import plural
+    typer.echo(f"{plural(info.hands, 'hand')}, {plural(info.decisions, 'decision')} in "
+               f"{plural(len(info.files), 'file')} in {out}")
