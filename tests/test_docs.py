@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -213,9 +214,13 @@ def _commands() -> list[tuple[str, list[str]]]:
 
     out: list[tuple[str, list[str]]] = []
 
-    def walk(cmd: object, path: str) -> None:
-        for name, sub in sorted(getattr(cmd, "commands", {}).items()):
-            if getattr(sub, "hidden", False):
+    def walk(cmd: Any, path: str) -> None:
+        if not hasattr(cmd, "list_commands"):  # a command, not a group
+            return
+        ctx = cmd.context_class(cmd)  # asked as 'sixtysix --help' asks: lazy groups load here
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            if sub is None or getattr(sub, "hidden", False):
                 continue
             full = f"{path} {name}".strip()
             options = [next((o for o in p.opts if o.startswith("--")), p.opts[0])
