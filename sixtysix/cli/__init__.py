@@ -10,7 +10,10 @@ from __future__ import annotations
 import importlib
 from typing import Annotated, Any
 
-import typer
+from ..extras import needs
+
+with needs("the sixtysix command"):
+    import typer
 
 __all__ = ["app", "main", "COMMAND_MODULES", "read_text", "parse_option_values"]
 
@@ -97,5 +100,17 @@ _load_commands()
 
 
 def main() -> None:
-    """Entry point of the ``sixtysix`` script."""
-    app()
+    """Entry point of the ``sixtysix`` script. A command that needs an extra not installed (the
+    server, the research tools) says which to install, in one line: no traceback."""
+    import sys
+
+    from ..extras import missing_extra
+    try:
+        app()
+    except ModuleNotFoundError as e:
+        command = next((a for a in sys.argv[1:] if not a.startswith("-")), "")
+        error = missing_extra(f"sixtysix {command}".strip(), e)
+        if error is None:
+            raise
+        typer.echo(f"error: {error}", err=True)
+        sys.exit(2)

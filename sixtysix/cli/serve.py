@@ -27,10 +27,14 @@ def serve_command(
              "max_bot_worlds, max_bot_workers), request sizes, rate limits.")] = None,
 ) -> None:
     """Serve tables over HTTP and WebSocket, with the browser client at the printed address."""
+    from ..extras import missing_extra
     try:
         from ..server.runner import serve
     except ModuleNotFoundError as e:
-        typer.echo(f"the server needs the 'server' extra (pip install 'sixtysix[server]'): {e}", err=True)
+        error = missing_extra("sixtysix serve", e)
+        if error is None:
+            raise
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     from ..server.config import ConfigError
     try:

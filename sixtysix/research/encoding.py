@@ -39,7 +39,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
+from ..extras import needs
+
+with needs(__name__):
+    import numpy as np
 
 from ..engine.actions import MARRY, N_ACTIONS, OPEN
 from ..engine.game import Game

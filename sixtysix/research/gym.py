@@ -21,9 +21,12 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+from ..extras import needs
+
+with needs(__name__):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
 
 from ..bots import make_bot
 from ..engine.actions import N_ACTIONS

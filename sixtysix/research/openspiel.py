@@ -29,8 +29,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
+from ..extras import needs
+
+with needs(__name__):
+    import numpy as np
+    import pyspiel
 
 from ..cards import card_str, mask_str
 from ..engine.actions import ANNOUNCE, DRAW, N_ACTIONS, OPEN, action_str

@@ -33,10 +33,13 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from ..extras import needs
+
+with needs(__name__):
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 
 from ..cards import card_str, mask_str
 from ..engine.actions import N_ACTIONS, action_str

@@ -13,13 +13,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..extras import needs
+
 __all__ = ["tournament_plot", "strength_plot"]
 
 
 def _pyplot() -> Any:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with needs("sixtysix.research.plots"):
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
     return plt
 
 

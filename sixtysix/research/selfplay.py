@@ -33,6 +33,7 @@ from ..bots import make_bot
 from ..bots.search import best_action
 from ..engine.actions import N_ACTIONS, action_str
 from ..engine.match import Match
+from ..extras import needs
 from ..games import make_game
 from .backends import Backend, run_tasks
 from .encoding import ObservationEncoder, legal_mask
@@ -41,7 +42,8 @@ __all__ = ["SCHEMA", "SelfPlayInfo", "generate", "play_hands"]
 
 
 def _schema() -> Any:
-    import pyarrow as pa
+    with needs("sixtysix.research.selfplay"):
+        import pyarrow as pa
     return pa.schema([
         ("game", pa.string()), ("hand", pa.int64()), ("seed", pa.int64()), ("dealer", pa.int8()),
         ("decision", pa.int32()), ("seat", pa.int8()), ("bot", pa.string()),
@@ -130,8 +132,9 @@ def generate(game_id: str, bots: list[str], *, hands: int, out: str | Path, seed
              progress: bool = True) -> SelfPlayInfo:
     """Play ``hands`` hands between ``bots`` and write every decision to Parquet files in ``out``
     (one file per chunk of hands: ``part-00000.parquet``, …)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    with needs("sixtysix.research.selfplay"):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
     if hands < 1:
         raise ValueError(f"hands must be 1 or more, not {hands}")
     if not bots:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 __all__ = ["create_app", "view_to_json", "Storage", "ServerConfig"]
 
-from .app import create_app
-from .config import ServerConfig
-from .storage import Storage
-from .views import view_to_json
+from ..extras import needs
+
+with needs(__name__):
+    from .app import create_app
+    from .config import ServerConfig
+    from .storage import Storage
+    from .views import view_to_json
