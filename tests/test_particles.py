@@ -128,4 +128,6 @@ def test_hints_of_a_search_with_particles_value_every_legal_action() -> None:
     assert s.stock_open and len(view.legal) > 1 and view.history
     values = bot.estimates(view, rng)
     assert set(values) == set(view.legal)
-    assert sum(n for _, n in values.values()) == 300
+    # the 300 iterations, and those that top the least visited actions up to a quarter of an
+    # even share (search.ROOT_FLOOR: values to show): at most a third more
+    assert 300 <= sum(n for _, n in values.values()) <= 400

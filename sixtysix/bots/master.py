@@ -58,6 +58,7 @@ from .search import (
     _bid_values,
     _check_fields,
     _closed_open,
+    action_key,
     best_action,
     exact_view,
     outcome,
@@ -225,10 +226,13 @@ class Master:
             if closing and search_deadline != deadline and not self._close_near(stats):
                 # No close to check: the time kept for it grows the same tree further.
                 tree._search(view, rng, deadline, 10**9, [], root=root)
-                stats = {a: (ch.n, ch.g) for a, ch in root.children.items()}
+            if not decisive:  # values to show: every action's mean measured (the same move)
+                tree._search(view, rng, None, 0, [], root=root, floor=True)
+            stats = {a: (ch.n, ch.g) for a, ch in root.children.items()}
             values, choice = self._from_stats(view, stats)
         if DECLARE in view.legal:
-            values[DECLARE] = declare_value(view, rng)
+            if not solved:  # solved worlds value it already, the margin as the fraction too
+                values[DECLARE] = declare_value(view, rng)
             others = [v for a, v in values.items() if a != DECLARE]
             # A true claim fixes the hand's result at once, and playing on can only let the other
             # side score more: it is made. A false one concedes the hand: it is made only where
@@ -269,8 +273,9 @@ class Master:
         """Mean game points per action, and the most visited action (means break ties)."""
         values: dict[int, float] = {}
         visits: dict[int, float] = {}
+        double_pack = (view.rules or view.game.rules).pack >> 32 != 0
         for a in view.legal:
-            n, g = stats.get(a, (0, 0.0))
+            n, g = stats.get(action_key(a, double_pack), (0, 0.0))
             values[a] = g / n if n else -float(SCALE)
             visits[a] = n + (g / n if n else 0.0) * 1e-3
         return values, best_action(visits)

@@ -13,6 +13,8 @@ from sixtysix.bots.value_net cimport ValueNet
 cpdef int policy_action(State s, list acts, object rng, double eps=*) except? -1
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int _cheapest(list cards, tuple vals, int trump) except? -1
+@cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+cpdef int _strongest(list cards, tuple beats, int trump) except? -1
 cpdef playout(State s, object rng)
 
 

@@ -45,11 +45,13 @@ from ..engine.actions import (
     BID_CONTRACT,
     CLOSE,
     CONTRACTS,
+    CUT,
     DECLARE,
     DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
+    KNOCK,
     MARRY,
     MARRY_DOUBLE,
     MELD_LOW,
@@ -64,7 +66,7 @@ from ..engine.kernel import Hand, KernelRandom
 from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
-from ..engine.phases import PH_DEAL_CHOICE, PH_OVER
+from ..engine.phases import PH_ANSWER, PH_DEAL_CHOICE, PH_OVER
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.rules import FREE, Rules
@@ -112,16 +114,16 @@ def exclusions(view: View) -> list[int]:
     r = view.rules or view.game.rules  # the contract's rules where one is played
     n = r.n_seats
     out = [0] * n
-    if view.phase == PH_TRUMP or view.trump < 0:
-        return out
+    c = view.contract
+    if view.phase == PH_TRUMP or view.trump < 0 and (c is None or c.trumps):
+        return out  # no trumps named yet (a contract without trumps is played: read on)
     order = [(view.dealer + k) % n for k in range(1, n + 1)]
     seq = [p for p in order if p in view.active]
     nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
-    beats = r.beats_table(view.trump)
+    beats = r.beats_table(max(view.trump, 0))  # without trumps, the engine's tables (State)
     # The first trick is led by forehand; after an auction of units by the high bidder; under a
     # contract by its first leader (rules.md §8.3).
     leader = view.declarer if PH_AUCTION in r.phases and view.declarer >= 0 else seq[0]
-    c = view.contract
     if c is not None and (c.lead == LEAD_DECLARER or leader != order[0]):
         leader = view.declarer
     trick: list[int] = []
@@ -241,6 +243,8 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
     """A cheap sensible move for playouts: claim when it holds and never falsely, show marriages,
     take the exchange, draw rather than close; follow by taking a valuable trick with the cheapest
     card that wins it, else throw the cheapest card; lead low; a random card with chance ``eps``.
+    Under a contract that needs every trick (a Gang, a Schnapser: ``Contract.all_tricks``) every
+    trick is valuable, and a leader leads his strongest card.
     (No lambdas or generators here: compiled, it is a typed ``cpdef``, bots/search.pxd.)"""
     r = s.rules
     side = r.sides[s.to_act]
@@ -283,7 +287,10 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
         vals = s.values
         trump = s.trump
         trick = s.trick
+        every = s.contract is not None and s.contract.all_tricks
         if not trick:
+            if every:  # every trick counts: lead the card likeliest to take it
+                return _strongest(plays, s.beats, trump)
             return _cheapest(plays, vals, trump)  # lead the cheapest card, plain before trumps
         at_stake = 0
         for c in trick:
@@ -305,7 +312,7 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
                 winners.append(c)
         if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
             return _bettler_card(plays, winners, vals)
-        if winners and at_stake >= 10 or (winners and len(s.active) == 2 and not s.stock_open):
+        if winners and (at_stake >= 10 or every or len(s.active) == 2 and not s.stock_open):
             return _cheapest(winners, vals, trump)
         return _cheapest(plays, vals, trump)
     if PASS in acts:
@@ -327,6 +334,18 @@ def _cheapest(cards: list[int], vals: tuple[int, ...], trump: int) -> int:
     for c in cards:
         k = (vals[c] + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
         if k < best_key:
+            best, best_key = c, k
+    return best
+
+
+def _strongest(cards: list[int], beats: tuple[int, ...], trump: int) -> int:
+    """The card likeliest to take a trick: a trump before a plain card, then the fewest cards of
+    its suit above it (the contract's rank order); the lowest id among equals."""
+    best = -1
+    best_key = -1
+    for c in cards:
+        k = (16 if (c >> 3) & 3 == trump else 0) + 8 - beats[c].bit_count()
+        if k > best_key:
             best, best_key = c, k
     return best
 
@@ -543,14 +562,18 @@ def meld_game_actions(s: State, acts: list[int]) -> list[int]:
 def action_key(a: int, double_pack: bool) -> int:
     """The tree's key of action ``a``: in the double pack (Gaigel) the two copies of a card are
     one choice (whoever holds either plays the same card: the first played of two identical
-    cards wins), so actions naming a card key by its first copy; other actions are themselves.
+    cards wins), so actions naming a card key by its first copy; Bauernschnapsen's ``knock``
+    deals the cards as ``cut`` does (rules.md §8.2), so it keys as ``cut``: one node, one value
+    for both; other actions are themselves.
 
     >>> action_key(32 + 5, True), action_key(MARRY + 32 + 2, True), action_key(37, False)
     (5, 66, 37)
+    >>> action_key(KNOCK, False) == CUT
+    True
     """
     if double_pack and a < ANNOUNCE and not DRAW <= a < OPEN:
         return a & ~32  # card ids 32..63 are the second copies; verbs sit at multiples of 64
-    return a
+    return CUT if a == KNOCK else a
 
 
 # ---------------------------------------------------------------------- exact where possible
@@ -569,23 +592,46 @@ _OWN_SOLVERS: dict[str, ModuleType] = {"terts": kernel_terts, "gaigel": kernel_g
 EXACT_MAX_CARDS = 6
 """The solver stands in for the search only once the seat holds at most this many cards: every
 position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
-announcements take seconds to solve)."""
+announcements take seconds to solve). An open view (``exact_view``) is solved up to
+``EXACT_CARDS`` instead."""
+EXACT_CARDS = {"terts": 18}
+"""Per game, the cards in the hands up to which an open view (every card's place known) is
+solved at every move, instead of ``SOLVE_CARDS``: all of Terts once its stock is gone (nine a
+side), where a search's playouts are no value at all (docs/bots.md, "How exact the values are")."""
+
+
+def _live_cards(s: State) -> int:
+    """The cards left to play: in the hands of the seats that play (a solo declarer's partner
+    holds his, face down, to the end: they cost a solve nothing)."""
+    n = 0
+    for p in s.active:
+        n += s.hands[p].bit_count()
+    return n
 
 
 def exact_view(view: View) -> bool:
-    """True when the view's position is open: two sides, stock exhausted, so the opponent's hand
-    is exactly the unseen cards and the solver's value is the true value."""
-    return (view.phase == PH_PLAY and not view.turnup_up and view.facedown == 0
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
+    """True when the view's position is open, so that the solver's value is the true value: two
+    sides play, no card is face down, the cards the seat has not seen are the hidden cards of
+    one other seat alone (two seats once the stock is gone; any game where every hand is known
+    to the seat), and the hands hold at most ``EXACT_CARDS`` cards (``SOLVE_CARDS``)."""
+    r = view.rules or view.game.rules
+    if view.phase not in (PH_PLAY, PH_ANSWER) or view.turnup_up or view.facedown \
+            or len({r.sides[p] for p in view.active}) != 2 or any(c < 0 for _, c in view.trick):
+        return False
+    hidden = [p for p, n in enumerate(view.hand_sizes)
+              if p != view.seat and n > view.known[p].bit_count()]
+    live = sum(view.hand_sizes[p] for p in view.active)
+    return len(hidden) <= 1 and live <= EXACT_CARDS.get(view.game.id, SOLVE_CARDS)
 
 
 def _closed_open(view: View) -> bool:
-    """Two seats and the stock closed or exhausted: each world is solved exactly and quickly; only
-    the dead cards of a closed stock (if any) make the worlds differ from the truth."""
-    return (view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
-            and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
-            and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
+    """The view open (``exact_view``), or two seats and the stock closed or exhausted: each world
+    is solved exactly and quickly; only the dead cards of a closed stock (if any) make the worlds
+    differ from the truth."""
+    return exact_view(view) or (
+        view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
+        and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
+        and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -688,6 +734,27 @@ times the promise in 99% of the checks (the rate rises as the tree's leaves near
 end), 1.8 in 99.9%."""
 
 
+ROOT_FLOOR = 0.25
+"""The least share of an even split of the visits that each root action is given where the
+values are shown (``Ismcts.estimates``, ``master2``'s values; ``Ismcts._search``'s ``floor``):
+UCB alone leaves an action it judged poor early with a visit or two, and a mean of two playouts
+is no value (a Gang's sound lead was shown as a sure loss, -9.00, on two lost playouts)."""
+
+
+def _lagging(root: _Node, keys: int) -> bool:
+    """Whether one of the ``keys`` root actions (distinct ``action_key``s) is untried, or some
+    child of ``root`` has fewer than ``ROOT_FLOOR`` of an even share of the visits of all."""
+    if len(root.children) < keys:
+        return True
+    total = 0
+    least = -1
+    for ch in root.children.values():
+        total += ch.n
+        if least < 0 or ch.n < least:
+            least = ch.n
+    return least >= 0 and least * len(root.children) < ROOT_FLOOR * total
+
+
 def _decided(root: _Node, left: float) -> bool:
     """Whether the most visited child of ``root`` leads the next by more than ``left`` visits."""
     first = second = 0
@@ -721,6 +788,8 @@ def _select(node: _Node, acts: list[int], c: float, even: bool, double_pack: boo
     best_a = -1
     best_score = -1e18
     for a in acts:
+        if a == KNOCK:
+            continue  # cut's equal (action_key), offered only beside it: one choice
         k = a
         if keys is not None:
             k = action_key(a, True)
@@ -943,7 +1012,7 @@ class Ismcts:
         if bids is not None:
             return {a: (v, 0) for a, v in bids.items()}
         stats = self._root_stats(view, rng, deadline, iterations or 10**9, exclusions(view),
-                                 sample=self._particles(view, rng, deadline))
+                                 sample=self._particles(view, rng, deadline), floor=True)
         double_pack = (view.rules or view.game.rules).pack >> 32 != 0
         out = {}
         for a in view.legal:
@@ -963,15 +1032,16 @@ class Ismcts:
 
     def _root_stats(self, view: View, rng: random.Random, deadline: float | None,
                     iterations: int, excluded: list[int], decisive: bool = False,
-                    sample: Callable[[random.Random], State] | None = None
+                    sample: Callable[[random.Random], State] | None = None, floor: bool = False
                     ) -> dict[int, tuple[int, float]]:
         """Visits and summed game points of each root action: from one tree, or from
         ``workers`` trees grown in parallel processes and added up (root parallelism; these
-        always run to the clock: one tree's lead says nothing about the sum)."""
+        always run to the clock: one tree's lead says nothing about the sum). ``floor``: every
+        root action gets ``ROOT_FLOOR`` of an even share of one tree's iterations."""
         k = self.workers
         if k <= 1:
             root = self._search(view, rng, deadline, iterations, excluded, decisive,
-                                sample=sample)
+                                sample=sample, floor=floor)
             return {a: (ch.n, ch.g) for a, ch in root.children.items()}
         seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
         pool = _pool(k)
@@ -988,13 +1058,18 @@ class Ismcts:
 
     def _search(self, view: View, rng: random.Random, deadline: float | None, iterations: int,
                 excluded: list[int], decisive: bool = False, root: _Node | None = None,
-                sample: Callable[[random.Random], State] | None = None) -> _Node:
+                sample: Callable[[random.Random], State] | None = None,
+                floor: bool = False) -> _Node:
         """Grow a tree until ``iterations`` or ``deadline``. ``decisive`` (a deadline, and only
         the most visited root action matters): stop as soon as the second most visited could not
         catch up with the first even if every iteration left before the deadline went to it
         (``_SAFETY`` times as many as the rate so far promises). The move is the one the
         deadline would have found; the time left is saved. ``root``: a tree to grow on;
-        ``sample``: this search's worlds (else ``self.sample``'s)."""
+        ``sample``: this search's worlds (else ``self.sample``'s); ``floor``: once the budget is
+        spent, iterations go on into the least visited root action while one has fewer than
+        ``ROOT_FLOOR`` of an even share of the visits, so that each one's mean is measured (values
+        to show, not only a move to choose). Those come on top of the budget (at most a quarter
+        more) and leave the most visited action as it was: the move is the same."""
         if sample is None:
             sample = self.sample
         if root is None:
@@ -1035,14 +1110,24 @@ class Ismcts:
         walk = None if self.even_root else _HandWalk(self.c, fast, self.endgame, self._net,
                                                      self.net, self.solver, self.stock, scale,
                                                      for_match)
-        it = 0
-        while it < iterations:
-            if it & 15 == 0 and it:
-                now = clock()  # lets other threads run, with an iteration limit too
-                if deadline is not None and (now > deadline or decisive and it & 127 == 0 and
-                                             _decided(root, _SAFETY * it * (deadline - now)
-                                                      / (now - start))):
-                    break
+        it = keys = cap = 0
+        topping = False  # past the budget, topping the lagging root actions up (``floor``)
+        while True:
+            if not topping:
+                done = it >= iterations
+                if not done and it & 15 == 0 and it:
+                    now = clock()  # lets other threads run, with an iteration limit too
+                    done = deadline is not None and (
+                        now > deadline or decisive and it & 127 == 0
+                        and _decided(root, _SAFETY * it * (deadline - now) / (now - start)))
+                if done:
+                    if not floor:
+                        break
+                    topping = True
+                    keys = len({action_key(a, double_pack) for a in view.legal})
+                    cap = 2 * it + 4 * keys  # (a bound: each topping iteration fills one gap)
+            if topping and (not _lagging(root, keys) or it > cap):
+                break
             it += 1
             h: Hand | MultiHand | BauernHand | None = None
             if deal_multi is not None:
@@ -1055,7 +1140,7 @@ class Ismcts:
                 drawn = weighted(rng) if weighted is not None else 0
                 if drawn:  # the hidden hand drawn: nothing left to pick, the rest is the stock
                     known, allowed, unseen = known | drawn, 0, unseen & ~drawn
-                if walk is not None:
+                if walk is not None and not topping:
                     self._kx = walk.iterate(root, h, self._kx, origin, other, known, allowed,
                                             unseen)
                     continue
@@ -1066,15 +1151,15 @@ class Ismcts:
                 s = sample(rng) if sample is not None else \
                     determinize(view, rng, excluded)
                 h = _pack(s) if packable else None
-            if walk is not None and type(h) is Hand:
+            if walk is not None and not topping and type(h) is Hand:
                 self._kx = walk.iterate(root, h, self._kx)
                 continue
             if h is not None:
-                path = self._descend(root, h, fast, False, False)
+                path = self._descend(root, h, fast, False, False, topping)
                 result = self._packed_result(h, fast)
                 rewards = _rewards(result, scale, for_match)
             else:
-                path = self._descend(root, s, fast, by_rule, double_pack)
+                path = self._descend(root, s, fast, by_rule, double_pack, topping)
                 result, points = self._finish(s, fast)
                 rewards = race_rewards(s, result, scale, points) if points is not None else \
                     _rewards(result, scale, for_match)
@@ -1082,18 +1167,22 @@ class Ismcts:
         return root
 
     def _descend(self, root: _Node, s: State | Hand | MultiHand | BauernHand, rng: Rng, by_rule: bool,
-                 double_pack: bool) -> list[_Node]:
+                 double_pack: bool, least: bool = False) -> list[_Node]:
         """Walk world ``s`` (a state, or the kernel's packed hand: the same actions in the same
-        order) down the tree by UCB to a new leaf (or the hand's end): the path."""
+        order) down the tree by UCB to a new leaf (or the hand's end): the path. At the root the
+        least visited action is taken instead (``_select``'s ``even``) with ``even_root`` or
+        ``least``."""
         node = root
         path = [root]
+        even = self.even_root or least
         while not s.over:
             acts = s.legal_actions()
-            if by_rule and not (node is root and self.even_root):
+            if by_rule and not (node is root and even):
+                # (At a root whose values are shown, every legal action is searched: the ones
+                # the rules settle too, else they would have no value at all.)
                 assert isinstance(s, State)
                 acts = meld_game_actions(s, acts)
-            a, child = _select(node, acts, self.c, node is root and self.even_root, double_pack,
-                               rng)
+            a, child = _select(node, acts, self.c, node is root and even, double_pack, rng)
             if child is None:
                 child = node.children[action_key(a, double_pack)] = _Node(s.to_act)
                 child.avail = 1
@@ -1185,16 +1274,14 @@ class Ismcts:
             if solved is not None:
                 return solved
         if self.kernel and _GAME_KERNELS and isinstance(rng, kernel.KernelRandom) and not (
-                self.endgame and is_solvable(s)
-                and sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS):
+                self.endgame and is_solvable(s) and _live_cards(s) <= SOLVE_CARDS):
             played = _game_playout(s, rng)
             if played is not None:
                 return played
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))
-            if not s.over and is_solvable(s) and \
-                    sum(h.bit_count() for h in s.hands) <= SOLVE_CARDS:
+            if not s.over and is_solvable(s) and _live_cards(s) <= SOLVE_CARDS:
                 v = self.solver.value(s) / SCALE
                 side = s.rules.sides[s.to_act]
                 out = [0.0] * s.n
@@ -1291,15 +1378,18 @@ class Pimc:
         self.solver.clear()
         two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
             and sum(view.hand_sizes) <= SOLVE_CARDS
-        if two and (_closed_open(view) or (view.facedown <= self.solve_facedown
-                                           and view.hand.bit_count() <= EXACT_MAX_CARDS)):
+        if _closed_open(view) or two and (view.facedown <= self.solve_facedown
+                                          and view.hand.bit_count() <= EXACT_MAX_CARDS):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
-        totals = {a: 0.0 for a in view.legal}
+        # Equivalent actions (``action_key``: cut and knock) are one choice, played out once.
+        keys = {a: action_key(a, False) for a in view.legal}
+        tried = [a for a in view.legal if keys[a] == a or keys[a] not in keys]
+        totals = {a: 0.0 for a in tried}
         done = 0
         fast = kernel.KernelRandom(kernel.seed_state(rng.getrandbits(64)))  # see Ismcts._search
         for _ in range(worlds):
             world = determinize(view, rng, excluded)
-            for a in view.legal:
+            for a in tried:
                 for _ in range(self.playouts):
                     s = world.copy()
                     s.step(a)
@@ -1307,7 +1397,8 @@ class Pimc:
             done += 1
             if past(deadline):
                 break
-        return {a: t / (done * self.playouts) for a, t in totals.items()}
+        return {a: totals[a if a in totals else keys[a]] / (done * self.playouts)
+                for a in view.legal}
 
     def _playout(self, s: State, rng: KernelRandom, seat: int) -> float:
         """``seat``'s game-point lead at the end of a policy playout of ``s`` (``outcome``), on

@@ -127,8 +127,11 @@ cdef class BauernHand:
     @cython.locals(seat=cython.int, side=cython.int, plays=cython.ulonglong,
                    queens=cython.ulonglong, m=cython.ulonglong, q=cython.int, i=cython.int,
                    n=cython.int, stake=cython.int, wc=cython.int, winners=cython.ulonglong,
-                   losers=cython.ulonglong, best=cython.int, best_v=cython.int, c=cython.int)
+                   losers=cython.ulonglong, best=cython.int, best_v=cython.int, c=cython.int,
+                   every=cython.bint)
     cdef int _policy(self) except? -1
+    @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
+    cdef int _strongest(self, unsigned long long m) noexcept
     @cython.locals(seat=cython.int, side=cython.int, queens=cython.ulonglong, q=cython.int,
                    outside=cython.ulonglong, p=cython.int, trick=cython.ulonglong,
                    mine=cython.int, i=cython.int, role=cython.int, plays=cython.ulonglong)

@@ -802,11 +802,12 @@ class BauernHand:
     # ------------------------------------------------------------------ the solver
 
     def cards_left(self) -> int:
-        """The cards in every hand, a sitting-out partner's too (``search.SOLVE_CARDS`` counts
-        them so)."""
+        """The cards left to play: in the hands of the seats that play (a solo declarer's
+        partner's, face down, are never played; ``search.SOLVE_CARDS`` counts cards to solve)."""
         n = 0
         for p in range(4):
-            n += _count(self.hands[p])
+            if self.nxt[p] >= 0:
+                n += _count(self.hands[p])
         return n
 
     def solve(self, scale: int, margin: bool) -> int:
@@ -854,9 +855,10 @@ class BauernHand:
         numbers: the deal choice and trumps at random; forehand opens the least contract, every
         other bid and doubling word is ``pass``; then claim where it holds (showing a marriage
         that makes 66 with a trick, or with 66), show a marriage at random where the leader has
-        one; else a random card with chance 0.25; else lead the cheapest card; a Bettler's
-        declarer keeps below the trick; follow with the cheapest card that wins a trick worth 10
-        or more, else the cheapest card."""
+        one; else a random card with chance 0.25; else lead the cheapest card (the strongest
+        under a contract of every trick, ``search._strongest``); a Bettler's declarer keeps below
+        the trick; follow with the cheapest card that wins a trick worth 10 or more (any trick
+        under a contract of every trick), else the cheapest card."""
         if self.phase != _PLAY:  # a playout bids the least and passes; deals and trumps at random
             if self.phase == _DOUBLING or self.phase == _AUCTION and self.high >= 0:
                 return _PASS
@@ -887,7 +889,10 @@ class BauernHand:
         if n == 1 or (self.rng >> 11) < _EPS_BELOW:
             self.rng = _next(self.rng)
             return _nth(plays, _below(self.rng, n))
+        every = self.decide == _SCHNAPSER or self.decide == _ALL_TRICKS
         if self.n == 0:
+            if every:  # every trick counts: lead the card likeliest to take it
+                return self._strongest(plays)
             return cheapest8(plays, self.pvals, self.tvals, self.trump)
         stake = 0
         for i in range(self.n):
@@ -916,9 +921,23 @@ class BauernHand:
                     best = c
                     best_v = self._value(c)
             return best
-        if winners and stake >= 10:
+        if winners and (stake >= 10 or every):
             return cheapest8(winners, self.pvals, self.tvals, self.trump)
         return cheapest8(plays, self.pvals, self.tvals, self.trump)
+
+    def _strongest(self, m: int) -> int:
+        """The card of ``m`` likeliest to take a trick: a trump before a plain card, then the
+        fewest cards of its suit above it; the lowest among equals (``search._strongest``)."""
+        best = -1
+        best_key = -1
+        while m:
+            c = _low(m)
+            m &= m - 1
+            k = (16 if (c >> 3) & 3 == self.trump else 0) + 8 - _count(self._above(c))
+            if k > best_key:
+                best = c
+                best_key = k
+        return best
 
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``, counted without the list where no marriage or claim
