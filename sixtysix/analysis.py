@@ -64,8 +64,8 @@ from .engine.state import PH_DRAW, State
 from .engine.view import View
 from .words import DOUBLING_NAMES, marriage_value, plural
 
-__all__ = ["hint", "is_exact", "evaluate", "Valuation", "move_text", "card_words", "Decision",
-           "Report", "analyze", "false_claim_points"]
+__all__ = ["hint", "ranked", "claim_floor", "situation", "is_exact", "evaluate", "Valuation",
+           "move_text", "card_words", "Decision", "Report", "analyze", "false_claim_points"]
 
 
 def is_exact(view: View) -> bool:
@@ -96,14 +96,18 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
         bot = Ismcts(seconds=seconds)
     limit = Limit(seconds=seconds)
     if isinstance(bot, Ismcts):
-        est = bot.estimates(view, rng, limit)
-        floor = claim_floor(view)
-        # Best first, as promised; among equal values the more visited first.
-        order = sorted(((a, max(v, floor.get(a, v)), n) for a, (v, n) in est.items()),
-                       key=lambda avn: (-avn[1], -avn[2], avn[0]))
-        return [(a, v) for a, v, _ in order]
+        return ranked(view, bot.estimates(view, rng, limit))
     values: dict[int, float] = getattr(bot, "action_values")(view, rng, limit)  # noqa: B009
     return sorted(values.items(), key=lambda av: (-av[1], av[0]))
+
+
+def ranked(view: View, estimates: dict[int, tuple[float, int]]) -> list[tuple[int, float]]:
+    """A search's estimates (mean value and visits of each action) as values, best first
+    (among equal values the more visited first), each raised to ``claim_floor``'s."""
+    floor = claim_floor(view)
+    order = sorted(((a, max(v, floor.get(a, v)), n) for a, (v, n) in estimates.items()),
+                   key=lambda avn: (-avn[1], -avn[2], avn[0]))
+    return [(a, v) for a, v, _ in order]
 
 
 def claim_floor(view: View) -> dict[int, float]:

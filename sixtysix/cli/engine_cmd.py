@@ -98,7 +98,7 @@ class Engine:
         return self.hint(req)
 
     def hint(self, req: dict[str, Any]) -> dict[str, Any]:
-        from ..analysis import hint, is_exact
+        from ..analysis import hint, is_exact, ranked
         from ..bots import ITERATIONS, SECONDS, Limit
         from ..engine.actions import action_str
         from ..records import view_to_act
@@ -129,11 +129,9 @@ class Engine:
         values: list[tuple[int, float]] = []
         if iterations and searches and with_values and len(view.legal) > 1 and \
                 hasattr(player, "estimates"):
-            # An iteration budget: the search's own estimates, best first (the protocol's promise;
-            # among equal values the more visited first).
-            est = player.estimates(view, rng, limit)
-            values = [(a, v) for a, (v, _) in sorted(est.items(),
-                                                     key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))]
+            # An iteration budget: the search's own estimates, best first (the protocol's promise),
+            # as hint ranks them.
+            values = ranked(view, player.estimates(view, rng, limit))
         elif with_values:
             # The values of every action from the hint machinery; a bot that does not value
             # actions (the rules of thumb) is valued by the default search, kept warm here.
