@@ -332,6 +332,10 @@ _SITUATIONS = {PH_DEAL_CHOICE: "to choose the deal (cut or knock)", PH_TRUMP: "t
                PH_ANSWER: "to answer the announcement"}
 
 
+_BEFORE_PLAY = {_SITUATIONS[PH_DEAL_CHOICE], _SITUATIONS[PH_CONTRACTS], _SITUATIONS[PH_TRUMP]}
+"""Decisions taken before the first trick (the doubling's words vary: 'to say ...')."""
+
+
 def situation(view: View) -> str:
     """The decision the view's seat faces, in words: 'to lead', 'to follow', or, before the
     play and between tricks, its kind ('to bid', 'to name trumps', 'to say kontra or pass').
@@ -411,7 +415,10 @@ class Report:
             else:
                 table = d.situation
             how = "exact" if d.exact else f"± {d.margin:.2f}, estimated"
-            lines.append(f"hand {d.hand + 1}, trick {d.trick}, {self.name(d.seat)} {table}: "
+            # A deal choice, a bid or a doubling comes before the first trick: no trick to name.
+            trick = "" if d.situation in _BEFORE_PLAY or d.situation.startswith("to say ") \
+                else f"trick {d.trick}, "
+            lines.append(f"hand {d.hand + 1}, {trick}{self.name(d.seat)} {table}: "
                          f"played '{d.played}', better '{d.best}' — costs {d.loss:.2f} "
                          f"expected game points ({how})")
         for s in self.seats:

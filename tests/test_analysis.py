@@ -281,5 +281,5 @@ def test_decisions_before_the_play_are_named_by_their_kind() -> None:
                    best="bid gang", loss=1.5, margin=0.2, exact=False, situation="to bid")
     text = Report("bauernschnapsen", [0], 1, [bid], ["Ann", "Bob", "Cy", "Di"]).text()
     assert text.startswith("bauernschnapsen: 1 decision of Ann checked\n")
-    assert "hand 1, trick 1, Ann to bid: played 'bid normal', better 'bid gang'" in text
+    assert "hand 1, Ann to bid: played 'bid normal', better 'bid gang'" in text
     assert "to lead" not in text
