@@ -371,7 +371,7 @@ def test_max_bid_63_fits_the_action_table() -> None:
 
 
 def test_16_deal_all_false_is_refused() -> None:
-    with pytest.raises(OptionError, match="option 'deal_all' takes True, not False"):
+    with pytest.raises(OptionError, match="option 'deal_all' takes true, not false"):
         make_game(GAME, {"deal_all": False})
     with pytest.raises(OptionError, match="option 'deal_all'"):
         make_game(GAME, {"deal_all": 1})
