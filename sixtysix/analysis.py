@@ -140,7 +140,8 @@ def claim_floor(view: View) -> dict[int, float]:
                 DECLARE not in s.legal_actions():
             continue
         s.step(DECLARE)
-        out[a] = outcome(s)[view.seat]
+        if s.over:  # a claim ends the hand in every game that has one
+            out[a] = outcome(s)[view.seat]
     return out
 
 
