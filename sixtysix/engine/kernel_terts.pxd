@@ -6,7 +6,7 @@ from sixtysix.engine.kernel cimport (_next, _below, _count64, _low64, _nth64, ab
                                      suit_tables, value8)
 from sixtysix.engine.state cimport State
 
-cdef unsigned long long _EPS_BELOW, _ONE, _SUIT
+cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KQ
 cdef int _ANNOUNCE, _SHOW, _BELLA, _EXCHANGE, _PASS, _PLAY, _ANSWER, _OVER, _N_RUNS
 cdef long long _INF
 cdef int _BELLA_VALUE, _SEVEN, _JACK, _KING, _WIDTH, _SCORED
@@ -83,6 +83,16 @@ cdef class TertsHand:
                    child=TertsHand, v=cython.longlong, a=cython.int)
     cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
                        bint margin)
+    @cython.locals(mult=cython.longlong, me=cython.int)
+    cpdef long long value(self, long long scale, bint margin, dict tt=*)
+    @cython.locals(low=cython.ulonglong, high=cython.ulonglong, k=cython.int, i=cython.int,
+                   kq=cython.ulonglong)
+    cdef tuple _key(self)
+    @cython.locals(lo=cython.longlong, hi=cython.longlong, a0=cython.longlong, me=cython.int,
+                   now=cython.longlong, k=cython.int, i=cython.int, a=cython.int,
+                   best=cython.longlong, child=TertsHand, gain=cython.longlong, v=cython.longlong)
+    cdef long long _future(self, list stack, int d, long long alpha, long long beta,
+                           long long mult, dict tt)
     @cython.locals(k=cython.int, plays=cython.ulonglong, best=cython.int, best_key=cython.int,
                    i=cython.int, a=cython.int, n=cython.int, wc=cython.int,
                    winners=cython.ulonglong)

@@ -60,6 +60,8 @@ _WIDTH = 64
 _SCORED = 32
 """Room for the combinations scored in a hand."""
 _INF = 1 << 30
+_KQ = 3
+"""A suit's king and queen, from the king's bit."""
 
 _COMBO = [0] * 92
 """The cards of each combination (``actions.COMBOS``: 84 runs, then the four-of-a-kinds)."""
@@ -500,6 +502,98 @@ class TertsHand:
                     alpha = v
                     if alpha >= beta:
                         break
+        return best
+
+    def value(self, scale: int, margin: bool,
+              tt: dict[tuple[int, ...], tuple[int, int]] | None = None) -> int:
+        """``solve``'s value (without its line's hand scores), searched with a transposition
+        table: what ``bots.solver.Solver`` asks of a Terts position. A position's key leaves
+        out the points, so a node is searched for what is still to come (the hand's points
+        then decide only the sum): from the stock's end, nine cards a side with their
+        announcements, the positions reached again in another order are most of the tree.
+        ``tt``: a table to keep between positions of one hand (the same trumps, rules and
+        ``scale`` and ``margin``), else a new one."""
+        stack = [TertsHand() for _ in range(4 * self.cards_left() + 4)]
+        mult = scale + 1 if margin else scale
+        me = self.to_act
+        if tt is None:
+            tt = {}
+        return self._future(stack, 0, -_INF, _INF, mult, tt) \
+            + (self.points[me] - self.points[1 - me]) * mult
+
+    def _key(self) -> tuple[int, ...]:
+        """What decides the rest of the hand, but the points: the cards, the turn, the trick,
+        the answer awaited, the bella, the combinations scored (by index: ``_eligible``), the
+        credit still pending, and the stock while it lasts."""
+        low = high = 0  # the combinations scored: indices 0-63, then 64-91
+        for k in range(self.nscored):
+            i = self.sc_idx[k]
+            if i < 64:
+                low |= _ONE << i
+            else:
+                high |= _ONE << (i - 64)
+        kq = _KQ << (self.trump * 8 + _KING)
+        return (self.hands[0], self.hands[1], self.to_act, self.leader, self.n,
+                self.trick[0] if self.n else -1, self.phase,
+                self.announced if self.phase == _ANSWER else -1, self.turn_announced,
+                int(self.bella_by >= 0), self.played[0] & kq, self.played[1] & kq, low, high,
+                self.pending[0], self.pending[1], int(self.tricks[0] > 0),
+                int(self.tricks[1] > 0), self.spos, self.turnup_up, self.turnup,
+                self.trick_no if self.turnup_up else -1)
+
+    def _future(self, stack: list[TertsHand], d: int, alpha: int, beta: int, mult: int,
+                tt: dict[tuple[int, ...], tuple[int, int]]) -> int:
+        """Negamax with alpha-beta and a table of bounds: for the seat to act, its points less
+        the other's still to be won from here, times ``mult``."""
+        key = self._key()
+        lo, hi = -_INF, _INF
+        got = tt.get(key)
+        if got is not None:
+            lo, hi = got
+            if lo >= beta:
+                return lo
+            if hi <= alpha or lo == hi:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        a0 = alpha
+        me = self.to_act
+        now = self.points[me] - self.points[1 - me]
+        k = self._legal()
+        best = -_INF
+        child: TertsHand = stack[d]
+        for i in range(1, k):  # the killer move first, as in _ab
+            if self.acts[i] == child.killer:
+                self.acts[i] = self.acts[0]
+                self.acts[0] = child.killer
+                break
+        for i in range(k):
+            a = self.acts[i]
+            child._load(self)
+            child._step(a)
+            gain = (child.points[me] - child.points[1 - me] - now) * mult
+            if child.over:
+                v = gain
+            elif child.to_act == me:
+                v = gain + child._future(stack, d + 1, alpha - gain, beta - gain, mult, tt)
+            else:
+                v = gain - child._future(stack, d + 1, gain - beta, gain - alpha, mult, tt)
+            if v > best:
+                best = v
+                child.killer = a
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        # Fail-soft bounds, valid whatever window found them (bots.solver._entry).
+        if best <= a0:
+            tt[key] = (lo, best if best < hi else hi)
+        elif best >= beta:
+            tt[key] = (best if best > lo else lo, hi)
+        else:
+            tt[key] = (best, best)
         return best
 
     # ------------------------------------------------------------------ the policy
