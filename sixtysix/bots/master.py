@@ -230,14 +230,12 @@ class Master:
                 tree._search(view, rng, None, 0, [], root=root, floor=True)
             stats = {a: (ch.n, ch.g) for a, ch in root.children.items()}
             values, choice = self._from_stats(view, stats)
-        if DECLARE in view.legal:
-            if not solved:  # solved worlds value it already, the margin as the fraction too
-                values[DECLARE] = declare_value(view, rng)
-            others = [v for a, v in values.items() if a != DECLARE]
+        if DECLARE in view.legal and not solved:  # solved worlds value it with the rest
+            values[DECLARE] = declare_value(view, rng)
             # A true claim fixes the hand's result at once, and playing on can only let the other
             # side score more: it is made. A false one concedes the hand: it is made only where
             # solved worlds (not a few noisy playouts) say that playing on loses more.
-            if values[DECLARE] > 0 or solved and values[DECLARE] > max(others):
+            if values[DECLARE] > 0:
                 return DECLARE, values
             if choice == DECLARE:
                 choice = max((a for a in values if a != DECLARE), key=lambda a: (values[a], -a))

@@ -66,7 +66,7 @@ from ..engine.kernel import Hand, KernelRandom
 from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.legal import legal_follow, trick_winner
-from ..engine.phases import PH_ANSWER, PH_DEAL_CHOICE, PH_OVER
+from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER
 from ..engine.phases.announce import KEY as COMBO_KEY
 from ..engine.phases.meld import FACE_DOWN, opening_winner
 from ..engine.rules import FREE, Rules
@@ -310,7 +310,9 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
             cs = (c >> 3) & 3
             if (cs == ws and (over >> c) & 1) or (cs == trump and ws != trump):
                 winners.append(c)
-        if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
+        if s.contract is not None and s.contract.misere:
+            # A Bettler's declarer keeps below the trick; a defender too, throwing his high
+            # cards: the low ones, led, are what force the declarer to take a trick.
             return _bettler_card(plays, winners, vals)
         if winners and (at_stake >= 10 or every or len(s.active) == 2 and not s.stock_open):
             return _cheapest(winners, vals, trump)
@@ -597,7 +599,7 @@ announcements take seconds to solve). An open view (``exact_view``) is solved up
 EXACT_CARDS = {"terts": 18}
 """Per game, the cards in the hands up to which an open view (every card's place known) is
 solved at every move, instead of ``SOLVE_CARDS``: all of Terts once its stock is gone (nine a
-side), where a search's playouts are no value at all (docs/bots.md, "How exact the values are")."""
+side), where a search's playouts are no value at all (docs/master.md, "How exact the values are")."""
 
 
 def _live_cards(s: State) -> int:
@@ -609,13 +611,17 @@ def _live_cards(s: State) -> int:
     return n
 
 
+_NOT_PLAY = (PH_TRUMP, PH_AUCTION, PH_DEAL_CHOICE, PH_CONTRACTS, PH_DOUBLING, PH_OVER)
+"""The phases in which no card is played: no open view (the solver values play only)."""
+
+
 def exact_view(view: View) -> bool:
     """True when the view's position is open, so that the solver's value is the true value: two
     sides play, no card is face down, the cards the seat has not seen are the hidden cards of
     one other seat alone (two seats once the stock is gone; any game where every hand is known
     to the seat), and the hands hold at most ``EXACT_CARDS`` cards (``SOLVE_CARDS``)."""
     r = view.rules or view.game.rules
-    if view.phase not in (PH_PLAY, PH_ANSWER) or view.turnup_up or view.facedown \
+    if view.phase in _NOT_PLAY or view.turnup_up or view.facedown \
             or len({r.sides[p] for p in view.active}) != 2 or any(c < 0 for _, c in view.trick):
         return False
     hidden = [p for p, n in enumerate(view.hand_sizes)
