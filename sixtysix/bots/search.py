@@ -310,9 +310,7 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
             cs = (c >> 3) & 3
             if (cs == ws and (over >> c) & 1) or (cs == trump and ws != trump):
                 winners.append(c)
-        if s.contract is not None and s.contract.misere:
-            # A Bettler's declarer keeps below the trick; a defender too, throwing his high
-            # cards: the low ones, led, are what force the declarer to take a trick.
+        if s.contract is not None and s.contract.misere and s.to_act == s.declarer:
             return _bettler_card(plays, winners, vals)
         if winners and (at_stake >= 10 or every or len(s.active) == 2 and not s.stock_open):
             return _cheapest(winners, vals, trump)
