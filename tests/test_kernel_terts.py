@@ -131,7 +131,7 @@ def test_the_kernel_solves_the_last_two_tricks_by_hand() -> None:
 def test_the_kernel_solves_as_the_solver_does(options: dict[str, Any]) -> None:
     # The kernel's alpha-beta (ISMCTS solves its Terts playouts there) gives the State solver's
     # value, announcements and the bella included, and the best line's hand scores differ by
-    # just that value.
+    # just that value; so does its search with a table (``value``: the Solver's Terts path).
     rng = random.Random(f"solve{sorted(options.items())}")
     solved = 0
     for deal in range(12):
@@ -141,7 +141,8 @@ def test_the_kernel_solves_as_the_solver_does(options: dict[str, Any]) -> None:
             continue
         for margin in (True, False):
             v = h.solve(SCALE, margin)
-            assert v == Solver(margin=margin).value(s), (deal, margin)
+            assert v == Solver(margin=margin, kernel=False).value(s), (deal, margin)
+            assert v == h.value(SCALE, margin) == Solver(margin=margin).value(s), (deal, margin)
             lead = h.fin0 - h.fin1 if s.to_act == 0 else h.fin1 - h.fin0
             assert v == lead * SCALE + (lead if margin else 0)
         solved += 1

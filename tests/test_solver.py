@@ -298,3 +298,24 @@ def test_a_closer_who_cannot_reach_the_target_is_cut_off_exactly(
             assert packed.searches, "the kernel searched it"
         done += 1
     assert short_roots, "no position where the closer is already short"
+
+
+def test_terts_answers_to_different_announcements_are_told_apart() -> None:
+    # Seat 0 (to act, six cards) may announce TS QS JS, TS JS 9S or TS QS JS 9S: each leaves
+    # the same hands, points and scored combinations, seat 1 to answer; only the combination
+    # announced differs, and the table must tell them apart (it did not: every action was
+    # valued -48 where the truth is -18, play TD -70 for -40).
+    m = Match(make_game("terts"), dealer=1)
+    s = m.deal_hand(seed=330001191)
+    for a in ("play 7C", "announce 9S 8S 7S", "pass", "play AC", "play 7S", "play AS", "exchange",
+              "play 7H", "play TH", "play 8C", "announce AH KH QH JH", "pass", "play QC",
+              "play 8H", "play 9H", "announce TS JS 9S 8S", "show AH KH QH JH", "play 8S",
+              "play KS", "play JC", "announce TS QS JS 9S", "show AH KH QH JH", "play KC",
+              "announce TS QS JS 9S", "show AH KH QH JH", "play JD", "play 7D",
+              "announce TS QS JS 9S", "show AH KH QH JH", "play 9C", "play TC", "play 9D",
+              "announce TS QS JS 9S", "show AH KH QH JH", "play 8D", "play AD"):
+        m.apply(a)
+    for kernel in (False, True):
+        values = {action_str(a): v for a, v in Solver(kernel=kernel).action_values(s).items()}
+        assert values == {"play TD": -40040, "play QD": -18018, "announce TS QS JS": -18018,
+                          "announce TS JS 9S": -18018, "announce TS QS JS 9S": -18018}
