@@ -629,13 +629,28 @@ def exact_view(view: View) -> bool:
 
 
 def _closed_open(view: View) -> bool:
-    """The view open (``exact_view``), or two seats and the stock closed or exhausted: each world
-    is solved exactly and quickly; only the dead cards of a closed stock (if any) make the worlds
-    differ from the truth."""
-    return exact_view(view) or (
+    """The view open (``exact_view``), or two seats and the stock closed or exhausted, or the last
+    tricks of two sides of more seats with every card dealt (``_dealt_out``): each world is
+    solved exactly and quickly; only the dead cards of a closed stock (if any) and, with more
+    seats, the cards' places among the other hands make the worlds differ from the truth."""
+    return exact_view(view) or _dealt_out(view) or (
         view.phase == PH_PLAY and (not view.turnup_up or view.closed_by >= 0)
         and len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2
         and sum(view.hand_sizes) <= SOLVE_CARDS and view.hand.bit_count() <= EXACT_MAX_CARDS)
+
+
+def _dealt_out(view: View) -> bool:
+    """Two sides of three or four seats play their last tricks: no card face down, at most
+    ``SOLVE_CARDS`` in the hands that play (Bauernschnapsen from its second trick, or its third
+    under a partnership contract; Four-Hand's and North American's last three). Each world then
+    solves as quickly as a two-seat one, and its value is the contract's or the hand's exactly,
+    where playouts under a contract of every trick or none misjudge the sure leads (a Gang's
+    K♣, the highest club left, valued 1 to 2 game points below the ace it equals)."""
+    r = view.rules or view.game.rules
+    return (view.phase == PH_PLAY and len(view.active) > 2 and not view.turnup_up
+            and view.facedown == 0 and len({r.sides[p] for p in view.active}) == 2
+            and not any(c < 0 for _, c in view.trick)
+            and sum(view.hand_sizes[p] for p in view.active) <= SOLVE_CARDS)
 
 
 def solved_values(view: View, rng: random.Random, solver: Solver, deadline: float | None,
@@ -980,7 +995,7 @@ class Ismcts:
         if bids is not None:
             return bids
         excluded = exclusions(view)
-        sample = self._particles(view, rng, deadline)
+        sample = self.sample or self._particles(view, rng, deadline)  # this tree's worlds
         if self.exact and _closed_open(view):
             self.solver.clear()
             return solved_values(view, rng, self.solver, deadline,
