@@ -252,7 +252,8 @@ def test_master_declares_sixty_six() -> None:
     s, seat = _claim_position(True)
     v = s.view(seat)  # type: ignore[attr-defined]
     a, values = Master(iterations=60).decide(v, random.Random(1))
-    assert values[DECLARE] == declare_value(v, random.Random(9)) >= 1
+    # Solved worlds value the claim, in game points with the card-point margin as the fraction.
+    assert round(values[DECLARE]) == declare_value(v, random.Random(9)) >= 1
     assert a == DECLARE
 
 
@@ -260,7 +261,7 @@ def test_master_makes_no_false_claim_that_concedes_more_than_playing_on() -> Non
     s, seat = _claim_position(False)
     v = s.view(seat)  # type: ignore[attr-defined]
     a, values = Master(iterations=60).decide(v, random.Random(1))
-    assert values[DECLARE] == declare_value(v, random.Random(9)) < 0  # it gives the hand away
+    assert round(values[DECLARE]) == declare_value(v, random.Random(9)) < 0  # it gives the hand away
     best_other = max(x for k, x in values.items() if k != DECLARE)
     if values[DECLARE] <= best_other:
         assert a != DECLARE
