@@ -132,7 +132,7 @@ def claim_floor(view: View) -> dict[int, float]:
     """
     world = determinize(view, random.Random(0))
     rules = view.rules or view.game.rules
-    out = {}
+    out: dict[int, float] = {}
     for a in view.legal:
         s = world.copy()
         s.step(a)
