@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine and runs the whole test suite: system services for the
 # server tests (Chromium for the browser tests, a PostgreSQL server), a virtual environment with
-# the package and its test tools, the compiled core (setup.py; the pure core where it cannot be
-# built), the linters, then pytest (doctests included) on the compiled core and on the pure one
-# (the core's tests only: those of the server, the browser, the CLI and the tools once).
+# the package and its test tools, the package's wheel (built with the compiled core where it can
+# be, installed in a clean environment and played: scripts/wheel_check.sh), the linters, then
+# pytest (doctests included) on the compiled core and on the pure one (the core's tests only:
+# those of the server, the browser, the CLI and the tools once).
 #
 # The PostgreSQL server is this run's own: a temporary folder, a free port, stopped and removed
 # when the script ends however it ends, so nothing is left running. (With SIXTYSIX_TEST_PG
@@ -26,9 +27,13 @@ if [ -f .ci/services.sh ] && [ -z "${SIXTYSIX_TEST_PG:-}" ]; then
   eval "$(bash .ci/services.sh)"
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
-# The editable install also builds the compiled core beside its sources (setup.py); where it
-# cannot, the pure core runs, and the second pytest run below tests the pure core anyway.
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+# The editable install, without compiling: scripts/wheel_check.sh compiles the core once, in the
+# wheel it builds, installs in a clean environment and plays, then puts the wheel's extensions
+# beside the sources (where the core cannot be compiled, the pure core runs, and the second pytest
+# run below tests the pure core anyway).
+SIXTYSIX_NO_COMPILE=1 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+bash scripts/wheel_check.sh
+echo "scripts/test.sh: the wheel built, installed and played at ${SECONDS} s" >&2
 .venv/bin/sixtysix --version
 .venv/bin/ruff check sixtysix tests benchmarks
 .venv/bin/mypy sixtysix
