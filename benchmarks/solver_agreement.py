@@ -31,11 +31,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sixtysix.bots import Limit, make_bot
-from sixtysix.bots.search import exact_view
 from sixtysix.bots.solver import SCALE, Solver, is_solvable
 from sixtysix.engine.actions import DECLARE, REVERSE, action_str
 from sixtysix.engine.match import Match
-from sixtysix.engine.state import State
+from sixtysix.engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
+from sixtysix.engine.state import PH_AUCTION, PH_TRUMP, State
 from sixtysix.engine.view import View
 from sixtysix.games import make_game
 
@@ -44,6 +44,8 @@ GAMES = ("sixty-six", "schnapsen", "three-hand-sixty-six", "four-hand-sixty-six"
 """The games with two sides (Three-Player Sixty-Six has three: no solver's value)."""
 BOTS = ("strong", "master", "ismcts", "pimc", "master2", "master-v1", "master-v2")
 """The search bots: the levels that search, and the bots they are built on."""
+NOT_PLAY = (PH_TRUMP, PH_AUCTION, PH_DEAL_CHOICE, PH_CONTRACTS, PH_DOUBLING)
+"""The decisions before the play: not the solver's."""
 LAST_CARDS = 12
 """Positions searched with every hand known: at most this many cards left in the hands that
 play (the last three tricks of a four-seat game; every position of a two-seat one once its
@@ -65,10 +67,21 @@ def open_view(state: State, seat: int) -> View:
                                                  for p in range(state.n)))
 
 
+def knows_every_card(view: View) -> bool:
+    """Whether ``view``'s seat knows where every card is: none face down, and the cards it has
+    not seen are one other seat's alone. (Asked here, not of the bots: they must agree.)"""
+    if view.facedown or view.turnup_up or any(c < 0 for _, c in view.trick):
+        return False
+    hidden = [p for p, n in enumerate(view.hand_sizes)
+              if p != view.seat and n > view.known[p].bit_count()]
+    return len(hidden) <= 1
+
+
 def applies(state: State, view: View) -> bool:
-    """Whether the solver applies to ``view``'s decision: the state's two sides, a real choice,
-    and the view open (``search.exact_view``: every card's place known, small enough to solve)."""
-    return len(view.legal) > 1 and is_solvable(state) and exact_view(view)
+    """Whether the solver applies to ``view``'s decision: a card to play (not a bid, a trump or
+    a contract) with a real choice, two sides, and every card's place known to the seat."""
+    return len(view.legal) > 1 and state.phase not in NOT_PLAY and is_solvable(state) \
+        and knows_every_card(view)
 
 
 def positions(game_id: str, n: int, seed: int, cards: int = 0) -> Iterator[tuple[State, View]]:
