@@ -8,7 +8,8 @@ invalid JSON or an unreadable file. Never a traceback for bad input.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -41,14 +42,7 @@ def replay_command(
     = False,
 ) -> None:
     """Replay a match record and print the hands and the match as JSON."""
-    try:
-        text = read_text(file)
-    except RecordError as e:
-        typer.echo(json.dumps(e.to_json()))
-        raise typer.Exit(2) from None
-    code, out = replay_text(text, legal)
-    typer.echo(json.dumps(out))
-    raise typer.Exit(code)
+    _answer(file, lambda text: replay_text(text, legal))
 
 
 def seat_record_text(text: str, seat: int) -> tuple[int, dict[str, Any]]:
@@ -74,11 +68,15 @@ def seat_record_command(
     seat: Annotated[int, typer.Option("--seat", help="the seat whose view to write, from 0")],
 ) -> None:
     """Print the record as one seat knows it: every card it cannot see written '??'."""
+    _answer(file, lambda text: seat_record_text(text, seat))
+
+
+def _answer(file: str, answer: Callable[[str], tuple[int, dict[str, Any]]]) -> NoReturn:
+    """Print the JSON answer for the record in ``file`` and exit with its status (2 where the
+    file cannot be read)."""
     try:
-        text = read_text(file)
+        code, out = answer(read_text(file))
     except RecordError as e:
-        typer.echo(json.dumps(e.to_json()))
-        raise typer.Exit(2) from None
-    code, out = seat_record_text(text, seat)
+        code, out = 2, e.to_json()
     typer.echo(json.dumps(out))
     raise typer.Exit(code)
