@@ -108,3 +108,6 @@ cpdef tuple playout(TertsHand h, unsigned long long rng, int policy)
 cpdef unsigned long long play_to(TertsHand h, unsigned long long rng, int cards)
 @cython.locals(h=TertsHand, steps=cython.longlong)
 cpdef tuple playouts(TertsHand origin, int n, unsigned long long rng, int policy)
+
+
+cdef void _killer_first(TertsHand h, int k, int killer) noexcept

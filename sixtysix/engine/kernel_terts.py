@@ -473,13 +473,7 @@ class TertsHand:
         k = self._legal()
         best = -_INF
         child: TertsHand = stack[d]
-        # The move that was best at this depth last time goes first (a killer move: siblings
-        # often share their refutation), which cuts most of the tree.
-        for i in range(1, k):
-            if self.acts[i] == child.killer:
-                self.acts[i] = self.acts[0]
-                self.acts[0] = child.killer
-                break
+        _killer_first(self, k, child.killer)
         for i in range(k):
             a = self.acts[i]
             child._load(self)
@@ -564,11 +558,7 @@ class TertsHand:
         k = self._legal()
         best = -_INF
         child: TertsHand = stack[d]
-        for i in range(1, k):  # the killer move first, as in _ab
-            if self.acts[i] == child.killer:
-                self.acts[i] = self.acts[0]
-                self.acts[0] = child.killer
-                break
+        _killer_first(self, k, child.killer)
         for i in range(k):
             a = self.acts[i]
             child._load(self)
@@ -738,3 +728,14 @@ def playouts(origin: TertsHand, n: int, rng: int, policy: int) -> tuple[list[int
         total[0] += h.points[0]
         total[1] += h.points[1]
     return total, steps, rng
+
+
+def _killer_first(h: TertsHand, k: int, killer: int) -> None:
+    """Moves ``killer`` to the front of ``h``'s first ``k`` actions, where it is one of them: the
+    move that was best at this depth last time goes first (siblings often share their
+    refutation), which cuts most of the tree."""
+    for i in range(1, k):
+        if h.acts[i] == killer:
+            h.acts[i] = h.acts[0]
+            h.acts[0] = killer
+            return
