@@ -147,3 +147,18 @@ def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> d
             return t
         assert time.monotonic() < deadline, "the computer did not finish the match"
         time.sleep(0.1)
+
+
+def seat_tokens(via: TestClient | ServerProcess, created: dict[str, Any]) -> list[str | None]:
+    """Each seat's secret for the API (None for a computer's seat), from a table creation's
+    answer ``created``: how a test gets hold of every person's seat, whatever the way seats are
+    handed out. ``via`` is the server the table was made at (an in-process client or a real one)."""
+    del via  # each human seat's token is in the creation's answer
+    return [s.get("token") if s["kind"] == "human" else None for s in created["seats"]]
+
+
+def seat_links(via: TestClient | ServerProcess, created: dict[str, Any]) -> list[str | None]:
+    """The address (a path) each person's browser opens to sit at its seat (None for a computer's
+    seat), from a table creation's answer ``created``."""
+    del via
+    return [s.get("link") if s["kind"] == "human" else None for s in created["seats"]]
