@@ -2,7 +2,8 @@
 
 Deals come from a secret the server draws from ``secrets`` and keeps to itself until the match is
 over; no request can choose it or see it before then. Each hand is published with a commitment to
-its deal (``sixtysix.fairness``), which the revealed secret lets anyone check.
+its deal (``sixtysix.fairness``); the hand's key, revealed when the hand is over, lets each seat's
+browser check it at once, and the secret, revealed at the end, lets anyone check the match.
 
 The table is the authority: an action is accepted only from the seat's token, only when that seat
 is to act, only at the state version the sender saw, and only when the rules allow it; then it is
@@ -36,7 +37,7 @@ from ..bots.base import Bot, BotError, make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
 from ..errors import IllegalActionError, OptionError
-from ..fairness import SECRET_BYTES, commitment, deal_seed, fairness_block
+from ..fairness import SCHEME, SECRET_BYTES, V1, commitment, deal_seed, fairness_block, hand_key
 from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
 from ..games.meanings import meaning
@@ -220,7 +221,8 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
             "hints": hints, "hint_seconds": float(hint_seconds), "takeover_seconds": takeover,
             "takeover_bot": str(takeover_bot),
             "bot_delay": float(delay), "dealer": dealer,
-            "secret": secrets.token_bytes(SECRET_BYTES).hex(), "bot_seed": secrets.randbits(64)}
+            "secret": secrets.token_bytes(SECRET_BYTES).hex(), "scheme": SCHEME,
+            "bot_seed": secrets.randbits(64)}
 
 
 def rematch_id(table_id: str) -> str:
@@ -368,6 +370,11 @@ class Table:
         text = self.spec.get("secret")
         return bytes.fromhex(text) if text else None
 
+    @property
+    def scheme(self) -> str:
+        """The fairness scheme of the table's deals: tables stored before ``sha256-v2`` keep v1."""
+        return str(self.spec.get("scheme", V1))
+
     def deal(self) -> None:
         """Deal the next hand from the seed the secret gives for its number (``fairness``).
 
@@ -376,7 +383,7 @@ class Table:
         hand_no = len(self.match.hand_records) + 1
         secret = self.secret
         if secret is not None:
-            seed = deal_seed(secret, hand_no)
+            seed = deal_seed(secret, hand_no, self.scheme)
         else:
             seed = random.Random(f"{self.spec['seed']}:hand:{hand_no - 1}").getrandbits(SEED_BITS)
         self._store({"deal": seed})
@@ -557,6 +564,10 @@ class Table:
             "can_next": hand.over and not m.complete and seat is not None,
             "hints": bool(self.spec["hints"]),
             "commitment": self._commitment(),
+            "scheme": self.scheme if self.secret is not None else None,
+            # The keys of the hands that are over (sha256-v2): each browser checks each hand
+            # against the commitment it was shown (fairness.js).
+            "deal_keys": self._keys(),
             "secret": self.spec.get("secret") if m.complete else None,
             "rematch": self.rematch_for(seat),
         }
@@ -575,7 +586,16 @@ class Table:
     def _commitment(self) -> str | None:
         """The commitment to the current hand's deal (None for a table without a secret)."""
         secret = self.secret
-        return commitment(secret, len(self.match.hand_records)) if secret is not None else None
+        return commitment(secret, len(self.match.hand_records), self.scheme) \
+            if secret is not None else None
+
+    def _keys(self) -> list[str]:
+        """The keys of the hands that are over, hand 1 first (none in v1: it has no keys). A
+        hand's key gives its whole deal: it is revealed only once nothing is left to play."""
+        secret = self.secret
+        if secret is None or self.scheme == V1:
+            return []
+        return [hand_key(secret, n).hex() for n in range(1, len(self.match.results) + 1)]
 
     def message_text(self, seat: int | None) -> str:
         """``message`` as JSON text, computed once per version and seat."""
@@ -599,6 +619,8 @@ class Table:
             record = seat_record(record, seat)
         secret = self.secret
         if secret is not None:
-            record["fairness"] = fairness_block(secret, len(self.match.hand_records), reveal=complete)
+            record["fairness"] = fairness_block(secret, len(self.match.hand_records),
+                                                reveal=complete, scheme=self.scheme,
+                                                over=len(self.match.results), table=self.id)
         return record
 
