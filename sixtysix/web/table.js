@@ -261,9 +261,10 @@ const Table = {
         ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
       `</div>`).join("") +
       `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
-      (m.commitment ? `<br><span class="commitment" title="SHA-256 commitment to this deal, ` +
-        `published before play: check it with 'sixtysix verify' once the match is over">` +
-        `deal ${esc(m.commitment.slice(0, 12))}…</span>` : "") +
+      (m.commitment ? `<br><span class="commitment" title="the commitment to this deal, shown ` +
+        `before play (${esc(m.commitment)}): this browser keeps it and checks the hand's key ` +
+        `against it when the hand is over">deal ${esc(m.commitment.slice(0, 12))}…</span>` +
+        DealCheck.html(m) : "") +
       (m.secret ? `<br><span class="secret" title="the server's secret, revealed: download the ` +
         `record and run 'sixtysix verify' on it">secret revealed</span>` : "") +
       `</div>`;
