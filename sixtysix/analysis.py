@@ -65,7 +65,8 @@ from .engine.view import View
 from .words import DOUBLING_NAMES, marriage_value, plural
 
 __all__ = ["hint", "ranked", "claim_floor", "situation", "is_exact", "evaluate", "Valuation",
-           "move_text", "card_words", "Decision", "Report", "analyze", "false_claim_points"]
+           "move_text", "card_words", "Decision", "Report", "analyze", "claim_points",
+           "false_claim_points"]
 
 
 def is_exact(view: View) -> bool:
@@ -148,17 +149,16 @@ def claim_floor(view: View) -> dict[int, float]:
 # ---------------------------------------------------------------------- a claim that would be false
 
 
-def false_claim_points(action: int, view: View) -> int | None:
-    """The card points a claim by ``action`` would be made with when they fall short of the
-    target, so that the claim would be false and lose the hand; None for any other action and
-    for a claim that holds. Read from the seat's own view: its side's points, and for
-    ``declare QH`` the marriage shown (credited only with a trick, where marriages need one).
-    The terminal and the browser ask before such a claim.
+def claim_points(action: int, view: View) -> int | None:
+    """The card points a claim by ``action`` (``declare``, ``declare QH``: Gaigel's knock too)
+    would be made with, whether it holds or not; None for any other action. Read from the seat's
+    own view: its side's points, and for ``declare QH`` the marriage shown (credited only with a
+    trick, where marriages need one).
 
     >>> from sixtysix.engine import Match
     >>> from sixtysix.games import make_game
     >>> view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7).view(0)
-    >>> false_claim_points(DECLARE, view), false_claim_points(view.legal[0], view)
+    >>> claim_points(DECLARE, view), claim_points(view.legal[0], view)
     (0, None)
     """
     r = view.rules or view.game.rules  # a contract's rules where one is in force
@@ -169,8 +169,24 @@ def false_claim_points(action: int, view: View) -> int | None:
             points += marriage_value(action - DECLARE_SHOW, view.trump)
     elif action != DECLARE:
         return None
-    return points if points < r.claim_target else None
+    return points
 
+
+def false_claim_points(action: int, view: View) -> int | None:
+    """The card points a claim by ``action`` would be made with when they fall short of the
+    target, so that the claim would be false and lose the hand; None for any other action and
+    for a claim that holds (``claim_points``). The terminal and the browser ask before such a
+    claim.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7).view(0)
+    >>> false_claim_points(DECLARE, view), false_claim_points(view.legal[0], view)
+    (0, None)
+    """
+    points = claim_points(action, view)
+    target = (view.rules or view.game.rules).claim_target
+    return points if points is not None and points < target else None
 
 # ---------------------------------------------------------------------- words a player types
 

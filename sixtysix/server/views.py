@@ -22,11 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..analysis import false_claim_points
+from ..analysis import claim_points, false_claim_points
 from ..cards import SUITS, card_str, cards_of
 from ..engine.actions import (
     BID,
     BID_CONTRACT,
+    CLOSE,
     COMBOS,
     CONTRACTS,
     DECLARE,
@@ -35,6 +36,7 @@ from ..engine.actions import (
     OPEN,
     OPENINGS,
     PASS,
+    REVERSE,
     action_str,
 )
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
@@ -43,9 +45,11 @@ from ..engine.phases.auction import standing
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_OVER, HandResult
 from ..engine.view import View
+from ..games.base import TwoPlayerScoring
+from ..games.four_hand import FourHandSixtySix
 from ..words import DOUBLING_NAMES, OPENING_NAMES, action_points, action_words
 
-__all__ = ["view_to_json", "action_json", "result_to_json", "PHASE_NAMES"]
+__all__ = ["view_to_json", "action_json", "result_to_json", "their_points_at_most", "PHASE_NAMES"]
 
 PHASE_NAMES = {i: p.name for i, p in enumerate(PHASES) if p is not None}
 """Every phase of the engine by the word the engine gives it ('deal choice', 'auction', …)."""
@@ -74,14 +78,106 @@ def action_json(action: int) -> dict[str, Any]:
 
 
 def _legal_json(action: int, view: View) -> dict[str, Any]:
-    """A legal action; a claim that would be false (it loses the hand) carries the card points
-    it would be made with, ``false_claim``, so that the table asks before it is sent. Worked out
-    from the seat's own view, as the terminal does (``analysis.false_claim_points``)."""
+    """A legal action, with the seat's own numbers where it ends the hand at once or stakes it
+    (``_stakes``), so that the table asks first with them."""
     out = action_json(action)
-    points = false_claim_points(action, view)
-    if points is not None:
-        out["false_claim"] = points
+    out.update(_stakes(action, view))
     return out
+
+
+def _stakes(action: int, view: View) -> dict[str, Any]:
+    """What the table asks with before an action that ends the hand at once or stakes it, worked
+    out from the seat's own view only (never a card or a count it may not know):
+
+    * a claim (``declare``, ``declare QH``; Gaigel's knock): ``points``, the card points it is
+      made with; ``false_claim``, the same, where they fall short of the target (the claim loses
+      the hand; as the terminal asks, ``analysis.false_claim_points``); ``cost``, the game points
+      a false one gives the other side, where the game fixes them;
+    * ``close``: ``points``, the side's now, and ``cost``, what the other side scores if the
+      closer does not reach the target after all;
+    * Gaigel's ``reverse`` knock: ``their_most``, the most the other side can have by what the
+      seat knows (``their_points_at_most``), and ``cost``, what a wrong one gives them.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> view = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=7).view(0)
+    >>> _stakes(CLOSE, view), _stakes(DECLARE, view)
+    ({'points': 0, 'cost': 3}, {'points': 0, 'cost': 2, 'false_claim': 0})
+    """
+    out: dict[str, Any] = {}
+    points = claim_points(action, view)
+    if points is not None:
+        out = {"points": points, "cost": _false_claim_cost(view)}
+        if false_claim_points(action, view) is not None:
+            out["false_claim"] = points
+    elif action == CLOSE:
+        out = {"points": view.points[view.game.rules.sides[view.seat]], "cost": _close_cost(view)}
+    elif action == REVERSE:
+        out = {"their_most": their_points_at_most(view), "cost": _GAIGEL_WRONG_KNOCK}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+_GAIGEL_WRONG_KNOCK = 2
+"""Game points a knock below 101, or a wrong reverse knock, gives the other side (rules.md §7.7)."""
+
+
+def _others_tricks(view: View) -> int:
+    sides = view.game.rules.sides
+    return sum(view.tricks[sides[p]] for p in view.active if sides[p] != sides[view.seat])
+
+
+def _false_claim_cost(view: View) -> int | None:
+    """Game points a false claim gives the other side now: 2, or 3 against a side without a
+    trick where the options say so (``two_player_outcome``), the carried bonus included; None
+    where the game does not fix them in advance (Bauernschnapsen's contracts)."""
+    game = view.game
+    if game.rules.meld_phase:
+        return _GAIGEL_WRONG_KNOCK
+    if isinstance(game, TwoPlayerScoring):
+        trickless_3 = game.scoring()["false_claim_trickless_3"] and not _others_tricks(view)
+        return (3 if trickless_3 else 2) + view.bonus
+    if isinstance(game, FourHandSixtySix):
+        return 2 + view.bonus
+    return None
+
+
+def _close_cost(view: View) -> int | None:
+    """Game points the other side scores if the seat closes now and fails: 2, 3 when they have
+    no trick at the close (unless ``closer_beaten_flat_2``), the carried bonus included."""
+    game = view.game
+    if not isinstance(game, TwoPlayerScoring):
+        return None
+    flat = game.scoring()["closer_beaten_flat_2"] or _others_tricks(view)
+    return (2 if flat else 3) + view.bonus
+
+
+def their_points_at_most(view: View) -> int:
+    """The most the other side can have counted (cards and melds) by what the seat knows without
+    looking back at tricks: the cards in their tricks (their number of tricks times the cards of
+    a trick) at the best values among the cards not in the seat's hand, and no more than the card
+    points the seat's own side and hand leave; plus their melds, which were shown to all. What
+    Gaigel's reverse knock needs to be possibly right (101 or more).
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> their_points_at_most(Match(make_game("gaigel"), dealer=0).deal_hand(seed=3).view(1))
+    0
+    """
+    r = view.game.rules
+    own = r.sides[view.seat]
+    cards = [c for c in cards_of(r.pack) if not view.hand >> c & 1]
+    trumps = r.trump_values or r.values_by_rank
+
+    def value(c: int) -> int:
+        return (trumps if (c >> 3) & 3 == view.trump else r.values_by_rank)[c & 7]
+
+    total = sum(value(c) for c in cards_of(r.pack))
+    in_hand = sum(value(c) for c in cards_of(view.hand))
+    their_cards = _others_tricks(view) * len(view.active)
+    best = sum(sorted((value(c) for c in cards), reverse=True)[:their_cards])
+    left = total - in_hand - (view.points[own] - view.melds[own])
+    others = {r.sides[p] for p in view.active} - {own}
+    return min(best, left) + sum(view.melds[s] for s in others)
 
 
 def view_to_json(view: View, *, spectator: bool = False,
@@ -143,7 +239,7 @@ def view_to_json(view: View, *, spectator: bool = False,
         "close_before_draw": (view.rules or view.game.rules).close_before_draw,
         "legal": [] if spectator else [_legal_json(a, view) for a in view.legal],
         # The bidding and meld games (all public): what was said, in order, and where it led.
-        "log": _log(view, actors, veiled),
+        "log": _log(view, actors, veiled, None if spectator else view.seat),
         "auction": _auction(view, actors),
         "contract": _contract(view),
         "opening": OPENING_NAMES[view.opening] if view.opening >= 0 else None,
@@ -158,10 +254,13 @@ def _actor(actors: Sequence[int] | None, i: int) -> int | None:
     return actors[i] if actors is not None and i < len(actors) else None
 
 
-def _log(view: View, actors: Sequence[int] | None, veiled: bool) -> list[dict[str, Any]]:
+def _log(view: View, actors: Sequence[int] | None, veiled: bool,
+         seat: int | None) -> list[dict[str, Any]]:
     """Every action of the hand but plain plays and draws, in order: who, the action's text,
     the words for it ('bids gang', 'announces fifty KS QS JS TS (50)') and its points where it
-    has some. An opening led face down is told without its card (``??``)."""
+    has some; ``seat``'s own actions have their words in the second person too (``you_words``:
+    'exchange the trump card', for 'You exchange …'). An opening led face down is told without
+    its card (``??``)."""
     rules = view.rules or view.game.rules
     knocks = view.game.rules.meld_phase  # Gaigel: a claim is a knock
     out = []
@@ -172,11 +271,17 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool) -> list[dict[st
         words = action_words(a, view.trump, hidden=hidden)
         if words is None:
             continue
+        actor = _actor(actors, i)
+        you = actor is not None and actor == seat
         if a == DECLARE and knocks:
             words = f"knocks: claims {rules.claim_target}"
         text = f"open {OPENINGS[(a - OPEN) // 64]} ??" if hidden else action_str(a)
-        out.append({"seat": _actor(actors, i), "action": text, "words": words,
-                    "points": action_points(a, view.trump)})
+        entry = {"seat": actor, "action": text, "words": words,
+                 "points": action_points(a, view.trump)}
+        if you:
+            entry["you_words"] = (f"knock: claim {rules.claim_target}" if a == DECLARE and knocks
+                                  else action_words(a, view.trump, you=True, hidden=hidden))
+        out.append(entry)
     return out
 
 

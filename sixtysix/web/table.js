@@ -26,7 +26,7 @@ const VERB_LABELS = {
   subkontra: () => "Subkontra (×8)",
   open: (a, v, w) => `Open ${esc(OPENING_LABELS[w[0]] || w[0])} — lead ${cardText(w[1])}`,
   meld: () => "Show five low cards",
-  reverse: () => "Reverse knock (they passed 101)",
+  reverse: (a, v) => `Reverse knock (they passed ${esc(v.targets.claim)})`,
   bella: () => "Bella (20)",
   announce: (a, v, w) => `Announce ${comboName(w)}`,
   show: (a, v, w) => `Show ${comboName(w)}`,
@@ -79,6 +79,7 @@ const Table = {
   id: null, token: null, ws: null, state: null, retry: 0, sentVersion: -1,
   askDraw: false,     // the setting "Ask before drawing": else the browser draws by itself
   lastOpen: false,    // the last trick's panel is open
+  asking: null,       // the action the confirmation dialog asks about
 
   start(id, token) {
     this.id = id;
@@ -168,12 +169,44 @@ const Table = {
   // counts chips; the others count up to a target.
   matchScore(i) {
     const g = this.state.game, t = this.state.view.targets, n = this.state.score[i];
-    const score = `<span class="match-score">${esc(n)}</span>`;
-    if (t && t.start) return `${score} to go (from ${esc(t.start)})`;  // Schnapsen
+    const score = `<span class="match-score">${esc(this.made(i))}</span>`;
+    // Schnapsen counts down; once the match is over, each side's game points made are told.
+    if (t && t.start && !this.state.complete) return `${score} to go (from ${esc(t.start)})`;
     if (g === "three-player-sixty-six") return `${score} chip${Math.abs(n) === 1 ? "" : "s"}`;
     const word = {terts: "Total", "north-american-sixty-six": "Units"}[g] || "Match";
-    if (!t || !t.match) return `${word} ${score}`;
+    if (!t || !t.match || this.state.complete) return `${word} ${score}`;
     return g === "gaigel" ? `${word} ${score} (${esc(t.match)} to win)` : `${word} ${score} of ${esc(t.match)}`;
+  },
+
+  // A seat's match score as points made: Schnapsen's count down (7 to go at the start, past 0
+  // at the end) as the game points made since its start.
+  made(i) {
+    const t = this.state.view.targets, n = this.state.score[i];
+    return t && t.start ? t.start - n : n;
+  },
+
+  // The finished match in words: "Bob won 8 : 4", "You and Cy won 7 : 3", "Ann won with 5 chips
+  // (Bob 2, Cy -7)", "The match is drawn, 3 : 3"; the winners' side first.
+  matchWords() {
+    const m = this.state, v = m.view, me = m.seat, w = m.winner || [];
+    const sideOf = (i) => v.sides[i];
+    const sides = [...new Set(m.seats.map((s, i) => sideOf(i)))];
+    const seatsOf = (side) => m.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
+    const who = (seats) => [...seats].sort((a, b) => (b === me) - (a === me))
+      .map((i) => (i === me ? "you" : this.name(i))).join(" and ").replace(/^you/, "You");
+    const first = (side) => this.made(seatsOf(side)[0]);
+    const unit = {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[m.game];
+    const won = new Set(w.map(sideOf));
+    if (!won.size || won.size === sides.length) {
+      return `The match is drawn, ${sides.map(first).join(" : ")}${unit ? ` ${unit}s` : ""}`;
+    }
+    const top = [...won][0];
+    const rest = sides.filter((x) => x !== top).sort((a, b) => first(b) - first(a));
+    if (sides.length === 2) {
+      return `${who(seatsOf(top))} won ${first(top)} : ${first(rest[0])}${unit ? ` ${unit}s` : ""}`;
+    }
+    return `${who(seatsOf(top))} won with ${unit ? plural(first(top), unit) : first(top)} (` +
+      rest.map((x) => `${who(seatsOf(x))} ${first(x)}`).join(", ") + ")";
   },
 
   // What a hand's result is counted in: chips in Three-Player, units in North American.
@@ -212,7 +245,8 @@ const Table = {
       x.action.split(" ")[0]) || !a);
     if (said.length) {
       html += `<ul id="meld-log" aria-label="What was said and shown">` + said.slice(-8).map((x) =>
-        `<li>${nm(x.seat)} ${esc(x.words)}</li>`).join("") + `</ul>`;
+        `<li>${x.you_words ? `You ${esc(x.you_words)}` : `${nm(x.seat)} ${esc(x.words)}`}</li>`)
+        .join("") + `</ul>`;
     }
     if (v.scored.length) {
       html += `<div id="scored"><b>Combinations scored:</b> ` + v.scored.map((x) =>
@@ -251,7 +285,7 @@ const Table = {
     // Scoreboard: match score, hand points and tricks, whose turn.
     $("scoreboard").innerHTML = m.seats.map((s, i) =>
       `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
-      `<b>${esc(s.name)}</b>${i === me ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
+      `<b>${esc(s.name)}</b>${i === me && s.name.trim().toLowerCase() !== "you" ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
       `${this.matchScore(i)} · ` +
       `${this.points(i)}${plural(v.tricks[i], "trick")}` +
@@ -324,8 +358,7 @@ const Table = {
     // Status line.
     let status;
     if (m.complete) {
-      const w = (m.winner || []).map((i) => this.name(i)).join(" and ");
-      status = `The match is over. Winner: ${w || "nobody"}.`;
+      status = `The match is over: ${this.matchWords()}.`;
     } else if (v.phase === "over") {
       status = "The hand is over.";
     } else if (me !== null && v.to_act === me) {
@@ -357,24 +390,37 @@ const Table = {
 
     // Legal actions: plays are clickable cards in the hand, everything else a button.
     const plays = new Map();
-    let buttons = "";
+    let buttons = "", apart = "";
     const drawing = this.autoDraw();
     for (const a of drawing ? [] : v.legal) {
       if (a.verb === "play") plays.set(a.card, a.action);
+      // Gaigel's reverse knock: not offered before the other side could have reached the
+      // target by what this seat knows, and then apart from the knock, not as its equal.
+      else if (a.verb === "reverse" && !(a.their_most >= v.targets.claim)) continue;
       else {
         const f = VERB_LABELS[a.verb];
         const words = a.action.split(" ").slice(1);
-        buttons += `<button class="action" data-action="${esc(a.action)}">` +
-          `${f ? f(a, v, words) : esc(a.action)}</button>`;
+        const button = `<button class="action${a.verb === "reverse" ? " secondary" : ""}" ` +
+          `data-action="${esc(a.action)}">${f ? f(a, v, words) : esc(a.action)}</button>`;
+        if (a.verb === "reverse") apart += button;
+        else buttons += button;
       }
     }
+    if (apart) buttons += `<span class="apart">${apart}</span>`;
     if (m.hints && me !== null && v.to_act === me && v.legal.length && !drawing) {
       buttons += `<button class="secondary" id="hint-btn">Hint</button>`;
     }
     $("actions").innerHTML = buttons;
+    // A question left open about an action no longer possible is withdrawn.
+    const d = $("confirm-dialog");
+    if (d.open && !v.legal.some((x) => x.action === this.asking)) d.close("cancel");
     for (const b of document.querySelectorAll("#actions button.action")) {
       const a = v.legal.find((x) => x.action === b.dataset.action);
-      b.onclick = () => { if (this.confirmed(a)) this.act(a.action); };
+      b.onclick = () => {
+        const q = this.question(a);
+        if (q) this.ask(q, a.action);
+        else this.act(a.action);
+      };
     }
     const hb = $("hint-btn");
     if (hb) hb.onclick = () => { hb.disabled = true; this.send({type: "hint"}); };
@@ -400,8 +446,10 @@ const Table = {
   trickCards(trick, winner, fresh) {
     return trick.map((t, k) => {
       const cls = (t.seat === winner ? " winner" : "") + (fresh && k === trick.length - 1 ? " played" : "");
-      return `<span class="trick-card${cls}">${faceOrBack(t.card)}` +
-        `<span class="who${fresh && t.seat === winner ? " taken" : ""}">${esc(this.name(t.seat))}</span></span>`;
+      // The words between names are there for screen readers and copied text ("by Ann, ").
+      return `<span class="trick-card${cls}">${faceOrBack(t.card)}<span class="visually-hidden"> by </span>` +
+        `<span class="who${fresh && t.seat === winner ? " taken" : ""}">${esc(this.name(t.seat))}</span>` +
+        `${k < trick.length - 1 ? `<span class="visually-hidden">, </span>` : ""}</span>`;
     }).join("");
   },
 
@@ -432,12 +480,60 @@ const Table = {
     return !this.askDraw && v.to_act === this.state.seat && v.legal.some((a) => a.verb === "draw");
   },
 
-  // A claim that would be false loses the hand: asked before it goes out.
-  confirmed(a) {
-    if (a.false_claim === undefined) return true;
-    const target = this.state.view.targets.claim;
-    return window.confirm(`You have ${a.false_claim} points, not ${target}: this claim is false ` +
-                          "and loses the hand. Claim anyway?");
+  // What is asked before an action that ends the hand at once or stakes it, with the seat's own
+  // numbers (the server's: ``points``, ``cost``, ``their_most``): {text, yes}, or null for an
+  // action that goes out at once.
+  question(a) {
+    const v = this.state.view, me = this.state.seat, target = v.targets && v.targets.claim;
+    const team = v.sides.filter((x) => x === v.sides[me]).length > 1;
+    const have = team ? "Your side has" : "You have";
+    const others = v.active.filter((i) => v.sides[i] !== v.sides[me]).map((i) => this.name(i))
+      .join(" and ");
+    const cost = (n) => (n === undefined ? "" : `${others} score ${plural(n, this.gameUnit())}`);
+    const knock = this.state.game === "gaigel";
+    if (a.verb === "declare") {
+      const claim = knock ? "knock" : "claim";
+      if (a.false_claim !== undefined) {
+        return {yes: knock ? "Knock anyway" : "Claim anyway",
+                text: `${have} ${a.false_claim} points, not ${target}: this ${claim} is false and ` +
+                  `loses the hand${a.cost === undefined ? "" : ` (${cost(a.cost)})`}. ` +
+                  `${knock ? "Knock" : "Claim"} anyway?`};
+      }
+      const marriage = a.card ? `Show the ${Cards.suitName(a.card[1])} marriage and claim` : "Claim";
+      return {yes: knock ? "Knock" : a.card ? "Show and claim" : "Claim",
+              text: `${knock ? "Knock" : marriage} with ${a.points} points? ${have} ${a.points} of ` +
+                `${target}: the hand ends now and is scored.`};
+    }
+    if (a.verb === "close") {
+      return {yes: "Close the stock",
+              text: `Close the stock? ${have} ${a.points} points. Nobody draws any more: ` +
+                `${team ? "your side" : "you"} must reach ${target} with the tricks left, or ` +
+                `${a.cost === undefined ? "lose the hand" : `${cost(a.cost)}`}.`};
+    }
+    if (a.verb === "reverse") {
+      return {yes: "Reverse knock",
+              text: `Reverse knock? You claim that ${others} have ${target} or more and did not ` +
+                `knock. By what you know they have at most ${a.their_most}. If they have less ` +
+                `than ${target}, ${cost(a.cost)}.`};
+    }
+    return null;
+  },
+
+  // Asks ``q`` in the page's dialog; only "yes" sends ``action`` (Cancel and Escape do nothing),
+  // and only while it is still possible.
+  ask(q, action) {
+    const d = $("confirm-dialog");
+    $("confirm-text").textContent = q.text;
+    $("confirm-yes").textContent = q.yes;
+    this.asking = action;
+    d.returnValue = "";
+    d.onclose = () => {
+      this.asking = null;
+      if (d.returnValue === "yes" && this.state.view.legal.some((x) => x.action === action)) {
+        this.act(action);
+      }
+    };
+    d.showModal();
   },
 
   showHint(msg) {

@@ -58,7 +58,7 @@ const TableLinks = {
       box.innerHTML = "";
       return;
     }
-    let html = `<h2>The match is over</h2>`;
+    let html = `<h2>${esc(table.matchWords())}</h2>`;
     if (m.rematch) {
       MyTables.remember({id: m.rematch.table, game: m.game, game_name: m.game_name, seat: m.seat,
                          link: m.rematch.link, finished: false});

@@ -149,6 +149,8 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
             page.click(f'#hand button.card.legal[data-action="{a}"]')
         else:
             page.click(f'#actions button.action[data-action="{a}"]')
+            if a == "close":  # closing asks first (test_server_confirm_words.py)
+                page.click("#confirm-dialog[open] #confirm-yes")
         done.add(a.split()[0])
         for p in pages:
             p.wait_for_function(f"Table.state.version > {version}", timeout=10000)
@@ -209,21 +211,20 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
     assert {"marry", "exchange", "close"} <= done
     # Ann's claim would be false: the browser asks. Cancel changes nothing; OK claims.
     assert ann.evaluate("Table.state.view.legal.find((a) => a.action === 'declare').false_claim") < 66
-    asked: list[str] = []
-    ann.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     ann.click('#actions button.action[data-action="declare"]')
-    assert len(asked) == 1 and "this claim is false" in asked[0] and "not 66" in asked[0]
+    asked = ann.inner_text("#confirm-dialog[open] #confirm-text")
+    assert "this claim is false" in asked and "not 66" in asked
+    ann.keyboard.press("Escape")  # the page's dialog: Escape is Cancel
     time.sleep(0.3)
     assert ann.evaluate("Table.state.version") == version
     assert bob.evaluate("Table.state.version") == version
     assert ann.locator("#summary h2").count() == 0 and ann.locator(
         '#actions button.action[data-action="declare"]').count() == 1  # still Ann's to choose
-    ann.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     ann.click('#actions button.action[data-action="declare"]')
+    ann.click("#confirm-dialog[open] #confirm-yes")
     for p in pages:
         p.wait_for_selector("#summary h2")
         assert p.inner_text("#summary h2").startswith("Bob won the hand")
-    assert len(asked) == 2
     assert errors == []
 
 
@@ -265,6 +266,11 @@ def test_schnapsen_counts_down_from_seven(server: ServerProcess, browser: Any,
     score = page.evaluate("Table.state.score")
     assert min(score) <= 0 < max(score) <= 7  # the winner reached 0
     boxes = page.locator("#scoreboard .seat-box[data-seat]")
-    for i, n in enumerate(score):
-        assert f"{n} to go (from 7)" in boxes.nth(i).inner_text()
+    for i, n in enumerate(score):  # once over, the game points made: never "-2 to go"
+        assert f"Match {7 - n} ·" in boxes.nth(i).inner_text()
+        assert "to go" not in boxes.nth(i).inner_text()
+    winner = 0 if score[0] <= 0 else 1
+    assert page.inner_text("#match-end h2") == \
+        f"{'You' if winner == 0 else page.evaluate('Table.name(1)')} won " \
+        f"{7 - score[winner]} : {7 - score[1 - winner]}"
     assert errors == []

@@ -56,7 +56,9 @@ CHECK = r"""() => {
   const calls = ["bid", "pass", "kontra", "rekontra", "subkontra"];
   const said = v.log.filter((x) => !a || !calls.includes(x.action.split(" ")[0])).slice(-8);
   for (const x of said) {
-    if (!text("meld-log").includes(`${name(x.seat)} ${x.words}`)) bad.push("log " + x.words);
+    // The seat's own actions in the second person ("You bid 3 units"), the others' in the third.
+    const words = x.you_words ? `You ${x.you_words}` : `${name(x.seat)} ${x.words}`;
+    if (!text("meld-log").includes(words)) bad.push("log " + x.words);
   }
   for (const x of v.scored) {
     if (!text("scored").includes(`${name(x.seat)}: ${x.name.split(" ")[0]}`)) bad.push("scored");

@@ -4,6 +4,7 @@ and where Schnapsen's count down starts."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from sixtysix.engine import Match
@@ -98,7 +99,9 @@ def test_a_claim_that_would_be_false_carries_its_points() -> None:
     points = own["points"][seat]
     assert 0 < points < 66  # a trick won, far from 66: the claim would lose the hand
     declare = next(a for a in own["legal"] if a["action"] == "declare")
-    assert declare == {"action": "declare", "verb": "declare", "false_claim": points}
+    # What a false claim costs: 2 game points here (the other side has a trick).
+    assert declare == {"action": "declare", "verb": "declare", "false_claim": points,
+                       "points": points, "cost": 2}
     assert all("false_claim" not in a for a in own["legal"] if a["verb"] == "play")
     assert view_to_json(state.view(seat), spectator=True)["legal"] == []
 
@@ -108,3 +111,77 @@ def test_schnapsen_counts_down_from_its_start() -> None:
     assert view_to_json(state.view(0))["targets"]["start"] == 9
     assert view_to_json(Match(make_game("sixty-six"), dealer=1).deal_hand(seed=3).view(0))[
         "targets"]["start"] is None
+
+
+def test_closing_carries_the_closers_points_and_what_a_failed_close_costs() -> None:
+    costs = set()
+    for seed in range(10):
+        m = Match(make_game("sixty-six"), dealer=1)
+        state = m.deal_hand(seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act
+            view = view_to_json(state.view(seat))
+            close = next((a for a in view["legal"] if a["action"] == "close"), None)
+            if close:
+                # The closer's own points; 3 game points to a trickless opponent, else 2.
+                cost = 2 if view["tricks"][1 - seat] else 3
+                assert close == {"action": "close", "verb": "close",
+                                 "points": view["points"][seat], "cost": cost}
+                costs.add(cost)
+            m.apply(rng.choice([a for a in state.legal_actions()
+                                if action_str(a).split()[0] in ("play", "draw")]))
+    assert costs == {2, 3}
+
+
+def test_a_true_claim_carries_its_points_and_no_false_claim() -> None:
+    for seed in range(200):
+        m = Match(make_game("sixty-six"), dealer=1)
+        state = m.deal_hand(seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act
+            legal = [action_str(a) for a in state.legal_actions()]
+            if "declare" in legal and state.points[seat] >= 66:
+                declare = next(a for a in view_to_json(state.view(seat))["legal"]
+                               if a["action"] == "declare")
+                assert declare == {"action": "declare", "verb": "declare",
+                                   "points": state.points[seat], "cost": 2}
+                return
+            m.apply(rng.choice([a for a in state.legal_actions()
+                                if action_str(a).split()[0] in ("play", "draw")]))
+    raise AssertionError("no claim of 66 reached")
+
+
+def test_the_reverse_knock_carries_the_most_the_other_side_can_have() -> None:
+    """Gaigel: ``their_most`` never falls short of what the other side really has (an upper
+    bound, so a right reverse knock is always offered), starts far below 101, and reaches it."""
+    early, reached = set(), False
+    for seed in range(12):
+        m = Match(make_game("gaigel"), dealer=0)
+        state = m.deal_hand(seed=seed)
+        rng = random.Random(seed)
+        while not state.over:
+            seat = state.to_act
+            if "reverse" in [action_str(a) for a in state.legal_actions()]:
+                view = view_to_json(state.view(seat))
+                reverse = next(a for a in view["legal"] if a["action"] == "reverse")
+                side = state.rules.sides[seat]
+                theirs = state.points[1 - side]
+                assert reverse["cost"] == 2 and reverse["their_most"] >= theirs, (seed, reverse)
+                if state.trick_no == 1:
+                    early.add(reverse["their_most"])
+                reached |= reverse["their_most"] >= 101
+            m.apply(rng.choice([a for a in state.legal_actions()
+                                if action_str(a).split()[0] in ("play", "open", "marry")]))
+    assert early and max(early) < 101 and reached
+
+
+def test_the_seats_own_actions_are_told_in_the_second_person() -> None:
+    m = Match(make_game("sixty-six"), dealer=1)
+    state = m.deal_hand(seed=7)
+    m.apply("close")  # seat 0 leads first: closing is allowed at once
+    entry = {"seat": 0, "action": "close", "words": "closes the stock", "points": None}
+    assert view_to_json(state.view(0), actors=[0])["log"] == [{**entry, "you_words": "close the stock"}]
+    assert view_to_json(state.view(1), actors=[0])["log"] == [entry]
+    assert view_to_json(state.view(0), spectator=True, actors=[0])["log"] == [entry]
