@@ -246,6 +246,7 @@ def verify_record(record: Any, saved: Any = None) -> Verification:
         statuses.append(parts)
 
     # Then each hand's deal: the seed the key gives, and the record's actions played on it.
+    giver = "the key" if scheme == V2 else "the secret"  # v1 has no keys
     rebuilt: dict[str, Any] = {**record, "hands": []}
     for n, entry in enumerate(hands, start=1):
         parts = statuses[n - 1]
@@ -253,7 +254,7 @@ def verify_record(record: Any, saved: Any = None) -> Verification:
         if not isinstance(entry, dict):
             raise RecordError(f"hand {n} of the record is not an object")
         if "seed" in entry and entry["seed"] != seed:
-            failures.append((n, f"the record deals it from seed {entry['seed']!r}, the key gives "
+            failures.append((n, f"the record deals it from seed {entry['seed']!r}, {giver} gives "
                                 f"seed {seed}"))
             parts.append("seed WRONG")
             break
@@ -266,7 +267,7 @@ def verify_record(record: Any, saved: Any = None) -> Verification:
             if e.hand is None:  # not about a hand: no record to check (no game, bad options)
                 raise
             where = f"action {e.action + 1} ({e.text}): " if e.action is not None else ""
-            failures.append((n, f"the record's actions do not fit the deal the key gives: "
+            failures.append((n, f"the record's actions do not fit the deal {giver} gives: "
                                 f"{where}{e.message}"))
             parts.append("actions do NOT fit the deal")
             break
@@ -277,7 +278,7 @@ def verify_record(record: Any, saved: Any = None) -> Verification:
                 written = None
                 why = e.message
             if written != dealt.deals[n - 1][0]:
-                failures.append((n, "the deal the record writes out is not the one the key gives"
+                failures.append((n, f"the deal the record writes out is not the one {giver} gives"
                                     + (f" ({why})" if written is None else "")))
                 parts.append("deal WRONG")
                 break

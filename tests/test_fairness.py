@@ -255,3 +255,15 @@ def test_the_verify_command(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "cannot read" in r.output
     r = runner.invoke(app, ["verify", "-"], input="{oops")
     assert r.exit_code == 2 and "not valid JSON" in r.output
+
+
+def test_a_tampered_v1_record_names_its_hand_too() -> None:
+    # Tables stored before keys: the old verify answered this record "you do not hold ..." (exit 2).
+    record = committed_match(scheme="sha256-v1")
+    record["hands"][1]["seed"] += 1
+    result = verify_record(record)
+    assert not result.ok and result.first_failure is not None
+    assert result.first_failure.startswith("hand 2: the record deals it from seed")
+    assert "the secret gives seed" in result.first_failure
+    r = runner.invoke(app, ["verify", "-"], input=json.dumps(record))
+    assert r.exit_code == 1 and "first at hand 2" in r.output
