@@ -7,15 +7,23 @@ HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
 WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
 ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}``,
 ``{"type": "takeover", "seat": 1}`` (the computer plays at once for a seat whose person is away,
-until that person connects again) or ``{"type": "hint"}``. Every refusal is
+until that person connects again), ``{"type": "leave"}`` (the person leaves the seat: the computer
+plays for it at once; answered ``{"type": "left"}``, then the connection closes with code 4002),
+``{"type": "hint"}``, ``{"type": "state"}`` or ``{"type": "ping"}``. Every refusal is
 ``{"error": {"code", "message"}}`` (on the WebSocket wrapped as ``{"type": "error", ...}``) and
 changes nothing.
+
+One seat, one live connection: a second WebSocket for a seat that one holds (at this process or
+another) is refused with ``seat_in_use`` (close code 4409) unless it asks ``&take=1``; then the
+old connection gets ``{"type": "moved"}`` and is closed with code 4001, and nothing it sends counts
+any more. While a WebSocket holds a seat, the HTTP actions (``actions``, ``next``, ``takeover``)
+for that seat are refused with 409 ``seat_in_use``: only the connection holding a seat plays it.
 
 No request can hurt the server (limits in ``ServerConfig``): a body is read only up to its size
 limit, parsed strictly (``guard.parse_json``), and a state-changing POST must say it is
 ``application/json`` (a cross-site form cannot create tables); table creation and WebSocket
-connections are rate-limited per client address, and a seat may hold only a few WebSockets. A bad
-WebSocket message gets an error reply and the connection stays open.
+connections are rate-limited per client address, and a table has a limited number of spectators.
+A bad WebSocket message gets an error reply and the connection stays open.
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ from ..bots.levels import LEVELS
 from ..engine.actions import action_str
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
-from .hub import Hub
+from .hub import LEFT, Conn, Hub
 from .rulepages import rules_page
 from .storage import Storage
 from .table import Table, TableError, game_catalog, rematch_id
@@ -237,6 +245,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
+        hub.check_free(t, seat)
         t.act(seat, body.get("action"), version=body.get("version"))
         await hub.broadcast(t.id)
         hub.kick(t.id)
@@ -247,6 +256,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
+        hub.check_free(t, seat)
         t.next_hand(seat, version=body.get("version"))
         await hub.broadcast(t.id)
         hub.kick(t.id)
@@ -257,6 +267,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
+        hub.check_free(t, seat)
         hub.take_over(t, seat, body.get("seat"))
         await hub.broadcast(t.id)
         hub.kick(t.id)
@@ -305,7 +316,8 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     # ------------------------------------------------------------------ WebSocket
 
     @app.websocket("/ws/{table_id}")
-    async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def play(ws: WebSocket, table_id: str, token: str | None = None,
+                   take: str | None = None) -> None:
         await ws.accept()
         try:
             wait = socket_buckets.take(_client(ws.client))
@@ -314,8 +326,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                                  f"again in {math.ceil(wait)} s", 429)
             t = hub.require(table_id)
             seat = t.seat_of(token)
-            hub.check_room(t, seat, per_seat=cfg.sockets_per_seat,
-                           spectators=cfg.spectators_per_table)
+            if take not in (None, "0", "1"):
+                raise TableError("bad_request", "'take' is 1 (move the seat to this connection) "
+                                 "or 0", 400)
+            hub.check_room(t, seat, take=take == "1", spectators=cfg.spectators_per_table)
         except TableError as e:
             await ws.send_json({"type": "error", **e.to_json()})
             await ws.close(code=4000 + e.status)
@@ -330,7 +344,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                 try:
                     if text is None:
                         raise TableError("bad_json", "send JSON text messages, not binary ones", 400)
-                    reply = await _ws_request(hub, t, seat, text, cfg)
+                    reply = await _ws_request(hub, t, conn, text, cfg)
                 except TableError as e:
                     reply = {"type": "error", **e.to_json()}
                 except Exception:
@@ -340,6 +354,9 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                         "code": "server_error", "message": "the server failed to answer this message"}}
                 if reply is not None:
                     await ws.send_json(reply)
+                    if reply["type"] == "left":
+                        await ws.close(code=LEFT)
+                        break
         except (WebSocketDisconnect, RuntimeError):
             # RuntimeError: Starlette's "not connected" once the peer vanished during a broadcast.
             pass
@@ -356,8 +373,14 @@ def _token(body: dict[str, Any]) -> str | None:
     return token
 
 
-async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
+async def _ws_request(hub: Hub, t: Table, conn: Conn, text: str,
                       cfg: ServerConfig) -> dict[str, Any] | None:
+    if not conn.holds:
+        # Checked here, before anything is read or done: the seat went to another connection
+        # (or was left) while this message was on its way.
+        raise TableError("moved", "this connection no longer holds the seat: it moved to "
+                         "another window or device", 409)
+    seat = conn.seat
     if len(text) > cfg.max_body:
         raise TableError("too_large", f"messages are limited to {cfg.max_body} bytes", 413)
     msg = parse_json(text, max_depth=cfg.max_json_depth)
@@ -370,6 +393,10 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
         t.next_hand(seat, version=msg.get("version"))
     elif kind == "takeover":
         hub.take_over(t, seat, msg.get("seat"))
+    elif kind == "leave":
+        await hub.leave(t, conn)
+        return {"type": "left", "message": "you left the seat: the computer plays for it until "
+                "you open the table again"}
     elif kind == "hint":
         return await _hint(t, seat)
     elif kind == "ping":
@@ -378,7 +405,7 @@ async def _ws_request(hub: Hub, t: Table, seat: int | None, text: str,
         return json.loads(t.message_text(seat))  # type: ignore[no-any-return]
     else:
         raise TableError("bad_request", f"unknown message type {kind!r} "
-                         "(act, next, takeover, hint, state, ping)", 400)
+                         "(act, next, takeover, leave, hint, state, ping)", 400)
     await hub.broadcast(t.id)
     hub.kick(t.id)
     return None

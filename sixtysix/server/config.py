@@ -12,19 +12,29 @@ Traceback (most recent call last):
 ...
 sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: keep_alive_seconds, max_body, \
 max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, sockets_burst, \
-sockets_per_minute, sockets_per_seat, spectators_per_table, tables_burst, tables_per_minute)
+sockets_per_minute, spectators_per_table, tables_burst, tables_per_minute)
+
+A retired setting is accepted and ignored, with a warning (a seat now has one live connection):
+
+>>> ServerConfig.from_mapping({"sockets_per_seat": 4}) == ServerConfig()
+True
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ServerConfig", "ConfigError"]
+__all__ = ["ServerConfig", "ConfigError", "RETIRED"]
+
+RETIRED = {"sockets_per_seat": "a seat has one live connection (a new one asks to take the seat)"}
+"""Settings of earlier versions that no longer apply, and why: a configuration file naming one
+still starts the server."""
 
 
 class ConfigError(ValueError):
@@ -55,8 +65,6 @@ class ServerConfig:
     """WebSocket connections one client may open per minute, on average..."""
     sockets_burst: int = 60
     """...and at once."""
-    sockets_per_seat: int = 4
-    """Open WebSockets per seat (a few tabs or devices)."""
     spectators_per_table: int = 50
     """Open spectator WebSockets per table."""
     keep_alive_seconds: float = 75.0
@@ -85,6 +93,10 @@ class ServerConfig:
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> ServerConfig:
         known = {f.name for f in dataclasses.fields(cls)}
+        for name in sorted(set(data) & set(RETIRED)):
+            logging.getLogger("sixtysix.server").warning("setting %s no longer applies: %s",
+                                                         name, RETIRED[name])
+        data = {k: v for k, v in data.items() if k not in RETIRED}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r} (known: {', '.join(sorted(known))})")

@@ -8,6 +8,11 @@ On PostgreSQL the hub is one of several processes that may share the database (`
 it catches up with the tables it holds when another process stores an event, counts the seats
 connected to the others as present, and plays the computer players only at the tables whose lock
 it holds.
+
+A seat has one live connection, at whichever process: the seat's browser or device. Another
+connection for it is refused (``seat_in_use``) unless it asks to take the seat (``take``); then the
+connection holding it is told ``{"type": "moved"}`` and closed with ``MOVED`` (at another process,
+through the cluster), and nothing it sends is played any more.
 """
 
 from __future__ import annotations
@@ -27,22 +32,30 @@ from .cluster import Cluster
 from .storage import Storage
 from .table import Table, TableError
 
-__all__ = ["Hub"]
+__all__ = ["Hub", "Conn", "MOVED", "LEFT"]
 
 log = logging.getLogger("sixtysix.server")
 
 
+MOVED = 4001
+"""The close code of a connection whose seat moved to another one: its page must not reconnect."""
+LEFT = 4002
+"""The close code of a connection whose person left the seat."""
+
+
 @dataclass
-class _Conn:
+class Conn:
     ws: WebSocket
     seat: int | None
     sent: tuple[int, int] = (-1, -1)
+    holds: bool = True
+    """False once the seat moved to another connection or was left: nothing it sends counts."""
 
 
 @dataclass
 class _TableRuntime:
     table: Table
-    conns: list[_Conn] = field(default_factory=list)
+    conns: list[Conn] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     timer: asyncio.TimerHandle | None = None
@@ -122,34 +135,77 @@ class Hub:
 
     # ------------------------------------------------------------------ connections
 
-    def check_room(self, table: Table, seat: int | None, *, per_seat: int, spectators: int) -> None:
-        """Refuse a connection beyond ``per_seat`` open ones for a seat (``spectators`` for the
-        spectators of a table): a few tabs are fine, thousands are an attack."""
+    def check_room(self, table: Table, seat: int | None, *, take: bool, spectators: int) -> None:
+        """Refuse a connection for a seat that another live connection holds, unless it asks to
+        ``take`` the seat; and one beyond ``spectators`` open ones for a table's spectators."""
         rt = self.tables[table.id]
-        open_ = sum(1 for c in rt.conns if c.seat == seat)
-        limit = per_seat if seat is not None else spectators
-        if open_ >= limit:
-            who = f"seat {seat}" if seat is not None else "spectators at this table"
-            raise TableError("too_many_connections", f"{who} already has {open_} open connection(s), "
-                             f"the most allowed: close one first", 429)
+        if seat is None:
+            open_ = sum(1 for c in rt.conns if c.seat is None)
+            if open_ >= spectators:
+                raise TableError("too_many_connections", f"spectators at this table already have "
+                                 f"{open_} open connection(s), the most allowed: close one first", 429)
+        elif not take and self._present(rt, seat):
+            raise TableError("seat_in_use", f"seat {seat} is open in another window or device: "
+                             "connect with take=1 to move it here", 409)
 
-    async def connect(self, table: Table, ws: WebSocket, seat: int | None) -> _Conn:
+    def check_free(self, table: Table, seat: int | None) -> None:
+        """Refuse an action over HTTP for a seat that a live connection holds: only that
+        connection plays the seat (a leaked or copied secret cannot play beside it)."""
+        if seat is not None and self._present(self.tables[table.id], seat):
+            raise TableError("seat_in_use", f"seat {seat} is open in a window or device (a live "
+                             "WebSocket): its actions are taken there only", 409)
+
+    async def connect(self, table: Table, ws: WebSocket, seat: int | None) -> Conn:
+        """A connection for ``seat`` (None: a spectator); it takes the seat from any other."""
         rt = self.tables[table.id]
-        conn = _Conn(ws, seat)
-        rt.conns.append(conn)
+        conn = Conn(ws, seat)
         if seat is not None:
+            old = [c for c in rt.conns if c.seat == seat]
+            if self.cluster is not None and any(n.get(seat) for n in rt.remote.values()):
+                self.cluster.publish({"t": table.id, "m": seat})
             table.came_back(seat)
+        rt.conns.append(conn)
         table.presence += 1
         self._publish_presence(rt)
+        if seat is not None:
+            await self._move_away(rt, old)
         await self.broadcast(table.id)
         return conn
 
-    async def disconnect(self, table: Table, conn: _Conn) -> None:
+    async def _move_away(self, rt: _TableRuntime, conns: list[Conn]) -> None:
+        """Tell ``conns`` their seat moved to another connection, and close them."""
+        for c in conns:
+            c.holds = False
+            if c in rt.conns:
+                rt.conns.remove(c)
+        for c in conns:
+            try:
+                await c.ws.send_json({"type": "moved", "message": "this seat moved to another "
+                                      "window or device"})
+                await c.ws.close(code=MOVED)
+            except Exception:  # a peer gone already: its handler cleans up
+                log.debug("telling a moved connection at table %s failed", rt.table.id,
+                          exc_info=True)
+
+    async def leave(self, table: Table, conn: Conn) -> None:
+        """The person of ``conn``'s seat leaves it: the seat is away, and the computer plays for
+        it at once until the person opens the table again."""
+        table.leave(conn.seat)
+        rt = self.tables[table.id]
+        conn.holds = False
+        if conn in rt.conns:
+            rt.conns.remove(conn)
+        self._publish_presence(rt)
+        await self.broadcast(table.id)
+        self.kick(table.id)
+
+    async def disconnect(self, table: Table, conn: Conn) -> None:
         rt = self.tables[table.id]
         if conn in rt.conns:
             rt.conns.remove(conn)
         seat = conn.seat
-        if seat is not None and not self._present(rt, seat):
+        # (A connection moved away or left does not make its seat away: it was not its holder.)
+        if seat is not None and conn.holds and not self._present(rt, seat):
             table.away_since[seat] = time.monotonic()
         table.presence += 1
         self._publish_presence(rt)
@@ -201,6 +257,14 @@ class Hub:
         elif "ask" in msg:
             self._publish_presence(rt, if_any=True)
             return
+        elif "m" in msg:
+            # The seat was taken at another process: the connection holding it here lets go.
+            moved = [c for c in rt.conns if c.seat == int(msg["m"])]
+            if not moved:
+                return
+            await self._move_away(rt, moved)
+            t.presence += 1
+            self._publish_presence(rt)
         elif "c" in msg:
             counts = {int(s): int(k) for s, k in msg["c"].items()}
             if counts:

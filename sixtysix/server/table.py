@@ -262,7 +262,7 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
-        self._cache: dict[int | None, tuple[tuple[int, int], str]] = {}
+        self._cache: dict[int | None, tuple[tuple[int, int], str, float]] = {}
         self.rematch: tuple[str, list[str | None]] | None = None
         """The rematch once asked for: its table id and each seat's token there (None: a bot)."""
 
@@ -499,6 +499,16 @@ class Table:
         self.taken_over.add(seat)
         self.presence += 1
 
+    def leave(self, seat: int | None) -> None:
+        """The person of ``seat`` leaves it: away from now, and the computer plays for it at once
+        (until the person connects again)."""
+        if seat is None:
+            raise TableError("bad_token", "spectators have no seat to leave", 403)
+        self.away_since[seat] = time.monotonic()
+        if not self.match.complete:
+            self.taken_over.add(seat)
+        self.presence += 1
+
     def came_back(self, seat: int) -> None:
         """The person of ``seat`` connected: the seat is theirs again."""
         self.away_since.pop(seat, None)
@@ -598,13 +608,16 @@ class Table:
         return [hand_key(secret, n).hex() for n in range(1, len(self.match.results) + 1)]
 
     def message_text(self, seat: int | None) -> str:
-        """``message`` as JSON text, computed once per version and seat."""
+        """``message`` as JSON text, computed once per version and seat (and again after a
+        second while a seat's takeover counts down: ``takeover_in`` is counted from now)."""
         key = (self.version, self.presence)
+        now = time.monotonic()
         cached = self._cache.get(seat)
-        if cached is not None and cached[0] == key:
+        counting = bool(self.away_since) and bool(self.spec["takeover_seconds"])
+        if cached is not None and cached[0] == key and (not counting or now - cached[2] < 1):
             return cached[1]
         text = json.dumps(self.message(seat), separators=(",", ":"))
-        self._cache[seat] = (key, text)
+        self._cache[seat] = (key, text, now)
         return text
 
     def record_for(self, seat: int | None) -> dict[str, Any]:

@@ -61,7 +61,10 @@ async def play_seat(servers: list[ServerProcess], tid: str, token: str, seat: in
     moved = False
     acted = -1  # the version this seat last acted at (a state is sent again when presence changes)
     while True:
-        async with websockets.connect(ws_url(servers[where], tid, token)) as ws:
+        # Moving on, the seat is taken at the other process (which may not have heard yet that
+        # the first connection closed), as a page does that reconnects.
+        take = "&take=1" if moved else ""
+        async with websockets.connect(ws_url(servers[where], tid, token) + take) as ws:
             everyone_here = False
             while True:
                 m = json.loads(await asyncio.wait_for(ws.recv(), 20))
@@ -272,24 +275,64 @@ def test_an_away_seat_is_played_by_one_process_and_taken_back_at_another(
             while not all(s.request("GET", path)[1]["seats"][1]["connected"] for s in servers):
                 assert time.monotonic() < deadline, "the return never reached every process"
                 time.sleep(0.05)
-            # Seat 0 plays on (over HTTP at process A) until it is seat 1's turn...
+            # Seat 0 plays on (over its WebSocket at process A) until it is seat 1's turn...
             for _ in range(100):
                 _, m = a.request("GET", path)
                 if m["view"]["to_act"] == 1 and m["result"] is None:
                     break
                 if m["can_next"]:
-                    a.request("POST", f"/api/tables/{tid}/next", {"token": toks[0],
-                                                                  "version": m["version"]})
+                    w0.send(json.dumps({"type": "next", "version": m["version"]}))
                 elif m["view"]["to_act"] == 0:
-                    a.request("POST", f"/api/tables/{tid}/actions", {
-                        "token": toks[0], "version": m["version"],
-                        "action": m["view"]["legal"][0]["action"]})
-                else:
-                    time.sleep(0.05)
+                    w0.send(json.dumps({"type": "act", "version": m["version"],
+                                        "action": m["view"]["legal"][0]["action"]}))
+                for _wait in range(100):  # until the table moved on
+                    if a.request("GET", path)[1]["version"] != m["version"]:
+                        break
+                    time.sleep(0.02)
             assert m["view"]["to_act"] == 1 and m["seats"][1]["connected"], m
             # ...and nobody plays for seat 1 any more: its person is back.
             time.sleep(1.5)
             for server in servers:
                 _, again = server.request("GET", path)
                 assert again["version"] == m["version"] and not again["seats"][1]["computer"]
+    store.set_finished(tid)  # left unfinished: no later server on this database should resume it
+
+
+def test_a_seat_moves_from_one_process_to_the_other(servers: list[ServerProcess],
+                                                   store: Storage) -> None:
+    a, b = servers
+    tid, toks = _two_people(a, takeover_seconds=30)
+    with connect(ws_url(a, tid, toks[0])) as old:
+        first = receive_until(old, lambda m: True)
+        deadline = time.monotonic() + 10
+        while not b.request("GET", f"/api/tables/{tid}")[1]["seats"][0]["connected"]:
+            assert time.monotonic() < deadline, "process B never heard of seat 0's connection"
+            time.sleep(0.05)
+        # Process B knows the seat is held at A: a connection there is refused...
+        with connect(ws_url(b, tid, toks[0])) as refused:
+            m = json.loads(refused.recv(timeout=10))
+            assert m["type"] == "error" and m["error"]["code"] == "seat_in_use"
+        # ...unless it takes the seat: A tells its connection the seat moved, and closes it.
+        with connect(ws_url(b, tid, toks[0]) + "&take=1") as new:
+            mine = receive_until(new, lambda m: True)
+            assert mine["seat"] == 0 and mine["view"]["hand"] == first["view"]["hand"]
+            while True:
+                m = json.loads(old.recv(timeout=10))
+                if m["type"] != "state":
+                    break
+            assert m["type"] == "moved"
+            with pytest.raises(websockets.ConnectionClosed) as e:
+                old.recv(timeout=10)
+            assert e.value.rcvd is not None and e.value.rcvd.code == 4001
+            # Nor can A play the seat over HTTP: B holds it.
+            deadline = time.monotonic() + 10
+            while True:
+                # (An out-of-date version: refused as stale, changing nothing, until A knows.)
+                status, body = a.request("POST", f"/api/tables/{tid}/actions",
+                                         {"token": toks[0], "action": "draw", "version": -1})
+                if body["error"]["code"] == "seat_in_use" or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            assert status == 409 and body["error"]["code"] == "seat_in_use", body
+            assert a.request("GET", f"/api/tables/{tid}")[1]["seats"][0]["connected"]
     store.set_finished(tid)  # left unfinished: no later server on this database should resume it

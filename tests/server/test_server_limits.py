@@ -11,12 +11,12 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from server_util import ServerProcess, seats
+from server_util import ServerProcess, seat_tokens, seats
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 LIMITS = {"max_bot_seconds": 2.0, "max_bot_iterations": 50_000, "max_bot_workers": 1,
-          "max_bot_worlds": 500, "tables_burst": 200, "sockets_burst": 200, "sockets_per_seat": 2,
+          "max_bot_worlds": 500, "tables_burst": 200, "sockets_burst": 200,
           "spectators_per_table": 3}
 
 
@@ -213,18 +213,19 @@ def test_websocket_connections_are_rate_limited_per_client(
         assert e.value.rcvd is not None and e.value.rcvd.code == 4429
 
 
-def test_a_seat_holds_only_a_few_websockets(server: ServerProcess) -> None:
+def test_a_seat_holds_one_websocket(server: ServerProcess) -> None:
     _, t = create(server, seats=seats("human", "human"))
-    path = f"/ws/{t['table']}?token={t['seats'][0]['token']}"
+    toks = seat_tokens(server, t)
+    path = f"/ws/{t['table']}?token={toks[0]}"
     stack = ExitStack()
-    first, second = stack.enter_context(ws(server, path)), stack.enter_context(ws(server, path))
-    assert recv(first)["type"] == "state" and recv(second)["type"] == "state"
-    with ws(server, path) as third:
-        m = recv(third)
-        assert m["type"] == "error" and m["error"]["code"] == "too_many_connections"
-        assert "seat 0 already has 2 open connection(s)" in m["error"]["message"]
-    # The other seat is not affected, and a closed connection makes room.
-    with ws(server, f"/ws/{t['table']}?token={t['seats'][1]['token']}") as other:
+    first = stack.enter_context(ws(server, path))
+    assert recv(first)["type"] == "state"
+    with ws(server, path) as second:
+        m = recv(second)
+        assert m["type"] == "error" and m["error"]["code"] == "seat_in_use"
+        assert "seat 0 is open in another window or device" in m["error"]["message"]
+    # The other seat is not affected, and a closed connection frees the seat.
+    with ws(server, f"/ws/{t['table']}?token={toks[1]}") as other:
         assert recv(other)["type"] == "state"
     first.close()
     deadline = time.monotonic() + 10

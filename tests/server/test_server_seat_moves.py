@@ -1,0 +1,140 @@
+"""One live connection per seat: a second one is asked before it takes the seat, the first is
+told and plays no more, a person may leave a seat to the computer, and the countdown to the
+computer's takeover counts down in the page."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from browser_util import needs_chromium, watch_errors
+from fastapi.testclient import TestClient
+from server_util import ServerProcess, new_table, seat_links, seat_tokens, seats
+from starlette.websockets import WebSocketDisconnect
+
+from sixtysix.server.hub import LEFT, MOVED
+from sixtysix.server.table import Table
+
+
+def table_obj(client: TestClient, tid: str) -> Table:
+    t: Table = client.app.state.hub.tables[tid].table  # type: ignore[attr-defined]
+    return t
+
+
+def until(ws: Any, pred: Any) -> dict[str, Any]:
+    """The first message from ``ws`` that ``pred`` accepts."""
+    for _ in range(200):
+        m: dict[str, Any] = ws.receive_json()
+        if pred(m):
+            return m
+    raise AssertionError("no such message")
+
+
+def closed_with(ws: Any) -> int:
+    """The close code of a connection the server closed (after any messages still queued)."""
+    with pytest.raises(WebSocketDisconnect) as e:
+        for _ in range(200):
+            ws.receive_json()
+    return int(e.value.code)
+
+
+def two_people(client: TestClient, **spec: Any) -> tuple[str, list[str]]:
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=False, **spec)
+    toks = seat_tokens(client, t)
+    assert toks[0] and toks[1]
+    return t["table"], [toks[0], toks[1]]
+
+
+# ---------------------------------------------------------------------- the WebSocket protocol
+
+
+def test_a_second_connection_is_refused_unless_it_takes_the_seat_which_moves_it(
+        client: TestClient) -> None:
+    tid, toks = two_people(client)
+    table = table_obj(client, tid)
+    seat = table.match.to_act
+    url = f"/ws/{tid}?token={toks[seat]}"
+    with client.websocket_connect(url) as first:
+        m = first.receive_json()
+        assert m["type"] == "state" and m["seat"] == seat
+        # The same seat again (another tab, a phone): refused, and the first one plays on.
+        with client.websocket_connect(url) as second:
+            err = second.receive_json()
+            assert err["type"] == "error" and err["error"]["code"] == "seat_in_use"
+            assert "open in another window or device" in err["error"]["message"]
+            assert closed_with(second) == 4409
+        first.send_json({"type": "ping"})
+        assert until(first, lambda x: x["type"] == "pong")["version"] == m["version"]
+        with client.websocket_connect(url + "&take=2") as bad:
+            assert bad.receive_json()["error"]["code"] == "bad_request"
+        # Asked to take the seat: the seat moves; the first is told, then closed.
+        with client.websocket_connect(url + "&take=1") as third:
+            mine = third.receive_json()
+            assert mine["type"] == "state" and mine["seat"] == seat and mine["view"] == m["view"]
+            # An action the first sends now (it has not read the news yet) is not played.
+            first.send_json({"type": "act", "action": m["view"]["legal"][0]["action"],
+                             "version": m["version"]})
+            moved = until(first, lambda x: x["type"] != "state")
+            assert moved["type"] == "moved" and "another window or device" in moved["message"]
+            assert closed_with(first) == MOVED
+            assert table.version == m["version"]
+            assert mine["seats"][seat]["connected"]
+            # The seat is held: HTTP cannot play it either (a copied secret cannot play beside).
+            r = client.post(f"/api/tables/{tid}/actions", json={
+                "token": toks[seat], "action": m["view"]["legal"][0]["action"],
+                "version": m["version"]})
+            assert r.status_code == 409 and r.json()["error"]["code"] == "seat_in_use"
+            r = client.post(f"/api/tables/{tid}/takeover", json={"token": toks[seat], "seat": 1 - seat})
+            assert r.status_code == 409 and r.json()["error"]["code"] == "seat_in_use"
+            # The one holding the seat plays it.
+            third.send_json({"type": "act", "action": m["view"]["legal"][0]["action"],
+                             "version": m["version"]})
+            after = until(third, lambda x: x["type"] == "state" and x["version"] > m["version"])
+            assert after["version"] == m["version"] + 1 == table.version
+    # Nobody holds the seat now: a connection without take=1 gets it, HTTP works again.
+    with client.websocket_connect(url) as again:
+        assert again.receive_json()["type"] == "state"
+    for _ in range(100):
+        r = client.get(f"/api/tables/{tid}")
+        if not r.json()["seats"][seat]["connected"]:
+            break
+        time.sleep(0.01)
+    r = client.post(f"/api/tables/{tid}/next", json={"token": toks[seat], "version": table.version})
+    assert r.json()["error"]["code"] == "hand_in_progress"  # refused for the rules, not the seat
+
+
+def test_leaving_gives_the_seat_to_the_computer_at_once_until_the_person_comes_back(
+        client: TestClient) -> None:
+    tid, toks = two_people(client)  # the default grace period: a minute
+    table = table_obj(client, tid)
+    with client.websocket_connect(f"/ws/{tid}?token={toks[0]}") as ann:
+        until(ann, lambda m: m["type"] == "state")
+        with client.websocket_connect(f"/ws/{tid}?token={toks[1]}") as bob:
+            until(bob, lambda m: m["type"] == "state")
+            bob.send_json({"type": "leave"})
+            left = until(bob, lambda m: m["type"] != "state")
+            assert left["type"] == "left" and "the computer plays for it" in left["message"]
+            assert closed_with(bob) == LEFT
+        m = until(ann, lambda m: m["type"] == "state" and m["seats"][1]["computer"])
+        assert not m["seats"][1]["connected"]
+        # The computer plays seat 1's turns at once, not after a minute.
+        for _ in range(6):
+            if m["view"]["to_act"] == 0 and not m["can_next"]:
+                ann.send_json({"type": "act", "action": m["view"]["legal"][0]["action"],
+                               "version": m["version"]})
+            elif m["can_next"]:
+                ann.send_json({"type": "next", "version": m["version"]})
+            m = until(ann, lambda x, v=m["version"]: x["type"] == "state" and x["version"] > v)
+        assert any(e.get("by") == "takeover" and e["seat"] == 1 for e in table.events)
+        # Bob opens the table again: the seat is his.
+        with client.websocket_connect(f"/ws/{tid}?token={toks[1]}") as back:
+            mb = back.receive_json()
+            assert mb["seats"][1]["connected"] and not mb["seats"][1]["computer"]
+            assert 1 not in table.taken_over
+        # A spectator has no seat to leave.
+        with client.websocket_connect(f"/ws/{tid}") as spectator:
+            spectator.receive_json()
+            spectator.send_json({"type": "leave"})
+            err = until(spectator, lambda x: x["type"] == "error")
+            assert err["error"]["code"] == "bad_token"
