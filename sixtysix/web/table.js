@@ -77,6 +77,9 @@ function signed(n, word) { return `${n > 0 ? "+" : ""}${plural(n, word)}`; }
 
 const Table = {
   id: null, token: null, ws: null, state: null, retry: 0, sentVersion: -1,
+  held: false,        // this page holds its seat (the server's one live connection for it)
+  away: null,         // why it does not now: "elsewhere" (open in another window), "moved", "left"
+  receivedAt: 0,      // when the state came (performance.now()): countdowns count from it
   askDraw: false,     // the setting "Ask before drawing": else the browser draws by itself
   lastOpen: false,    // the last trick's panel is open
   asking: null,       // the action the confirmation dialog asks about
@@ -84,20 +87,27 @@ const Table = {
   start(id, token) {
     this.id = id;
     this.token = token;
+    this.held = Boolean(token) && Seat.wasHeld(id);
     $("table").hidden = false;
     this.connect();
   },
 
-  connect() {
+  // ``take``: move the seat here from another window or device. A page that held the seat a
+  // moment ago (a dropped connection, a reload) takes it back without asking.
+  connect(take) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}${q}`);
+    const q = new URLSearchParams();
+    if (this.token) q.set("token", this.token);
+    if (this.token && (take || this.held)) q.set("take", "1");
+    const qs = q.toString() ? `?${q}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}${qs}`);
     this.ws = ws;
     // Connected again: the server sends the state at once; whatever was chosen before is void.
     ws.onopen = () => { this.retry = 0; this.sentVersion = -1; };
-    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => { if (this.ws === ws) this.receive(JSON.parse(ev.data)); };
     ws.onclose = (ev) => {
-      if (ev.code >= 4000) return; // refused (bad link): do not retry
+      // Refused (a bad link, the seat open elsewhere), moved away or left: do not retry.
+      if (this.ws !== ws || ev.code >= 4000) return;
       this.retry = Math.min(this.retry + 1, 6);
       $("status").textContent = "Connection lost — reconnecting…";
       setTimeout(() => this.connect(), 300 * 2 ** this.retry);
@@ -110,16 +120,27 @@ const Table = {
       this.ws.send(JSON.stringify(msg));
       return true;
     }
-    $("table-error").textContent = "Not connected — reconnecting… choose again when the table is back.";
+    $("table-error").textContent = this.away ? "This page does not hold your seat now."
+      : "Not connected — reconnecting… choose again when the table is back.";
     return false;
   },
 
   receive(msg) {
     if (msg.type === "state") {
       this.state = msg;
+      this.receivedAt = performance.now();
+      if (msg.seat !== null && !this.held) Seat.setHeld(this.id, true);
+      this.held = msg.seat !== null;
+      this.away = null;
+      Seat.clear();
       $("table-error").textContent = "";
       $("hint-box").hidden = true;
       this.render();
+    } else if (msg.type === "moved" || msg.type === "left") {
+      this.letGo(msg.type);
+    } else if (msg.type === "error" && msg.error.code === "seat_in_use") {
+      this.away = "elsewhere";
+      Seat.ask(() => { Seat.clear(); this.connect(true); });
     } else if (msg.type === "error") {
       this.sentVersion = -1; // refused: the player may choose again
       for (const b of document.querySelectorAll(".takeover-btn")) b.disabled = false;
@@ -130,6 +151,23 @@ const Table = {
     } else if (msg.type === "hint") {
       if (this.state && msg.version === this.state.version) this.showHint(msg);
     }
+  },
+
+  // The seat moved to another window or device, or its person left it: this page plays no more
+  // (its last state stays in view, with nothing to click) and offers to take the seat back.
+  letGo(why) {
+    this.held = false;
+    this.away = why;
+    this.ws = null;  // the server closes it; this page will not reconnect by itself
+    Seat.setHeld(this.id, false);
+    if (this.state) {
+      const v = {...this.state.view, legal: []};
+      this.state = {...this.state, view: v, can_next: false, hints: false};
+      this.render();
+    }
+    const back = () => { Seat.clear(); this.connect(why === "moved"); };
+    if (why === "moved") Seat.moved(back);
+    else Seat.left(back);
   },
 
   act(action) {
@@ -270,8 +308,10 @@ const Table = {
   awayNote(s, i) {
     const m = this.state;
     if (s.kind !== "human" || s.connected || s.computer || m.complete) return "";
+    // Counted down each second by Seat.tick from when the state came.
+    const until = this.receivedAt + 1000 * s.takeover_in;
     let note = s.takeover_in !== null && s.takeover_in !== undefined
-      ? ` (the computer plays in ${Math.ceil(s.takeover_in)} s)` : "";
+      ? ` (<span class="takeover-in" data-until="${until}">${Seat.countdown(until)}</span>)` : "";
     if (m.seat !== null && i !== m.seat) {
       note += ` <button class="secondary takeover-btn" data-seat="${i}">Computer plays now</button>`;
     }
@@ -438,6 +478,7 @@ const Table = {
     $("table-settings").hidden = me === null || !v.close_before_draw;
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
+    Seat.renderBar(this);  // seat.js: "Leave the seat"
     if (drawing) this.act("draw");
   },
 

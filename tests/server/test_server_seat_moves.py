@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_util import needs_chromium, watch_errors
+from browser_util import needs_chromium, until_a_card_to_play, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, new_table, seat_links, seat_tokens, seats
 from starlette.websockets import WebSocketDisconnect
@@ -138,3 +138,137 @@ def test_leaving_gives_the_seat_to_the_computer_at_once_until_the_person_comes_b
             spectator.send_json({"type": "leave"})
             err = until(spectator, lambda x: x["type"] == "error")
             assert err["error"]["code"] == "bad_token"
+
+
+# ---------------------------------------------------------------------- in the browser
+
+
+def in_browser(test: Any) -> Any:
+    """A browser test (``needs_chromium``'s marks)."""
+    for mark in needs_chromium:
+        test = mark(test)
+    return test
+
+
+def open_page(browser: Any, server: ServerProcess, link: str, errors: list[str]) -> Any:
+    """``link`` in a browser context of its own (another browser, as far as the server knows)."""
+    page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+    errors += watch_errors(page)
+    page.goto(server.url + link)
+    return page
+
+
+def holding(page: Any) -> None:
+    page.wait_for_function("Table.state !== null && Table.held && Table.ws && Table.ws.readyState === 1",
+                           timeout=15000)
+
+
+@in_browser
+def test_the_same_seat_opened_twice_is_asked_before_it_moves_and_the_old_page_plays_no_more(
+        server: ServerProcess, browser: Any) -> None:
+    status, t = server.request("POST", "/api/tables", {
+        "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0, "hints": False})
+    assert status == 201
+    link, token = seat_links(server, t)[0], seat_tokens(server, t)[0]
+    assert link and token
+    errors: list[str] = []
+    first = open_page(browser, server, link, errors)
+    holding(first)
+    until_a_card_to_play(first)
+    version = first.evaluate("Table.state.version")
+    # The same person opens the seat in a second browser: asked, not seated.
+    second = open_page(browser, server, link, errors)
+    notice = second.locator("#seat-notice")
+    notice.wait_for(timeout=15000)
+    assert "This seat is open in another window or device. Move it here?" in notice.inner_text()
+    assert second.locator("#hand .card").count() == 0
+    assert first.evaluate("Table.held && Table.ws.readyState === 1")
+    assert first.locator("#seat-notice").is_hidden()
+    # "Move it here": the second plays the seat, the first is told and plays no more.
+    second.get_by_role("button", name="Move it here").click()
+    holding(second)
+    second.wait_for_selector("#hand button.card.legal")
+    first.locator("#seat-notice").get_by_text("Your seat moved to another window or device").wait_for(
+        timeout=15000)
+    assert first.locator("#hand button.card.legal").count() == 0
+    assert first.locator("#hand .card").count()  # its last view stays, with nothing to click
+    first.locator("#hand .card").first.click()
+    first.evaluate("Table.act(Table.state.view.hand[0] && 'play ' + Table.state.view.hand[0])")
+    assert "does not hold your seat" in first.inner_text("#table-error")
+    assert first.locator("#seat-bar button").count() == 0
+    # The server refuses the seat to any other connection, and its actions over HTTP.
+    refusal = first.evaluate("""(url) => new Promise((done) => {
+        const ws = new WebSocket(url);
+        ws.onmessage = (ev) => done(JSON.parse(ev.data));
+    })""", f"{server.url.replace('http', 'ws')}/ws/{t['table']}?token={token}")
+    assert refusal["type"] == "error" and refusal["error"]["code"] == "seat_in_use"
+    legal = second.evaluate("Table.state.view.legal[0].action")
+    status, body = server.request("POST", f"/api/tables/{t['table']}/actions",
+                                  {"token": token, "action": legal, "version": version})
+    assert status == 409 and body["error"]["code"] == "seat_in_use"
+    assert second.evaluate("Table.state.version") == version
+    # The first takes the seat back: now the second is told, and the first plays.
+    first.get_by_role("button", name="Take the seat back here").click()
+    holding(first)
+    second.locator("#seat-notice").get_by_text("Your seat moved").wait_for(timeout=15000)
+    first.locator("#hand button.card.legal").first.click()
+    first.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+    # A reload is the same page: it takes its seat back without asking.
+    first.reload()
+    holding(first)
+    assert first.locator("#seat-notice").is_hidden()
+    assert errors == []
+
+
+@in_browser
+def test_the_countdown_counts_down_and_a_person_may_leave_the_seat(
+        server: ServerProcess, browser: Any) -> None:
+    status, t = server.request("POST", "/api/tables", {
+        "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0, "hints": False,
+        "takeover_seconds": 6})
+    assert status == 201
+    links = seat_links(server, t)
+    errors: list[str] = []
+    ann = open_page(browser, server, links[0] or "", errors)
+    bob = open_page(browser, server, links[1] or "", errors)
+    holding(ann)
+    holding(bob)
+    ann.wait_for_function("Table.state.seats[1].connected", timeout=15000)
+    if ann.evaluate("Table.state.view.to_act") == 0:  # Ann leads: then it is Bob's turn
+        until_a_card_to_play(ann)
+        v = ann.evaluate("Table.state.version")
+        ann.locator("#hand button.card.legal").first.click()
+        ann.wait_for_function(f"Table.state.version > {v}", timeout=15000)
+    assert ann.evaluate("Table.state.view.to_act") == 1
+    version = ann.evaluate("Table.state.version")
+    bob.context.close()  # Bob goes, at his turn
+    box = ann.locator('#scoreboard .seat-box[data-seat="1"] .takeover-in')
+    box.wait_for(timeout=15000)
+    came = ann.evaluate("Table.receivedAt")
+
+    def seconds() -> int:
+        text = box.inner_text()
+        assert text.startswith("the computer plays in "), text
+        return int(text.split()[-2])
+
+    before = seconds()
+    time.sleep(2.5)
+    after = seconds()
+    assert after <= before - 2, (before, after)
+    assert ann.evaluate("Table.receivedAt") == came  # counted in the page, no message since
+    # At zero the computer takes the seat, and Ann sees it.
+    ann.wait_for_function(f"Table.state.version > {version} && Table.state.seats[1].computer",
+                          timeout=15000)
+    assert "🤖" in ann.inner_text('#scoreboard .seat-box[data-seat="1"]')
+    # Ann leaves her seat: the computer plays it at once, until she takes it back.
+    ann.get_by_role("button", name="Leave the seat").click()
+    ann.locator("#seat-notice").get_by_text("You left the seat: the computer plays for it").wait_for(
+        timeout=15000)
+    state = server.request("GET", f"/api/tables/{t['table']}")[1]
+    assert state["seats"][0]["computer"] and not state["seats"][0]["connected"]
+    assert ann.locator("#hand button.card.legal, #actions button.action").count() == 0
+    ann.get_by_role("button", name="Take the seat back").click()
+    holding(ann)
+    ann.wait_for_function("Table.state.seats[0].connected && !Table.state.seats[0].computer",
+                          timeout=15000)
+    assert errors == []
