@@ -20,14 +20,19 @@ from typing import Any
 from browser_util import click_something, hand_over, needs_chromium, watch_errors
 from server_util import ServerProcess, seat_links, seat_tokens, seats
 
+from sixtysix.cli.verify_cmd import verify_text
+
 pytestmark = needs_chromium
 
 
-def open_table(server: ServerProcess, browser: Any, tamper: Any = None) -> tuple[Any, dict[str, Any]]:
-    """A Sixty-Six table of a person and the computer, opened at the person's seat (with the
-    WebSocket routed through ``tamper`` when given); the page and the creation's answer."""
+def open_table(server: ServerProcess, browser: Any, tamper: Any = None,
+               target: int = 7) -> tuple[Any, dict[str, Any]]:
+    """A Sixty-Six table of a person and the computer (a match to ``target``), opened at the
+    person's seat (with the WebSocket routed through ``tamper`` when given); the page and the
+    creation's answer."""
     status, t = server.request("POST", "/api/tables", {
-        "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0, "hints": False})
+        "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0, "hints": False,
+        "options": {"target": target}})
     assert status == 201, t
     page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
     if tamper is not None:
@@ -109,4 +114,27 @@ def test_a_tampered_reveal_is_reported(server: ServerProcess, browser: Any) -> N
     assert text.startswith("Hand 1: the deal does NOT match the commitment shown before it was played")
     assert "does not hash to the commitment" in text
     assert page.get_attribute("#deal-check", "role") == "alert"
+    assert errors == []
+
+
+def test_the_commitments_saved_verify_the_finished_match(server: ServerProcess, browser: Any) -> None:
+    # A one-game match: when its hand is over the match is over, and the record, the file the
+    # browser saved and sixtysix verify fit together.
+    page, t = open_table(server, browser, target=1)
+    errors = watch_errors(page)
+    play_the_hand(page)
+    page.wait_for_function("Table.state.complete && Table.state.secret !== null", timeout=15000)
+    page.wait_for_selector("#deal-check.ok", timeout=15000)
+    with page.expect_download() as d:
+        page.click("#save-commitments")
+    saved = Path(d.value.path()).read_text()
+    status, record = server.request("GET", f"/api/tables/{t['table']}/record")
+    assert status == 200
+    code, lines = verify_text(json.dumps(record), saved)
+    assert code == 0, lines
+    assert lines[0].startswith("checked against the commitments you saved (hands 1")
+    # The server wrote another commitment into the record than it showed: verify names it.
+    record["fairness"]["commitments"][0] = "cd" * 32
+    code, lines = verify_text(json.dumps(record), saved)
+    assert code == 1 and lines[-1].startswith("THE DEALS DO NOT MATCH: first at hand 1: ")
     assert errors == []
