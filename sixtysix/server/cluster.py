@@ -14,6 +14,8 @@ database), as small JSON messages naming the sending process (``n``):
   at the sending process, and which away seats the computer was asked to play for at once.
   Sent when that changes, and in answer to ``{"t": table, "ask": 1}``, which a process sends
   when it loads a table that others may hold.
+* ``{"t": table, "m": seat}``: a connection at the sending process took the seat (``take=1``);
+  a process with a connection holding that seat tells it the seat moved and closes it.
 * ``{"alive": 1}``: every ``HEARTBEAT`` seconds. A process not heard of for ``3 * HEARTBEAT``
   seconds is taken to be gone, and its connections with it (their seats become away).
 
