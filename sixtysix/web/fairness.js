@@ -55,16 +55,26 @@ function hexBytes(hex) {
 }
 
 const DealCheck = {
+  memo: {},  // table -> what this browser kept, read from localStorage once
+
   storeKey(table) { return `sixtysix.commitments.${table}`; },
 
   // What this browser kept for ``table``: {table, scheme, commitments: {hand: hex}, changed:
   // {hand: the other value shown later}}.
   load(table) {
+    if (this.memo[table]) return this.memo[table];
+    let kept = {table, scheme: null, commitments: {}, changed: {}};
     try {
       const v = JSON.parse(localStorage.getItem(this.storeKey(table)) || "null");
-      if (v && typeof v.commitments === "object" && typeof v.changed === "object") return v;
-    } catch (e) { /* unreadable: start again */ }
-    return {table, scheme: null, commitments: {}, changed: {}};
+      if (v && typeof v.commitments === "object" && typeof v.changed === "object") kept = v;
+    } catch (e) { /* unreadable or no storage: keep them for this page only */ }
+    return (this.memo[table] = kept);
+  },
+
+  store(kept) {
+    try {
+      localStorage.setItem(this.storeKey(kept.table), JSON.stringify(kept));
+    } catch (e) { /* storage full or refused: this page still checks what it kept */ }
   },
 
   // Keep the state's commitment, then check every hand whose key (or, in sha256-v1, the secret)
@@ -79,7 +89,7 @@ const DealCheck = {
     } else if (kept.commitments[n] !== m.commitment && !(n in kept.changed)) {
       kept.changed[n] = m.commitment;
     }
-    localStorage.setItem(this.storeKey(m.table), JSON.stringify(kept));
+    this.store(kept);
     const checked = [], bad = [];
     for (const h of Object.keys(kept.changed)) {
       bad.push({hand: Number(h), why: "the server showed another commitment for it during the hand"});
