@@ -45,6 +45,8 @@ class Match:
         self.bonus = 0
         self.hand: State | None = None
         self.results: list[HandResult] = []
+        self.scores: list[list[int]] = []
+        """The match score after each hand (``results``' running total, in the game's terms)."""
         self.complete = False
         self.winner: list[int] | None = None
         self.extra: dict[str, Any] = {}
@@ -106,6 +108,7 @@ class Match:
             assert hand.result is not None
             self.results.append(hand.result)
             self.game.settle(self, hand.result)
+            self.scores.append(list(self.score))
 
     def record(self) -> dict[str, Any]:
         """The match as a record (records.md §3)."""

@@ -5,7 +5,9 @@ HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
 ``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help).
 WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
-``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}``,
+``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}`` (ready
+for the next hand: it is dealt once every person present is, or ``next_hand_seconds`` after the
+first one was),
 ``{"type": "takeover", "seat": 1}`` (the computer plays at once for a seat whose person is away,
 until that person connects again), ``{"type": "leave"}`` (the person leaves the seat: the computer
 plays for it at once; answered ``{"type": "left"}``, then the connection closes with code 4002),
@@ -257,7 +259,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
         hub.check_free(t, seat)
-        t.next_hand(seat, version=body.get("version"))
+        hub.next_hand(t, seat, body.get("version"))
         await hub.broadcast(t.id)
         hub.kick(t.id)
         return JSONResponse(json.loads(t.message_text(seat)))
@@ -390,7 +392,7 @@ async def _ws_request(hub: Hub, t: Table, conn: Conn, text: str,
     if kind == "act":
         t.act(seat, msg.get("action"), version=msg.get("version"))
     elif kind == "next":
-        t.next_hand(seat, version=msg.get("version"))
+        hub.next_hand(t, seat, msg.get("version"))
     elif kind == "takeover":
         hub.take_over(t, seat, msg.get("seat"))
     elif kind == "leave":

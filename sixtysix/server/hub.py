@@ -218,6 +218,11 @@ class Hub:
         await self.broadcast(table.id)
         self.kick(table.id)
 
+    def next_hand(self, table: Table, seat: int | None, version: Any) -> None:
+        """``Table.next_hand``, told to the other processes (where the others may have asked)."""
+        table.next_hand(seat, version=version)
+        self._publish_presence(self.tables[table.id])
+
     def take_over(self, table: Table, asker: int | None, seat: Any) -> None:
         """``Table.take_over``, told to the other processes."""
         table.take_over(asker, seat)
@@ -230,15 +235,17 @@ class Hub:
             or any(counts.get(seat) for counts in rt.remote.values())
 
     def _publish_presence(self, rt: _TableRuntime, *, if_any: bool = False) -> None:
-        """Tell the other processes who is connected to the table here (``if_any``: only if
-        someone is, or the computer was asked to play for a seat)."""
+        """Tell the other processes who is connected to the table here, and who asked for the
+        next hand (``if_any``: only if someone is, or did, or the computer was asked to play for
+        a seat)."""
         if self.cluster is None:
             return
+        t = rt.table
         counts = Counter(c.seat for c in rt.conns if c.seat is not None)
-        if if_any and not counts and not rt.table.taken_over:
+        if if_any and not counts and not t.taken_over and not t.ready:
             return
-        self.cluster.publish({"t": rt.table.id, "c": {str(s): k for s, k in counts.items()},
-                              "k": sorted(rt.table.taken_over)})
+        self.cluster.publish({"t": t.id, "c": {str(s): k for s, k in counts.items()},
+                              "k": sorted(t.taken_over), "r": sorted(t.ready), "rv": t.version})
 
     # ------------------------------------------------------------------ other processes
 
@@ -272,6 +279,7 @@ class Hub:
             else:
                 rt.remote.pop(msg["n"], None)
             t.taken_over = {int(s) for s in msg["k"]}
+            t.join_ready([int(s) for s in msg.get("r", ())], msg.get("rv"))
             self._settle_presence(rt)
         else:
             return
@@ -365,8 +373,9 @@ class Hub:
                 if t.version != version:
                     continue
             if seat == -1:
+                # Every person present asked for the next hand, or its countdown ran out.
                 try:
-                    t.next_hand(-1, version=version)
+                    t.deal_next(version)
                 except TableError as e:
                     if e.code == "stale":
                         continue

@@ -46,13 +46,16 @@ from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
-           "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS"]
+           "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS", "DEFAULT_NEXT_HAND_SECONDS"]
 
 DEFAULT_TAKEOVER_BOT = "casual"
 """Who plays for a person away (per table: takeover_bot): sensible play at once. Not ``random``,
 which may show a marriage and claim 66 on its first lead and so throw the person's hand away."""
 DEFAULT_TAKEOVER_SECONDS = 60
 """How long a person may be away before a computer plays for them (per table: takeover_seconds)."""
+DEFAULT_NEXT_HAND_SECONDS = 30
+"""Once a person has asked for the next hand, how long the others present have to read the hand's
+summary before it is dealt anyway (per table: next_hand_seconds; 0: wait for everyone)."""
 SEED_BITS = 52
 """Deal seeds of tables stored before secrets (``spec["seed"]``): still dealt the old way."""
 MAX_NAME = 40
@@ -160,7 +163,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
         raise _spec_error("'seed' cannot be chosen: the server deals from a secret of its own, "
                           "commits to each deal and reveals the secret when the match is over")
     known = {"game", "options", "seats", "hints", "hint_seconds", "takeover_seconds", "takeover_bot",
-             "bot_delay"}
+             "bot_delay", "next_hand_seconds"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _spec_error(f"unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -200,6 +203,11 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
     if isinstance(takeover, bool) or not isinstance(takeover, int | float) \
             or not 0 <= takeover <= 86_400:
         raise _spec_error("'takeover_seconds' must be a number of seconds up to 86400 (0: never)")
+    next_seconds = raw.get("next_hand_seconds", DEFAULT_NEXT_HAND_SECONDS)
+    if isinstance(next_seconds, bool) or not isinstance(next_seconds, int | float) \
+            or not 0 <= next_seconds <= 3600:
+        raise _spec_error("'next_hand_seconds' (how long the others have to press Next hand once "
+                          "one person has) must be a number of seconds up to 3600 (0: no limit)")
     takeover_bot = check_bot(raw.get("takeover_bot", DEFAULT_TAKEOVER_BOT), "takeover_bot",
                              bot_limits)
     delay = raw.get("bot_delay", 0.6)
@@ -219,7 +227,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
     dealer = game.first_dealer(random.SystemRandom())
     return {"game": game_id, "options": options_to_dict(game.options), "seats": seats,
             "hints": hints, "hint_seconds": float(hint_seconds), "takeover_seconds": takeover,
-            "takeover_bot": str(takeover_bot),
+            "takeover_bot": str(takeover_bot), "next_hand_seconds": next_seconds,
             "bot_delay": float(delay), "dealer": dealer,
             "secret": secrets.token_bytes(SECRET_BYTES).hex(), "scheme": SCHEME,
             "bot_seed": secrets.randbits(64)}
@@ -237,7 +245,8 @@ def rematch_id(table_id: str) -> str:
     return f"{base}.{int(n) + 1}" if dot and n.isdigit() else f"{table_id}.2"
 
 
-REMATCH_FIELDS = ("hints", "hint_seconds", "takeover_seconds", "takeover_bot", "bot_delay")
+REMATCH_FIELDS = ("hints", "hint_seconds", "takeover_seconds", "takeover_bot", "bot_delay",
+                  "next_hand_seconds")
 """The table settings a rematch keeps (with the game, its options and the seats)."""
 
 
@@ -259,6 +268,11 @@ class Table:
         """Human seats with no open connection, and since when (for the computer takeover)."""
         self.taken_over: set[int] = set()
         """Seats away whose computer takeover another player asked for at once (until they return)."""
+        self.ready: set[int] = set()
+        """Human seats that asked for the next hand since the current one ended (kept in memory
+        only, like presence: after a restart each browser asks again)."""
+        self.ready_since: float | None = None
+        """When the first of them asked: the countdown to the deal runs from then."""
         self._bots: dict[int, Bot] = {}
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
@@ -358,6 +372,7 @@ class Table:
         for ev in new:
             if "deal" in ev:
                 self.match.deal_hand(seed=ev["deal"])
+                self._dealt()
             else:
                 self.match.apply(ev["action"])
             self.events.append(ev)
@@ -388,6 +403,13 @@ class Table:
             seed = random.Random(f"{self.spec['seed']}:hand:{hand_no - 1}").getrandbits(SEED_BITS)
         self._store({"deal": seed})
         self.match.deal_hand(seed=seed)
+        self._dealt()
+
+    def _dealt(self) -> None:
+        if self.ready:
+            self.presence += 1
+        self.ready.clear()
+        self.ready_since = None
 
     def _check_version(self, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
@@ -424,8 +446,10 @@ class Table:
         self._after_change()
 
     def next_hand(self, seat: int | None, *, version: Any) -> None:
-        """Deal the next hand once the current one is over (asked by a seat, or by the server
-        with ``seat`` -1)."""
+        """``seat`` is ready for the next hand, once the current one is over. It is dealt at once
+        when no other person present is still reading the hand's summary; else when they have
+        all asked too, or the countdown runs out (``deal_due``: the hub deals). Asking twice is
+        asking once."""
         if seat is None:
             raise TableError("bad_token", "only a seat at the table may ask for the next hand", 403)
         if self.match.complete:
@@ -433,6 +457,45 @@ class Table:
         self._check_version(version)
         if self.match.in_hand:
             raise TableError("hand_in_progress", "the current hand is still being played", 409)
+        self.join_ready([seat], self.version)
+        if not self.waiting():
+            self.deal()
+
+    def join_ready(self, seats: Any, version: Any) -> None:
+        """Count ``seats`` as ready at ``version`` (a seat's request, or another server process's
+        news of its own); news of an earlier hand is ignored."""
+        new = {s for s in seats if s in self.humans} - self.ready if version == self.version else set()
+        if new and not self.match.in_hand and not self.match.complete:
+            if not self.ready:
+                self.ready_since = time.monotonic()
+            self.ready |= new
+            self.presence += 1
+
+    def waiting(self) -> list[int]:
+        """The people present who have not asked for the next hand yet (a seat away, or played
+        by the computer, is not waited for)."""
+        return [p for p in self.humans if p not in self.ready and p not in self.away_since]
+
+    def deal_due(self, now: float) -> tuple[bool, float | None]:
+        """With the hand over: whether the next hand is to be dealt now; if not, in how many
+        seconds it will be (None: not by the clock)."""
+        if all(self._computer_controls(p, now)[0] for p in self.humans):
+            return True, None  # nobody to ask
+        if not self.ready or self.ready_since is None:
+            return False, None  # nobody has asked: the summary stays
+        if not self.waiting():
+            return True, None
+        limit = self.spec.get("next_hand_seconds", DEFAULT_NEXT_HAND_SECONDS)
+        if not limit:
+            return False, None
+        left = self.ready_since + limit - now
+        return (True, None) if left <= 0 else (False, left)
+
+    def deal_next(self, version: int) -> None:
+        """The server deals the next hand (``deal_due``), at the version it decided at."""
+        self._check_version(version)
+        if self.match.complete or self.match.in_hand:
+            raise self._stale(version)
         self.deal()
 
     def _after_change(self) -> None:
@@ -459,10 +522,8 @@ class Table:
         if self.match.complete or hand is None:
             return None, None
         if hand.over:
-            # Nobody to ask for the next hand: deal it (-1 means "deal").
-            if all(self._computer_controls(p, now)[0] for p in self.humans):
-                return -1, None
-            return None, None
+            due, wait = self.deal_due(now)  # -1 means "deal"
+            return (-1, None) if due else (None, wait)
         seat = hand.to_act
         ctl, wait = self._computer_controls(seat, now)
         return (seat, None) if ctl else (None, wait)
@@ -570,8 +631,11 @@ class Table:
             "seats": seats, "score": list(m.score), "hand_no": len(m.hand_records),
             "complete": m.complete, "winner": m.winner, "view": view,
             "result": result_to_json(hand.result) if hand.result is not None else None,
-            "results": [result_to_json(r) for r in m.results],
-            "can_next": hand.over and not m.complete and seat is not None,
+            # Each hand's result with the match score after it: the score sheet.
+            "results": [{**result_to_json(r), "score": score}
+                        for r, score in zip(m.results, m.scores, strict=True)],
+            "can_next": hand.over and not m.complete and seat is not None and seat not in self.ready,
+            "next": self._next_json(now),
             "hints": bool(self.spec["hints"]),
             "commitment": self._commitment(),
             "scheme": self.scheme if self.secret is not None else None,
@@ -581,6 +645,15 @@ class Table:
             "secret": self.spec.get("secret") if m.complete else None,
             "rematch": self.rematch_for(seat),
         }
+
+    def _next_json(self, now: float) -> dict[str, Any] | None:
+        """Between hands: who asked for the next hand, who is still reading the summary, and in
+        how many seconds the hand is dealt anyway (None: not by the clock)."""
+        if self.match.in_hand or self.match.complete:
+            return None
+        due, wait = self.deal_due(now)
+        return {"ready": sorted(self.ready), "waiting": self.waiting(),
+                "deal_in": 0.0 if due else None if wait is None else round(wait, 1)}
 
     def actors(self) -> list[int]:
         """The seat that took each action of the current hand, in order (public: everyone at
@@ -613,7 +686,8 @@ class Table:
         key = (self.version, self.presence)
         now = time.monotonic()
         cached = self._cache.get(seat)
-        counting = bool(self.away_since) and bool(self.spec["takeover_seconds"])
+        # Counting down (to a takeover, or to the next hand's deal): seconds left from now.
+        counting = bool(self.ready) or (bool(self.away_since) and bool(self.spec["takeover_seconds"]))
         if cached is not None and cached[0] == key and (not counting or now - cached[2] < 1):
             return cached[1]
         text = json.dumps(self.message(seat), separators=(",", ":"))

@@ -88,7 +88,7 @@ async def play_seat(servers: list[ServerProcess], tid: str, token: str, seat: in
                 v = m["view"]
                 if m["version"] == acted:
                     continue
-                if m["can_next"] and seat == 0:
+                if m["can_next"]:  # each seat asks, at its own process: then it is dealt
                     acted = m["version"]
                     await ws.send(json.dumps({"type": "next", "version": m["version"]}))
                 elif v["to_act"] == seat and v["legal"]:
@@ -280,8 +280,9 @@ def test_an_away_seat_is_played_by_one_process_and_taken_back_at_another(
                 _, m = a.request("GET", path)
                 if m["view"]["to_act"] == 1 and m["result"] is None:
                     break
-                if m["can_next"]:
-                    w0.send(json.dumps({"type": "next", "version": m["version"]}))
+                if m["can_next"]:  # both people ask for the next hand (seat 1 is here)
+                    for w in (w0, w1):
+                        w.send(json.dumps({"type": "next", "version": m["version"]}))
                 elif m["view"]["to_act"] == 0:
                     w0.send(json.dumps({"type": "act", "version": m["version"],
                                         "action": m["view"]["legal"][0]["action"]}))

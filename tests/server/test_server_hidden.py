@@ -127,7 +127,12 @@ def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> 
                 break
             before = table.match.hand.copy()
             if m0["view"]["phase"] == "over":
-                socks[0].send_json({"type": "next", "version": m0["version"]})
+                # Each person asks for the next hand (all are here): the last one's asking deals.
+                for seat in range(n - 1):
+                    socks[seat].send_json({"type": "next", "version": m0["version"]})
+                    for ws in socks:
+                        assert ws.receive_json()["next"]["ready"] == list(range(seat + 1))
+                socks[n - 1].send_json({"type": "next", "version": m0["version"]})
                 hands += 1
                 action = None
                 shown.clear()

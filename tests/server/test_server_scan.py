@@ -129,7 +129,9 @@ async def play_match(http: httpx.AsyncClient, ws_base: str, game: str, rng: rand
                 for seat in range(n):
                     await download(seat, version)
             if view["phase"] == "over":
-                await conns[0].send(json.dumps({"type": "next", "version": version}))
+                # Every person asks for the next hand: the last one's asking deals it.
+                for c in conns[:n]:
+                    await c.send(json.dumps({"type": "next", "version": version}))
             else:
                 seat = view["to_act"]
                 if rng.random() < 0.03:
