@@ -81,6 +81,9 @@ const Table = {
   away: null,         // why it does not now: "elsewhere" (open in another window), "moved", "left"
   receivedAt: 0,      // when the state came (performance.now()): countdowns count from it
   askDraw: false,     // the setting "Ask before drawing": else the browser draws by itself
+  askedNext: -1,      // the version at which this seat asked for the next hand
+  dealAt: null,       // when the next hand will be dealt by the clock (Date.now() time), if it will
+  ticker: null,       // the timer that counts down to that deal on the page
   lastOpen: false,    // the last trick's panel is open
   asking: null,       // the action the confirmation dialog asks about
 
@@ -133,6 +136,8 @@ const Table = {
       this.held = msg.seat !== null;
       this.away = null;
       Seat.clear();
+      const wait = msg.next && msg.next.deal_in;
+      this.dealAt = typeof wait === "number" ? Date.now() + wait * 1000 : null;
       $("table-error").textContent = "";
       $("hint-box").hidden = true;
       this.render();
@@ -420,13 +425,20 @@ const Table = {
           `${esc(s.name)}: ${plural(r.points[i], "point")}, ${plural(r.tricks[i], "trick")}, ` +
           `${signed(r.game_points[i], this.gameUnit())}`)
           .join("<br>") + `</p>` +
-        (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
+        this.nextHand();
       const nb = $("next-hand");
-      if (nb) nb.onclick = () => { if (this.send({type: "next", version: m.version})) nb.disabled = true; };
+      if (nb) {
+        nb.onclick = () => {
+          if (this.send({type: "next", version: m.version})) { nb.disabled = true; this.askedNext = m.version; }
+        };
+        // Asked already, and the server forgot (it restarted): ask again.
+        if (this.askedNext === m.version) nb.click();
+      }
     } else {
       sum.hidden = true;
       sum.innerHTML = "";
     }
+    this.countDown();
 
     // Legal actions: plays are clickable cards in the hand, everything else a button.
     const plays = new Map();
@@ -479,7 +491,42 @@ const Table = {
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
     Seat.renderBar(this);  // seat.js: "Leave the seat"
+    ScoreSheet.render(this);  // scoresheet.js: every hand of the match
     if (drawing) this.act("draw");
+  },
+
+  // Between hands: the Next hand button, or whom this seat waits for; who else is ready; and in
+  // how many seconds the hand is dealt anyway (counted down on the page by countDown).
+  nextHand() {
+    const m = this.state, me = m.seat, nx = m.next;
+    if (!nx) return "";
+    const names = (seats) => seats.map((i) => esc(this.name(i))).join(" and ");
+    const dealIn = this.dealAt !== null ? ` <span class="deal-in">(dealing in ${this.secondsLeft()} s)</span>` : "";
+    if (me !== null && nx.ready.includes(me)) {
+      return `<p id="next-waiting">${nx.waiting.length ? `Waiting for ${names(nx.waiting)}…` : "Dealing…"}` +
+        `${dealIn}</p>`;
+    }
+    const others = nx.ready.filter((i) => i !== me);
+    return (others.length ? `<p id="next-ready">${names(others)} ${others.length > 1 ? "are" : "is"} ready ` +
+      `for the next hand${dealIn}</p>` : "") +
+      (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
+  },
+
+  secondsLeft() { return Math.max(0, Math.ceil((this.dealAt - Date.now()) / 1000)); },
+
+  // Keeps "dealing in N s" true each second until the server deals (and sends the new hand).
+  countDown() {
+    if (this.dealAt === null) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    } else if (this.ticker === null) {
+      this.ticker = setInterval(() => {
+        if (this.dealAt === null) return;
+        for (const el of document.querySelectorAll("#summary .deal-in")) {
+          el.textContent = `(dealing in ${this.secondsLeft()} s)`;
+        }
+      }, 500);
+    }
   },
 
   // A trick's cards with who played each; the winner's (``winner``: a seat, or null) marked. With
