@@ -114,17 +114,20 @@ def test_only_the_people_present_are_waited_for(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{tid}?token={toks[0]}") as ws:
         s = ws.receive_json()
         while s["result"] is None:
-            seat = s["view"]["to_act"]
-            mine = client.get(f"/api/tables/{tid}?token={toks[seat]}").json()
-            r = client.post(f"/api/tables/{tid}/actions",
-                            json={"token": toks[seat], "action": first_choice(mine),
-                                  "version": s["version"]})
-            assert r.status_code == 200, r.text
-            s = r.json()
+            if s["view"]["to_act"] == 0:
+                ws.send_json({"type": "act", "action": first_choice(s), "version": s["version"]})
+            else:
+                mine = client.get(f"/api/tables/{tid}?token={toks[1]}").json()
+                r = client.post(f"/api/tables/{tid}/actions",
+                                json={"token": toks[1], "action": first_choice(mine),
+                                      "version": s["version"]})
+                assert r.status_code == 200, r.text
+            s = ws.receive_json()
         r = client.post(f"/api/tables/{tid}/next", json={"token": toks[1], "version": s["version"]})
         assert r.status_code == 200, r.text
         assert r.json()["next"] == {"ready": [1], "waiting": [0], "deal_in": pytest.approx(30, abs=1)}
         assert r.json()["result"] is not None and r.json()["can_next"] is False
+        assert ws.receive_json()["next"]["ready"] == [1]
         ws.send_json({"type": "next", "version": s["version"]})  # the one person present
         m = ws.receive_json()
         while m["hand_no"] != 2:
