@@ -1,6 +1,7 @@
 """The HTTP and WebSocket API (FastAPI) and the web client's static files.
 
-HTTP: ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}?token=``,
+HTTP: ``GET /api/games``, ``POST /api/tables``, ``POST /api/tables/{id}/claim`` (an invitation
+exchanged for its seat's secret, once), ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
 ``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help).
@@ -224,17 +225,32 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
             raise TableError("rate_limited", "too many new tables from your address: try again in "
                              f"{math.ceil(wait)} s", 429)
         t = hub.create(body)
+        # The creator's own secret, once; for every other person's seat an invitation to pass on.
         seats = []
         for i, s in enumerate(t.seats):
             entry: dict[str, Any] = {"seat": i, "kind": s.kind, "name": s.name}
-            if s.kind == "human":
-                entry["token"] = s.token
-                entry["link"] = f"/t/{t.id}?token={s.token}"
-            else:
+            if s.kind == "bot":
                 entry["bot"] = s.bot
+            elif i == t.creator:
+                entry["token"] = t.new_token
+            else:
+                entry["invite"] = s.invite
+                entry["invite_link"] = f"/t/{t.id}?invite={s.invite}"
             seats.append(entry)
+        t.new_token = None
         return {"table": t.id, "seats": seats, "spectator_link": f"/t/{t.id}",
-                "game": t.game.id, "options": t.spec["options"]}
+                "game": t.game.id, "options": t.spec["options"], "hints": t.spec["hints"]}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim_seat(table_id: str, request: Request) -> dict[str, Any]:
+        """An invitation exchanged for its seat's own secret: once, by whoever comes first."""
+        t = hub.require(table_id)
+        body = await _json_body(request, cfg)
+        seat, token = t.claim(body.get("invite"))
+        hub.claimed(t)
+        await hub.broadcast(t.id)
+        return {"table": t.id, "seat": seat, "name": t.seats[seat].name, "token": token,
+                "link": f"/t/{t.id}"}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, token: str | None = None) -> JSONResponse:
@@ -278,8 +294,8 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def post_rematch(table_id: str, request: Request) -> dict[str, Any]:
         """A new match with the same seats and options, asked for by a seat once the match is
-        over. Every seat learns of it on the old table, each with its own link there; asked for
-        again (by any seat), the same rematch is answered."""
+        over. Every seat learns of it on the old table and holds its seat there with the secret
+        it holds here; asked for again (by any seat), the same rematch is answered."""
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
@@ -295,11 +311,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                                  f"again in {math.ceil(wait)} s", 429)
             # Asked for at once in another process, the id is taken: that table is the rematch.
             with suppress(IntegrityError):
-                Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits)
+                Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits,
+                             token_hashes=t.rematch_keys())
                 hub.get(new_id)  # dealt: its computer players start
-            stored = store.load_table(new_id)
-            assert stored is not None
-        t.set_rematch(new_id, stored[0])
+        t.set_rematch(new_id)
         await hub.broadcast(t.id)
         mine = t.rematch_for(seat)
         assert mine is not None

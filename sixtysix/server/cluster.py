@@ -16,6 +16,9 @@ database), as small JSON messages naming the sending process (``n``):
   when it loads a table that others may hold.
 * ``{"t": table, "m": seat}``: a connection at the sending process took the seat (``take=1``);
   a process with a connection holding that seat tells it the seat moved and closes it.
+* ``{"t": table, "keys": 1}``: an invitation of the table was claimed; a process holding the
+  table reads its seats' keys again (and, until this comes, looks in the database when a seat's
+  secret is not known to it).
 * ``{"alive": 1}``: every ``HEARTBEAT`` seconds. A process not heard of for ``3 * HEARTBEAT``
   seconds is taken to be gone, and its connections with it (their seats become away).
 

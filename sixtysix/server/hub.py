@@ -223,6 +223,11 @@ class Hub:
         table.next_hand(seat, version=version)
         self._publish_presence(self.tables[table.id])
 
+    def claimed(self, table: Table) -> None:
+        """An invitation of ``table`` was claimed here: the other processes read its keys again."""
+        if self.cluster is not None:
+            self.cluster.publish({"t": table.id, "keys": 1})
+
     def take_over(self, table: Table, asker: int | None, seat: Any) -> None:
         """``Table.take_over``, told to the other processes."""
         table.take_over(asker, seat)
@@ -272,6 +277,9 @@ class Hub:
             await self._move_away(rt, moved)
             t.presence += 1
             self._publish_presence(rt)
+        elif "keys" in msg:
+            if not t.reload_keys():
+                return
         elif "c" in msg:
             counts = {int(s): int(k) for s, k in msg["c"].items()}
             if counts:

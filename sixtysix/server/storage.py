@@ -1,8 +1,10 @@
 """Persistence of tables behind a small interface: SQLite by default, PostgreSQL by URL.
 
-A table is its spec (game, options, seats with their tokens, table settings) and the list of
-events that happened at it (a hand dealt from a seed, an action taken). Each event is committed
-before the server acknowledges it, so replaying the events rebuilds every table exactly.
+A table is its spec (game, options, seats, table settings), the list of events that happened at
+it (a hand dealt from a seed, an action taken), and its seats' keys: for each human seat the hash
+of the secret its person holds, or an invitation not yet claimed (``claim_invite``). Each event is
+committed before the server acknowledges it, so replaying the events rebuilds every table exactly.
+Tables stored before seat keys keep their seats' tokens in the spec.
 
 On PostgreSQL several server processes may share one database (``cluster.py``): the pair (table,
 event number) is the primary key, so of two processes storing the same event number of a table
@@ -75,6 +77,20 @@ class EventRow(_Base):
     event: Mapped[str] = mapped_column(Text)
 
 
+class SeatKeyRow(_Base):
+    """A human seat's key. Only the SHA-256 of the seat's secret is kept (a copy of the database
+    seats nobody); an invitation is kept as itself while unclaimed (its table's creator is shown
+    it again to share), and as its hash once spent, to tell a spent invitation from none."""
+    __tablename__ = "sixtysix_seat_keys"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("sixtysix_tables.id"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
 def normalize_url(url: str) -> str:
     """SQLAlchemy URL for ``url``: plain ``postgresql://`` URLs use psycopg 3.
 
@@ -144,9 +160,37 @@ class Storage:
 
     # ------------------------------------------------------------------ writes
 
-    def create_table(self, table_id: str, spec: dict[str, Any]) -> None:
+    def create_table(self, table_id: str, spec: dict[str, Any],
+                     keys: dict[int, dict[str, str | None]] | None = None) -> None:
+        """Store a new table with its seats' ``keys`` (seat: ``token_hash``, ``invite_hash``,
+        ``invite``), in one transaction."""
         with Session(self.engine) as s, s.begin():
             s.add(TableRow(id=table_id, created=time.time(), spec=json.dumps(spec), finished=False))
+            s.flush()  # the table row first: the keys refer to it
+            for seat, key in (keys or {}).items():
+                s.add(SeatKeyRow(table_id=table_id, seat=seat, **key))
+
+    def claim_invite(self, table_id: str, invite_hash: str, token_hash: str) -> int | None:
+        """Spend the invitation ``invite_hash`` of a table: its seat is held from now on by the
+        secret whose hash is ``token_hash``. The seat's number, or None when no unspent
+        invitation has that hash. Atomic: of two claims at once (two server processes on one
+        database included) exactly one wins, for the second finds the seat's secret set."""
+        with Session(self.engine) as s, s.begin():
+            seat = s.scalar(select(SeatKeyRow.seat).where(SeatKeyRow.table_id == table_id,
+                                                          SeatKeyRow.invite_hash == invite_hash))
+            if seat is None:
+                return None
+            done = s.execute(update(SeatKeyRow).where(
+                SeatKeyRow.table_id == table_id, SeatKeyRow.seat == seat,
+                SeatKeyRow.invite_hash == invite_hash, SeatKeyRow.token_hash.is_(None),
+            ).values(token_hash=token_hash, invite=None))
+            return seat if done.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    def invite_seat(self, table_id: str, invite_hash: str) -> int | None:
+        """The seat an invitation (spent or not) is for; None if the table has no such one."""
+        with Session(self.engine) as s:
+            return s.scalar(select(SeatKeyRow.seat).where(SeatKeyRow.table_id == table_id,
+                                                          SeatKeyRow.invite_hash == invite_hash))
 
     def append_event(self, table_id: str, seq: int, ev: dict[str, Any]) -> None:
         """Store event number ``seq`` of a table; refuses a number already taken."""
@@ -186,6 +230,14 @@ class Storage:
             evs = s.scalars(select(EventRow.event).where(EventRow.table_id == table_id)
                             .order_by(EventRow.seq)).all()
             return json.loads(row.spec), [json.loads(e) for e in evs], bool(row.finished)
+
+    def load_keys(self, table_id: str) -> dict[int, tuple[str | None, str | None]]:
+        """Each keyed seat of a table: the hash of its secret (None while invited) and its
+        unspent invitation (None once claimed). Empty for a table stored before seat keys."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(SeatKeyRow.seat, SeatKeyRow.token_hash, SeatKeyRow.invite)
+                             .where(SeatKeyRow.table_id == table_id)).all()
+        return {seat: (token_hash, invite) for seat, token_hash, invite in rows}
 
     def load_events(self, table_id: str, since: int) -> list[dict[str, Any]]:
         """A table's events from number ``since`` on, in order."""

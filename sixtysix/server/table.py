@@ -1,5 +1,9 @@
 """A table: one match, its seats (people with secret tokens, or computer players) and its events.
 
+One person, one seat: the table's creator gets his own seat's secret (the first human seat's);
+each other human seat gets an invitation, which the first to claim it exchanges for that seat's
+own secret (``claim``), once. The server keeps only hashes of the secrets (``secret_hash``).
+
 Deals come from a secret the server draws from ``secrets`` and keeps to itself until the match is
 over; no request can choose it or see it before then. Each hand is published with a commitment to
 its deal (``sixtysix.fairness``); the hand's key, revealed when the hand is over, lets each seat's
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 import random
 import re
@@ -46,7 +51,7 @@ from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
-           "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS", "DEFAULT_NEXT_HAND_SECONDS"]
+           "secret_hash", "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS", "DEFAULT_NEXT_HAND_SECONDS"]
 
 DEFAULT_TAKEOVER_BOT = "casual"
 """Who plays for a person away (per table: takeover_bot): sensible play at once. Not ``random``,
@@ -59,6 +64,8 @@ summary before it is dealt anyway (per table: next_hand_seconds; 0: wait for eve
 SEED_BITS = 52
 """Deal seeds of tables stored before secrets (``spec["seed"]``): still dealt the old way."""
 MAX_NAME = 40
+MAX_SECRET = 64
+"""The longest seat secret or invitation looked at (they are 22 characters)."""
 
 
 class TableError(Exception):
@@ -80,7 +87,20 @@ class SeatInfo:
     """'human' or 'bot'."""
     name: str
     bot: str | None = None
-    token: str | None = None
+    token_hash: str | None = None
+    """``secret_hash`` of the secret its person holds; None for a computer or while invited."""
+    invite: str | None = None
+    """Its invitation while nobody has claimed it."""
+
+
+def secret_hash(secret: str) -> str:
+    """What the server keeps of a seat's secret or an invitation: its SHA-256 (hex). The secrets
+    are 128 random bits: nobody can find one from its hash, so no slow hash is needed.
+
+    >>> len(secret_hash("abc")), secret_hash("abc") == secret_hash("abc")
+    (64, True)
+    """
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def option_label(name: str) -> str:
@@ -155,8 +175,8 @@ def check_bot(text: Any, where: str, limits: dict[str, float] | None) -> str:
 
 
 def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str, Any]:
-    """Validate a table request and return the normalized spec (tokens, the deal secret and the
-    dealer added). ``bot_limits`` caps computer players' budgets (the server's configuration)."""
+    """Validate a table request and return the normalized spec (the deal secret and the dealer
+    added). ``bot_limits`` caps computer players' budgets (the server's configuration)."""
     if not isinstance(raw, dict):
         raise _spec_error("the table request must be a JSON object")
     if "seed" in raw:
@@ -197,8 +217,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
             bot = check_bot(s.get("bot", "random"), f"seat {i}", bot_limits)
             seats.append({"kind": "bot", "bot": bot, "name": name or f"Computer {i + 1} ({bot})"})
         else:
-            seats.append({"kind": "human", "name": name or f"Seat {i}",
-                          "token": secrets.token_urlsafe(16)})
+            seats.append({"kind": "human", "name": name or f"Seat {i}"})
     takeover = raw.get("takeover_seconds", DEFAULT_TAKEOVER_SECONDS)
     if isinstance(takeover, bool) or not isinstance(takeover, int | float) \
             or not 0 <= takeover <= 86_400:
@@ -213,7 +232,8 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
     delay = raw.get("bot_delay", 0.6)
     if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 10:
         raise _spec_error("'bot_delay' must be between 0 and 10 seconds")
-    hints = raw.get("hints", True)
+    # Hints help whoever asks: fair between people only where all agreed, so not by default.
+    hints = raw.get("hints", sum(s["kind"] == "human" for s in seats) <= 1)
     if not isinstance(hints, bool):
         raise _spec_error("'hints' must be true or false")
     hint_seconds = raw.get("hint_seconds", 1.0)
@@ -258,7 +278,9 @@ class Table:
         self.spec = spec
         self.storage = storage
         self.game = shared_game(spec["game"], spec["options"])
-        self.seats = [SeatInfo(kind=s["kind"], name=s["name"], bot=s.get("bot"), token=s.get("token"))
+        # A table stored before seat keys has its seats' tokens in the spec.
+        self.seats = [SeatInfo(kind=s["kind"], name=s["name"], bot=s.get("bot"),
+                               token_hash=secret_hash(s["token"]) if s.get("token") else None)
                       for s in spec["seats"]]
         self.match = Match(self.game, dealer=spec["dealer"], players=[s.name for s in self.seats])
         self.events: list[dict[str, Any]] = []
@@ -277,18 +299,39 @@ class Table:
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
         self._cache: dict[int | None, tuple[tuple[int, int], str, float]] = {}
-        self.rematch: tuple[str, list[str | None]] | None = None
-        """The rematch once asked for: its table id and each seat's token there (None: a bot)."""
+        self.rematch: str | None = None
+        """The rematch's table id once asked for."""
+        self.new_token: str | None = None
+        """The creator's secret, made by ``create`` for the creation's answer (never stored)."""
 
     # ------------------------------------------------------------------ building
 
     @classmethod
     def create(cls, storage: Storage, raw: Any, table_id: str | None = None,
-               bot_limits: dict[str, float] | None = None) -> Table:
+               bot_limits: dict[str, float] | None = None,
+               token_hashes: dict[int, str] | None = None) -> Table:
+        """A new table from the request ``raw``. Its first human seat is the creator's: a new
+        secret for it (``new_token``); every other human seat gets an invitation. A rematch
+        passes ``token_hashes``: its seats held already, by the same secrets as before."""
         spec = check_spec(raw, bot_limits)
         table_id = table_id or secrets.token_urlsafe(6)
-        storage.create_table(table_id, spec)
+        held = dict(token_hashes or {})
+        humans = [i for i, s in enumerate(spec["seats"]) if s["kind"] == "human"]
+        new_token = None
+        if humans and token_hashes is None:
+            new_token = secrets.token_urlsafe(16)
+            held[humans[0]] = secret_hash(new_token)
+        keys: dict[int, dict[str, str | None]] = {}
+        for i in humans:
+            if i in held:
+                keys[i] = {"token_hash": held[i], "invite_hash": None, "invite": None}
+            else:
+                invite = secrets.token_urlsafe(16)
+                keys[i] = {"token_hash": None, "invite_hash": secret_hash(invite), "invite": invite}
+        storage.create_table(table_id, spec, keys)
         t = cls(table_id, spec, storage)
+        t._set_keys({i: (k["token_hash"], k["invite"]) for i, k in keys.items()})
+        t.new_token = new_token
         t.deal()
         return t
 
@@ -300,14 +343,28 @@ class Table:
             return None
         spec, events, finished = stored
         t = cls(table_id, spec, storage)
+        t._set_keys(storage.load_keys(table_id))
         t.match = t._replay(events)
         t.events = events
         t.finished = finished or t.match.complete
-        if t.finished:
-            again = storage.load_table(rematch_id(table_id))
-            if again is not None:
-                t.set_rematch(rematch_id(table_id), again[0])
+        if t.finished and storage.load_table(rematch_id(table_id)) is not None:
+            t.set_rematch(rematch_id(table_id))
         return t
+
+    def _set_keys(self, keys: dict[int, tuple[str | None, str | None]]) -> None:
+        for i, (token_hash, invite) in keys.items():
+            self.seats[i].token_hash = token_hash
+            self.seats[i].invite = invite
+
+    def reload_keys(self) -> bool:
+        """Read the seats' keys again (another server process may have seen an invitation
+        claimed); whether any changed."""
+        before = [(s.token_hash, s.invite) for s in self.seats]
+        self._set_keys(self.storage.load_keys(self.id))
+        changed = before != [(s.token_hash, s.invite) for s in self.seats]
+        if changed:
+            self.presence += 1
+        return changed
 
     def _replay(self, events: list[dict[str, Any]]) -> Match:
         # The record is the persistence format: the same replay as any other tool's.
@@ -338,14 +395,44 @@ class Table:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
+    @property
+    def creator(self) -> int | None:
+        """The creator's seat: the first human one."""
+        return self.humans[0] if self.humans else None
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to; None (a spectator) without a token; TableError if wrong."""
         if token is None or token == "":
             return None
-        for i, s in enumerate(self.seats):
-            if s.token is not None and secrets.compare_digest(s.token, str(token)):
-                return i
+        digest = secret_hash(str(token)[:MAX_SECRET + 1])
+        for attempt in range(2):
+            for i, s in enumerate(self.seats):
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                    return i
+            # A seat claimed at another server process sharing the database is not known here
+            # until its news comes: look once in the database (only where a seat is invited).
+            if attempt or not any(s.invite for s in self.seats) or not self.reload_keys():
+                break
         raise TableError("bad_token", "this token belongs to no seat at this table", 403)
+
+    def claim(self, invite: Any) -> tuple[int, str]:
+        """Spend an invitation: its seat and the new secret that holds the seat from now on.
+        TableError ``no_invite`` (unknown), ``invite_spent`` (claimed before) changes nothing."""
+        if not isinstance(invite, str) or not 0 < len(invite) <= MAX_SECRET:
+            raise TableError("bad_request", "'invite' must be the invitation's code (text)", 400)
+        invite_hash = secret_hash(invite)
+        token = secrets.token_urlsafe(16)
+        seat = self.storage.claim_invite(self.id, invite_hash, secret_hash(token))
+        if seat is None:
+            taken = self.storage.invite_seat(self.id, invite_hash)
+            if taken is None:
+                raise TableError("no_invite", "this table has no such invitation: check the link "
+                                 "you were sent", 404)
+            raise TableError("invite_spent", f"this invitation was used already: seat "
+                             f"{taken + 1} ({self.seats[taken].name}) is taken. Ask the table's "
+                             "creator for a link to watch, or start a table of your own", 410)
+        self.reload_keys()
+        return seat, token
 
     def _store(self, ev: dict[str, Any]) -> None:
         # Stored first: if the database refuses, nothing has changed and the request fails.
@@ -592,20 +679,23 @@ class Table:
         return {"game": self.spec["game"], "options": dict(self.spec["options"]), "seats": seats,
                 **kept}
 
-    def set_rematch(self, table_id: str, spec: dict[str, Any]) -> None:
-        """Remember the rematch (its id and spec): each seat is told its own link there."""
-        self.rematch = (table_id, [s.get("token") for s in spec["seats"]])
+    def rematch_keys(self) -> dict[int, str]:
+        """The seats' keys at the rematch: each seat held there by the secret that holds it
+        here (as stored now: claimed at any process), so that nobody is told a new secret."""
+        self.reload_keys()
+        return {i: s.token_hash for i, s in enumerate(self.seats) if s.token_hash is not None}
+
+    def set_rematch(self, table_id: str) -> None:
+        """Remember the rematch: every seat is told of it."""
+        self.rematch = table_id
         self.presence += 1  # a new message for every connection
 
     def rematch_for(self, seat: int | None) -> dict[str, Any] | None:
-        """What ``seat`` may know of the rematch: the table, and its own seat's link there (never
-        another seat's token); a spectator gets the table's plain link."""
+        """What anyone may know of the rematch: its table and plain link. A seat's person
+        holds his seat there with the secret he holds here."""
         if self.rematch is None:
             return None
-        table_id, tokens = self.rematch
-        token = tokens[seat] if seat is not None and seat < len(tokens) else None
-        link = f"/t/{table_id}" + (f"?token={token}" if token else "")
-        return {"table": table_id, "link": link}
+        return {"table": self.rematch, "link": f"/t/{self.rematch}"}
 
     # ------------------------------------------------------------------ messages
 
@@ -622,6 +712,8 @@ class Table:
             away = i in self.away_since
             computer, wait = self._computer_controls(i, now)
             seats.append({"name": s.name, "kind": s.kind, "bot": s.bot,
+                          # Its invitation not claimed yet: nobody holds the seat.
+                          "invited": s.kind == "human" and s.token_hash is None,
                           "connected": s.kind == "bot" or not away, "computer": computer,
                           # Seconds until the computer takes the seat over (when it is to act).
                           "takeover_in": None if wait is None else round(wait, 1)})
@@ -644,6 +736,7 @@ class Table:
             "deal_keys": self._keys(),
             "secret": self.spec.get("secret") if m.complete else None,
             "rematch": self.rematch_for(seat),
+            "invites": self.invites_for(seat),
         }
 
     def _next_json(self, now: float) -> dict[str, Any] | None:
@@ -654,6 +747,13 @@ class Table:
         due, wait = self.deal_due(now)
         return {"ready": sorted(self.ready), "waiting": self.waiting(),
                 "deal_in": 0.0 if due else None if wait is None else round(wait, 1)}
+
+    def invites_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The unclaimed invitations (seat, link), for the creator's seat only: he shares them."""
+        if seat is None or seat != self.creator:
+            return []
+        return [{"seat": i, "link": f"/t/{self.id}?invite={s.invite}"}
+                for i, s in enumerate(self.seats) if s.invite]
 
     def actors(self) -> list[int]:
         """The seat that took each action of the current hand, in order (public: everyone at

@@ -2,12 +2,42 @@
 // lobby otherwise.
 "use strict";
 
+// A table's address carries no secret: `?token=` (an old link, or one made for an API user)
+// is kept in this browser and taken out of the address; `?invite=` is claimed first.
+async function openTable(id) {
+  const q = new URLSearchParams(location.search);
+  const token = q.get("token"), invite = q.get("invite");
+  if (token !== null || invite !== null) history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
+  if (token) Seats.keep(id, token);
+  // A browser that holds a seat here keeps it: the creator trying his own invitation must not
+  // take the seat meant for someone else.
+  if (invite !== null && !Seats.get(id)) {
+    try {
+      const r = await api("POST", `/api/tables/${encodeURIComponent(id)}/claim`, {invite});
+      Seats.keep(id, r.token);
+    } catch (e) {
+      refusedInvitation(id, e);
+      return;
+    }
+  }
+  Table.start(id, Seats.get(id));
+}
+
+// A spent or unknown invitation: a page that says why, with the way to watch and to the lobby.
+function refusedInvitation(id, error) {
+  $("invitation").hidden = false;
+  $("invitation-message").textContent = error.message;
+  const watch = $("invitation-watch");
+  watch.hidden = error.code === "no_table";
+  watch.href = `/t/${encodeURIComponent(id)}`;
+  document.title = "Invitation not valid · Sixty-Six";
+}
+
 (() => {
   const m = location.pathname.match(/^\/t\/([^/]+)$/);
   const h = location.pathname.match(/^\/help\/([^/]+)$/);
   if (m) {
-    const token = new URLSearchParams(location.search).get("token");
-    Table.start(decodeURIComponent(m[1]), token);
+    openTable(decodeURIComponent(m[1]));
   } else if (h) {
     Help.show(decodeURIComponent(h[1]));
   } else {

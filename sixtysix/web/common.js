@@ -22,65 +22,108 @@ function browserSetting(id, key, apply) {
 }
 browserSetting("german-suits", "sixtysix.german", (on) => Cards.setGerman(on));
 
+// A refused request throws an Error with the server's message, its `code` and HTTP `status`.
 async function api(method, url, body) {
   const r = await fetch(url, {method, headers: {"Content-Type": "application/json"},
                               body: body === undefined ? undefined : JSON.stringify(body)});
   const data = await r.json().catch(() => ({error: {message: `HTTP ${r.status}`}}));
-  if (!r.ok) throw new Error(data.error ? data.error.message : `HTTP ${r.status}`);
+  if (!r.ok) {
+    const err = new Error(data.error ? data.error.message : `HTTP ${r.status}`);
+    err.code = data.error && data.error.code;
+    err.status = r.status;
+    throw err;
+  }
   return data;
 }
 
 
 // ---------------------------------------------------------------- links and "My tables"
 
-// A link's full address, its text in a read-only box (easy to select on a phone) and a Copy
-// button. `label` names the box for screen readers; `key` makes its id (link-KEY).
-function linkRow(label, path, key) {
-  const url = location.origin + path;
-  const id = `link-${key}`;
-  return `<div class="link-row" id="${esc(id)}-row"><label for="${esc(id)}">${esc(label)}</label> ` +
-    `<input id="${id}" class="link-box" readonly value="${esc(url)}"> ` +
-    `<button type="button" class="secondary copy-btn" data-copy="${esc(url)}" ` +
-    `aria-label="Copy ${esc(label)}">Copy</button></div>`;
-}
+// This browser's seat secrets, one per table (localStorage "sixtysix.seat.<id>"). A secret is
+// the seat itself: it is never put in a page's text, a link or the address bar.
+const Seats = {
+  key(id) { return `sixtysix.seat.${id}`; },
+  get(id) { return localStorage.getItem(this.key(id)); },
+  keep(id, token) { if (token) localStorage.setItem(this.key(id), token); },
+  forget(id) { localStorage.removeItem(this.key(id)); },
+};
 
-// Wires the Copy buttons under `root`: the clipboard where the browser allows it (a secure
-// page), else the selected text through the older copy command.
-function wireCopyButtons(root) {
-  for (const b of root.querySelectorAll(".copy-btn")) {
-    b.onclick = async () => {
-      let ok = false;
+// Share buttons: the system's share sheet where the browser has one (a phone), else the
+// clipboard; where neither works, the link in a read-only box, selected, to copy by hand. The
+// links stay in this script (not in the page): `row` registers one under `key`.
+const Share = {
+  links: {},
+
+  row(label, path, key) {
+    this.links[key] = {label, url: location.origin + path};
+    return `<div class="link-row" id="share-${esc(key)}-row"><span>${esc(label)}</span> ` +
+      `<button type="button" class="secondary share-btn" data-share="${esc(key)}" ` +
+      `aria-label="Share ${esc(label)}">Share</button>` +
+      `<input class="link-box" id="share-${esc(key)}" readonly hidden aria-label="${esc(label)}"></div>`;
+  },
+
+  wire(root) {
+    for (const b of root.querySelectorAll(".share-btn")) b.onclick = () => this.share(b);
+  },
+
+  async share(button) {
+    const link = this.links[button.dataset.share];
+    if (!link) return;
+    const say = (text) => { const a = $("announce"); if (a) a.textContent = text; };
+    if (navigator.share) {
       try {
-        if (navigator.clipboard && window.isSecureContext) {
-          await navigator.clipboard.writeText(b.dataset.copy);
-          ok = true;
-        }
-      } catch (e) { ok = false; }
-      if (!ok) {
-        const box = b.parentElement.querySelector(".link-box");
-        box.select();
-        ok = document.execCommand("copy");
+        await navigator.share({title: link.label, url: link.url});
+        say("Shared");
+        return;
+      } catch (e) {
+        if (e.name === "AbortError") return;  // the person closed the share sheet
       }
-      b.textContent = ok ? "Copied" : "Select and copy";
-      const say = $("announce");
-      if (say) say.textContent = ok ? "Link copied" : "Copying failed: select the link and copy it";
-      setTimeout(() => { b.textContent = "Copy"; }, 2000);
-    };
-  }
-}
+    }
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(link.url);
+        button.textContent = "Copied";
+        say("Link copied");
+        setTimeout(() => { button.textContent = "Share"; }, 2000);
+        return;
+      }
+    } catch (e) { /* no clipboard here: the box below */ }
+    const box = button.parentElement.querySelector(".link-box");
+    box.value = link.url;
+    box.hidden = false;
+    box.select();
+    say("Select the link and copy it");
+  },
+};
 
 // The tables this browser created or joined, newest first, kept in localStorage: the table's
-// id, its game, this browser's link (a seat's, with its token, or the watching link), when it
-// was first seen, whether the match is over, and for the table's creator every seat's link.
+// id, its game, this browser's seat there (null: watching), when it was first seen and whether
+// the match is over. Never a secret, never another seat's anything.
 const MyTables = {
   KEY: "sixtysix.tables",
   MAX: 50,
 
   all() {
+    let list;
     try {
       const v = JSON.parse(localStorage.getItem(this.KEY) || "[]");
-      return Array.isArray(v) ? v.filter((e) => e && typeof e.id === "string") : [];
+      list = Array.isArray(v) ? v.filter((e) => e && typeof e.id === "string") : [];
     } catch (e) { return []; }
+    // Entries kept before seats' secrets moved out: the own seat's secret moves to Seats,
+    // the links (other seats' among them, for a table's creator) are dropped.
+    let moved = false;
+    for (const e of list) {
+      if (e.link === undefined && e.links === undefined) continue;
+      try {
+        const token = new URL(e.link, location.origin).searchParams.get("token");
+        if (token && !Seats.get(e.id)) Seats.keep(e.id, token);
+      } catch (err) { /* no link */ }
+      delete e.link;
+      delete e.links;
+      moved = true;
+    }
+    if (moved) this.save(list);
+    return list;
   },
 
   save(list) { localStorage.setItem(this.KEY, JSON.stringify(list.slice(0, this.MAX))); },
@@ -96,5 +139,9 @@ const MyTables = {
     this.save(list);
   },
 
-  forget(id) { this.save(this.all().filter((e) => e.id !== id)); },
+  // Removed from the list, with this browser's seat there.
+  forget(id) {
+    this.save(this.all().filter((e) => e.id !== id));
+    Seats.forget(id);
+  },
 };

@@ -61,7 +61,7 @@ const Lobby = {
     try {
       const t = await api("POST", "/api/tables", {game: g.id, seats});
       this.remember(t);
-      location.href = t.seats[0].link;
+      location.href = `/t/${encodeURIComponent(t.table)}`;
     } catch (e) {
       button.disabled = false;
       $("lobby-error").textContent = e.message;
@@ -70,13 +70,13 @@ const Lobby = {
 
   // ------------------------------------------------------------ my tables
 
+  // A table made here: the creator's seat (its secret kept in this browser only).
   remember(t) {
     const g = this.catalog.find((x) => x.id === t.game);
-    const humans = t.seats.filter((s) => s.kind === "human");
-    const mine = humans[0];
+    const mine = t.seats.find((s) => s.token);
+    if (mine) Seats.keep(t.table, mine.token);
     MyTables.remember({id: t.table, game: t.game, game_name: g ? g.name : t.game,
-                       seat: mine ? mine.seat : null, link: mine ? mine.link : t.spectator_link,
-                       links: humans.map((s) => ({seat: s.seat, name: s.name, link: s.link}))});
+                       seat: mine ? mine.seat : null});
   },
 
   renderMine() {
@@ -89,7 +89,7 @@ const Lobby = {
         : e.finished ? ` <span class="finished-mark">finished</span>` : "";
       return `<li data-table="${esc(e.id)}"><span><b>${esc(e.game_name || e.game)}</b> · table ` +
         `${esc(e.id)} · ${esc(who)}${mark}</span> <span class="when">${esc(when)}</span>` +
-        `<a class="resume-link" href="${esc(e.link)}">${e.finished ? "Open" : "Resume"}` +
+        `<a class="resume-link" href="/t/${esc(encodeURIComponent(e.id))}">${e.finished ? "Open" : "Resume"}` +
         `<span class="visually-hidden"> ${esc(e.game_name || e.game)} table ${esc(e.id)}</span></a>` +
         `<button type="button" class="secondary forget-btn" data-table="${esc(e.id)}">Remove` +
         `<span class="visually-hidden"> table ${esc(e.id)} from my tables</span></button></li>`;
@@ -110,7 +110,7 @@ const Lobby = {
   async refreshMine() {
     const open = MyTables.all().filter((e) => !e.finished && !e.gone).slice(0, 20);
     await Promise.all(open.map(async (e) => {
-      const token = new URL(e.link, location.origin).searchParams.get("token");
+      const token = Seats.get(e.id);
       const q = token ? `?token=${encodeURIComponent(token)}` : "";
       const r = await fetch(`/api/tables/${encodeURIComponent(e.id)}${q}`).catch(() => null);
       if (!r) return;
@@ -178,6 +178,14 @@ const Lobby = {
       const pref = ["bot:casual", "bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
       if (pref) s.value = pref;
     }
+    // "Allow hints" follows the seats: off where several people play (a hint helps only the
+    // player who asks), on against the computer; the creator may change it after.
+    const follow = () => {
+      const people = [...document.querySelectorAll("#seats select[data-seat]")].filter((x) => x.value === "human");
+      $("opt-hints").checked = people.length <= 1;
+    };
+    for (const sel of document.querySelectorAll("#seats select[data-seat]")) sel.addEventListener("change", follow);
+    follow();
   },
 
   async create() {
@@ -205,21 +213,25 @@ const Lobby = {
     } catch (e) { $("lobby-error").textContent = e.message; }
   },
 
+  // The table made: a link to the creator's own seat, a Share button for each other person's
+  // invitation, and the watching link.
   showLinks(t) {
     this.remember(t);
     $("created").hidden = false;
     $("created-id").textContent = t.table;
+    const page = `/t/${encodeURIComponent(t.table)}`;
     let html = "";
     for (const s of t.seats) {
-      html += s.kind === "human"
-        ? `<li>${linkRow(`Seat ${s.seat + 1} (${s.name})`, s.link, `created-${s.seat}`)}` +
-          `<a class="seat-link" data-seat="${s.seat}" href="${esc(s.link)}">Take seat ${s.seat + 1}</a></li>`
+      const who = `Seat ${s.seat + 1} (${s.name})`;
+      html += s.token
+        ? `<li>${esc(who)}: your seat. <a class="seat-link" data-seat="${s.seat}" href="${esc(page)}">` +
+          `Take your seat</a></li>`
+        : s.invite_link ? `<li>${Share.row(`Invitation to ${who}`, s.invite_link, `created-${s.seat}`)}</li>`
         : `<li>Seat ${s.seat + 1}: ${esc(s.name)}</li>`;
     }
-    html += `<li>${linkRow("Watch", t.spectator_link, "created-watch")}` +
-      `<a class="spectator-link" href="${esc(t.spectator_link)}">Watch</a></li>`;
+    html += `<li>${Share.row("Link to watch", t.spectator_link, "created-watch")}</li>`;
     $("links").innerHTML = html;
-    wireCopyButtons($("links"));
+    Share.wire($("links"));
     this.renderMine();
   },
 };

@@ -1,5 +1,6 @@
-// The table's links: this seat's own link, the other seats' where this browser created the table,
-// the watching link, the record and the rules (footer #table-links); at the end of the match,
+// The table's footer (#table-links): each seat's state (invited, joined, away, computer) with,
+// for the table's creator, a Share button for each invitation not taken yet; whether hints are
+// allowed; the watching link to share; the record and the rules. At the end of the match,
 // Rematch and Back to the lobby (#match-end). The table is remembered in "My tables".
 "use strict";
 
@@ -7,50 +8,80 @@ const TableLinks = {
   asked: false,
 
   render(table) {
-    const m = table.state, me = m.seat, token = table.token;
+    const m = table.state, me = m.seat;
     const known = MyTables.get(m.table);
-    // A seat's link is remembered; a watcher's only where this browser knows no seat of it.
+    // This browser's seat is remembered; watching only where this browser knows no seat of it.
     if (me !== null || !known) {
       MyTables.remember({id: m.table, game: m.game, game_name: m.game_name, seat: me,
-                         link: this.ownLink(m.table, me, token), finished: m.complete});
+                         finished: m.complete});
     } else if (known.finished !== m.complete) {
       MyTables.remember({id: m.table, finished: m.complete});
     }
     $("table-title").textContent = `${m.game_name}, table ${m.table}`;
     this.renderEnd(table);
 
-    let html = "";
-    if (me !== null) html += linkRow(`Your seat's link (${table.name(me)})`, this.ownLink(m.table, me, token), "own");
-    // Other seats' links: only this browser's creator copy has them (the server never sends
-    // one seat another's token).
-    for (const l of (known && known.links) || []) {
-      if (l.seat !== me) html += linkRow(`Link of seat ${l.seat + 1} (${l.name})`, l.link, `seat-${l.seat}`);
-    }
-    html += linkRow("Link to watch", `/t/${encodeURIComponent(m.table)}`, "watch");
-    const rec = `/api/tables/${encodeURIComponent(m.table)}/record` +
-      (token ? `?token=${encodeURIComponent(token)}` : "");
+    let html = this.seatStates(m);
+    if (m.hints) html += `<p id="hints-note">Hints are allowed at this table: every player may ask for one.</p>`;
+    html += Share.row("Link to watch this table", `/t/${encodeURIComponent(m.table)}`, "watch");
     html += `<p>`;
     if (me !== null || m.complete) {
-      html += `<a id="record-link" href="${esc(rec)}" download="sixtysix-${esc(m.table)}.json">` +
-        `Download the record</a> · `;
+      html += `<button type="button" class="secondary" id="record-btn">Download the record</button> · `;
     }
     html += `<a id="rules-link" href="/help/${esc(encodeURIComponent(m.game))}">Rules of ` +
       `${esc(m.game_name)}</a> · <a href="/">Lobby</a></p>`;
     const footer = $("table-links");
-    // Redrawn only when it changes: a click on Copy must not lose its button mid-state.
+    // Redrawn only when it changes: a click on Share must not lose its button mid-state.
     if (footer.dataset.html !== html) {
       footer.innerHTML = html;
       footer.dataset.html = html;
-      wireCopyButtons(footer);
+      Share.wire(footer);
+      const rec = $("record-btn");
+      if (rec) rec.onclick = () => this.download(table, rec);
     }
   },
 
-  ownLink(id, seat, token) {
-    return `/t/${encodeURIComponent(id)}` + (seat !== null && token ? `?token=${encodeURIComponent(token)}` : "");
+  // Each seat's state for everyone; the creator's message alone carries the invitations.
+  seatStates(m) {
+    const invites = new Map((m.invites || []).map((x) => [x.seat, x.link]));
+    const items = m.seats.map((s, i) => {
+      const state = s.kind === "bot" ? "computer" : s.invited ? "invited"
+        : s.connected ? "joined" : "away";
+      const words = {computer: "computer", invited: "invited, not here yet", joined: "here",
+                     away: s.computer ? "away: the computer plays" : "away"}[state];
+      const share = invites.has(i)
+        ? Share.row(`Invitation to seat ${i + 1} (${s.name})`, invites.get(i), `seat-${i}`) : "";
+      return `<li id="seat-state-${i}" data-state="${state}">Seat ${i + 1}: ${esc(s.name)}` +
+        `${i === m.seat ? " (your seat)" : ""} · ${esc(words)}${share}</li>`;
+    });
+    return `<ul id="seat-states" aria-label="Seats">${items.join("")}</ul>`;
+  },
+
+  // The record as a file: fetched with this seat's secret and saved from memory, so that no
+  // link on the page carries the secret.
+  async download(table, button) {
+    button.disabled = true;
+    try {
+      const q = table.token ? `?token=${encodeURIComponent(table.token)}` : "";
+      const record = await api("GET", `/api/tables/${encodeURIComponent(table.id)}/record${q}`);
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)],
+                                               {type: "application/json"}));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `sixtysix-${table.id}.json`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (e) {
+      $("table-error").textContent = e.message;
+    } finally {
+      button.disabled = false;
+    }
   },
 
   // At the end of the match: a rematch (same seats and options, a new secret deal) and the way
-  // back to the lobby. Once any seat asked for the rematch, each seat is shown its own link.
+  // back to the lobby. Once any seat asked for the rematch, every seat is shown it; this
+  // browser holds its seat there with the secret it holds here.
   renderEnd(table) {
     const m = table.state, box = $("match-end");
     if (!m.complete) {
@@ -60,8 +91,9 @@ const TableLinks = {
     }
     let html = `<h2>${esc(table.matchWords())}</h2>`;
     if (m.rematch) {
+      if (m.seat !== null) Seats.keep(m.rematch.table, table.token);
       MyTables.remember({id: m.rematch.table, game: m.game, game_name: m.game_name, seat: m.seat,
-                         link: m.rematch.link, finished: false});
+                         finished: false});
       html += `<p>A rematch is ready: <a id="rematch-link" href="${esc(m.rematch.link)}">` +
         `${m.seat !== null ? "Play the rematch" : "Watch the rematch"}</a></p>`;
     } else if (m.seat !== null) {
@@ -83,6 +115,7 @@ const TableLinks = {
     try {
       const r = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/rematch`,
                           {token: table.token});
+      Seats.keep(r.table, table.token);
       location.href = r.link;
     } catch (e) {
       this.asked = false;

@@ -133,7 +133,7 @@ def needs_pg(test: Any) -> Any:
 def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> dict[str, Any]:
     """A table whose match is over, played through by the computer: its people are away from
     the start and taken over at once (a one-game match unless ``spec`` says otherwise). The
-    creation's answer (with each seat's token and link)."""
+    creation's answer."""
     spec = {"game": "sixty-six", "options": {"target": 1}, "bot_delay": 0, "hints": False,
             "takeover_seconds": 0.01, **spec}
     status, t = server.request("POST", "/api/tables", spec)
@@ -149,16 +149,40 @@ def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> d
         time.sleep(0.1)
 
 
+_CLAIMED: dict[str, list[str | None]] = {}
+"""Each table's seat secrets once claimed by ``seat_tokens`` (an invitation is claimed once)."""
+
+
 def seat_tokens(via: TestClient | ServerProcess, created: dict[str, Any]) -> list[str | None]:
     """Each seat's secret for the API (None for a computer's seat), from a table creation's
     answer ``created``: how a test gets hold of every person's seat, whatever the way seats are
-    handed out. ``via`` is the server the table was made at (an in-process client or a real one)."""
-    del via  # each human seat's token is in the creation's answer
-    return [s.get("token") if s["kind"] == "human" else None for s in created["seats"]]
+    handed out. ``via`` is the server the table was made at (an in-process client or a real one).
+    The creator's secret is in the answer; every other person's seat is claimed with its
+    invitation (``POST /api/tables/{id}/claim``), as its person's browser would, once per table."""
+    tid = created["table"]
+    if tid not in _CLAIMED:
+        tokens: list[str | None] = []
+        for s in created["seats"]:
+            if s["kind"] != "human":
+                tokens.append(None)
+            elif "token" in s:
+                tokens.append(s["token"])
+            else:
+                path, body = f"/api/tables/{tid}/claim", {"invite": s["invite"]}
+                if isinstance(via, ServerProcess):
+                    status, answer = via.request("POST", path, body)
+                else:
+                    r = via.post(path, json=body)
+                    status, answer = r.status_code, r.json()
+                assert status == 200 and answer["seat"] == s["seat"], answer
+                tokens.append(answer["token"])
+        _CLAIMED[tid] = tokens
+    return list(_CLAIMED[tid])
 
 
 def seat_links(via: TestClient | ServerProcess, created: dict[str, Any]) -> list[str | None]:
     """The address (a path) each person's browser opens to sit at its seat (None for a computer's
-    seat), from a table creation's answer ``created``."""
-    del via
-    return [s.get("link") if s["kind"] == "human" else None for s in created["seats"]]
+    seat), from a table creation's answer ``created``: the table's page with the seat's secret,
+    which the page keeps in the browser's storage and takes out of the address."""
+    return [None if tok is None else f"/t/{created['table']}?token={tok}"
+            for tok in seat_tokens(via, created)]

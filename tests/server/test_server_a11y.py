@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_util import SIZES, needs_chromium, until_a_card_to_play, watch_errors
-from server_util import ServerProcess, finished_table
+from server_util import ServerProcess, finished_table, seat_links
 
 pytestmark = needs_chromium
 
@@ -74,7 +74,7 @@ def test_lobby_table_match_end_and_help_pass_axe_and_the_keyboard(
     errors = watch_errors(page)
     # The lobby, its rule options open, with a table in My tables.
     done = finished_table(server)
-    page.goto(server.url + done["seats"][0]["link"])
+    page.goto(server.url + seat_links(server, done)[0])
     page.wait_for_selector("#match-end:not([hidden]) #rematch-btn")
     check(page, "end of the match")
     page.goto(server.url + "/")

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from browser_util import click_something, hand_over, needs_chromium, until_a_card_to_play, watch_errors
-from server_util import ServerProcess, seats
+from server_util import ServerProcess, seat_links, seats
 
 pytestmark = needs_chromium
 
@@ -25,7 +25,7 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
     page.click("#create-btn")
     link = page.locator('.seat-link[data-seat="0"]')
     link.wait_for()
-    assert "token=" in (link.get_attribute("href") or "")
+    assert "token=" not in (link.get_attribute("href") or "")  # the secret stays in the browser
     link.click()
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 6
@@ -92,8 +92,10 @@ def test_a_numeric_choice_creates_its_table(server: ServerProcess, browser: Any)
     page.select_option("#seat-kind-1", "human")
     page.select_option("#seat-kind-2", "human")
     page.click("#create-btn")
-    page.locator('.seat-link[data-seat="2"]').wait_for()
-    assert page.locator(".seat-link").count() == 3 and not page.inner_text("#lobby-error")
+    page.locator('.seat-link[data-seat="0"]').wait_for()
+    # The creator's seat, an invitation for each of the two other people, the watching link.
+    assert page.locator(".seat-link").count() == 1 and not page.inner_text("#lobby-error")
+    assert page.locator("#links .share-btn").count() == 3
     assert not errors
     page.close()
 
@@ -104,11 +106,11 @@ def test_two_people_play_each_other_in_two_browsers(server: ServerProcess, brows
     assert status == 201
     pages = []
     errors: list[str] = []
-    for s in t["seats"]:
+    for link in seat_links(server, t):
         ctx = browser.new_context(viewport={"width": 1000, "height": 800})
         page = ctx.new_page()
         errors += watch_errors(page)
-        page.goto(server.url + s["link"])
+        page.goto(server.url + link)
         page.wait_for_selector("#hand .card")
         pages.append(page)
     # Each sees its own six cards and the other's six backs; the hands differ.
@@ -184,7 +186,7 @@ def test_a_click_while_disconnected_does_not_freeze_the_seat(server: ServerProce
         "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0})
     assert status == 201
     errors: list[str] = []
-    _, page = open_seat(browser, server, t["seats"][0]["link"], errors)
+    _, page = open_seat(browser, server, seat_links(server, t)[0], errors)
     until_a_card_to_play(page)
     version = page.evaluate("Table.state.version")
     # The connection drops; the player clicks a card before it is back. (The page retries after
@@ -213,8 +215,8 @@ def test_a_seat_left_is_seen_taken_over_after_the_grace_period_and_taken_back(
         "takeover_seconds": 4})
     assert status == 201
     errors: list[str] = []
-    _, ann = open_seat(browser, server, t["seats"][0]["link"], errors)
-    bob_ctx, bob = open_seat(browser, server, t["seats"][1]["link"], errors)
+    _, ann = open_seat(browser, server, seat_links(server, t)[0], errors)
+    bob_ctx, bob = open_seat(browser, server, seat_links(server, t)[1], errors)
     ann.wait_for_function("Table.state.seats[1].connected")
     deadline = time.monotonic() + 90
     version = until_to_act(ann, 1, deadline)
@@ -226,7 +228,7 @@ def test_a_seat_left_is_seen_taken_over_after_the_grace_period_and_taken_back(
     ann.wait_for_function(f"Table.state.version > {version}", timeout=15000)
     assert ann.evaluate("Table.state.seats[1].computer")
     # Bob comes back with his link: the seat is his again, and the computer waits for him.
-    _, bob = open_seat(browser, server, t["seats"][1]["link"], errors)
+    _, bob = open_seat(browser, server, seat_links(server, t)[1], errors)
     ann.wait_for_function("Table.state.seats[1].connected && !Table.state.seats[1].computer",
                           timeout=15000)
     version = until_to_act(ann, 1, deadline)
@@ -243,8 +245,8 @@ def test_any_player_may_let_the_computer_play_at_once(server: ServerProcess, bro
         "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0})
     assert status == 201  # the default grace period: a minute
     errors: list[str] = []
-    _, ann = open_seat(browser, server, t["seats"][0]["link"], errors)
-    bob_ctx, _ = open_seat(browser, server, t["seats"][1]["link"], errors)
+    _, ann = open_seat(browser, server, seat_links(server, t)[0], errors)
+    bob_ctx, _ = open_seat(browser, server, seat_links(server, t)[1], errors)
     ann.wait_for_function("Table.state.seats[1].connected")
     assert ann.locator(".takeover-btn").count() == 0  # nobody to replace while Bob is here
     version = until_to_act(ann, 1, time.monotonic() + 60)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 import time
 from typing import Any
 
 from browser_util import SIZES, needs_chromium, watch_errors
-from server_util import ServerProcess, finished_table
+from server_util import ServerProcess, finished_table, seat_links
 from test_server_a11y import axe_violations, unlabelled_cards
 from test_server_browser_games import play_hand
 
@@ -29,7 +30,7 @@ from sixtysix.engine.actions import action_str, parse_action
 from sixtysix.fairness import SECRET_BYTES, deal_seed
 from sixtysix.games import make_game
 from sixtysix.server.storage import Storage
-from sixtysix.server.table import Table, check_spec
+from sixtysix.server.table import Table, check_spec, secret_hash
 
 pytestmark = needs_chromium
 
@@ -82,11 +83,13 @@ def planted_table(server: ServerProcess, table_id: str, secret: bytes) -> dict[s
     spec = check_spec({"game": "sixty-six", "bot_delay": 0, "hints": False,
                        "seats": [{"kind": "human", "name": n} for n in NAMES]})
     spec.update(secret=secret.hex(), dealer=1)
+    tokens = [secrets.token_urlsafe(16) for _ in NAMES]
     storage = Storage(server.database)
-    storage.create_table(table_id, spec)
+    storage.create_table(table_id, spec, {i: {"token_hash": secret_hash(tok), "invite_hash": None,
+                                              "invite": None} for i, tok in enumerate(tokens)})
     Table(table_id, spec, storage).deal()
     storage.close()
-    return {"links": [f"/t/{table_id}?token={s['token']}" for s in spec["seats"]]}
+    return {"links": [f"/t/{table_id}?token={tok}" for tok in tokens]}
 
 
 def motion(page: Any) -> dict[str, Any]:
@@ -261,7 +264,7 @@ def test_schnapsen_counts_down_from_seven(server: ServerProcess, browser: Any,
                        seats=[{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}])
     page = browser.new_page(viewport=size)
     errors = watch_errors(page)
-    page.goto(server.url + t["seats"][0]["link"])
+    page.goto(server.url + seat_links(server, t)[0])
     page.wait_for_selector("#match-end:not([hidden])")
     score = page.evaluate("Table.state.score")
     assert min(score) <= 0 < max(score) <= 7  # the winner reached 0

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from browser_util import PHONE, hand_over, needs_chromium, watch_errors
-from server_util import ServerProcess, seats
+from server_util import ServerProcess, seat_links, seats
 
 pytestmark = needs_chromium
 
@@ -112,7 +112,7 @@ def play_hand(server: ServerProcess, browser: Any, game: str, options: dict[str,
     assert status == 201, t
     page = browser.new_page(viewport=size)
     errors = watch_errors(page)
-    page.goto(server.url + t["seats"][0]["link"])
+    page.goto(server.url + seat_links(server, t)[0])
     page.wait_for_function("Table.state !== null")
     views: list[dict[str, Any]] = []
     clicked: list[str] = []

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import websockets
-from server_util import PG_MARKS, ServerProcess, pg_url, seats
+from server_util import PG_MARKS, ServerProcess, pg_url, seat_tokens, seats
 from sqlalchemy import text
 from websockets.sync.client import connect
 
@@ -103,7 +103,7 @@ def _two_people(server: ServerProcess, takeover_seconds: int) -> tuple[str, list
         "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0, "hints": False,
         "takeover_seconds": takeover_seconds})
     assert status == 201, t
-    return t["table"], [s["token"] for s in t["seats"]]
+    return t["table"], seat_tokens(server, t)
 
 
 def test_a_match_with_one_seat_at_each_process(servers: list[ServerProcess], store: Storage) -> None:
@@ -158,7 +158,7 @@ def test_an_action_sent_to_both_processes_at_once_is_applied_once(
     status, t = a.request("POST", "/api/tables", {"game": "sixty-six", "seats": seats("human", "human"),
                                                   "bot_delay": 0, "hints": False})
     assert status == 201, t
-    tid, toks = t["table"], [s["token"] for s in t["seats"]]
+    tid, toks = t["table"], seat_tokens(a, t)
     rng = random.Random(3)
     for _ in range(12):
         _, s = a.request("GET", f"/api/tables/{tid}")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import new_table, seats
+from server_util import new_table, seat_tokens, seats
 
 from sixtysix.cards import SUITS, card_str, cards_of, parse_card
 from sixtysix.engine.actions import COMBOS
@@ -94,7 +94,7 @@ def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> 
     t = new_table(client, game=game, seats=seats(*["human"] * n))
     tid = t["table"]
     table = client.app.state.hub.tables[tid].table  # type: ignore[attr-defined]
-    toks = [s["token"] for s in t["seats"]]
+    toks = seat_tokens(client, t)
     rng = random.Random(seed)
     checked = 0
     shown: set[int] = set()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import new_table, seats
+from server_util import new_table, seat_tokens, seats
 
 import sixtysix.server.table as table_module
 from sixtysix.games.sixty_six import SixtySix
@@ -21,10 +21,6 @@ def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, A
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
     return data
-
-
-def tokens(t: dict[str, Any]) -> list[str]:
-    return [s.get("token") for s in t["seats"]]
 
 
 def test_games_lists_every_game_with_options_and_bots(client: TestClient) -> None:
@@ -43,15 +39,15 @@ def test_games_lists_every_game_with_options_and_bots(client: TestClient) -> Non
 def test_create_table_gives_each_human_seat_a_secret_link(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "random"))
     human, bot = t["seats"]
-    assert human["link"] == f"/t/{t['table']}?token={human['token']}"
-    assert len(human["token"]) >= 16
+    assert len(human["token"]) >= 16 and "link" not in human and "invite" not in human
     assert "token" not in bot and bot["bot"] == "random"
+    assert state(client, t["table"], human["token"])["seat"] == 0
 
 
 def test_the_deal_matches_the_engine_and_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
-    a, b = tokens(t)
+    a, b = seat_tokens(client, t)
     s0, s1, spec = state(client, tid, a), state(client, tid, b), state(client, tid)
     # The seat's record shows its own hand as dealt, and nothing of the other's.
     record = client.get(f"/api/tables/{tid}/record?token={a}").json()
@@ -76,7 +72,7 @@ def act(client: TestClient, tid: str, token: Any, action: Any, version: Any) -> 
 def test_an_action_is_applied_stored_and_versioned(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
-    toks = tokens(t)
+    toks = seat_tokens(client, t)
     s = state(client, tid)
     seat = s["view"]["to_act"]
     mine = state(client, tid, toks[seat])
@@ -97,7 +93,7 @@ def test_an_action_is_applied_stored_and_versioned(client: TestClient) -> None:
 def test_refused_actions_change_nothing(client: TestClient, case: str) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
-    toks = tokens(t)
+    toks = seat_tokens(client, t)
     before = state(client, tid)
     seat = before["view"]["to_act"]
     mine = state(client, tid, toks[seat])
@@ -217,7 +213,7 @@ def test_a_whole_match_over_http_and_its_record_replays(client: TestClient) -> N
     from sixtysix.records import replay
     t = new_table(client, **PVP)
     tid = t["table"]
-    toks = tokens(t)
+    toks = seat_tokens(client, t)
     end = play_out_http(client, tid, toks)
     assert end["complete"] and max(end["score"]) >= 7
     record = client.get(f"/api/tables/{tid}/record").json()  # finished: full record for anyone
@@ -234,7 +230,8 @@ def test_next_hand_only_when_the_hand_is_over(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
     s = state(client, tid)
-    r = client.post(f"/api/tables/{tid}/next", json={"token": tokens(t)[0], "version": s["version"]})
+    r = client.post(f"/api/tables/{tid}/next",
+                    json={"token": seat_tokens(client, t)[0], "version": s["version"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "hand_in_progress"
     r = client.post(f"/api/tables/{tid}/next", json={"version": s["version"]})
     assert r.status_code == 403
@@ -243,7 +240,7 @@ def test_next_hand_only_when_the_hand_is_over(client: TestClient) -> None:
 def test_record_while_running_is_the_seat_record(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
-    toks = tokens(t)
+    toks = seat_tokens(client, t)
     r = client.get(f"/api/tables/{tid}/record")
     assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
     for seat in (0, 1):
@@ -261,7 +258,7 @@ def _play_against_random(client: TestClient) -> tuple[int, list[str]]:
     and the hand's actions from its record."""
     t = new_table(client, game="sixty-six", seats=seats("human", "random"))
     tid = t["table"]
-    tok = t["seats"][0]["token"]
+    tok = seat_tokens(client, t)[0]
     mine = 0
     for _ in range(500):
         s = state(client, tid, tok)

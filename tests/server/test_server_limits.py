@@ -94,7 +94,7 @@ def test_bad_bot_specifications_are_refused(server: ServerProcess, bot: str, wor
 def test_bots_within_the_limits_are_taken(server: ServerProcess) -> None:
     status, body = create(server, seats=seats("ismcts:iterations=50,workers=1", "pimc:worlds=3"))
     assert status == 201, body
-    status, body = create(server, seats=seats("human", "human"), hint_seconds=3)
+    status, body = create(server, seats=seats("human", "human"), hints=True, hint_seconds=3)
     assert status == 400 and "'hint_seconds' is over this server's limit of 2" in body["error"]["message"]
 
 
@@ -165,7 +165,7 @@ def test_a_cross_site_form_cannot_create_a_table(server: ServerProcess, ctype: s
     assert "Content-Type: application/json" in body["error"]["message"]
     # Nor act at one.
     _, t = create(server, seats=seats("human", "human"))
-    tid, tok = t["table"], t["seats"][0]["token"]
+    tid, tok = t["table"], seat_tokens(server, t)[0]
     action = json.dumps({"token": tok, "action": "play AS", "version": 1}).encode()
     status, body = server.request("POST", f"/api/tables/{tid}/actions", raw=action, content_type=ctype)
     assert status == 415
@@ -267,7 +267,7 @@ def test_spectators_are_limited_per_table(server: ServerProcess) -> None:
 def test_a_bad_message_is_answered_and_the_socket_stays_open(
         server: ServerProcess, message: str | bytes, code: str, words: str) -> None:
     _, t = create(server, seats=seats("human", "human"))
-    with ws(server, f"/ws/{t['table']}?token={t['seats'][0]['token']}") as c:
+    with ws(server, f"/ws/{t['table']}?token={seat_tokens(server, t)[0]}") as c:
         before = recv(c)
         c.send(message)
         m = recv_until(c, "error")

@@ -1,5 +1,5 @@
-"""Finding tables again, in headless Chromium at a phone's size and a desktop's: each seat's link
-on the table with a Copy button, "My tables" in the lobby, one click to play the computer at a
+"""Finding tables again, in headless Chromium at a phone's size and a desktop's: "My tables" in
+the lobby (invitations and seats' secrets: test_server_invites.py), one click to play the computer at a
 level, Rematch and Back to lobby at the end of a match, the help pages; and accessibility
 (axe-core, every control reached by the keyboard, cards with text labels).
 
@@ -8,12 +8,11 @@ Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` i
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from browser_util import DESKTOP, SIZES, needs_chromium, watch_errors
-from server_util import ServerProcess, finished_table, seats
+from server_util import ServerProcess, finished_table, seat_links, seat_tokens, seats
 
 pytestmark = needs_chromium
 
@@ -51,60 +50,6 @@ def my_tables(page: Any) -> list[dict[str, Any]]:
     return list(page.evaluate("MyTables.all()"))
 
 
-# ---------------------------------------------------------------------- seat links
-
-
-@SIZES
-def test_each_seat_link_is_on_the_table_with_a_copy_button(server: ServerProcess, browser: Any,
-                                                           size: dict[str, int]) -> None:
-    errors: list[str] = []
-    ann = new_page(browser, server, size, errors)
-    ann.wait_for_selector("#game-select option", state="attached")
-    ann.select_option("#game-select", "sixty-six")
-    ann.select_option("#seat-kind-1", "human")
-    ann.fill("#seat-name-0", "Ann")
-    ann.fill("#seat-name-1", "Bob")
-    ann.click("#create-btn")
-    ann.locator('.seat-link[data-seat="0"]').wait_for()
-    links = ann.locator("#links .link-box").evaluate_all("els => els.map(e => e.value)")
-    assert len(links) == 3 and all(x.startswith(server.url + "/t/") for x in links)
-    ann_link, bob_link, watch_link = links
-    assert "token=" in ann_link and "token=" in bob_link and "token=" not in watch_link
-    ann.click('.seat-link[data-seat="0"]')
-    at_table(ann)
-
-    # On the table: Ann's own link, Bob's (this browser created the table) and the watching
-    # link, each with its Copy button; Copy puts the link on the clipboard.
-    footer = ann.locator("#table-links")
-    assert footer.locator("#link-own").input_value() == ann_link
-    assert footer.locator("#link-seat-1").input_value() == bob_link
-    assert footer.locator("#link-watch").input_value() == watch_link
-    assert footer.locator(".copy-btn").count() == 3
-    footer.locator('#link-seat-1-row .copy-btn').click()
-    assert ann.evaluate("navigator.clipboard.readText()") == bob_link
-    assert ann.locator("#link-seat-1-row .copy-btn").inner_text() == "Copied"
-    assert ann.inner_text("#announce") == "Link copied"
-    assert "Rules of Sixty-Six" in footer.inner_text()
-    record = ann.evaluate("fetch(document.getElementById('record-link').href).then(r => r.json())")
-    assert record["seat"] == 0 and record["players"] == ["Ann", "Bob"]
-    fits(ann, size)
-
-    # The link stays after a reload (it is not shown only once, on creation).
-    ann.reload()
-    at_table(ann)
-    assert ann.locator("#link-own").input_value() == ann_link
-
-    # Bob, in his own browser, sees his link and the watching link: never Ann's token.
-    bob = new_page(browser, server, size, errors, bob_link.removeprefix(server.url))
-    at_table(bob)
-    assert bob.locator("#link-own").input_value() == bob_link
-    assert bob.locator("#link-seat-0").count() == 0
-    ann_token = ann_link.split("token=")[1]
-    assert ann_token not in bob.content()
-    assert ann_token not in json.dumps(bob.evaluate("Table.state"))
-    assert errors == []
-
-
 # ---------------------------------------------------------------------- my tables
 
 
@@ -122,7 +67,7 @@ def test_my_tables_lists_resumes_marks_finished_and_removes(server: ServerProces
     playing = page.evaluate("Table.id")
     own = page.evaluate("location.pathname + location.search")
     done = finished_table(server)
-    page.goto(server.url + done["seats"][0]["link"])
+    page.goto(server.url + seat_links(server, done)[0])
     at_table(page)
     page.wait_for_selector("#match-end:not([hidden])")
 
@@ -161,8 +106,8 @@ def test_my_tables_learns_that_a_match_ended_while_away(server: ServerProcess, b
         "game": "sixty-six", "seats": seats("human", "human"), "options": {"target": 1},
         "bot_delay": 0, "takeover_seconds": 600, "hints": False})
     assert status == 201
-    tid, ann, bob = t["table"], t["seats"][0]["token"], t["seats"][1]["token"]
-    page = new_page(browser, server, DESKTOP, errors, t["seats"][0]["link"])
+    tid, ann, bob = t["table"], seat_tokens(server, t)[0], seat_tokens(server, t)[1]
+    page = new_page(browser, server, DESKTOP, errors, seat_links(server, t)[0])
     at_table(page)
     assert [(e["id"], e["finished"]) for e in my_tables(page)] == [(tid, False)]
     page.goto("about:blank")
@@ -217,7 +162,8 @@ def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
         assert m["game"] == game and m["seat"] == 0
         assert m["seats"][0]["kind"] == "human"
         assert [(s["kind"], s["bot"]) for s in m["seats"][1:]] == [("bot", level)] * (len(m["seats"]) - 1)
-        assert "token=" in page.url
+        assert "token=" not in page.url and page.evaluate("Seats.get(Table.id)") == \
+            page.evaluate("Table.token")
         fits(page, size)
     # The level chosen last is remembered for next time.
     page.goto(server.url + "/")
@@ -230,34 +176,33 @@ def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
 
 
 @SIZES
-def test_rematch_gives_every_seat_its_own_link_and_back_to_lobby(
+def test_rematch_keeps_every_seat_its_own_and_back_to_lobby(
         server: ServerProcess, browser: Any, size: dict[str, int]) -> None:
     errors: list[str] = []
     # Played out by the computer after a grace period of 2 s; the rematch keeps that grace
     # period, so it waits for Ann, who is there at once.
     t = finished_table(server, seats=[{"kind": "human", "name": "Ann"},
                                       {"kind": "human", "name": "Bob"}], takeover_seconds=2)
-    ann = new_page(browser, server, size, errors, t["seats"][0]["link"])
-    bob = new_page(browser, server, size, errors, t["seats"][1]["link"])
+    ann = new_page(browser, server, size, errors, seat_links(server, t)[0])
+    bob = new_page(browser, server, size, errors, seat_links(server, t)[1])
     for p in (ann, bob):
         at_table(p)
         p.wait_for_selector("#match-end:not([hidden]) #rematch-btn")
         assert p.locator("#match-end #lobby-link").get_attribute("href") == "/"
         fits(p, size)
     ann.click("#rematch-btn")
-    # Ann goes to the new table, in her seat there, with a new token.
-    ann.wait_for_url(f"**/t/{t['table']}.2?token=*")
+    # Ann goes to the new table, in her seat there, which her browser holds with its secret of
+    # the old table (no address carries it).
+    ann.wait_for_url(f"**/t/{t['table']}.2")
     at_table(ann)
     assert ann.evaluate("Table.state.seat") == 0 and ann.evaluate("Table.state.hand_no") == 1
-    ann_token = ann.evaluate("Table.token")
-    assert ann_token != t["seats"][0]["token"]
-    # Bob is told on the old table, with his own new link (not Ann's).
+    assert ann.evaluate("Table.token") == seat_tokens(server, t)[0]
+    # Bob is told on the old table; the link is the table's plain one, his browser holds his seat.
     join = bob.locator("#rematch-link")
     join.wait_for(timeout=15000)
-    href = join.get_attribute("href") or ""
-    assert href.startswith(f"/t/{t['table']}.2?token=") and ann_token not in href
-    assert ann_token not in bob.content()
-    with bob.expect_navigation(url=f"**/t/{t['table']}.2?token=*"):
+    assert join.get_attribute("href") == f"/t/{t['table']}.2"
+    assert seat_tokens(server, t)[0] not in bob.content()
+    with bob.expect_navigation(url=f"**/t/{t['table']}.2"):
         join.click()
     at_table(bob)
     assert bob.evaluate("[Table.state.seat, Table.state.seats[1].name]") == [1, "Bob"]

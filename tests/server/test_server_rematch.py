@@ -1,5 +1,6 @@
 """A rematch, against the real server: the same seats, options and settings at a new table with a
-new secret; every seat is told its own link there on the old table (never another's); one
+new deal secret; every seat is told of it on the old table and holds its seat there with its own
+secret of the old table (nobody is told a secret); one
 rematch per match however many ask; refused before the match is over, to spectators and beyond
 the rate limit of new tables. And the help's rules pages."""
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, finished_table, needs_pg, pg_url, seats
+from server_util import ServerProcess, finished_table, needs_pg, pg_url, seat_tokens, seats
 
 from sixtysix.games import GAMES
 from sixtysix.server.rulepages import PAGES
@@ -25,24 +26,22 @@ def state(server: ServerProcess, table: str, token: str | None = None) -> dict[s
     return m
 
 
-def token_of(link: str) -> str:
-    return link.split("?token=", 1)[1]
-
-
-def test_a_rematch_keeps_seats_and_options_and_tells_each_seat_its_own_link(server: ServerProcess) -> None:
+def test_a_rematch_keeps_seats_options_and_each_persons_secret(server: ServerProcess) -> None:
     t = finished_table(server, game="three-hand-sixty-six",
                        seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"},
                               {"kind": "bot", "bot": "casual", "name": "Cy"}])
     old = t["table"]
-    ann, bob = t["seats"][0]["token"], t["seats"][1]["token"]
+    ann, bob = seat_tokens(server, t)[:2]
     before = state(server, old, ann)
     assert before["complete"] and before["rematch"] is None
 
     status, r = server.request("POST", f"/api/tables/{old}/rematch", {"token": ann})
     assert status == 201, r
     new = r["table"]
-    assert new == f"{old}.2" and r["link"].startswith(f"/t/{new}?token=")
-    ann2 = token_of(r["link"])
+    assert r == {"table": new, "link": f"/t/{new}"} and new == f"{old}.2"
+    # Each person holds his seat at the rematch with the secret he holds here: nobody is told
+    # a secret (and nobody another's).
+    ann2, bob2 = ann, bob
 
     # The new match: same game, options, seats and settings; a new deal, from a new secret.
     m = state(server, new, ann2)
@@ -52,19 +51,15 @@ def test_a_rematch_keeps_seats_and_options_and_tells_each_seat_its_own_link(serv
     assert [(s["name"], s["kind"], s["bot"]) for s in m["seats"]] == \
         [(s["name"], s["kind"], s["bot"]) for s in before["seats"]]
     assert m["hints"] is False and m["commitment"] != before["commitment"]
-    assert ann2 != ann
 
-    # Each seat learns of it on the old table with its own token there; a spectator gets the
-    # plain link; no message carries another seat's token.
+    # Every seat and a spectator learn of it on the old table; no message carries a secret.
     mine = state(server, old, ann)
     bobs = state(server, old, bob)
     watching = state(server, old)
-    assert mine["rematch"] == {"table": new, "link": r["link"]}
-    bob2 = token_of(bobs["rematch"]["link"])
-    assert bob2 != ann2 and state(server, new, bob2)["seat"] == 1
-    assert watching["rematch"] == {"table": new, "link": f"/t/{new}"}
-    assert bob2 not in json.dumps(mine) and ann2 not in json.dumps(bobs)
-    assert ann2 not in json.dumps(watching) and bob2 not in json.dumps(watching)
+    assert mine["rematch"] == bobs["rematch"] == watching["rematch"] == r
+    assert state(server, new, bob2)["seat"] == 1 and state(server, new)["seat"] is None
+    for message in (mine, bobs, watching):
+        assert ann not in json.dumps(message) and bob not in json.dumps(message)
 
     # Asked again, by the other seat: the same rematch, not a second one.
     status, again = server.request("POST", f"/api/tables/{old}/rematch", {"token": bob})
@@ -90,12 +85,12 @@ def test_a_rematch_is_refused_before_the_end_to_spectators_and_to_bad_requests(
     status, running = server.request("POST", "/api/tables", {
         "game": "sixty-six", "seats": seats("human", "random"), "takeover_seconds": 0})
     assert status == 201
-    rid, token = running["table"], running["seats"][0]["token"]
+    rid, token = running["table"], seat_tokens(server, running)[0]
     status, e = server.request("POST", f"/api/tables/{rid}/rematch", {"token": token})
     assert (status, e["error"]["code"]) == (409, "match_not_over")
 
     t = finished_table(server)
-    tid, token = t["table"], t["seats"][0]["token"]
+    tid, token = t["table"], seat_tokens(server, t)[0]
     for body, code, err in (({}, 403, "bad_token"),  # a spectator
                             ({"token": "not-a-seat"}, 403, "bad_token"),
                             ({"token": 7}, 400, "bad_token")):
@@ -119,16 +114,16 @@ def test_rematches_count_against_the_limit_of_new_tables(server_factory: Any) ->
     server.start()
     first, second = finished_table(server), finished_table(server)  # two of the three tables
     status, r = server.request("POST", f"/api/tables/{first['table']}/rematch",
-                               {"token": first["seats"][0]["token"]})
+                               {"token": seat_tokens(server, first)[0]})
     assert status == 201, r
     status, e = server.request("POST", f"/api/tables/{second['table']}/rematch",
-                               {"token": second["seats"][0]["token"]})
+                               {"token": seat_tokens(server, second)[0]})
     assert (status, e["error"]["code"]) == (429, "rate_limited")
     assert "try again in" in e["error"]["message"]
     assert server.request("GET", f"/api/tables/{second['table']}.2")[0] == 404
     # Asking again for a rematch that exists makes no table, so it is not limited.
     status, again = server.request("POST", f"/api/tables/{first['table']}/rematch",
-                                   {"token": first["seats"][0]["token"]})
+                                   {"token": seat_tokens(server, first)[0]})
     assert status == 201 and again == r
 
 
@@ -179,17 +174,17 @@ def test_two_processes_asked_at_once_make_one_rematch(server_factory: Any) -> No
     a.start()
     b.start()
     t = finished_table(a)
-    old, tokens = t["table"], [s["token"] for s in t["seats"] if s["kind"] == "human"]
+    old, tokens = t["table"], [x for x in seat_tokens(a, t) if x]
     t2 = finished_table(a, seats=seats("human", "human"))
-    old2 = t2["table"]
+    old2, tokens2 = t2["table"], seat_tokens(a, t2)
     with ThreadPoolExecutor(2) as pool:
         answers = list(pool.map(lambda sv: sv[0].request("POST", f"/api/tables/{old2}/rematch",
                                                          {"token": sv[1]}),
-                                [(a, t2["seats"][0]["token"]), (b, t2["seats"][1]["token"])]))
+                                [(a, tokens2[0]), (b, tokens2[1])]))
     assert [s for s, _ in answers] == [201, 201], answers
     assert {r["table"] for _, r in answers} == {f"{old2}.2"}
-    seat_of = [state(b, f"{old2}.2", token_of(r["link"]))["seat"] for _, r in answers]
-    assert seat_of == [0, 1]
+    # Each person holds his seat there with his secret of the old table.
+    assert [state(b, f"{old2}.2", tok)["seat"] for tok in tokens2] == [0, 1]
     # A process holding the old table from before the rematch answers that same rematch.
     assert state(b, old, tokens[0])["rematch"] is None
     status, r = a.request("POST", f"/api/tables/{old}/rematch", {"token": tokens[0]})

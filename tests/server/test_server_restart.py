@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from server_util import ServerProcess, seats
+from server_util import ServerProcess, seat_tokens, seats
 
 
 def wait_for(server: ServerProcess, path: str, pred: Any, timeout: float = 15) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def test_kill_and_restart_resumes_tables_exactly(server_factory: Any) -> None:
     status, pvc = server.request("POST", "/api/tables", {
         "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0.02})
     assert status == 201
-    ptid, ptoks = pvp["table"], [s["token"] for s in pvp["seats"]]
+    ptid, ptoks = pvp["table"], seat_tokens(server, pvp)
     for _ in range(7):
         _, s = server.request("GET", f"/api/tables/{ptid}")
         seat = s["view"]["to_act"]
@@ -58,7 +58,7 @@ def test_kill_and_restart_resumes_tables_exactly(server_factory: Any) -> None:
             "token": ptoks[seat], "action": mine["view"]["legal"][0]["action"],
             "version": s["version"]})
         assert status == 200
-    ctid, ctok = pvc["table"], pvc["seats"][0]["token"]
+    ctid, ctok = pvc["table"], seat_tokens(server, pvc)[0]
     human_turns(server, ctid, ctok, 5)
     before = {t: [server.request("GET", f"/api/tables/{t}?token={k}")[1] for k in toks]
               for t, toks in ((ptid, ptoks), (ctid, [ctok]))}
@@ -93,7 +93,7 @@ def test_restart_resumes_a_table_where_the_computer_was_to_act(server_factory: A
     status, t = server.request("POST", "/api/tables", {
         "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 1.5})
     assert status == 201
-    tid, tok = t["table"], t["seats"][0]["token"]
+    tid, tok = t["table"], seat_tokens(server, t)[0]
     _, s = server.request("GET", f"/api/tables/{tid}?token={tok}")
     if s["view"]["to_act"] == 0:
         legal = [a["action"] for a in s["view"]["legal"] if a["verb"] == "play"]

@@ -30,7 +30,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from server_util import ServerProcess
+from server_util import ServerProcess, seat_tokens
 from test_server_hidden import CARD, secret_cards, update_shown
 
 from sixtysix.cards import card_str
@@ -79,8 +79,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     s.stop()
 
 
-async def play_match(http: httpx.AsyncClient, ws_base: str, game: str, rng: random.Random,
-                     spectator: bool) -> Played:
+async def play_match(server: ServerProcess, http: httpx.AsyncClient, ws_base: str, game: str,
+                     rng: random.Random, spectator: bool) -> Played:
     n = GAMES[game].n_seats
     r = await http.post("/api/tables", json={
         "game": game, "options": OPTIONS.get(game, {}), "bot_delay": 0,
@@ -88,7 +88,7 @@ async def play_match(http: httpx.AsyncClient, ws_base: str, game: str, rng: rand
     assert r.status_code == 201, r.text
     t = r.json()
     tid = t["table"]
-    tokens = [s["token"] for s in t["seats"]]
+    tokens = await asyncio.to_thread(seat_tokens, server, t)
     viewers: list[int | None] = [*range(n), None] if spectator else list(range(n))
     played = Played(game, viewers, [[] for _ in viewers])
     conns = []
@@ -164,7 +164,7 @@ async def play_all(server: ServerProcess, game: str, count: int) -> list[Played]
         async def one(k: int) -> Played:
             async with gate:
                 # A spectator watches one match in four (each connection costs the server).
-                return await play_match(http, ws_base, game, random.Random(f"{game}:{k}"), k % 4 == 0)
+                return await play_match(server, http, ws_base, game, random.Random(f"{game}:{k}"), k % 4 == 0)
         return await asyncio.gather(*(one(k) for k in range(count)))
 
 

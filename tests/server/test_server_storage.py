@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import PG_MARKS, needs_pg, new_table, pg_url, seats
+from server_util import PG_MARKS, needs_pg, new_table, pg_url, seat_tokens, seats
 
 from sixtysix.server import create_app
 from sixtysix.server.storage import Storage, StorageError
@@ -97,7 +97,7 @@ def test_a_played_table_reloads_exactly(url: str) -> None:
     with TestClient(app) as client:
         t = new_table(client, game="sixty-six", seats=seats("human", "human"))
         tid = t["table"]
-        toks = [s["token"] for s in t["seats"]]
+        toks = seat_tokens(client, t)
         for _ in range(9):
             s = client.get(f"/api/tables/{tid}").json()
             seat = s["view"]["to_act"]
@@ -132,7 +132,7 @@ def test_server_on_postgres_survives_a_kill(server_factory: Any) -> None:
     status, t = server.request("POST", "/api/tables", {"game": "sixty-six",
                                                        "seats": seats("human", "human")})
     assert status == 201
-    tid, toks = t["table"], [s["token"] for s in t["seats"]]
+    tid, toks = t["table"], seat_tokens(server, t)
     _, s = server.request("GET", f"/api/tables/{tid}")
     seat = s["view"]["to_act"]
     _, mine = server.request("GET", f"/api/tables/{tid}?token={toks[seat]}")

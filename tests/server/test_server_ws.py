@@ -23,7 +23,7 @@ def table_obj(client: TestClient, tid: str) -> Table:
 
 def test_a_whole_match_against_the_computer(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "random"))
-    tid, tok = t["table"], t["seats"][0]["token"]
+    tid, tok = t["table"], seat_tokens(client, t)[0]
     rng = random.Random(5)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         for _ in range(3000):
@@ -87,7 +87,7 @@ def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, 
     t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
-    tok = t["seats"][first]["token"]
+    tok = seat_tokens(client, t)[first]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_text(message.replace("VERSION", str(m["version"])))
@@ -105,7 +105,7 @@ def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, 
 def test_ws_binary_frames_are_refused(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
-    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
+    with client.websocket_connect(f"/ws/{tid}?token={seat_tokens(client, t)[0]}") as ws:
         m = ws.receive_json()
         ws.send_bytes(b'{"type": "state"}')
         assert ws.receive_json()["error"]["code"] == "bad_json"
@@ -117,7 +117,7 @@ def test_ws_not_your_turn_and_spectators_cannot_act(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
-    other = t["seats"][1 - first]["token"]
+    other = seat_tokens(client, t)[1 - first]
     with client.websocket_connect(f"/ws/{tid}?token={other}") as ws:
         m = ws.receive_json()
         ws.send_json({"type": "act", "action": "play AS", "version": m["version"]})
@@ -147,7 +147,7 @@ def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
-    tok = t["seats"][first]["token"]
+    tok = seat_tokens(client, t)[first]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_json({"type": "act", "action": m["view"]["legal"][0]["action"], "version": m["version"]})
@@ -162,7 +162,7 @@ def test_computer_takes_over_a_seat_away_past_the_timeout(client: TestClient) ->
     t = new_table(client, game="sixty-six", seats=seats("human", "human"),
                   takeover_seconds=0.2, takeover_bot="random")
     tid = t["table"]
-    tok = t["seats"][0]["token"]
+    tok = seat_tokens(client, t)[0]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         # Seat 1 never connects: after 0.2 s the computer plays for it, every time.
         for _ in range(4):
@@ -181,7 +181,7 @@ def test_no_takeover_within_the_default_grace_period(client: TestClient) -> None
     assert table_obj(client, tid).spec["takeover_seconds"] == 60
     time.sleep(0.3)
     assert table_obj(client, tid).version == 1
-    with client.websocket_connect(f"/ws/{tid}?token={t['seats'][0]['token']}") as ws:
+    with client.websocket_connect(f"/ws/{tid}?token={seat_tokens(client, t)[0]}") as ws:
         m = ws.receive_json()
         away = m["seats"][1]
         assert not away["connected"] and not away["computer"]
@@ -193,7 +193,7 @@ def test_a_player_asks_the_computer_to_play_for_a_seat_away_and_its_person_retur
         client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "human"))
     tid = t["table"]
-    toks = [s["token"] for s in t["seats"]]
+    toks = seat_tokens(client, t)
     table = table_obj(client, tid)
     with client.websocket_connect(f"/ws/{tid}?token={toks[0]}") as ws:
         m = ws.receive_json()
@@ -239,20 +239,21 @@ def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) ->
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=False)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
-    r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][first]['token']}")
+    r = client.get(f"/api/tables/{tid}/hint?token={seat_tokens(client, t)[first]}")
     assert r.status_code == 403 and r.json()["error"]["code"] == "no_hints"
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
-    r = client.get(f"/api/tables/{tid}/hint?token={t['seats'][1 - first]['token']}")
+    r = client.get(f"/api/tables/{tid}/hint?token={seat_tokens(client, t)[1 - first]}")
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
 
 
 def test_hint_for_the_seat_to_act(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=0.1)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
+                  hint_seconds=0.1)
     tid = t["table"]
     first = table_obj(client, tid).match.to_act
-    tok = t["seats"][first]["token"]
+    tok = seat_tokens(client, t)[first]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_json({"type": "hint"})
@@ -269,7 +270,8 @@ def test_hint_for_the_seat_to_act(client: TestClient) -> None:
 
 def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
     """Hints cost the server's CPU: asked again while one is worked out, one is refused."""
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=1)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
+                  hint_seconds=1)
     tid = t["table"]
     seat = table_obj(client, tid).match.to_act
     tok = seat_tokens(client, t)[seat]
@@ -290,9 +292,10 @@ def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
 def test_a_hint_being_worked_out_holds_up_no_other_request(client: TestClient) -> None:
     """A hint thinks in a worker thread for its seconds; the server answers meanwhile (the
     compiled search once held the interpreter lock, and with it the event loop, throughout)."""
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hint_seconds=2)
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
+                  hint_seconds=2)
     tid = t["table"]
-    tok = t["seats"][table_obj(client, tid).match.to_act]["token"]
+    tok = seat_tokens(client, t)[table_obj(client, tid).match.to_act]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})

@@ -1,0 +1,294 @@
+"""One person, one seat: the creator gets his own seat's secret and, for every other person's
+seat, an invitation that the first to claim it exchanges for that seat's own secret, once. No
+message gives a seat's secret to anyone else; hints are off by default where several people sit."""
+
+from __future__ import annotations
+
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from browser_util import DESKTOP, needs_chromium, watch_errors
+from fastapi.testclient import TestClient
+from server_util import ServerProcess, needs_pg, new_table, pg_url, seats
+
+from sixtysix.server.app import create_app
+from sixtysix.server.storage import Storage
+from sixtysix.server.table import check_spec
+
+THREE = {"game": "three-hand-sixty-six", "seats": seats("human", "human", "random")}
+
+
+def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{tid}" + (f"?token={token}" if token else ""))
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def claim(client: TestClient, tid: str, body: Any) -> tuple[int, dict[str, Any]]:
+    r = client.post(f"/api/tables/{tid}/claim", json=body)
+    return r.status_code, r.json()
+
+
+def test_the_creator_gets_his_seat_and_an_invitation_for_each_other_person(
+        client: TestClient) -> None:
+    t = new_table(client, **THREE)
+    tid = t["table"]
+    ann, bob, bot = t["seats"]
+    assert set(ann) == {"seat", "kind", "name", "token"}
+    code = bob["invite"]
+    assert "token" not in bob and bob["invite_link"] == f"/t/{tid}?invite={code}"
+    assert "token" not in bot and "invite" not in bot
+    assert t["spectator_link"] == f"/t/{tid}"
+
+    # Before Bob comes: everyone sees his seat invited; only the creator's message carries the
+    # invitation (to share it from any of his pages).
+    mine, watching = state(client, tid, ann["token"]), state(client, tid)
+    assert [s["invited"] for s in watching["seats"]] == [False, True, False]
+    assert mine["invites"] == [{"seat": 1, "link": bob["invite_link"]}]
+    assert watching["invites"] == [] and code not in json.dumps(watching)
+
+    status, got = claim(client, tid, {"invite": code})
+    assert status == 200 and got["seat"] == 1 and got["name"] == "P1" and got["link"] == f"/t/{tid}"
+    bobs = state(client, tid, got["token"])
+    assert bobs["seat"] == 1 and bobs["view"]["hand"]
+    # Joined: the invitation is gone from the creator's message; no message carries a secret
+    # of another seat, nor the spent invitation.
+    mine, watching = state(client, tid, ann["token"]), state(client, tid)
+    assert [s["invited"] for s in mine["seats"]] == [False, False, False]
+    assert mine["invites"] == [] and bobs["invites"] == []
+    for message, other in ((mine, got["token"]), (bobs, ann["token"]), (watching, ann["token"]),
+                           (watching, got["token"])):
+        assert other not in json.dumps(message) and code not in json.dumps(message)
+
+
+def test_a_claim_is_refused_clearly_and_changes_nothing(client: TestClient) -> None:
+    t = new_table(client, **THREE)
+    tid, code = t["table"], t["seats"][1]["invite"]
+    status, first = claim(client, tid, {"invite": code})
+    assert status == 200
+    before = state(client, tid, first["token"])
+    status, e = claim(client, tid, {"invite": code})
+    assert (status, e["error"]["code"]) == (410, "invite_spent")
+    assert "used already" in e["error"]["message"] and "P1" in e["error"]["message"]
+    for body, want in (({"invite": "no-such-invitation"}, (404, "no_invite")),
+                       ({"invite": t["seats"][0]["token"]}, (404, "no_invite")),
+                       ({"invite": 7}, (400, "bad_request")), ({}, (400, "bad_request")),
+                       ({"invite": ""}, (400, "bad_request")),
+                       ({"invite": "x" * 5000}, (400, "bad_request"))):
+        status, e = claim(client, tid, body)
+        assert (status, e["error"]["code"]) == want, (body, e)
+    status, e = claim(client, "nosuchtable", {"invite": code})
+    assert (status, e["error"]["code"]) == (404, "no_table")
+    r = client.post(f"/api/tables/{tid}/claim", content=json.dumps({"invite": code}),
+                    headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415
+    # The seat is still the first claimer's, with the same state.
+    assert state(client, tid, first["token"]) == before
+
+
+def test_of_claims_at_once_exactly_one_wins(client: TestClient) -> None:
+    t = new_table(client, **THREE)
+    tid, code = t["table"], t["seats"][1]["invite"]
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda _: claim(client, tid, {"invite": code}), range(6)))
+    assert sorted(s for s, _ in answers) == [200] + [410] * 5, answers
+    token = next(a["token"] for s, a in answers if s == 200)
+    assert state(client, tid, token)["seat"] == 1
+
+
+@needs_pg
+def test_two_processes_claiming_at_once_seat_one_person(server_factory: Any) -> None:
+    # Two server processes on one PostgreSQL database, the invitation opened at both at once:
+    # one claim wins; its secret works at the other process at once, which shows the seat joined.
+    a, b = server_factory(pg_url()), server_factory(pg_url())
+    a.start()
+    b.start()
+    status, t = a.request("POST", "/api/tables", {**THREE, "bot_delay": 0})
+    assert status == 201, t
+    tid, code, ann = t["table"], t["seats"][1]["invite"], t["seats"][0]["token"]
+    assert b.request("GET", f"/api/tables/{tid}?token={ann}")[1]["invites"]  # b holds the table
+    path = f"/api/tables/{tid}/claim"
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda s: s.request("POST", path, {"invite": code}), [a, b, a, b]))
+    assert sorted(s for s, _ in answers) == [200, 410, 410, 410], answers
+    token = next(r["token"] for s, r in answers if s == 200)
+    for server in (a, b):
+        status, m = server.request("GET", f"/api/tables/{tid}?token={token}")
+        assert status == 200 and m["seat"] == 1
+        status, m = server.request("GET", f"/api/tables/{tid}?token={ann}")
+        assert m["invites"] == [] and not m["seats"][1]["invited"]
+
+
+def test_hints_are_off_by_default_where_several_people_sit(client: TestClient) -> None:
+    assert new_table(client, game="sixty-six", seats=seats("human", "human"))["hints"] is False
+    assert new_table(client, game="sixty-six", seats=seats("human", "random"))["hints"] is True
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True)
+    assert t["hints"] is True and state(client, t["table"])["hints"] is True
+
+
+def test_a_table_stored_before_invitations_keeps_its_seats() -> None:
+    # Then every seat's token was in the table's spec, and there were no seat keys.
+    store = Storage("sqlite://")
+    spec = check_spec({"game": "sixty-six", "seats": seats("human", "human")})
+    for i, seat in enumerate(spec["seats"]):
+        seat["token"] = f"old-token-of-seat-{i}-0123456789"
+    store.create_table("old", spec)
+    store.append_event("old", 0, {"deal": 12345})
+    with TestClient(create_app(storage=store)) as client:
+        assert [state(client, "old", s["token"])["seat"] for s in spec["seats"]] == [0, 1]
+        m = state(client, "old", spec["seats"][0]["token"])
+        assert m["invites"] == [] and not any(s["invited"] for s in m["seats"])
+        assert client.get("/api/tables/old?token=forged").status_code == 403
+
+
+# ---------------------------------------------------------------------- in the browser
+
+
+def in_browser(test: Any) -> Any:
+    for mark in needs_chromium:
+        test = mark(test)
+    return test
+
+
+def context(browser: Any, server: ServerProcess) -> Any:
+    """Another person's browser (its own storage); Share copies (no system share sheet here)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    ctx.add_init_script("delete Navigator.prototype.share")
+    return ctx
+
+
+def at_table(page: Any) -> None:
+    page.wait_for_function("typeof Table !== 'undefined' && Table.state !== null && Table.ws "
+                           "&& Table.ws.readyState === 1", timeout=15000)
+
+
+def shared(page: Any, button: str) -> str:
+    """What a Share button gives (on the clipboard here)."""
+    page.click(button)
+    page.wait_for_function("document.getElementById('announce').textContent === 'Link copied'")
+    text: str = page.evaluate("navigator.clipboard.readText()")
+    page.evaluate("document.getElementById('announce').textContent = ''")
+    return text
+
+
+def everything(page: Any) -> list[str]:
+    """All a page gives its person: its address, text, every attribute's and input's value, its
+    browser's storage and clipboard."""
+    return list(page.evaluate("""async () => {
+        const out = [location.href, document.body.innerText];
+        for (const el of document.querySelectorAll('*')) {
+            for (const a of el.attributes) out.push(a.value);
+            if ('value' in el && typeof el.value === 'string') out.push(el.value);
+        }
+        for (let i = 0; i < localStorage.length; i++) {
+            out.push(localStorage.key(i), localStorage.getItem(localStorage.key(i)));
+        }
+        out.push(await navigator.clipboard.readText().catch(() => ''));
+        return out; }"""))
+
+
+@in_browser
+def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
+        server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    ann_ctx = context(browser, server)
+    ann = ann_ctx.new_page()
+    errors += watch_errors(ann)
+    ann.goto(server.url + "/")
+    ann.wait_for_selector("#game-select option", state="attached")
+    ann.select_option("#game-select", "sixty-six")
+    ann.click("#options-box summary")
+    ann.fill("#opt-target", "1")
+    assert ann.is_checked("#opt-hints")  # against the computer: hints on
+    ann.select_option("#seat-kind-1", "human")
+    assert not ann.is_checked("#opt-hints")  # two people: off unless they want them
+    ann.check("#opt-hints")
+    ann.fill("#seat-name-0", "Ann")
+    ann.fill("#seat-name-1", "Bob")
+    ann.click("#create-btn")
+    ann.locator('.seat-link[data-seat="0"]').wait_for()
+    tid = ann.inner_text("#created-id")
+    invite = shared(ann, "#share-created-1-row .share-btn")
+    assert invite.startswith(f"{server.url}/t/{tid}?invite=")
+    assert shared(ann, "#share-created-watch-row .share-btn") == f"{server.url}/t/{tid}"
+    seen = everything(ann)
+    ann.click('.seat-link[data-seat="0"]')
+    at_table(ann)
+    assert ann.url == f"{server.url}/t/{tid}" and ann.evaluate("Table.state.seat") == 0
+    # Ann's table shows Bob's seat invited, with the invitation to share again.
+    assert ann.get_attribute("#seat-state-1", "data-state") == "invited"
+    assert shared(ann, "#share-seat-1-row .share-btn") == invite
+    seen += everything(ann)
+
+    # Bob opens the invitation in his browser: his seat, the address clean, the secret kept.
+    bob = context(browser, server).new_page()
+    errors += watch_errors(bob)
+    bob.goto(invite)
+    at_table(bob)
+    assert bob.url == f"{server.url}/t/{tid}" and bob.evaluate("Table.state.seat") == 1
+    bob_token = bob.evaluate(f"localStorage.getItem('sixtysix.seat.{tid}')")
+    assert bob_token and bob.evaluate("Table.token") == bob_token
+    assert bob_token not in bob.content() and "invite" not in bob.content()
+    bob_hand = set(bob.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert len(bob_hand) == 6
+    # Ann sees him joined; her page offers his seat no more.
+    ann.wait_for_selector('#seat-state-1[data-state="joined"]')
+    assert ann.locator("#share-seat-1-row").count() == 0
+    # Both see that hints are allowed.
+    assert "Hints are allowed" in ann.inner_text("#hints-note")
+    assert "Hints are allowed" in bob.inner_text("#hints-note")
+    # The record comes as a file made in the page: no link carries Ann's secret.
+    with ann.expect_download() as download:
+        ann.click("#record-btn")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["seat"] == 0 and record["players"] == ["Ann", "Bob"]
+    seen += everything(ann)
+
+    # My tables holds this browser's own seat only (no link, no secret, nobody else's seat).
+    ann_token = ann.evaluate("Table.token")
+    for page, seat in ((ann, 0), (bob, 1)):
+        mine = page.evaluate("MyTables.all()")
+        assert [(e["id"], e["seat"]) for e in mine] == [(tid, seat)]
+        assert set(mine[0]) <= {"id", "game", "game_name", "seat", "when", "finished", "gone"}
+
+    # Nothing Ann's pages gave her is Bob's secret, and nothing of it seats her at Bob's place:
+    # every word of it as a secret (the API), every address in a fresh browser.
+    text = "\n".join(seen)
+    assert bob_token not in text
+    words = set(re.findall(r"[A-Za-z0-9_-]{16,}", text))
+    assert ann_token in words and invite.split("=")[1] in words
+    addresses = {x for x in seen if x.startswith(server.url)}
+    for word in words:
+        status, m = server.request("GET", f"/api/tables/{tid}?token={word}")
+        assert status == 403 or m["seat"] == 0, word
+        if status == 200:  # Ann's own: tried in a browser too
+            addresses.add(f"{server.url}/t/{tid}?token={word}")
+    assert len(addresses) < 12, addresses
+    for address in sorted(addresses):
+        probe = context(browser, server)
+        page = probe.new_page()
+        page.goto(address)
+        if "/t/" in address:  # the table, refused, or the invitation refused
+            page.wait_for_function("Table.state !== null || Table.ws && Table.ws.readyState === 3 "
+                                   "|| !document.getElementById('invitation').hidden")
+            cards = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+            assert page.evaluate("Table.state && Table.state.seat") != 1, address
+            assert not set(cards) & bob_hand, address
+        probe.close()
+
+    # The invitation, spent: another browser gets a clear page with the way to the lobby.
+    late = context(browser, server).new_page()
+    late.goto(invite)
+    late.wait_for_selector("#invitation:not([hidden])")
+    assert "used already" in late.inner_text("#invitation-message")
+    assert late.get_attribute("#invitation-lobby", "href") == "/"
+    assert late.evaluate("Table.state") is None and late.url == f"{server.url}/t/{tid}"
+    late.goto(f"{server.url}/t/{tid}?invite=no-such-invitation")
+    late.wait_for_selector("#invitation:not([hidden])")
+    assert "no such invitation" in late.inner_text("#invitation-message")
+    assert errors == []
