@@ -134,12 +134,22 @@ async def slot(http: list[httpx.AsyncClient], urls: list[str], game: str, k: int
         r.raise_for_status()
         t = r.json()
         stats.tables_opened += 1
+        # The creator's seat has its secret; the other person claims the invitation to his.
+        tokens = []
+        for s in t["seats"]:
+            if "token" in s:
+                tokens.append(s["token"])
+            else:
+                c = await http[(k + s["seat"]) % n].post(f"/api/tables/{t['table']}/claim",
+                                                         json={"invite": s["invite"]})
+                c.raise_for_status()
+                tokens.append(c.json()["token"])
         done = asyncio.Event()
         sent: dict[int, tuple[int, float]] = {}
         await asyncio.gather(*(seat_client(urls[(k + i) % n].replace("http", "ws", 1), t["table"],
-                                           s["token"], i, random.Random(rng.random()), stats,
+                                           token, i, random.Random(rng.random()), stats,
                                            stop_at, done, think, sent)
-                               for i, s in enumerate(t["seats"])))
+                               for i, token in enumerate(tokens)))
 
 
 def cpu_seconds(pid: int | None) -> float | None:
