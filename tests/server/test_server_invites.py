@@ -13,6 +13,7 @@ from typing import Any
 from browser_util import DESKTOP, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, needs_pg, new_table, pg_url, seats
+from test_server_a11y import axe_violations
 
 from sixtysix.server.app import create_app
 from sixtysix.server.storage import Storage
@@ -223,6 +224,7 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
     # Ann's table shows Bob's seat invited, with the invitation to share again.
     assert ann.get_attribute("#seat-state-1", "data-state") == "invited"
     assert shared(ann, "#share-seat-1-row .share-btn") == invite
+    assert axe_violations(ann) == []
     seen += everything(ann)
 
     # Bob opens the invitation in his browser: his seat, the address clean, the secret kept.
@@ -288,6 +290,7 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
     assert "used already" in late.inner_text("#invitation-message")
     assert late.get_attribute("#invitation-lobby", "href") == "/"
     assert late.evaluate("Table.state") is None and late.url == f"{server.url}/t/{tid}"
+    assert axe_violations(late) == []
     late.goto(f"{server.url}/t/{tid}?invite=no-such-invitation")
     late.wait_for_selector("#invitation:not([hidden])")
     assert "no such invitation" in late.inner_text("#invitation-message")
