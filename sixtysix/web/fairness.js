@@ -110,7 +110,10 @@ const DealCheck = {
       }
     }
     bad.sort((x, y) => x.hand - y.hand);
-    return {checked: checked.sort((x, y) => x - y), bad, kept: Object.keys(kept.commitments).length};
+    // The last hand whose key is out, if this browser never saw its commitment before that.
+    const unseen = keys.length && !(String(keys.length) in kept.commitments) ? keys.length : null;
+    return {checked: checked.sort((x, y) => x - y), bad, unseen,
+            kept: Object.keys(kept.commitments).length};
   },
 
   // The table's line: the last hand checked, or loudly the first that failed; and the download.
@@ -122,6 +125,9 @@ const DealCheck = {
       const b = r.bad[0];
       html += `<br><span id="deal-check" class="deal-check bad error" role="alert">Hand ${esc(b.hand)}: ` +
         `the deal does NOT match the commitment shown before it was played (${esc(b.why)})</span>`;
+    } else if (r.unseen) {
+      html += `<br><span id="deal-check" class="deal-check unseen">Hand ${esc(r.unseen)}: not ` +
+        `checked here (this browser did not see its commitment before the hand was over)</span>`;
     } else if (r.checked.length) {
       const last = r.checked[r.checked.length - 1];
       html += `<br><span id="deal-check" class="deal-check ok" title="the key revealed for each ` +

@@ -78,6 +78,13 @@ def test_the_browser_checks_each_deal_and_saves_its_commitments(
     assert page.evaluate("Table.state.secret") is None
     key = page.evaluate("Table.state.deal_keys[0]")
     assert hashlib.sha256(bytes.fromhex(key)).hexdigest() == shown
+    # A browser that opens the table only now (a spectator here) never saw hand 1's commitment
+    # before its key: it says so rather than "checked".
+    late = browser.new_context().new_page()
+    late.goto(f"{server.url}/t/{t['table']}")
+    late.wait_for_selector("#deal-check", timeout=15000)
+    assert late.inner_text("#deal-check").startswith("Hand 1: not checked here")
+    late.context.close()
     # "Save my commitments": the file sixtysix verify --commitments reads, the record's too.
     with page.expect_download() as d:
         page.click("#save-commitments")
