@@ -351,7 +351,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
             await ws.send_json({"type": "error", **e.to_json()})
             await ws.close(code=4000 + e.status)
             return
-        conn = await hub.connect(t, ws, seat)
+        conn = await hub.connect(t, ws, seat, take=take == "1")
         try:
             while True:
                 frame = await ws.receive()

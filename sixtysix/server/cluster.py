@@ -10,12 +10,15 @@ database), as small JSON messages naming the sending process (``n``):
   transaction that stored it). A process that holds the table applies it (reading the events
   it missed, if any, from the database) and sends each of its connections the new state as that
   connection's seat may see it.
-* ``{"t": table, "c": {seat: open connections}, "k": [seats]}``: who is connected to the table
-  at the sending process, and which away seats the computer was asked to play for at once.
+* ``{"t": table, "c": {seat: open connections}, "k": [seats], "h": {seat: since}}``: who is
+  connected to the table at the sending process (and since when, wall-clock time), and which away
+  seats the computer was asked to play for at once. A process that connected the same seat at
+  the same moment, later, refuses its connection after all (``seat_in_use``).
   Sent when that changes, and in answer to ``{"t": table, "ask": 1}``, which a process sends
   when it loads a table that others may hold.
-* ``{"t": table, "m": seat}``: a connection at the sending process took the seat (``take=1``);
-  a process with a connection holding that seat tells it the seat moved and closes it.
+* ``{"t": table, "m": seat, "s": since}``: a connection at the sending process took the seat
+  (``take=1``) at ``since``; a process with an earlier connection holding that seat tells it the
+  seat moved and closes it.
 * ``{"t": table, "keys": 1}``: an invitation of the table was claimed; a process holding the
   table reads its seats' keys again (and, until this comes, looks in the database when a seat's
   secret is not known to it).

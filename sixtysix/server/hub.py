@@ -50,6 +50,12 @@ class Conn:
     sent: tuple[int, int] = (-1, -1)
     holds: bool = True
     """False once the seat moved to another connection or was left: nothing it sends counts."""
+    took: bool = False
+    """It asked to take the seat (``take=1``)."""
+    since: float = field(default_factory=time.time)
+    """When it connected (wall-clock time, compared between processes): of two connections for
+    one seat made at two processes at once, before either heard of the other, the later one
+    goes."""
 
 
 @dataclass
@@ -155,14 +161,16 @@ class Hub:
             raise TableError("seat_in_use", f"seat {seat} is open in a window or device (a live "
                              "WebSocket): its actions are taken there only", 409)
 
-    async def connect(self, table: Table, ws: WebSocket, seat: int | None) -> Conn:
-        """A connection for ``seat`` (None: a spectator); it takes the seat from any other."""
+    async def connect(self, table: Table, ws: WebSocket, seat: int | None, *,
+                      take: bool = False) -> Conn:
+        """A connection for ``seat`` (None: a spectator); it takes the seat from any other (the
+        caller checked with ``check_room`` that it may)."""
         rt = self.tables[table.id]
-        conn = Conn(ws, seat)
+        conn = Conn(ws, seat, took=take)
         if seat is not None:
             old = [c for c in rt.conns if c.seat == seat]
             if self.cluster is not None and any(n.get(seat) for n in rt.remote.values()):
-                self.cluster.publish({"t": table.id, "m": seat})
+                self.cluster.publish({"t": table.id, "m": seat, "s": conn.since})
             table.came_back(seat)
         rt.conns.append(conn)
         table.presence += 1
@@ -172,14 +180,22 @@ class Hub:
         await self.broadcast(table.id)
         return conn
 
-    async def _move_away(self, rt: _TableRuntime, conns: list[Conn]) -> None:
-        """Tell ``conns`` their seat moved to another connection, and close them."""
+    async def _move_away(self, rt: _TableRuntime, conns: list[Conn], *,
+                         late: bool = False) -> None:
+        """Tell ``conns`` their seat moved to another connection, and close them (``late``: they
+        are refused after all, as if the other connection had been there first)."""
         for c in conns:
             c.holds = False
             if c in rt.conns:
                 rt.conns.remove(c)
         for c in conns:
             try:
+                if late:
+                    e = TableError("seat_in_use", f"seat {c.seat} is open in another window or "
+                                   "device: connect with take=1 to move it here", 409)
+                    await c.ws.send_json({"type": "error", **e.to_json()})
+                    await c.ws.close(code=4000 + e.status)
+                    continue
                 await c.ws.send_json({"type": "moved", "message": "this seat moved to another "
                                       "window or device"})
                 await c.ws.close(code=MOVED)
@@ -250,7 +266,14 @@ class Hub:
         if if_any and not counts and not t.taken_over and not t.ready:
             return
         self.cluster.publish({"t": t.id, "c": {str(s): k for s, k in counts.items()},
-                              "k": sorted(t.taken_over), "r": sorted(t.ready), "rv": t.version})
+                              "k": sorted(t.taken_over), "r": sorted(t.ready), "rv": t.version,
+                              "h": {str(c.seat): c.since for c in rt.conns if c.seat is not None}})
+
+    def _later(self, conn: Conn, since: float, node: str) -> bool:
+        """Whether ``conn`` came after another process's connection ``since`` (ties broken by
+        the processes' names, the same way at both)."""
+        assert self.cluster is not None
+        return (conn.since, self.cluster.node) > (since, node)
 
     # ------------------------------------------------------------------ other processes
 
@@ -270,8 +293,10 @@ class Hub:
             self._publish_presence(rt, if_any=True)
             return
         elif "m" in msg:
-            # The seat was taken at another process: the connection holding it here lets go.
-            moved = [c for c in rt.conns if c.seat == int(msg["m"])]
+            # The seat was taken at another process: the connection holding it here lets go
+            # (unless it took the seat itself, after that one).
+            moved = [c for c in rt.conns if c.seat == int(msg["m"])
+                     and not self._later(c, float(msg["s"]), msg["n"])]
             if not moved:
                 return
             await self._move_away(rt, moved)
@@ -288,6 +313,14 @@ class Hub:
                 rt.remote.pop(msg["n"], None)
             t.taken_over = {int(s) for s in msg["k"]}
             t.join_ready([int(s) for s in msg.get("r", ())], msg.get("rv"))
+            # Connected at both processes at once, neither asking to take the seat: the later
+            # connection is refused after all.
+            held = msg.get("h", {})
+            late = [c for c in rt.conns if str(c.seat) in held and not c.took
+                    and self._later(c, float(held[str(c.seat)]), msg["n"])]
+            if late:
+                await self._move_away(rt, late, late=True)
+                self._publish_presence(rt)
             self._settle_presence(rt)
         else:
             return

@@ -141,6 +141,61 @@ def test_leaving_gives_the_seat_to_the_computer_at_once_until_the_person_comes_b
             assert err["error"]["code"] == "bad_token"
 
 
+class OtherProcesses:
+    """Stands for the cluster of a hub on a shared database: what the hub tells the others."""
+
+    node = "b"
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def publish(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def leads(self, table_id: str) -> bool:
+        return True
+
+    def release(self, table_id: str) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+def test_one_seat_connected_at_two_processes_at_once_keeps_the_earlier_connection(
+        client: TestClient) -> None:
+    """Two connections made at two processes before either heard of the other: the later one is
+    refused after all; a take at another process moves only an earlier connection."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    cluster = hub.cluster = OtherProcesses()
+    tid, toks = two_people(client)
+
+    def hear(message: dict[str, Any]) -> None:
+        client.portal.call(hub._on_message, {"n": "a", "t": tid, **message})  # type: ignore[union-attr]
+
+    with client.websocket_connect(f"/ws/{tid}?token={toks[0]}") as mine:
+        mine.receive_json()
+        conn = next(c for c in hub.tables[tid].conns if c.seat == 0)
+        told = next(m for m in cluster.sent if "h" in m)
+        assert told["h"] == {"0": conn.since}  # the others learn since when it holds seat 0
+        hear({"c": {"0": 1}, "k": [], "h": {"0": conn.since + 1}})  # theirs came later
+        hear({"m": 0, "s": conn.since - 1})  # a take there, older than this connection
+        mine.send_json({"type": "ping"})
+        assert until(mine, lambda m: m["type"] != "state")["type"] == "pong"
+        hear({"c": {"0": 1}, "k": [], "h": {"0": conn.since - 1}})  # theirs came first
+        err = until(mine, lambda m: m["type"] != "state")
+        assert err["type"] == "error" and err["error"]["code"] == "seat_in_use"
+        assert closed_with(mine) == 4409
+    with client.websocket_connect(f"/ws/{tid}?token={toks[1]}&take=1") as taker:
+        taker.receive_json()
+        hear({"c": {"1": 1}, "k": [], "h": {"1": time.time() - 60}})  # this one took: it stays
+        taker.send_json({"type": "ping"})
+        assert until(taker, lambda m: m["type"] != "state")["type"] == "pong"
+        hear({"m": 1, "s": time.time()})  # taken there, after: the seat moves there
+        assert until(taker, lambda m: m["type"] != "state")["type"] == "moved"
+        assert closed_with(taker) == MOVED
+
+
 # ---------------------------------------------------------------------- in the browser
 
 
