@@ -144,8 +144,7 @@ const Table = {
     } else if (msg.type === "moved" || msg.type === "left") {
       this.letGo(msg.type);
     } else if (msg.type === "error" && msg.error.code === "seat_in_use") {
-      this.away = "elsewhere";
-      Seat.ask(() => { Seat.clear(); this.connect(true); });
+      this.letGo("elsewhere");
     } else if (msg.type === "error") {
       this.sentVersion = -1; // refused: the player may choose again
       for (const b of document.querySelectorAll(".takeover-btn")) b.disabled = false;
@@ -158,8 +157,9 @@ const Table = {
     }
   },
 
-  // The seat moved to another window or device, or its person left it: this page plays no more
-  // (its last state stays in view, with nothing to click) and offers to take the seat back.
+  // The seat is open in another window or device, moved there, or its person left it: this page
+  // plays no more (its last state stays in view, with nothing to click) and offers to take the
+  // seat (back).
   letGo(why) {
     this.held = false;
     this.away = why;
@@ -170,8 +170,9 @@ const Table = {
       this.state = {...this.state, view: v, can_next: false, hints: false};
       this.render();
     }
-    const back = () => { Seat.clear(); this.connect(why === "moved"); };
-    if (why === "moved") Seat.moved(back);
+    const back = () => { Seat.clear(); this.connect(why !== "left"); };
+    if (why === "elsewhere") Seat.ask(back);
+    else if (why === "moved") Seat.moved(back);
     else Seat.left(back);
   },
 
