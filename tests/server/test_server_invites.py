@@ -14,6 +14,7 @@ from browser_util import DESKTOP, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, needs_pg, new_table, pg_url, seats
 from test_server_a11y import axe_violations
+from websockets.sync.client import connect
 
 from sixtysix.server.app import create_app
 from sixtysix.server.storage import Storage
@@ -111,11 +112,18 @@ def test_two_processes_claiming_at_once_seat_one_person(server_factory: Any) -> 
     status, t = a.request("POST", "/api/tables", {**THREE, "bot_delay": 0})
     assert status == 201, t
     tid, code, ann = t["table"], t["seats"][1]["invite"], t["seats"][0]["token"]
-    assert b.request("GET", f"/api/tables/{tid}?token={ann}")[1]["invites"]  # b holds the table
     path = f"/api/tables/{tid}/claim"
-    with ThreadPoolExecutor(4) as pool:
-        answers = list(pool.map(lambda s: s.request("POST", path, {"invite": code}), [a, b, a, b]))
-    assert sorted(s for s, _ in answers) == [200, 410, 410, 410], answers
+    # The creator's page is connected to b: it is told at once, whichever process seats Bob.
+    with connect(f"ws://127.0.0.1:{b.port}/ws/{tid}?token={ann}") as creator:
+        assert json.loads(creator.recv(10))["invites"]
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(lambda s: s.request("POST", path, {"invite": code}),
+                                    [a, b, a, b]))
+        assert sorted(s for s, _ in answers) == [200, 410, 410, 410], answers
+        m = json.loads(creator.recv(10))
+        while m["seats"][1]["invited"]:
+            m = json.loads(creator.recv(10))
+        assert m["invites"] == []
     token = next(r["token"] for s, r in answers if s == 200)
     for server in (a, b):
         status, m = server.request("GET", f"/api/tables/{tid}?token={token}")
@@ -282,6 +290,25 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
             assert page.evaluate("Table.state && Table.state.seat") != 1, address
             assert not set(cards) & bob_hand, address
         probe.close()
+
+    # A browser that kept My tables the old way (its seat's link with the secret, and for the
+    # creator every seat's link) keeps its own seat's secret apart and forgets the links.
+    old = context(browser, server).new_page()
+    old.goto(server.url + "/")
+    old.evaluate("""([tid, own]) => localStorage.setItem('sixtysix.tables', JSON.stringify([{
+        id: tid, game: 'sixty-six', seat: 0, when: Date.now(), finished: false,
+        link: `/t/${tid}?token=${own}`,
+        links: [{seat: 0, name: 'Ann', link: `/t/${tid}?token=${own}`},
+                {seat: 1, name: 'Bob', link: `/t/${tid}?token=bobs-old`}]}]))""",
+                 [tid, ann_token])
+    old.reload()
+    resume = old.locator(f'#my-tables li[data-table="{tid}"] .resume-link')
+    assert resume.get_attribute("href") == f"/t/{tid}"
+    assert old.evaluate(f"Seats.get('{tid}')") == ann_token
+    assert "bobs-old" not in json.dumps(everything(old))
+    assert [(e["id"], e["seat"], "link" in e) for e in old.evaluate("MyTables.all()")] == \
+        [(tid, 0, False)]
+    old.context.close()
 
     # The invitation, spent: another browser gets a clear page with the way to the lobby.
     late = context(browser, server).new_page()
