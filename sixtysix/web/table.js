@@ -119,7 +119,8 @@ const Table = {
 
   // True when the message went out; false while disconnected (nothing is sent or remembered).
   send(msg) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+    // (A page whose seat is elsewhere sends nothing, even before the server closes its connection.)
+    if (!this.away && this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(msg));
       return true;
     }
@@ -163,7 +164,6 @@ const Table = {
   letGo(why) {
     this.held = false;
     this.away = why;
-    this.ws = null;  // the server closes it; this page will not reconnect by itself
     Seat.setHeld(this.id, false);
     if (this.state) {
       const v = {...this.state.view, legal: []};
