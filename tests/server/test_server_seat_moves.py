@@ -281,7 +281,7 @@ def test_the_countdown_counts_down_and_a_person_may_leave_the_seat(
         server: ServerProcess, browser: Any) -> None:
     status, t = server.request("POST", "/api/tables", {
         "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0, "hints": False,
-        "takeover_seconds": 6})
+        "takeover_seconds": 8})
     assert status == 201
     links = seat_links(server, t)
     errors: list[str] = []
