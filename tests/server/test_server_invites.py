@@ -283,9 +283,9 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
         probe = context(browser, server)
         page = probe.new_page()
         page.goto(address)
-        if "/t/" in address:  # the table, refused, or the invitation refused
+        if "/t/" in address:  # the table; refused; open elsewhere (Ann's); the invitation refused
             page.wait_for_function("Table.state !== null || Table.ws && Table.ws.readyState === 3 "
-                                   "|| !document.getElementById('invitation').hidden")
+                                   "|| Table.away || !document.getElementById('invitation').hidden")
             cards = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
             assert page.evaluate("Table.state && Table.state.seat") != 1, address
             assert not set(cards) & bob_hand, address
