@@ -102,7 +102,11 @@ class Hub:
         n = 0
         for tid in self.storage.table_ids(unfinished_only=True):
             try:
-                if self.get(tid, ask=False) is not None:
+                t = self.get(tid, ask=False)
+                if t is not None:
+                    # Its people may have been connected a moment ago: waited for while they
+                    # connect again (Table.left_at).
+                    t.left_at = dict.fromkeys(t.humans, time.monotonic())
                     n += 1
             except Exception:
                 # One damaged table must not keep the server (and every other table) down.
@@ -222,7 +226,7 @@ class Hub:
         seat = conn.seat
         # (A connection moved away or left does not make its seat away: it was not its holder.)
         if seat is not None and conn.holds and not self._present(rt, seat):
-            table.away_since[seat] = time.monotonic()
+            table.away_since[seat] = table.left_at[seat] = time.monotonic()
         table.presence += 1
         self._publish_presence(rt)
         if table.finished and not rt.conns:

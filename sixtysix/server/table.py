@@ -61,6 +61,9 @@ DEFAULT_TAKEOVER_SECONDS = 60
 DEFAULT_NEXT_HAND_SECONDS = 30
 """Once a person has asked for the next hand, how long the others present have to read the hand's
 summary before it is dealt anyway (per table: next_hand_seconds; 0: wait for everyone)."""
+RECONNECT_SECONDS = 10.0
+"""A person whose connection has just gone (a reload, a dropped line, the server started again) is
+still waited for this long before the next hand is dealt without them."""
 SEED_BITS = 52
 """Deal seeds of tables stored before secrets (``spec["seed"]``): still dealt the old way."""
 MAX_NAME = 40
@@ -295,6 +298,9 @@ class Table:
         only, like presence: after a restart each browser asks again)."""
         self.ready_since: float | None = None
         """When the first of them asked: the countdown to the deal runs from then."""
+        self.left_at: dict[int, float] = {}
+        """When each person's connection went (or the server started again): for
+        RECONNECT_SECONDS they are still waited for."""
         self._bots: dict[int, Bot] = {}
         self.presence = 0
         """Bumped when a seat connects or leaves: part of the message's identity with the version."""
@@ -545,7 +551,7 @@ class Table:
         if self.match.in_hand:
             raise TableError("hand_in_progress", "the current hand is still being played", 409)
         self.join_ready([seat], self.version)
-        if not self.waiting():
+        if not self.waiting(time.monotonic()):
             self.deal()
 
     def join_ready(self, seats: Any, version: Any) -> None:
@@ -558,10 +564,15 @@ class Table:
             self.ready |= new
             self.presence += 1
 
-    def waiting(self) -> list[int]:
-        """The people present who have not asked for the next hand yet (a seat away, or played
-        by the computer, is not waited for)."""
-        return [p for p in self.humans if p not in self.ready and p not in self.away_since]
+    def waiting(self, now: float) -> list[int]:
+        """The people present who have not asked for the next hand yet: a seat away (but for a
+        moment: RECONNECT_SECONDS), or played by the computer, is not waited for."""
+        return [p for p in self.humans if p not in self.ready and not self._computer_controls(p, now)[0]
+                and (p not in self.away_since or self._reconnecting(p, now) > 0)]
+
+    def _reconnecting(self, seat: int, now: float) -> float:
+        """How much longer ``seat``'s person, whose connection has just gone, is waited for."""
+        return self.left_at.get(seat, -RECONNECT_SECONDS) + RECONNECT_SECONDS - now
 
     def deal_due(self, now: float) -> tuple[bool, float | None]:
         """With the hand over: whether the next hand is to be dealt now; if not, in how many
@@ -570,13 +581,16 @@ class Table:
             return True, None  # nobody to ask
         if not self.ready or self.ready_since is None:
             return False, None  # nobody has asked: the summary stays
-        if not self.waiting():
+        waiting = self.waiting(now)
+        if not waiting:
             return True, None
+        waits = [self._reconnecting(p, now) for p in waiting if p in self.away_since]
         limit = self.spec.get("next_hand_seconds", DEFAULT_NEXT_HAND_SECONDS)
-        if not limit:
+        if limit:
+            waits.append(self.ready_since + limit - now)
+        if not waits:
             return False, None
-        left = self.ready_since + limit - now
-        return (True, None) if left <= 0 else (False, left)
+        return (True, None) if min(waits) <= 0 else (False, min(waits))
 
     def deal_next(self, version: int) -> None:
         """The server deals the next hand (``deal_due``), at the version it decided at."""
@@ -745,7 +759,7 @@ class Table:
         if self.match.in_hand or self.match.complete:
             return None
         due, wait = self.deal_due(now)
-        return {"ready": sorted(self.ready), "waiting": self.waiting(),
+        return {"ready": sorted(self.ready), "waiting": self.waiting(now),
                 "deal_in": 0.0 if due else None if wait is None else round(wait, 1)}
 
     def invites_for(self, seat: int | None) -> list[dict[str, Any]]:

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 from browser_util import click_something, hand_over, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, new_table, seat_links, seat_tokens, seats
+from server_util import ServerProcess, finished_table, new_table, seat_links, seat_tokens, seats
+from test_server_a11y import axe_violations
 
+from sixtysix.server import table as table_module
 from sixtysix.server.storage import Storage
 from sixtysix.server.table import DEFAULT_NEXT_HAND_SECONDS, Table
 
@@ -94,17 +96,22 @@ def test_the_countdown_deals_when_someone_does_not_ask(client: TestClient) -> No
         assert time.monotonic() - start >= 0.4
 
 
-def test_no_countdown_at_zero_and_a_person_leaving_is_not_waited_for(client: TestClient) -> None:
+def test_no_countdown_at_zero_and_a_person_gone_is_waited_for_a_moment_only(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "RECONNECT_SECONDS", 1.0)
     with two_at_table(client, next_hand_seconds=0) as (tid, _, socks):
         over = play_hand(socks)
         socks[0].send_json({"type": "next", "version": over[0]["version"]})
         told = socks[0].receive_json()
         assert told["next"] == {"ready": [0], "waiting": [1], "deal_in": None}
-        socks[1].close()  # the other person leaves: nobody is left to wait for
+        start = time.monotonic()
+        socks[1].close()  # the other person's connection goes: perhaps a reload, so not at once
         m = socks[0].receive_json()
-        while m["hand_no"] != 2:
+        assert m["hand_no"] == 1 and not m["seats"][1]["connected"]
+        assert m["next"]["waiting"] == [1] and 0 < m["next"]["deal_in"] <= 1
+        while m["hand_no"] != 2:  # ... but nobody comes back: dealt without them
             m = socks[0].receive_json()
-        assert m["result"] is None and not m["seats"][1]["connected"]
+        assert m["result"] is None and time.monotonic() - start >= 0.9
 
 
 def test_only_the_people_present_are_waited_for(client: TestClient) -> None:
@@ -295,6 +302,7 @@ def test_two_people_read_the_summary_move_on_together_and_keep_a_score_sheet(
             assert f"{r['points'][seat]} pt" in hand and f"{r['tricks'][seat]} trick" in hand
             assert row.locator(f'.sheet-score[data-seat="{seat}"]').inner_text() == str(r["score"][seat])
     assert "Game points" in sheet.inner_text()
+    assert axe_violations(ann) == []
     ann.keyboard.press("Escape")
     assert sheet.is_hidden()
     # From the keyboard: the button opens it, Close closes it.
@@ -304,4 +312,60 @@ def test_two_people_read_the_summary_move_on_together_and_keep_a_score_sheet(
     ann.focus("#score-sheet-close")
     ann.keyboard.press("Enter")
     assert sheet.is_hidden()
+
+    # After the match too (one the computer played out): every hand, the last with the final score.
+    done = finished_table(server)
+    ann.goto(server.url + str(next(link for link in seat_links(server, done) if link)))
+    ann.wait_for_selector("#match-end:not([hidden])")
+    final = ann.evaluate("[Table.state.results.length, Table.state.score]")
+    ann.click("#score-sheet-btn")
+    assert sheet.locator("tbody tr").count() == final[0] >= 1
+    last = sheet.locator("tbody tr").last
+    assert [last.locator(f'.sheet-score[data-seat="{i}"]').inner_text() for i in (0, 1)] == \
+        [str(x) for x in final[1]]
     assert errors == []
+
+
+def play_hand_over_http(server: ServerProcess, tid: str, toks: list[str | None]) -> dict[str, Any]:
+    """Play the current hand to its end over HTTP (nobody connected): the state after it."""
+    while True:
+        _, s = server.request("GET", f"/api/tables/{tid}")
+        if s["result"] is not None:
+            return s  # type: ignore[no-any-return]
+        seat = s["view"]["to_act"]
+        _, mine = server.request("GET", f"/api/tables/{tid}?token={toks[seat]}")
+        status, answer = server.request("POST", f"/api/tables/{tid}/actions", {
+            "token": toks[seat], "action": first_choice(mine), "version": s["version"]})
+        assert status == 200, answer
+
+
+@browser_test
+def test_a_restart_forgets_nobody_who_asked_for_the_next_hand(
+        server_factory: Any, browser: Any) -> None:
+    server = server_factory()
+    server.start()
+    status, t = server.request("POST", "/api/tables", {
+        "game": "sixty-six", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+        "bot_delay": 0, "hints": False, "next_hand_seconds": 0})
+    assert status == 201, t
+    over = play_hand_over_http(server, t["table"], seat_tokens(server, t))
+    errors: list[str] = []
+    ann, bob = (open_seat(browser, server, str(link), errors) for link in seat_links(server, t))
+    ann.wait_for_function("Table.state.seats[1].connected")
+    ann.click("#next-hand")
+    bob.wait_for_selector("#next-ready")
+    server.kill()
+    # Bob's page counts the states it is sent from now on (by the server started again).
+    bob.evaluate("() => { window.fresh = 0; const take = Table.receive.bind(Table); "
+                 "Table.receive = (m) => { window.fresh += m.type === 'state'; take(m); }; }")
+    server.start()
+    # Both pages connect again; the server forgot who was ready, Ann's page tells it again.
+    bob.wait_for_function("window.fresh && Table.state.next.ready.includes(0)", timeout=20000)
+    assert "Ann is ready" in bob.inner_text("#next-ready")
+    assert "Waiting for Bob" in ann.inner_text("#next-waiting")
+    assert bob.evaluate("Table.state.version") == over["version"]
+    bob.click("#next-hand")
+    for p in (ann, bob):
+        p.wait_for_function("Table.state.hand_no === 2", timeout=15000)
+    # Connection errors while the server was down are expected; nothing else.
+    assert [e for e in errors if "WebSocket" not in e and "ERR_CONNECTION" not in e] == []
