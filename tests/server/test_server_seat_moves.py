@@ -13,6 +13,7 @@ from browser_util import needs_chromium, until_a_card_to_play, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, new_table, seat_links, seat_tokens, seats
 from starlette.websockets import WebSocketDisconnect
+from test_server_a11y import axe_violations
 
 from sixtysix.server.hub import LEFT, MOVED
 from sixtysix.server.table import Table
@@ -238,6 +239,7 @@ def test_the_same_seat_opened_twice_is_asked_before_it_moves_and_the_old_page_pl
     notice.wait_for(timeout=15000)
     assert "This seat is open in another window or device. Move it here?" in notice.inner_text()
     assert second.locator("#hand .card").count() == 0
+    assert axe_violations(second) == []
     assert first.evaluate("Table.held && Table.ws.readyState === 1")
     assert first.locator("#seat-notice").is_hidden()
     # "Move it here": the second plays the seat, the first is told and plays no more.
@@ -252,6 +254,7 @@ def test_the_same_seat_opened_twice_is_asked_before_it_moves_and_the_old_page_pl
     first.evaluate("Table.act(Table.state.view.hand[0] && 'play ' + Table.state.view.hand[0])")
     assert "does not hold your seat" in first.inner_text("#table-error")
     assert first.locator("#seat-bar button").count() == 0
+    assert axe_violations(first) == []
     # The server refuses the seat to any other connection, and its actions over HTTP.
     refusal = first.evaluate("""(url) => new Promise((done) => {
         const ws = new WebSocket(url);
