@@ -8,7 +8,9 @@ async function openTable(id) {
   const q = new URLSearchParams(location.search);
   const token = q.get("token"), invite = q.get("invite");
   if (token !== null || invite !== null) history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
-  if (token) Seats.keep(id, token);
+  // A secret kept already is not replaced: a link with another one (mistyped, or sent to push
+  // this browser off its seat) cannot make it lose the seat it holds.
+  if (token && !Seats.get(id)) Seats.keep(id, token);
   // A browser that holds a seat here keeps it: the creator trying his own invitation must not
   // take the seat meant for someone else.
   if (invite !== null && !Seats.get(id)) {

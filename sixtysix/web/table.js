@@ -86,6 +86,7 @@ const Table = {
   ticker: null,       // the timer that counts down to that deal on the page
   lastOpen: false,    // the last trick's panel is open
   asking: null,       // the action the confirmation dialog asks about
+  badKey: false,      // the secret this page came with held no seat: it watches (tablelinks.js)
 
   start(id, token) {
     this.id = id;
@@ -146,6 +147,14 @@ const Table = {
       this.letGo(msg.type);
     } else if (msg.type === "error" && msg.error.code === "seat_in_use") {
       this.letGo("elsewhere");
+    } else if (msg.type === "error" && msg.error.code === "bad_token" && this.token && !this.state) {
+      // The secret kept for this table holds no seat at it (a mistyped or forged link): the
+      // browser forgets it and watches, and the footer says why (tablelinks.js).
+      Seats.forget(this.id);
+      this.token = null;
+      this.held = false;
+      this.badKey = true;
+      this.connect();
     } else if (msg.type === "error") {
       this.sentVersion = -1; // refused: the player may choose again
       for (const b of document.querySelectorAll(".takeover-btn")) b.disabled = false;

@@ -20,7 +20,9 @@ const TableLinks = {
     $("table-title").textContent = `${m.game_name}, table ${m.table}`;
     this.renderEnd(table);
 
-    let html = this.seatStates(m);
+    let html = table.badKey && me === null ? `<p class="error" id="bad-key" role="alert">The ` +
+      `link's key to a seat at this table is not valid: you are watching.</p>` : "";
+    html += this.seatStates(m);
     if (m.hints) html += `<p id="hints-note">Hints are allowed at this table: every player may ask for one.</p>`;
     html += Share.row("Link to watch this table", `/t/${encodeURIComponent(m.table)}`, "watch");
     html += `<p>`;

@@ -246,6 +246,10 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
     assert bob_token not in bob.content() and "invite" not in bob.content()
     bob_hand = set(bob.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
     assert len(bob_hand) == 6
+    # A link with another secret (mistyped, or sent to push him off) does not replace his.
+    bob.goto(f"{server.url}/t/{tid}?token=sent-by-someone-else")
+    at_table(bob)
+    assert bob.evaluate("[Table.state.seat, Seats.get(Table.id)]") == [1, bob_token]
     # Ann sees him joined; her page offers his seat no more.
     ann.wait_for_selector('#seat-state-1[data-state="joined"]')
     assert ann.locator("#share-seat-1-row").count() == 0
@@ -310,8 +314,14 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
         [(tid, 0, False)]
     old.context.close()
 
-    # The invitation, spent: another browser gets a clear page with the way to the lobby.
+    # A browser with no seat here, given a link whose secret holds none, watches and says why.
     late = context(browser, server).new_page()
+    late.goto(f"{server.url}/t/{tid}?token=forged")
+    late.wait_for_selector("#bad-key")
+    assert late.evaluate("[Table.state.seat, Seats.get(Table.id)]") == [None, None]
+    assert "not valid" in late.inner_text("#bad-key")
+
+    # The invitation, spent: another browser gets a clear page with the way to the lobby.
     late.goto(invite)
     late.wait_for_selector("#invitation:not([hidden])")
     assert "used already" in late.inner_text("#invitation-message")
