@@ -208,7 +208,8 @@ const Lobby = {
     try {
       const t = await api("POST", "/api/tables", {
         game: g.id, options, seats, hints: $("opt-hints").checked,
-        takeover_seconds: Number($("opt-takeover").value) || 0});
+        takeover_seconds: Number($("opt-takeover").value) || 0,
+        next_hand_seconds: Number($("opt-next").value) || 0});
       this.showLinks(t);
     } catch (e) { $("lobby-error").textContent = e.message; }
   },

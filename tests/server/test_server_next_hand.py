@@ -369,3 +369,18 @@ def test_a_restart_forgets_nobody_who_asked_for_the_next_hand(
         p.wait_for_function("Table.state.hand_no === 2", timeout=15000)
     # Connection errors while the server was down are expected; nothing else.
     assert [e for e in errors if "WebSocket" not in e and "ERR_CONNECTION" not in e] == []
+
+
+@browser_test
+def test_the_lobby_sets_the_next_hand_countdown(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_context().new_page()
+    errors = watch_errors(page)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    assert page.input_value("#opt-next") == str(DEFAULT_NEXT_HAND_SECONDS)
+    page.fill("#opt-next", "12")
+    with page.expect_request("**/api/tables") as asked:
+        page.click("#create-btn")
+    assert asked.value.post_data_json["next_hand_seconds"] == 12
+    page.wait_for_selector("#created:not([hidden])")
+    assert errors == []
