@@ -293,6 +293,7 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
             cards = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
             assert page.evaluate("Table.state && Table.state.seat") != 1, address
             assert not set(cards) & bob_hand, address
+            assert page.url == f"{server.url}/t/{tid}", address  # no secret left in the address
         probe.close()
 
     # A browser that kept My tables the old way (its seat's link with the secret, and for the
