@@ -56,7 +56,7 @@ def test_the_creator_gets_his_seat_and_an_invitation_for_each_other_person(
     status, got = claim(client, tid, {"invite": code})
     assert status == 200 and got["seat"] == 1 and got["name"] == "P1" and got["link"] == f"/t/{tid}"
     bobs = state(client, tid, got["token"])
-    assert bobs["seat"] == 1 and bobs["view"]["hand"]
+    assert bobs["seat"] == 1 and bobs["view"]["seat"] == 1  # (the dealer sits out: no hand)
     # Joined: the invitation is gone from the creator's message; no message carries a secret
     # of another seat, nor the spent invitation.
     mine, watching = state(client, tid, ann["token"]), state(client, tid)
