@@ -262,6 +262,14 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
     record = json.loads(Path(download.value.path()).read_text())
     assert record["seat"] == 0 and record["players"] == ["Ann", "Bob"]
     seen += everything(ann)
+    # Where the browser can neither share nor copy, Share shows the link selected, to copy.
+    ann.evaluate("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    ann.click("#share-watch-row .share-btn")
+    ann.wait_for_selector("#share-watch:visible")
+    assert ann.input_value("#share-watch") == f"{server.url}/t/{tid}"
+    selected = ann.evaluate("(e => [e.id, e.value.slice(e.selectionStart, e.selectionEnd)])"
+                            "(document.activeElement)")
+    assert selected == ["share-watch", f"{server.url}/t/{tid}"]
 
     # My tables holds this browser's own seat only (no link, no secret, nobody else's seat).
     ann_token = ann.evaluate("Table.token")
