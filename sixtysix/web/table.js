@@ -585,34 +585,34 @@ const Table = {
     const v = this.state.view, me = this.state.seat, target = v.targets && v.targets.claim;
     const team = v.sides.filter((x) => x === v.sides[me]).length > 1;
     const have = team ? "Your side has" : "You have";
-    const others = v.active.filter((i) => v.sides[i] !== v.sides[me]).map((i) => this.name(i))
-      .join(" and ");
-    const cost = (n) => (n === undefined ? "" : `${others} score ${plural(n, this.gameUnit())}`);
+    const them = v.active.filter((i) => v.sides[i] !== v.sides[me]).map((i) => this.name(i));
+    const others = them.join(" and "), one = them.length === 1;
+    const cost = (n) => `${others} score${one ? "s" : ""} ${plural(n, this.gameUnit())}`;
     const knock = this.state.game === "gaigel";
     if (a.verb === "declare") {
-      const claim = knock ? "knock" : "claim";
       if (a.false_claim !== undefined) {
         return {yes: knock ? "Knock anyway" : "Claim anyway",
-                text: `${have} ${a.false_claim} points, not ${target}: this ${claim} is false and ` +
-                  `loses the hand${a.cost === undefined ? "" : ` (${cost(a.cost)})`}. ` +
+                text: `${have} ${a.false_claim} points, not ${target}: this ${knock ? "knock" : "claim"} ` +
+                  `is false and loses the hand${a.cost === undefined ? "" : ` (${cost(a.cost)})`}. ` +
                   `${knock ? "Knock" : "Claim"} anyway?`};
       }
-      const marriage = a.card ? `Show the ${Cards.suitName(a.card[1])} marriage and claim` : "Claim";
+      const what = knock ? "Knock" : a.card ? `Show the ${Cards.suitName(a.card[1])} marriage and claim`
+        : "Claim the hand";
       return {yes: knock ? "Knock" : a.card ? "Show and claim" : "Claim",
-              text: `${knock ? "Knock" : marriage} with ${a.points} points? ${have} ${a.points} of ` +
-                `${target}: the hand ends now and is scored.`};
+              text: `${what} with ${a.points} points? ${have} ${a.points} of ${target}: the hand ` +
+                "ends now and is scored."};
     }
     if (a.verb === "close") {
       return {yes: "Close the stock",
               text: `Close the stock? ${have} ${a.points} points. Nobody draws any more: ` +
                 `${team ? "your side" : "you"} must reach ${target} with the tricks left, or ` +
-                `${a.cost === undefined ? "lose the hand" : `${cost(a.cost)}`}.`};
+                `${a.cost === undefined ? "lose the hand" : cost(a.cost)}.`};
     }
     if (a.verb === "reverse") {
       return {yes: "Reverse knock",
-              text: `Reverse knock? You claim that ${others} have ${target} or more and did not ` +
-                `knock. By what you know they have at most ${a.their_most}. If they have less ` +
-                `than ${target}, ${cost(a.cost)}.`};
+              text: `Reverse knock? You claim that ${others} ${one ? "has" : "have"} ${target} or ` +
+                `more and did not knock. By what you know, ${others} ${one ? "has" : "have"} at most ` +
+                `${a.their_most}. If it is less than ${target}, ${cost(a.cost)}.`};
     }
     return null;
   },
