@@ -25,6 +25,7 @@ pytestmark = needs_chromium
 
 VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 ORDER = "ATKQJ987"
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def value(card: str) -> int:
@@ -142,15 +143,20 @@ def test_sixty_six_asks_before_closing_and_claiming(server: ServerProcess, brows
         if "trick names" not in done and trick_names_apart(page):
             done.add("trick names")
         points = view["points"][0]
-        declare, close = legal(view, "declare"), legal(view, "close")
-        if declare and declare[0].get("false_claim") is None:  # 66 or more: a true claim
-            asks(page, "declare", f"Claim the hand with {points} points? You have {points} of 66",
-                 "the hand ends now")
+        close = legal(view, "close")
+        # A claim: "declare", or "declare QH" (a marriage shown and the hand claimed).
+        true = [a for a in legal(view, "declare") if "false_claim" not in a]
+        false = [a for a in legal(view, "declare") if a["action"] == "declare" and "false_claim" in a]
+        if true:  # 66 or more
+            claim, suit = true[0], true[0].get("card", "  ")[1]
+            what = f"Show the {SUITS[suit]} marriage and claim" if suit != " " else "Claim the hand"
+            asks(page, claim["action"], f"{what} with {claim['points']} points? You have "
+                 f"{claim['points']} of 66", "the hand ends now")
             page.click("#confirm-yes")
             page.wait_for_selector("#summary h2")
             assert page.inner_text("#summary h2").startswith("You won the hand")
             done.add("true claim")
-        elif declare and "false claim asked" not in done:
+        elif false and "false claim asked" not in done:
             asks(page, "declare", f"You have {points} points, not 66: this claim is false and "
                  "loses the hand (Bob scores 2 game points). Claim anyway?")
             cancelled(page, "declare", "Escape")
