@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import claim_points, false_claim_points
-from ..cards import SUITS, card_str, cards_of
+from ..cards import RANKS, SUITS, card_str, cards_of
 from ..engine.actions import (
     BID,
     BID_CONTRACT,
@@ -96,7 +96,9 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
     * ``close``: ``points``, the side's now, and ``cost``, what the other side scores if the
       closer does not reach the target after all;
     * Gaigel's ``reverse`` knock: ``their_most``, the most the other side can have by what the
-      seat knows (``their_points_at_most``), and ``cost``, what a wrong one gives them.
+      seat knows (``their_points_at_most``), and ``cost``, what a wrong one gives them;
+    * Gaigel's ``open auf-dissle C``, a bet on the five low cards: ``low``, the low rank ("7"),
+      ``low_held``, how many of them the seat holds, and ``cost``, the bet's game points.
 
     >>> from sixtysix.engine import Match
     >>> from sixtysix.games import make_game
@@ -114,9 +116,14 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
         out = {"points": view.points[view.game.rules.sides[view.seat]], "cost": _close_cost(view)}
     elif action == REVERSE:
         out = {"their_most": their_points_at_most(view), "cost": _GAIGEL_WRONG_KNOCK}
+    elif OPEN + 64 * _AUF_DISSLE <= action < OPEN + 64 * (_AUF_DISSLE + 1):
+        low = view.game.rules.low_rank
+        out = {"low": RANKS[low], "cost": getattr(view.game.options, "auf_dissle_award", None),
+               "low_held": sum(1 for c in cards_of(view.hand) if c & 7 == low)}
     return {k: v for k, v in out.items() if v is not None}
 
 
+_AUF_DISSLE = OPENINGS.index("auf-dissle")
 _GAIGEL_WRONG_KNOCK = 2
 """Game points a knock below 101, or a wrong reverse knock, gives the other side (rules.md §7.7)."""
 

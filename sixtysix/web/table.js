@@ -579,8 +579,8 @@ const Table = {
   },
 
   // What is asked before an action that ends the hand at once or stakes it, with the seat's own
-  // numbers (the server's: ``points``, ``cost``, ``their_most``): {text, yes}, or null for an
-  // action that goes out at once.
+  // numbers (the server's: ``points``, ``cost``, ``their_most``, ``low_held``): {text, yes}, or
+  // null for an action that goes out at once.
   question(a) {
     const v = this.state.view, me = this.state.seat, target = v.targets && v.targets.claim;
     const team = v.sides.filter((x) => x === v.sides[me]).length > 1;
@@ -607,6 +607,14 @@ const Table = {
               text: `Close the stock? ${have} ${a.points} points. Nobody draws any more: ` +
                 `${team ? "your side" : "you"} must reach ${target} with the tricks left, or ` +
                 `${a.cost === undefined ? "lose the hand" : cost(a.cost)}.`};
+    }
+    if (a.verb === "open" && a.low_held !== undefined) {  // Gaigel's Auf Dissle: a bet
+      const low = RANK_PLURAL[a.low];
+      return {yes: "Open Auf Dissle",
+              text: `Open Auf Dissle? You bet on the five low cards: your side wins ` +
+                `${plural(a.cost, this.gameUnit())} if you hold all five ${low}, now or after a round ` +
+                `of drawing (you hold ${a.low_held} now), and loses as soon as you win a trick ` +
+                `yourself: then ${cost(a.cost)}.`};
     }
     if (a.verb === "reverse") {
       return {yes: "Reverse knock",

@@ -1,7 +1,8 @@
 """No one-click self-destruction, and the table's words (issue 76, items 6 and 7), in headless
 Chromium against ``sixtysix serve``.
 
-Every action that ends a hand at once asks first, with the seat's own numbers, in the page's
+Every action that ends a hand at once (a claim, Gaigel's knock and reverse knock) or stakes it
+(closing the stock, Gaigel's Auf Dissle) asks first, with the seat's own numbers, in the page's
 dialog: Cancel and Escape send nothing and leave the table as it was; the dialog's Yes does it.
 Gaigel's reverse knock is not offered before the other side could have 101 by what the seat knows,
 and then apart from the knock. The words: "You exchange", "You close", no "You (you)", names in a
@@ -19,7 +20,7 @@ import time
 from typing import Any
 
 from browser_util import needs_chromium, watch_errors
-from server_util import ServerProcess, finished_table, seat_links
+from server_util import ServerProcess, finished_table, seat_links, seat_tokens
 
 pytestmark = needs_chromium
 
@@ -32,10 +33,21 @@ def value(card: str) -> int:
     return VALUES.get(card[0], 0)
 
 
-def sit(server: ServerProcess, browser: Any, spec: dict[str, Any]) -> tuple[Any, list[str]]:
-    """A new table of ``spec`` (one person at seat 0, no delay, no hints): seat 0's page."""
-    status, t = server.request("POST", "/api/tables", {"bot_delay": 0, "hints": False, **spec})
-    assert status == 201, t
+def sit(server: ServerProcess, browser: Any, spec: dict[str, Any],
+        dealer: int | None = None) -> tuple[Any, list[str]]:
+    """A new table of ``spec`` (one person at seat 0, no delay, no hints): seat 0's page. With
+    ``dealer``, tables are made until the first dealer (drawn at random) is that seat."""
+    for _ in range(60):
+        status, t = server.request("POST", "/api/tables", {"bot_delay": 0, "hints": False, **spec})
+        assert status == 201, t
+        if dealer is None:
+            break
+        status, m = server.request(
+            "GET", f"/api/tables/{t['table']}?token={seat_tokens(server, t)[0]}")
+        if m["view"]["dealer"] == dealer:
+            break
+    else:
+        raise AssertionError(f"seat {dealer} never dealt first")
     page = browser.new_page()
     errors = watch_errors(page)
     page.goto(server.url + seat_links(server, t)[0])
@@ -191,10 +203,11 @@ def test_gaigel_asks_before_a_knock_and_offers_the_reverse_knock_only_once_it_ca
     page, errors = sit(server, browser, {
         "game": "gaigel", "options": {"target": 100},
         "seats": [{"kind": "human", "name": "You"}] + [
-            {"kind": "bot", "bot": "casual", "name": n} for n in ("Bob", "Cy", "Dan")]})
+            {"kind": "bot", "bot": "casual", "name": n} for n in ("Bob", "Cy", "Dan")]},
+        dealer=3)  # seat 0 is forehand: it opens trick 1, where Auf Dissle may be bet
     done: set[str] = set()
     deadline = time.monotonic() + 150
-    while done != {"knock asked", "reverse hidden", "reverse knock"}:
+    while done != {"auf dissle asked", "knock asked", "reverse hidden", "reverse knock"}:
         assert time.monotonic() < deadline, done
         view = our_turn(page)
         if view is None:
@@ -211,8 +224,9 @@ def test_gaigel_asks_before_a_knock_and_offers_the_reverse_knock_only_once_it_ca
             else:  # offered apart from the knock, as a secondary choice, after it
                 assert button.count() == 1 and page.locator(
                     "#actions .apart button.secondary[data-action='reverse']").count() == 1
-                assert page.evaluate("[...document.querySelectorAll('#actions button.action')]"
-                                     ".map((b) => b.dataset.action).slice(-2)") == ["declare", "reverse"]
+                acts = page.evaluate("[...document.querySelectorAll('#actions button.action')]"
+                                     ".map((b) => b.dataset.action)")
+                assert acts.index("declare") < acts.index("reverse") == len(acts) - 1, acts
             if "knock asked" not in done:
                 words = (f"Your side has {points} points, not 101: this knock is false and loses "
                          "the hand (Bob and Dan score 2 game points). Knock anyway?"
@@ -233,7 +247,16 @@ def test_gaigel_asks_before_a_knock_and_offers_the_reverse_knock_only_once_it_ca
                 done.add("reverse knock")
                 continue
         opens = [a["action"] for a in legal(view, "open") if "auf-dissle" not in a["action"]]
-        if opens:
+        dissle = [a for a in legal(view, "open") if "auf-dissle" in a["action"]]
+        if dissle and "auf dissle asked" not in done:  # a bet that stakes the hand: asked first
+            low = sum(c[0] == "7" for c in view["hand"])
+            asks(page, dissle[0]["action"], "Open Auf Dissle? You bet on the five low cards: your "
+                 "side wins 2 game points if you hold all five sevens, now or after a round of "
+                 f"drawing (you hold {low} now), and loses as soon as you win a trick yourself: "
+                 "then Bob and Dan score 2 game points.")
+            cancelled(page, dissle[0]["action"], "Escape")
+            done.add("auf dissle asked")
+        elif opens:
             click_and_wait(page, f'#actions button.action[data-action="{opens[0]}"]')
         elif legal(view, "pass"):
             click_and_wait(page, '#actions button.action[data-action="pass"]')

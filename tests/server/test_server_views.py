@@ -185,3 +185,15 @@ def test_the_seats_own_actions_are_told_in_the_second_person() -> None:
     assert view_to_json(state.view(0), actors=[0])["log"] == [{**entry, "you_words": "close the stock"}]
     assert view_to_json(state.view(1), actors=[0])["log"] == [entry]
     assert view_to_json(state.view(0), spectator=True, actors=[0])["log"] == [entry]
+
+
+def test_auf_dissle_carries_the_low_cards_held_and_the_bet() -> None:
+    for low, rank in (("7", "7"), ("9", "9")):
+        state = Match(make_game("gaigel", {"low_rank": low, "auf_dissle_award": 3}),
+                      dealer=3).deal_hand(seed=1)
+        view = view_to_json(state.view(0))  # forehand: seat 0 opens trick 1
+        held = sum(c[0] == rank for c in view["hand"])
+        bets = [a for a in view["legal"] if a["action"].startswith("open auf-dissle")]
+        assert bets and all(a["low"] == rank and a["low_held"] == held and a["cost"] == 3
+                            for a in bets)
+        assert all("low_held" not in a for a in view["legal"] if a not in bets)
