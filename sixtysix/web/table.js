@@ -222,9 +222,11 @@ const Table = {
   // counts chips; the others count up to a target.
   matchScore(i) {
     const g = this.state.game, t = this.state.view.targets, n = this.state.score[i];
-    const score = `<span class="match-score">${esc(this.made(i))}</span>`;
     // Schnapsen counts down; once the match is over, each side's game points made are told.
-    if (t && t.start && !this.state.complete) return `${score} to go (from ${esc(t.start)})`;
+    if (t && t.start && !this.state.complete) {
+      return `<span class="match-score">${esc(n)}</span> to go (from ${esc(t.start)})`;
+    }
+    const score = `<span class="match-score">${esc(this.made(i))}</span>`;
     if (g === "three-player-sixty-six") return `${score} chip${Math.abs(n) === 1 ? "" : "s"}`;
     const word = {terts: "Total", "north-american-sixty-six": "Units"}[g] || "Match";
     if (!t || !t.match || this.state.complete) return `${word} ${score}`;

@@ -286,4 +286,10 @@ def test_a_finished_match_says_who_won_and_by_how_much(server: ServerProcess, br
         board = page.inner_text("#scoreboard")
         assert " of 1" not in board and "to go" not in board, board  # not "Match 2 of 1"
         assert "(you)" in board  # Ann is not called "You": the scoreboard says which seat is hers
-    assert errors == []
+    # Schnapsen counts down from 7 while the match goes on (its end: test_server_browser_explain).
+    page, errors2 = sit(server, browser, {"game": "schnapsen", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Bob"}]})
+    for i in range(2):
+        assert page.inner_text(f"#scoreboard .seat-box[data-seat='{i}']").split("\n")[1].startswith(
+            "7 to go (from 7) · ")
+    assert errors == errors2 == []
