@@ -466,8 +466,9 @@ const Table = {
         const words = a.action.split(" ").slice(1);
         const button = `<button class="action${a.verb === "reverse" ? " secondary" : ""}" ` +
           `data-action="${esc(a.action)}">${f ? f(a, v, words) : esc(a.action)}</button>`;
+        // A space between buttons: their words do not run together in copied text.
         if (a.verb === "reverse") apart += button;
-        else buttons += button;
+        else buttons += `${button} `;
       }
     }
     if (apart) buttons += `<span class="apart">${apart}</span>`;

@@ -147,13 +147,18 @@ def test_sixty_six_asks_before_closing_and_claiming(server: ServerProcess, brows
     done: set[str] = set()
     deadline = time.monotonic() + 120
     while done != {"close asked", "false claim asked", "true claim", "closed", "exchanged",
-                   "trick names"}:
+                   "trick names", "buttons apart"}:
         assert time.monotonic() < deadline, done
         view = our_turn(page)
         if view is None:
             continue
         if "trick names" not in done and trick_names_apart(page):
             done.add("trick names")
+        # The buttons' words do not run together either ("Close the stockDeclare …").
+        labels = page.locator("#actions button.action").all_inner_texts()
+        if len(labels) > 1:
+            assert " ".join(labels) in page.inner_text("#actions"), labels
+            done.add("buttons apart")
         points = view["points"][0]
         close = legal(view, "close")
         # A claim: "declare", or "declare QH" (a marriage shown and the hand claimed).
