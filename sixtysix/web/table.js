@@ -240,15 +240,23 @@ const Table = {
     return t && t.start ? t.start - n : n;
   },
 
+  // Seats in words, the viewer as "you" and first: "You and Cy", "Bob and Dan"; not at the
+  // start of a sentence (``start`` false): "you". Not escaped.
+  people(seats, start = true) {
+    const me = this.state.seat;
+    const s = [...seats].sort((a, b) => (b === me) - (a === me))
+      .map((i) => (i === me ? "you" : this.name(i))).join(" and ");
+    return start && seats.includes(me) ? `Y${s.slice(1)}` : s;
+  },
+
   // The finished match in words: "Bob won 8 : 4", "You and Cy won 7 : 3", "Ann won with 5 chips
   // (Bob 2, Cy -7)", "The match is drawn, 3 : 3"; the winners' side first.
   matchWords() {
-    const m = this.state, v = m.view, me = m.seat, w = m.winner || [];
+    const m = this.state, v = m.view, w = m.winner || [];
     const sideOf = (i) => v.sides[i];
     const sides = [...new Set(m.seats.map((s, i) => sideOf(i)))];
     const seatsOf = (side) => m.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
-    const who = (seats) => [...seats].sort((a, b) => (b === me) - (a === me))
-      .map((i) => (i === me ? "you" : this.name(i))).join(" and ").replace(/^you/, "You");
+    const who = (seats) => this.people(seats);
     const first = (side) => this.made(seatsOf(side)[0]);
     const unit = {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[m.game];
     const won = new Set(w.map(sideOf));
@@ -403,7 +411,7 @@ const Table = {
     const done = !v.trick.length && v.last_trick.length;
     const shown = done ? v.last_trick : v.trick;
     const trick = (fresh) => (shown.length
-      ? `<div class="caption">${done ? `Trick won by ${esc(this.name(v.leader))}` : "Trick"}</div>` +
+      ? `<div class="caption">${done ? `Trick won by ${esc(this.people([v.leader], false))}` : "Trick"}</div>` +
         this.trickCards(shown, done ? v.leader : null, fresh) : "");
     const area = $("trick-area");
     if (area.dataset.html !== trick(false)) {
@@ -429,7 +437,7 @@ const Table = {
     const sum = $("summary");
     if (m.result) {
       const r = m.result;
-      const winners = r.winners.map((i) => esc(this.name(i))).join(" and ") || "Nobody";
+      const winners = esc(this.people(r.winners)) || "Nobody";
       sum.hidden = false;
       sum.innerHTML = `<h2>${winners} ${r.winners.length ? "won the hand" : "won"} (${esc(r.end)})</h2>` +
         `<p>${this.detailWords(r.detail)}</p><p>` +
@@ -566,7 +574,7 @@ const Table = {
     area.innerHTML = `<button type="button" class="secondary" id="last-trick-btn" aria-expanded="${open}"` +
       `${open ? ' aria-controls="last-trick-panel"' : ""}>${open ? "Hide the last trick" : "Last trick"}</button>` +
       (open ? `<div id="last-trick-panel"><div class="caption">Last trick, won by ` +
-        `${esc(this.name(v.leader))}</div>${this.trickCards(v.last_trick, v.leader, false)}</div>` : "");
+        `${esc(this.people([v.leader], false))}</div>${this.trickCards(v.last_trick, v.leader, false)}</div>` : "");
     $("last-trick-btn").onclick = () => {
       this.lastOpen = !open;
       this.renderLastTrick();

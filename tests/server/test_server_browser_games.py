@@ -64,7 +64,7 @@ CHECK = r"""() => {
     if (!text("scored").includes(`${name(x.seat)}: ${x.name.split(" ")[0]}`)) bad.push("scored");
   }
   // Between tricks the completed one stays, its winner (the next leader) named.
-  const won = `Trick won by ${name(v.leader)}`;
+  const won = `Trick won by ${v.leader === m.seat ? "you" : name(v.leader)}`;
   if (!v.trick.length && v.last_trick.length && !text("trick-area").includes(won)) bad.push("trick");
   const dealer = document.querySelectorAll("#scoreboard .dealer");
   if (dealer.length !== 1 || dealer[0].closest(".seat-box").dataset.seat !== String(v.dealer)) {
