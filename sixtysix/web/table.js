@@ -269,7 +269,7 @@ const Table = {
       return `${who(seatsOf(top))} won ${first(top)} : ${first(rest[0])}${unit ? ` ${unit}s` : ""}`;
     }
     return `${who(seatsOf(top))} won with ${unit ? plural(first(top), unit) : first(top)} (` +
-      rest.map((x) => `${who(seatsOf(x))} ${first(x)}`).join(", ") + ")";
+      rest.map((x) => `${this.people(seatsOf(x), false)} ${first(x)}`).join(", ") + ")";
   },
 
   // What a hand's result is counted in: chips in Three-Player, units in North American.

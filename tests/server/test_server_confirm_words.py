@@ -291,6 +291,20 @@ def test_a_finished_match_says_who_won_and_by_how_much(server: ServerProcess, br
         board = page.inner_text("#scoreboard")
         assert " of 1" not in board and "to go" not in board, board  # not "Match 2 of 1"
         assert "(you)" in board  # Ann is not called "You": the scoreboard says which seat is hers
+    # Three-Player Sixty-Six counts chips, each player for himself.
+    t = finished_table(server, game="three-player-sixty-six", options={"hands": 1}, seats=[
+        {"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "random", "name": n}
+                                             for n in ("Bob", "Cy")])
+    page.goto(server.url + seat_links(server, t)[0])
+    page.wait_for_selector("#match-end:not([hidden])")
+    score, won = page.evaluate("[Table.state.score, Table.state.winner]")
+    if len(won) == 1:  # (a tie for the most chips is told as a draw)
+        names = ["you", "Bob", "Cy"]
+        rest = sorted((i for i in range(3) if i != won[0]), key=lambda i: -score[i])
+        top = score[won[0]]
+        words = f"{names[won[0]].capitalize()} won with {top} chip{'' if top == 1 else 's'} (" + \
+            ", ".join(f"{names[i]} {score[i]}" for i in rest) + ")"
+        assert page.inner_text("#match-end h2") == words
     # Schnapsen counts down from 7 while the match goes on (its end: test_server_browser_explain).
     page, errors2 = sit(server, browser, {"game": "schnapsen", "seats": [
         {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Bob"}]})
