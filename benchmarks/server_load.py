@@ -107,9 +107,11 @@ async def seat_client(url: str, tid: str, token: str, seat: int, rng: random.Ran
             view = m["view"]
             if sent_version >= 0:
                 continue  # our action is still on its way
-            if think and (view["to_act"] == seat or (m["can_next"] and seat == 0)):
+            if think and (view["to_act"] == seat or m["can_next"]):
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a player thinking
-            if m["can_next"] and seat == 0:
+            # Both people ask for the next hand: it is dealt once each has (or after the
+            # table's countdown, which would measure the countdown instead of the server).
+            if m["can_next"]:
                 sent_version, sent_at = v, time.perf_counter()
                 sent[v] = (seat, sent_at)
                 await ws.send(json.dumps({"type": "next", "version": v}))
