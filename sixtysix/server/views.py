@@ -129,8 +129,9 @@ _GAIGEL_WRONG_KNOCK = 2
 
 
 def _others_tricks(view: View) -> int:
+    """The tricks the other side (or sides) took: a side's are counted once, however many seats."""
     sides = view.game.rules.sides
-    return sum(view.tricks[sides[p]] for p in view.active if sides[p] != sides[view.seat])
+    return sum(view.tricks[s] for s in {sides[p] for p in view.active} - {sides[view.seat]})
 
 
 def _false_claim_cost(view: View) -> int | None:

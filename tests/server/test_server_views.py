@@ -169,6 +169,9 @@ def test_the_reverse_knock_carries_the_most_the_other_side_can_have() -> None:
                 side = state.rules.sides[seat]
                 theirs = state.points[1 - side]
                 assert reverse["cost"] == 2 and reverse["their_most"] >= theirs, (seed, reverse)
+                # ... and no more than their cards at 11 each (an ace's) and their melds.
+                cards = 4 * state.tricks[1 - side]
+                assert reverse["their_most"] <= 11 * cards + state.melds[1 - side], (seed, reverse)
                 if state.trick_no == 1:
                     early.add(reverse["their_most"])
                 reached |= reverse["their_most"] >= 101
