@@ -83,6 +83,8 @@ def click_something(page: Any) -> bool:
     others = page.locator("#actions button.action")
     if others.count():
         others.first.click()
+        if page.locator("#confirm-dialog[open]").count():  # an action that ends the hand asks
+            page.click("#confirm-yes")
         return True
     return False
 

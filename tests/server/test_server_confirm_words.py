@@ -21,6 +21,7 @@ from typing import Any
 
 from browser_util import needs_chromium, watch_errors
 from server_util import ServerProcess, finished_table, seat_links, seat_tokens
+from test_server_a11y import axe_violations
 
 pytestmark = needs_chromium
 
@@ -182,6 +183,9 @@ def test_sixty_six_asks_before_closing_and_claiming(server: ServerProcess, brows
             cost = 2 if view["tricks"][1] else 3
             asks(page, "close", f"Close the stock? You have {points} points. Nobody draws any "
                  f"more: you must reach 66 with the tricks left, or Bob scores {cost} game points.")
+            # The dialog is reached and read as one (axe-core), and the safe answer has the focus.
+            assert axe_violations(page) == []
+            assert page.evaluate("document.activeElement.id") == "confirm-no"
             cancelled(page, "close", "Cancel")
             done.add("close asked")
         elif close and "true claim" in done and "closed" not in done:
