@@ -135,9 +135,11 @@ def test_two_people_play_each_other_in_two_browsers(server: ServerProcess, brows
         if not acted:
             time.sleep(0.05)
     assert clicks >= 6
-    # Both show the same result.
+    # Both show the same result, each in its own words: a winner's own page says "You won".
     texts = [p.locator("#summary h2").inner_text() for p in pages]
-    assert texts[0] == texts[1]
+    names = [p.evaluate("Table.name(Table.state.seat)") for p in pages]
+    assert texts[0].replace("You ", f"{names[0]} ", 1) == texts[1].replace("You ", f"{names[1]} ", 1)
+    assert any(t.startswith(("You won", "You and")) for t in texts) or texts[0].startswith("Nobody")
     # Both people ask for the next hand (tests/server/test_server_next_hand.py: one waits for
     # the other); both get new cards.
     for p in pages:
