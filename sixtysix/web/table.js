@@ -256,7 +256,6 @@ const Table = {
     const sideOf = (i) => v.sides[i];
     const sides = [...new Set(m.seats.map((s, i) => sideOf(i)))];
     const seatsOf = (side) => m.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
-    const who = (seats) => this.people(seats);
     const first = (side) => this.made(seatsOf(side)[0]);
     const unit = {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[m.game];
     const won = new Set(w.map(sideOf));
@@ -266,9 +265,9 @@ const Table = {
     const top = [...won][0];
     const rest = sides.filter((x) => x !== top).sort((a, b) => first(b) - first(a));
     if (sides.length === 2) {
-      return `${who(seatsOf(top))} won ${first(top)} : ${first(rest[0])}${unit ? ` ${unit}s` : ""}`;
+      return `${this.people(seatsOf(top))} won ${first(top)} : ${first(rest[0])}${unit ? ` ${unit}s` : ""}`;
     }
-    return `${who(seatsOf(top))} won with ${unit ? plural(first(top), unit) : first(top)} (` +
+    return `${this.people(seatsOf(top))} won with ${unit ? plural(first(top), unit) : first(top)} (` +
       rest.map((x) => `${this.people(seatsOf(x), false)} ${first(x)}`).join(", ") + ")";
   },
 
@@ -350,7 +349,9 @@ const Table = {
     // Scoreboard: match score, hand points and tricks, whose turn.
     $("scoreboard").innerHTML = m.seats.map((s, i) =>
       `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
-      `<b>${esc(s.name)}</b>${i === me && s.name.trim().toLowerCase() !== "you" ? " (you)" : ""}${s.computer && s.kind === "human" ? " 🤖" : ""}` +
+      // "(you)" marks the viewer's seat, unless its name says so already (no "You (you)").
+      `<b>${esc(s.name)}</b>${i === me && s.name.trim().toLowerCase() !== "you" ? " (you)" : ""}` +
+      `${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
       `${this.matchScore(i)} · ` +
       `${this.points(i)}${plural(v.tricks[i], "trick")}` +
