@@ -45,7 +45,8 @@ from ..engine.phases.auction import standing
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_OVER, HandResult
 from ..engine.view import View
-from ..games.base import TwoPlayerScoring
+from ..games.base import TwoPlayerScoring, grade
+from ..games.bauernschnapsen import Bauernschnapsen
 from ..games.four_hand import FourHandSixtySix
 from ..words import DOUBLING_NAMES, OPENING_NAMES, action_points, action_words
 
@@ -109,7 +110,7 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
     out: dict[str, Any] = {}
     points = claim_points(action, view)
     if points is not None:
-        out = {"points": points, "cost": _false_claim_cost(view)}
+        out = {"points": points, "cost": _false_claim_cost(view, points)}
         if false_claim_points(action, view) is not None:
             out["false_claim"] = points
     elif action == CLOSE:
@@ -134,13 +135,18 @@ def _others_tricks(view: View) -> int:
     return sum(view.tricks[s] for s in {sides[p] for p in view.active} - {sides[view.seat]})
 
 
-def _false_claim_cost(view: View) -> int | None:
-    """Game points a false claim gives the other side now: 2, or 3 against a side without a
-    trick where the options say so (``two_player_outcome``), the carried bonus included; None
-    where the game does not fix them in advance (Bauernschnapsen's contracts)."""
+def _false_claim_cost(view: View, points: int) -> int | None:
+    """Game points a false claim with ``points`` gives the other side now: 2, or 3 against a side
+    without a trick where the options say so (``two_player_outcome``), the carried bonus
+    included; in Bauernschnapsen's Normal game 3, 2 or 1 on the claimant side's own count (or 2:
+    ``false_enough``), times the doubling."""
     game = view.game
     if game.rules.meld_phase:
         return _GAIGEL_WRONG_KNOCK
+    if isinstance(game, Bauernschnapsen):
+        tricks = view.tricks[(view.rules or game.rules).sides[view.seat]]
+        graded = game.options.false_enough == "graded"
+        return (grade(points, tricks) if graded else 2) * view.factor
     if isinstance(game, TwoPlayerScoring):
         trickless_3 = game.scoring()["false_claim_trickless_3"] and not _others_tricks(view)
         return (3 if trickless_3 else 2) + view.bonus

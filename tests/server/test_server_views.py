@@ -8,7 +8,7 @@ import random
 import re
 
 from sixtysix.engine import Match
-from sixtysix.engine.actions import action_str
+from sixtysix.engine.actions import action_str, parse_action
 from sixtysix.engine.phases import PHASES
 from sixtysix.games import make_game
 from sixtysix.server.views import PHASE_NAMES, view_to_json
@@ -200,3 +200,36 @@ def test_auf_dissle_carries_the_low_cards_held_and_the_bet() -> None:
         assert bets and all(a["low"] == rank and a["low_held"] == held and a["cost"] == 3
                             for a in bets)
         assert all("low_held" not in a for a in view["legal"] if a not in bets)
+
+
+def test_what_a_false_claim_or_a_wrong_reverse_knock_costs_is_what_it_costs() -> None:
+    """Every game with claims, random play: at each false claim offered (and each reverse knock
+    that would be wrong), the ``cost`` the seat is told is what the other side scores when it is
+    made (the hand played on a copy)."""
+    games = [("sixty-six", {}), ("sixty-six", {"false_claim_penalty": "2_or_3_if_opponent_trickless"}),
+             ("schnapsen", {}), ("three-hand-sixty-six", {}), ("four-hand-sixty-six", {"variant": "pagat"}),
+             ("bauernschnapsen", {}), ("gaigel", {})]
+    for name, options in games:
+        checked = 0
+        for seed in range(6):
+            m = Match(make_game(name, options), dealer=seed % 2)
+            state = m.deal_hand(seed=seed)
+            rng = random.Random(seed)
+            while not state.over:
+                seat = state.to_act
+                for a in view_to_json(state.view(seat))["legal"]:
+                    wrong = "false_claim" in a or (
+                        a["verb"] == "reverse" and
+                        state.points[1 - state.rules.sides[seat]] < 101)
+                    if wrong:
+                        after = state.copy()
+                        after.step(parse_action(a["action"]))
+                        gp = after.game_points()
+                        others = [p for p in after.active if after.rules.sides[p] != after.rules.sides[seat]]
+                        assert max(gp[p] for p in others) == a["cost"], (name, seed, a, gp)
+                        checked += 1
+                texts = [action_str(x) for x in state.legal_actions()]
+                quiet = [t for t in texts if t in ("bid normal", "pass")] or [
+                    t for t in texts if t.split()[0] not in ("declare", "reverse", "close")]
+                m.apply(rng.choice(quiet or texts))  # (Bauernschnapsen: the Normal game)
+        assert checked, name
