@@ -244,9 +244,12 @@ class Hub:
         self._publish_presence(self.tables[table.id])
 
     def claimed(self, table: Table) -> None:
-        """An invitation of ``table`` was claimed here: the other processes read its keys again."""
+        """An invitation of ``table`` was claimed here: the other processes read its keys again,
+        and the computer players look again (a claimed seat is no longer waited for by its
+        invitation: its person, away, is taken over by the clock)."""
         if self.cluster is not None:
             self.cluster.publish({"t": table.id, "keys": 1})
+        self.kick(table.id)
 
     def take_over(self, table: Table, asker: int | None, seat: Any) -> None:
         """``Table.take_over``, told to the other processes."""

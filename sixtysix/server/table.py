@@ -636,6 +636,10 @@ class Table:
         since = self.away_since.get(seat)
         if since is not None and seat in self.taken_over:
             return True, None
+        if self.seats[seat].invite is not None:
+            # Invited and not come yet: the table waits for the person (an invitation may take
+            # a while to reach him), unless a player asks for the computer at once.
+            return False, None
         if not limit or since is None:
             return False, None
         away = now - since

@@ -352,7 +352,7 @@ const Table = {
       // "(you)" marks the viewer's seat, unless its name says so already (no "You (you)").
       `<b>${esc(s.name)}</b>${i === me && s.name.trim().toLowerCase() !== "you" ? " (you)" : ""}` +
       `${s.computer && s.kind === "human" ? " 🤖" : ""}` +
-      `${s.connected ? "" : " · away"}${this.awayNote(s, i)}<br>` +
+      `${s.connected ? "" : s.invited ? " · invited" : " · away"}${this.awayNote(s, i)}<br>` +
       `${this.matchScore(i)} · ` +
       `${this.points(i)}${plural(v.tricks[i], "trick")}` +
       `${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +

@@ -131,14 +131,14 @@ def needs_pg(test: Any) -> Any:
 
 
 def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> dict[str, Any]:
-    """A table whose match is over, played through by the computer: its people are away from
-    the start and taken over at once (a one-game match unless ``spec`` says otherwise). The
-    creation's answer."""
+    """A table whose match is over, played through by the computer: its people have their seats
+    (every invitation claimed: an invited seat is waited for) and are away from the start, so
+    taken over at once (a one-game match unless ``spec`` says otherwise). The creation's answer."""
     spec = {"game": "sixty-six", "options": {"target": 1}, "bot_delay": 0, "hints": False,
             "takeover_seconds": 0.01, **spec}
     status, t = server.request("POST", "/api/tables", spec)
     assert status == 201, t
-    token = next(s["token"] for s in t["seats"] if s["kind"] == "human")
+    token = next(tok for tok in seat_tokens(server, t) if tok is not None)
     deadline = time.monotonic() + timeout
     while True:
         status, m = server.request("GET", f"/api/tables/{t['table']}?token={token}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,32 @@ def test_the_creator_gets_his_seat_and_an_invitation_for_each_other_person(
     for message, other in ((mine, got["token"]), (bobs, ann["token"]), (watching, ann["token"]),
                            (watching, got["token"])):
         assert other not in json.dumps(message) and code not in json.dumps(message)
+
+
+def test_an_invited_seat_is_waited_for_not_taken_by_the_clock(client: TestClient) -> None:
+    """An invitation may take a while to reach its person: the computer does not take his seat
+    over by the clock before he comes (it does once he has come and gone); a player may still
+    ask for the computer at once."""
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), takeover_seconds=0.01)
+    tid, ann = t["table"], t["seats"][0]["token"]
+    m = state(client, tid, ann)
+    if m["view"]["to_act"] == 0:  # Ann leads: then it is Bob's turn
+        action = m["view"]["legal"][0]["action"]
+        r = client.post(f"/api/tables/{tid}/actions",
+                        json={"token": ann, "action": action, "version": m["version"]})
+        assert r.status_code == 200, r.text
+    time.sleep(0.3)  # thirty times the table's grace
+    m = state(client, tid, ann)
+    bob = m["seats"][1]
+    assert m["view"]["to_act"] == 1 and bob["invited"] and not bob["computer"]
+    assert bob["takeover_in"] is None
+    version = m["version"]
+    r = client.post(f"/api/tables/{tid}/takeover", json={"token": ann, "seat": 1})
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 10
+    while state(client, tid, ann)["version"] == version:
+        assert time.monotonic() < deadline, "the computer asked for did not play"
+        time.sleep(0.05)
 
 
 def test_a_claim_is_refused_clearly_and_changes_nothing(client: TestClient) -> None:
