@@ -106,3 +106,21 @@ def until_a_card_to_play(page: Any, seconds: float = 60) -> None:
 
 def hand_over(page: Any) -> bool:
     return bool(page.locator("#summary h2").count())
+
+
+def play_the_hand(page: Any, seconds: float = 90) -> int:
+    """Click legal actions (``click_something``) until the hand's summary shows; how many clicks
+    it took (the computer may end the hand before we act: 0)."""
+    deadline = time.monotonic() + seconds
+    clicks = 0
+    while not hand_over(page):
+        assert time.monotonic() < deadline, "the hand did not end"
+        page.wait_for_selector("#hand button.card.legal, #actions button.action, #summary h2",
+                               timeout=15000)
+        if hand_over(page):
+            break
+        version = page.evaluate("Table.state.version")
+        if click_something(page):
+            clicks += 1
+            page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+    return clicks

@@ -8,7 +8,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_util import click_something, hand_over, needs_chromium, until_a_card_to_play, watch_errors
+from browser_util import (
+    click_something,
+    hand_over,
+    needs_chromium,
+    play_the_hand,
+    until_a_card_to_play,
+    watch_errors,
+)
 from server_util import ServerProcess, seat_links, seats
 
 pytestmark = needs_chromium
@@ -54,18 +61,7 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
     page.click("#hint-btn")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=15000)
     assert page.inner_text("#hint-box").startswith("Hint: ")
-    deadline = time.monotonic() + 90
-    clicks = 0
-    while not hand_over(page):
-        assert time.monotonic() < deadline, "the hand did not end"
-        page.wait_for_selector("#hand button.card.legal, #actions button.action, #summary h2",
-                               timeout=15000)
-        if hand_over(page):
-            break
-        version = page.evaluate("Table.state.version")
-        if click_something(page):
-            clicks += 1
-            page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+    clicks = play_the_hand(page)
     # The deal is the server's secret, so how long the hand lasts is not known in advance: the
     # computer may claim 66 after two or three tricks of its own. We played at least a card.
     assert clicks >= 1

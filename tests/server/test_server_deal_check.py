@@ -13,11 +13,10 @@ import hashlib
 import json
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
-from browser_util import click_something, hand_over, needs_chromium, watch_errors
+from browser_util import needs_chromium, play_the_hand, watch_errors
 from server_util import ServerProcess, seat_links, seat_tokens, seats
 
 from sixtysix.cli.verify_cmd import verify_text
@@ -40,19 +39,6 @@ def open_table(server: ServerProcess, browser: Any, tamper: Any = None,
     page.goto(server.url + str(seat_links(server, t)[0]))
     page.wait_for_function("Table.state !== null && Table.state.commitment")
     return page, t
-
-
-def play_the_hand(page: Any) -> None:
-    deadline = time.monotonic() + 90
-    while not hand_over(page):
-        assert time.monotonic() < deadline, "the hand did not end"
-        page.wait_for_selector("#hand button.card.legal, #actions button.action, #summary h2",
-                               timeout=15000)
-        if hand_over(page):
-            break
-        version = page.evaluate("Table.state.version")
-        if click_something(page):
-            page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
 
 
 def test_the_browser_checks_each_deal_and_saves_its_commitments(

@@ -268,6 +268,14 @@ def test_hint_for_the_seat_to_act(client: TestClient) -> None:
     assert r.status_code == 200 and r.json()["best"] in legal
 
 
+def hint_started(tid: str) -> None:
+    """Wait (up to 2 s) until a hint is being worked out at table ``tid``."""
+    for _ in range(200):
+        if tid in app_module._HINTING:
+            return
+        time.sleep(0.01)
+
+
 def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
     """Hints cost the server's CPU: asked again while one is worked out, one is refused."""
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
@@ -278,10 +286,7 @@ def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
-        for _ in range(200):  # until the hint has started
-            if tid in app_module._HINTING:
-                break
-            time.sleep(0.01)
+        hint_started(tid)
         r = client.get(f"/api/tables/{tid}/hint?token={tok}")
         assert r.status_code == 429 and r.json()["error"]["code"] == "busy"
         assert ws.receive_json()["type"] == "hint"
@@ -299,10 +304,7 @@ def test_a_hint_being_worked_out_holds_up_no_other_request(client: TestClient) -
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
-        for _ in range(200):  # until the hint has started
-            if tid in app_module._HINTING:
-                break
-            time.sleep(0.01)
+        hint_started(tid)
         time.sleep(0.2)
         start = time.perf_counter()
         r = client.get(f"/api/tables/{tid}?token={tok}")
