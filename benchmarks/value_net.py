@@ -34,7 +34,8 @@ Usage: ``python benchmarks/value_net.py --hands 16000 --seed 1 --out data.npz [-
 [--epochs 3]`` (the package's ``sixtysix/bots/sixty_six.net`` was fitted so; session 37's
 Schnapsen network, not shipped, on Schnapsen's seed 1 with ``--epochs 6``);
 ``python benchmarks/value_net.py --test value.net --train other.npz``;
-``python benchmarks/value_net.py --grade value.net --dumps results/leaf-values/sixty-six_seed2.json.gz``
+``python benchmarks/value_net.py --grade value.net --dumps DUMP.json.gz`` (the dumps of
+``benchmarks/leaf_values.py``; session 33's are benchmarks/results/leaf-values at commit b7987bd)
 """
 
 from __future__ import annotations
