@@ -286,7 +286,7 @@ PACK_24 = _pack("ATKQJ9")
 PACK_32 = _pack("ATKQJ987")
 PACK_48 = _pack("ATKQJ7", 2)
 PACK_48_NINES = _pack("ATKQJ9", 2)
-"""Gaigel's double pack with 9s as the low cards (rules.md §7.1 ``low_rank="9"``)."""
+"""Gaigel's double pack with 9s as the low cards (rules/gaigel.md#cards-and-deal ``low_rank="9"``)."""
 
 
 def pack_cards(pack: int) -> list[int]:

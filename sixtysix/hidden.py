@@ -45,7 +45,7 @@ Four things go beyond one card at a time, each asked of the engine:
   placing that fails a check is searched again with one more of that hand's unseen cards
   elsewhere, each in turn.
 * **Scores no action names.** Terts scores the winner's other combinations automatically and
-  shows them (rules.md §9.5); a seat record writes their cards (records.md §7), but no action
+  shows them (rules/terts.md#combinations); a seat record writes their cards (records.md §7), but no action
   says which scored. Where the answer to an announcement would score, beside the combination
   it names, one holding a card the record does not write, the placing scores what the game did
   not, so a placing that does not is looked for (kept as a soft check: the game's own placing
@@ -159,7 +159,7 @@ class _Check:
     trumping: bool
     quiet: bool = False
     """Not a legal action to keep but a preference: taking ``action`` scores nothing for seat
-    ``p`` with a card the record does not write (Terts' automatic extras, rules.md §9.5)."""
+    ``p`` with a card the record does not write (Terts' automatic extras, rules/terts.md#combinations)."""
     watch: bool = False
     """Not an action but a moment: seat ``p``'s hand then must not end the hand by itself with
     cards the record's seat has not seen (Gaigel's Auf Dissle, won on five low cards)."""
@@ -394,7 +394,7 @@ class HiddenCards:
     def _hidden_entries(self, state: State, action: int) -> list[tuple[int, int]]:
         """The combinations ``(seat, index)`` that the answer ``action`` would make score
         automatically in the placing at hand with a card the record does not write. Every
-        combination scored is shown with the one named (rules.md §9.5) and its cards written,
+        combination scored is shown with the one named (rules/terts.md#combinations) and its cards written,
         so the game scored none such: a placing that does counts points the game did not."""
         if not state.rules.combinations:
             return []

@@ -131,7 +131,7 @@ def hand_summary(match: Match, i: int) -> dict[str, Any]:
 
 _VERB_ORDER = {"play": 0, "marry": 1, "declare_show": 2, "exchange": 3, "close": 4, "declare": 5,
                "draw": 6, "trump": 7, "turn": 8, "defer": 9, "pass": 10}
-_SUIT_ORDER = (0, 3, 2, 1)  # clubs, spades, hearts, diamonds (rules.md §0.3)
+_SUIT_ORDER = (0, 3, 2, 1)  # clubs, spades, hearts, diamonds (rules/index.md#cards)
 
 
 def _sort_key(a: int) -> tuple[int, int, int]:
@@ -388,7 +388,8 @@ def _deal_seat_view(match: Match, deal: Deal, h: int, seat: int) -> HiddenCards:
 
 
 # ---------------------------------------------------------------------- face-down plays
-# Gaigel's trick 1 under Andere Alte or Höher is played face down (rules.md §7.3): until the
+# Gaigel's trick 1 under Andere Alte or Höher is played face down
+# (rules/gaigel.md#the-first-trick-the-openings): until the
 # trick is complete, a seat record writes the other seats' cards '??' ('play ??',
 # 'open hoeher ??'), and replay (hidden.py) lets a card of the actor that fits the opening stand
 # for it.
@@ -463,7 +464,7 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
             public |= k
         if five_low_watch(state) >= 0 and state.end_kind == END_DISSLE_WON:
             public |= state.hands[five_low_watch(state)]  # Auf Dissle won: five low cards shown
-    # Terts: the combinations scored automatically are shown (rules.md §9.5), though no action
+    # Terts: the combinations scored automatically are shown (rules/terts.md#combinations), though no action
     # names them; written from then on, in a hand still in play too, so that replay scores them.
     public |= shown_unnamed(state)
     rules = game.rules

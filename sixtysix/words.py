@@ -62,9 +62,10 @@ __all__ = ["DOUBLING_NAMES", "OPENING_NAMES", "describe_contract_action", "is_me
            "score_unit", "detail_words"]
 
 DOUBLING_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
-"""A contract's doubling by its factor (Bauernschnapsen, rules.md §8.5)."""
+"""A contract's doubling by its factor (Bauernschnapsen, rules/bauernschnapsen.md#doubling)."""
 OPENING_NAMES = ("Andere Alte", "Ge-Elfen", "Höher", "Auf Dissle")
-"""Gaigel's openings (``actions.OPENINGS``) as people write them (rules.md §7.3)."""
+"""Gaigel's openings (``actions.OPENINGS``) as people write them
+(rules/gaigel.md#the-first-trick-the-openings)."""
 LOW_MELD_VALUE = 111
 """Five low cards shown (Gaigel, ``five_low = "meld_111"``)."""
 

@@ -20,7 +20,7 @@ __all__ = ["act", "cards", "deal66", "hand_str", "legal", "match66"]
 
 
 SURFACES = ("server", "research", "test_cli.py", "test_docs.py", "test_plugins.py",
-            "test_seat_record_cmd.py", "test_extras.py")
+            "test_seat_record_cmd.py", "test_extras.py", "test_rule_citations.py")
 """The tests of what is built on the core (the play server, the research tools, the CLI, the docs,
 plugins), by their first part of the path below ``tests/``: marked ``surface``. The pure core's
 pass of scripts/test.sh leaves them out: they import the core but test none of it, and the core's

@@ -100,7 +100,8 @@ def test_packs() -> None:
 
 
 def test_pack_points() -> None:
-    # A 11 + T 10 + K 4 + Q 3 + J 2 + 9 0 = 30 per suit, 120 per 24-card pack (rules.md §1.1).
+    # A 11 + T 10 + K 4 + Q 3 + J 2 + 9 0 = 30 per suit, 120 per 24-card pack
+    # (rules/sixty-six.md#cards-and-deal).
     assert NATURAL_VALUES[:6] == (11, 10, 4, 3, 2, 0)
     values = Rules(pack=PACK_24).value_table(0)
     assert mask_points(PACK_24, values) == 120

@@ -416,7 +416,7 @@ def test_an_exchange_must_name_the_low_trump():
 
 
 def test_the_other_sides_running_points_show_only_when_the_hand_is_over():
-    # rules.md §1: tricks may not be looked back at, so a side's running points are its own.
+    # rules/sixty-six.md: tricks may not be looked back at, so a side's running points are its own.
     from sixtysix.cli.render import seats_table
 
     def cells(view: Any) -> list[str]:

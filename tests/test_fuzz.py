@@ -322,7 +322,7 @@ def test_the_command_refuses_an_unknown_game() -> None:
 def test_ten_of_trumps_in_the_last_trick_keeps_the_last_trick_bonus() -> None:
     """Found by the fuzzer: with ``ten_of_trumps_bonus``, a side one point from the target that
     took the trump ten in the last trick ended the hand before the last trick's 10 was counted,
-    so the hand's points added up to 120 instead of 130 (rules.md §3.1)."""
+    so the hand's points added up to 120 instead of 130 (rules/four-hand.md#cards-and-deal)."""
     game = make_game("four-hand-sixty-six", {"ten_of_trumps_bonus": True, "target": 2})
     m = Match(game, dealer=3)
     m.score = [1, 0, 1, 0]  # seats 0 and 2 one point from the target

@@ -123,7 +123,8 @@ def _ended(game_id: str, points: list[int], tricks: list[int], bonus: int = 0,
 
 
 def test_a_finished_four_hand_hand_scores_by_fosters_bands() -> None:
-    # rules.md §3.4: 66-99 → 1, 100-129 (or 130 without every trick) → 2, all 8 tricks → 3,
+    # rules/four-hand.md#scoring-a-hand: 66-99 → 1, 100-129 (or 130 without every trick) → 2, all 8 tricks →
+    # 3,
     # 65-65 nothing (the bonus carries on); the carried bonus goes to the winning side.
     for p0, t0, want in ((65, 4, 0), (66, 4, 1), (99, 5, 1), (100, 6, 2), (130, 7, 2),
                          (130, 8, 3), (64, 3, -1), (0, 0, -3), (20, 1, -2)):
@@ -134,7 +135,7 @@ def test_a_finished_four_hand_hand_scores_by_fosters_bands() -> None:
 
 
 def test_a_finished_three_player_hand_pays_chips() -> None:
-    # rules.md §5.4: each other seat pays the top scorer 1 (33 or more), 2 (under 33 with a
+    # rules/three-player.md#settlement: each other seat pays the top scorer 1 (33 or more), 2 (under 33 with a
     # trick) or 3 (no trick); a tie for the top pays nothing, or with tie_rule="split" each
     # tied top scorer collects from the rest.
     game = "three-player-sixty-six"

@@ -1,5 +1,5 @@
 """The one parameterised legal-play rule (engine/legal.py) and the trick winner, tested alone
-against rules.md §0.4."""
+against rules/index.md#what-the-games-share."""
 
 from __future__ import annotations
 
@@ -123,7 +123,8 @@ def test_multi_must_beat_partner_true_and_false() -> None:
     got = follow("QC 8C 8S", "JC 7C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32,
                  must_beat_partner=False)
     assert got == "8C QC"
-    # Void with the partner winning: must trump either way (rules.md §0.4: without the duty to
+    # Void with the partner winning: must trump either way (rules/index.md#what-the-games-share: without the
+    # duty to
     # beat him he still trumps when void, he only need not over-trump).
     assert follow("8D 8S", "JC 7C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32) == "8S"
     got = follow("8D 8S", "JC 7C", S, STRICT_MULTI, sides=FOUR, pack=PACK_32,
@@ -162,7 +163,8 @@ def test_trick_winner(trick: str, trump: int, expected: int) -> None:
 
 
 def test_identical_cards_first_played_wins() -> None:
-    # Gaigel's double pack: the second copy of AS does not beat the first (rules.md §0.4).
+    # Gaigel's double pack: the second copy of AS does not beat the first
+    # (rules/index.md#what-the-games-share).
     a1, a2 = make_card(S, 0), make_card(S, 0, copy=1)
     beats = Rules(pack=PACK_48).beats_table(H)
     assert trick_winner([a1, a2], H, beats) == 0

@@ -317,7 +317,7 @@ def check_seat_records(game_id: str, seed: int, cut: float,
         mine = match_from_record(json.loads(text))
         out = summarize(mine, legal=True)  # what replay(seat record, legal=True) answers
         # Every public result is the game's: tricks, points, combinations and scores (a Terts
-        # winner's automatic combinations are shown, rules.md §9.5, so the record writes them).
+        # winner's automatic combinations are shown, rules/terts.md#combinations, so the record writes them).
         assert out["hands"] == full["hands"] and out["match"] == full["match"]
         nxt, want = out.get("next"), full.get("next")
         if want is not None and want["to_act"] == seat:
@@ -409,7 +409,7 @@ def test_an_extra_shown_later_was_shown_when_it_scored() -> None:
     # Found by the slow run (Terts, seed 74802, cut 0.75): seat 0 announces TC 9C 8C, seat 1
     # passes, and seat 0 scores it and, automatically, the tertz QH JH TH beside it; later he
     # shows TH QH JH against seat 1's 9S 8S 7S, which then scores nothing. The tertz was shown
-    # when it scored (rules.md §9.5): seat 1's view holds it from then on, and his record writes
+    # when it scored (rules/terts.md#combinations): seat 1's view holds it from then on, and his record writes
     # its cards, so its replay scores it where the game did.
     from sixtysix.engine.phases.announce import describe
     options = {"values": "seed", "next_leader": "last_trick_winner",
@@ -446,7 +446,7 @@ def test_a_combination_scored_automatically_is_written_in_the_seat_record() -> N
     # cut 0.5, in 300 examples): in the second hand seat 1 announces 9H 8H 7H, seat 0 passes,
     # and seat 1 scores it and, automatically, the tertz AS KS QS. Seat 0's record wrote those
     # cards '??', so its replay dealt them elsewhere and gave seat 1 35 points, not 55. They
-    # were shown (rules.md §9.5): seat 0's record writes them, his view knows them, and no world
+    # were shown (rules/terts.md#combinations): seat 0's record writes them, his view knows them, and no world
     # a bot deals from his view puts them elsewhere.
     from sixtysix.bots.search import determinize
     from sixtysix.cards import parse_cards

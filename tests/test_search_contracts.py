@@ -146,7 +146,8 @@ def test_a_void_shown_under_a_contract_without_trumps_is_kept_by_the_worlds() ->
 
 @pytest.mark.parametrize("spec", ["strong", "master", "master2", "pimc"])
 def test_cut_and_knock_get_one_value(spec: str) -> None:
-    # The deal choice changes no card (rules.md §8.2): the two are one choice to the searches.
+    # The deal choice changes no card (rules/bauernschnapsen.md#cards-and-deal): the two are one choice to the
+    # searches.
     s = _state(2, 2100723646, "")
     view = s.view(s.to_act)
     assert set(view.legal) == {CUT, KNOCK}

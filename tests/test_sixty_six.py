@@ -1,4 +1,4 @@
-"""Sixty-Six (rules.md §1) on explicit deals: every edge case of §1.13, every option of §1.12, and
+"""Sixty-Six (rules/sixty-six.md) on explicit deals: every edge case of §1.13, every option of §1.12, and
 the action-order conventions of records.md §5. Seat 1 deals unless said otherwise, so seat 0 (s0)
 is the non-dealer who leads to trick 1. Card values: A 11, T 10, K 4, Q 3, J 2, 9 0."""
 
@@ -876,7 +876,8 @@ def test_leader_may_exchange_close_and_declare_in_any_order() -> None:
     assert m.record()["hands"][0]["actions"][-4:] == ["draw", "exchange", "close", "declare"]
     assert result(m).end == "false claim" and result(m).game_points == (0, 2)
     # close (after drawing), then declare; the closer's own exchange belongs before his close
-    # (rules.md §1.5), so under the default it is no longer offered once he has closed.
+    # (rules/sixty-six.md#exchanging-the-trump-nine), so under the default it is no longer offered once he has
+    # closed.
     m = match66(**base)
     act(m, "AS / 9S")
     assert {"exchange", "close", "declare"} <= set(legal(m))
@@ -937,7 +938,7 @@ def test_refused_actions_change_nothing() -> None:
 
 
 # ------------------------------------------------------------------ differential test
-# An independent reading of rules.md §1 and records.md §5 says which actions are legal; the engine
+# An independent reading of rules/sixty-six.md and records.md §5 says which actions are legal; the engine
 # must offer exactly those, under any combination of options, at every step of random hands.
 
 KING, QUEEN, NINE = 2, 3, 5
@@ -962,7 +963,7 @@ def beats(a: int, b: int) -> bool:
 
 
 def follow_cards(hand: int, led: int, trump: int, mode: str) -> int:
-    """rules.md §0.4 (two players) and §1.4."""
+    """rules/index.md#what-the-games-share (two players) and §1.4."""
     if mode == "free":
         return hand
     same = hand & SUIT_MASK[led >> 3]
@@ -1058,7 +1059,8 @@ def test_engine_offers_exactly_the_legal_actions(options: dict[str, Any], seed: 
 
 
 # ------------------------------------------------------------------ differential test: scoring
-# The hand's points and game points worked out from the actions alone, by rules.md §1.6–1.9.
+# The hand's points and game points worked out from the actions alone, by rules/sixty-six.md#marriages
+# to rules/sixty-six.md#scoring-a-hand.
 
 SCORING_OPTIONS = st.fixed_dictionaries({
     "first_trick_marriage": st.sampled_from(["any_later_trick", "same_trick_only"]),

@@ -122,7 +122,7 @@ def exclusions(view: View) -> list[int]:
     nxt = {p: seq[(i + 1) % len(seq)] for i, p in enumerate(seq)}
     beats = r.beats_table(max(view.trump, 0))  # without trumps, the engine's tables (State)
     # The first trick is led by forehand; after an auction of units by the high bidder; under a
-    # contract by its first leader (rules.md §8.3).
+    # contract by its first leader (rules/bauernschnapsen.md#the-auction).
     leader = view.declarer if PH_AUCTION in r.phases and view.declarer >= 0 else seq[0]
     if c is not None and (c.lead == LEAD_DECLARER or leader != order[0]):
         leader = view.declarer
@@ -563,7 +563,8 @@ def action_key(a: int, double_pack: bool) -> int:
     """The tree's key of action ``a``: in the double pack (Gaigel) the two copies of a card are
     one choice (whoever holds either plays the same card: the first played of two identical
     cards wins), so actions naming a card key by its first copy; Bauernschnapsen's ``knock``
-    deals the cards as ``cut`` does (rules.md §8.2), so it keys as ``cut``: one node, one value
+    deals the cards as ``cut`` does (rules/bauernschnapsen.md#cards-and-deal), so it keys as ``cut``: one
+    node, one value
     for both; other actions are themselves.
 
     >>> action_key(32 + 5, True), action_key(MARRY + 32 + 2, True), action_key(37, False)

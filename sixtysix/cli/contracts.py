@@ -69,7 +69,7 @@ def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
         if view.known[p]:
             out.append(Text(f"{names[p]}'s cards, face up: ").append_text(
                 cards_text(sorted(_bits(view.known[p])), view.trump)))
-        else:  # face down (rules.md §8.3): only he knows them
+        else:  # face down (rules/bauernschnapsen.md#the-auction): only he knows them
             out.append(Text(f"{names[p]} sits out, his cards face down", style="dim"))
     for side, mask in enumerate(view.first_tricks):
         if mask:

@@ -1,4 +1,4 @@
-"""Terminal words after a Terts announcement is answered (rules.md §9.5); the words for the
+"""Terminal words after a Terts announcement is answered (rules/terts.md#combinations); the words for the
 announcements, shows and the bella themselves are ``sixtysix.words``' (the browser says the same).
 
 >>> answer_outcome(["Ann", "Bob"], [0, 10], [50, 10])

@@ -280,7 +280,7 @@ def match_words(game: Game) -> tuple[str, str]:
     """
     o = game.options
     start = getattr(o, "start_score", None)
-    if start is not None:  # Schnapsen (rules.md §2.9)
+    if start is not None:  # Schnapsen (rules/schnapsen.md#the-match)
         return "to go", f"each counts down from {start} to 0 (Bummerl)"
     if getattr(o, "starting_chips", None) is not None:  # Three-Player (§5.4)
         hands = getattr(o, "hands", None)
@@ -316,7 +316,7 @@ def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table
         if p not in view.active:
             t.add_row(name, "—", "—", Text("sits out", style="dim"), str(score[p]))
             continue
-        # Running card points are not public (rules.md §1: tricks may not be looked back at):
+        # Running card points are not public (rules/sixty-six.md: tricks may not be looked back at):
         # the other sides' show once the hand is over, as in the browser.
         if side != r.sides[view.seat] and view.phase != PH_OVER:
             pts = Text("?", style="dim")

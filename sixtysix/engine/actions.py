@@ -61,7 +61,7 @@ SHOW = 796          # + index into COMBOS (Terts: the answer to an announcement)
 N_ACTIONS = 888
 
 SEQUENCE_ORDER = (0, 2, 3, 4, 1, 5, 6, 7)
-"""Rank indices in the order runs are made of: A K Q J T 9 8 7 (rules.md §9.5)."""
+"""Rank indices in the order runs are made of: A K Q J T 9 8 7 (rules/terts.md#combinations)."""
 
 
 def _combos() -> tuple[int, ...]:

@@ -59,7 +59,7 @@ class Contract:
     """The declaring side must take every trick it plays (Gang, Bauernschnapser, Schnapser…)."""
     partner_open: bool = False
     """In a solo, the partner's cards lie face up, in every seat's view; False: face down, known
-    to him alone (rules.md §8.3)."""
+    to him alone (rules/bauernschnapsen.md#the-auction)."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Contract) and other.index == self.index \

@@ -1,5 +1,5 @@
 # cython: cdivision=True
-"""The Bauernschnapsen kernel: a Bauernschnapsen hand (rules.md §8) on machine ints, from the
+"""The Bauernschnapsen kernel: a Bauernschnapsen hand (rules/bauernschnapsen.md) on machine ints, from the
 deal choice to the last trick.
 
 Before the play: the deal choice (``cut`` or ``knock``, which changes no card), forehand's
@@ -353,7 +353,8 @@ class BauernHand:
         return _SUIT << (self.trump * 8) if self.trump >= 0 else 0
 
     def _follows(self, seat: int) -> int:
-        """The strict multi-player rule of rules.md §0.4 (``legal.legal_follow``, STRICT_MULTI):
+        """The strict multi-player rule of rules/index.md#what-the-games-share (``legal.legal_follow``,
+        STRICT_MULTI):
         follow and beat the winning card, else trump and over-trump; a partner winning need not
         be beaten without ``must_beat_partner``."""
         h = self.hands[seat]

@@ -1,5 +1,5 @@
 # cython: cdivision=True
-"""The Gaigel kernel: a Gaigel hand (rules.md §7) played on machine ints.
+"""The Gaigel kernel: a Gaigel hand (rules/gaigel.md) played on machine ints.
 
 ``kernel.py`` plays the two-player games and ``kernel_multi.py`` the games that deal every card;
 Gaigel has both a stock and four seats, and more besides: the double pack (48 cards, so card sets
@@ -112,7 +112,7 @@ class GaigelHand:
         self.end_kind = _PLAYED_OUT
         self.claimant = -1
         self.over = False
-        # The options (rules.md §7.9) and the pack.
+        # The options (rules/gaigel.md#options) and the pack.
         self.values = 0
         """Card points by rank, 4 bits a rank (the lowest bits: the ace)."""
         self.low = 7
@@ -221,7 +221,8 @@ class GaigelHand:
 
     def _cards(self, seat: int) -> int:
         """The cards a follower may play: the partner's promised meld card; anything in trick 1
-        and while the stock lasts; after it, the strict multi-player rule (rules.md §0.4, beating
+        and while the stock lasts; after it, the strict multi-player rule
+        (rules/index.md#what-the-games-share, beating
         even a partner, trumping where he cannot over-trump)."""
         h = self.hands[seat]
         if self.promise >= 0 and self.promise >> 6 == seat:

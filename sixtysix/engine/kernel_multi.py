@@ -2,15 +2,15 @@
 """The multi-seat kernel: the hands of the games that deal every card, played on machine ints.
 
 ``kernel.py`` plays the two-player trick-and-draw games; this is its sibling for the games that
-deal every card and play strictly from the first trick (rules.md §0.4):
+deal every card and play strictly from the first trick (rules/index.md#what-the-games-share):
 
-* Four-Hand Sixty-Six, Foster's game (rules.md §3, ``variant="foster"``): two sides, 0 & 2
+* Four-Hand Sixty-Six, Foster's game (rules/four-hand.md, ``variant="foster"``): two sides, 0 & 2
   against 1 & 3; no marriages; 1, 2 or 3 game points by the side's total and tricks; both
   follow rules, and the ten-of-trumps bonus (which ends the hand where it wins the match).
-* Three-Player Sixty-Six (rules.md §5): three seats each for itself; forehand names trumps or
+* Three-Player Sixty-Six (rules/three-player.md): three seats each for itself; forehand names trumps or
   turns a card first; the leader may declare a marriage, credited once its declarer has a
   trick; the top scorer collects 1, 2 or 3 chips from each other seat.
-* North American Sixty-Six (rules.md §6) once the auction is over, for 2, 3 or 4 players: the
+* North American Sixty-Six (rules/north-american.md) once the auction is over, for 2, 3 or 4 players: the
   high bidder names trumps; the leader may declare a marriage, credited at once (or at his
   side's first trick); each side scores its units of 33, the bidding side minus its bid where
   it falls short.
@@ -227,7 +227,8 @@ class MultiHand:
         return (self.values >> (4 * (c & 7))) & 15
 
     def _cards(self, seat: int) -> int:
-        """The cards ``seat`` may play: the strict multi-player rule of rules.md §0.4, beating
+        """The cards ``seat`` may play: the strict multi-player rule of rules/index.md#what-the-games-share,
+        beating
         even a partner (``legal.legal_follow`` with ``STRICT_MULTI``)."""
         h = self.hands[seat]
         if self.n == 0:

@@ -1,5 +1,5 @@
 # cython: cdivision=True
-"""The Terts kernel: a Terts hand (rules.md §9) played on machine ints.
+"""The Terts kernel: a Terts hand (rules/terts.md) played on machine ints.
 
 Terts is a two-player trick-and-draw game, but not one ``kernel.py`` plays: 32 cards (card 31
 needs 64-bit sets), the jack-nine trump order with its own card values, the trump jack's
@@ -130,7 +130,7 @@ class TertsHand:
         self.turn_announced = 0
         """The seat to act has announced since the last card was played (one a turn)."""
         self.over = False
-        # The options (rules.md §9.7) and the pack's tables for this trump.
+        # The options (rules/terts.md#options) and the pack's tables for this trump.
         self.follow1 = 0
         """Phase 1's rule: 0 free, 1 follow or trump (``phase1_follow="follow_then_trump"``)."""
         self.jack_free = 1

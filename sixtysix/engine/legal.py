@@ -1,4 +1,4 @@
-"""The one parameterised legal-play rule (rules.md §0.4 and §10.1), and the trick winner.
+"""The one parameterised legal-play rule (rules/index.md#what-the-games-share), and the trick winner.
 
 Both work on bitmasks: ``beats[c]`` is the set of cards of c's suit that rank above c.
 
@@ -30,7 +30,7 @@ def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int
 
     ``seats[i]`` played ``trick[i]``; the follower is ``seats[len(trick)]``.
 
-    ``trump_jack_free`` is Terts' privilege (rules.md §9.3): the trump jack is never forced and
+    ``trump_jack_free`` is Terts' privilege (rules/terts.md#play): the trump jack is never forced and
     always playable. Where the obligations allow exactly the trump jack, any card may be played;
     otherwise the trump jack is added to what they allow.
 
@@ -79,7 +79,8 @@ def legal_follow(hand: int, trick: list[int], seats: list[int], sides: tuple[int
     w = trick_winner(trick, trump, beats)
     win_card = trick[w]
     if not must_beat_partner and sides[seats[w]] == sides[seats[len(trick)]]:
-        # Partner is winning (rules.md §0.4): follow suit, else trump, but need not beat him.
+        # Partner is winning (rules/index.md#what-the-games-share): follow suit, else trump, but need not beat
+        # him.
         return same or trumps or hand
     return _strict_multi(hand, same, trumps, led_suit, win_card, (win_card >> 3) & 3, trump,
                          beats, must_trump_when_cannot_overtrump)

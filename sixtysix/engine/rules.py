@@ -17,7 +17,8 @@ __all__ = ["Rules", "PlayRules", "FREE", "FOLLOW_ONLY", "STRICT2", "STRICT_MULTI
 # Follow rules (the obligation of a player who is not leading).
 FREE = 0          # any card
 FOLLOW_ONLY = 1   # follow suit if possible, else any card
-STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any (rules.md §0.4)
+STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any
+                  # (rules/index.md#what-the-games-share)
 STRICT_MULTI = 3  # three or more players: §0.4 with the current winning card
 FOLLOW_TRUMP = 4  # follow suit (beating the trick only when trumps were led), else trump, else any
 FOLLOW_OR_TRUMP = 5  # follow suit (any card of it), else trump (any trump), else any card
@@ -105,7 +106,7 @@ class Rules:
     claim_side: int = -1
     """The only side whose seats may claim, -1 for either (Bauernschnapsen's
     ``enough_by_defenders = False`` makes it the declarer's)."""
-    # Terts (rules.md §9): the trump-jack privilege, the dix from the end of trick 1, and the
+    # Terts (rules/terts.md): the trump-jack privilege, the dix from the end of trick 1, and the
     # combinations announced and answered at each turn (engine/phases/announce.py).
     trump_jack_free: bool = False
     """The trump jack is never forced and always playable (``legal_follow``'s privilege)."""
@@ -115,7 +116,7 @@ class Rules:
     """Runs and four-of-a-kinds are announced (``announce``/``show``), and the bella declared."""
     loser_side_extra: bool = False
     """A responder whose shown combination wins also scores his other combinations."""
-    # Gaigel (rules.md §7): the meld games' play phase (engine/phases/meld.py) reads these.
+    # Gaigel (rules/gaigel.md): the meld games' play phase (engine/phases/meld.py) reads these.
     meld_phase: bool = False
     """The hand is played in ``PH_MELD`` (engine/phases/meld.py) rather than ``PH_PLAY``."""
     openings: bool = False

@@ -96,9 +96,9 @@ class State:
         # Bauernschnapsen: the contract in force, its declarer and doubling, the bidding so far
         # (also North American Sixty-Six's auction of units: declarer and bidding).
         "contract", "declarer", "factor", "bidding",
-        # Terts (rules.md §9.5): the combinations scored, and who declared the bella.
+        # Terts (rules/terts.md#combinations): the combinations scored, and who declared the bella.
         "scored", "scored_at", "bella_by",
-        # Gaigel (rules.md §7, engine/phases/meld.py): the opening of trick 1, the suits each
+        # Gaigel (rules/gaigel.md, engine/phases/meld.py): the opening of trick 1, the suits each
         # seat has melded, what the leader has used of this lead, the partner's promised card,
         # and how the hand ended.
         "opening", "melded", "lead_flags", "promise", "end_kind",
@@ -165,14 +165,15 @@ class State:
     while doubling: the seat that said kontra or -1, then the seats still to answer, in order.
     North American Sixty-Six: (high bid in units or 0, its bidder or -1, mask of seats that
     passed), kept after the auction for the scoring (phases/auction.py)."""
-    # Terts (rules.md §9.5)
+    # Terts (rules/terts.md#combinations)
     scored: tuple[tuple[int, int], ...]
     """(seat, index into ``actions.COMBOS``) of every combination scored this hand, in order."""
     scored_at: tuple[int, ...]
-    """The length of ``history`` when each of ``scored`` was scored (and shown, rules.md §9.5)."""
+    """The length of ``history`` when each of ``scored`` was scored (and shown,
+    rules/terts.md#combinations)."""
     bella_by: int
     """The seat that declared the bella (trump K and Q), -1 while nobody has."""
-    # Gaigel (rules.md §7): see engine/phases/meld.py.
+    # Gaigel (rules/gaigel.md): see engine/phases/meld.py.
     opening: int
     """Index into OPENINGS of forehand's opening of trick 1, -1 for none (not yet, or 'free')."""
     melded: int
@@ -439,7 +440,8 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
         if not r.stock and s.turnup >= 0:
             s.known[dealer] |= 1 << s.turnup  # Four-Hand: the dealer's turned card is his
     s.leader = s.to_act = forehand
-    if r.phases:  # the game's phases before play, as data (rules.md §8.2: deal choice …)
+    if r.phases:  # the game's phases before play, as data (rules/bauernschnapsen.md#cards-and-deal: deal
+                  # choice …)
         s.phase = r.phases[0]
         if s.phase == PH_DEAL_CHOICE:
             s.to_act = s.nxt.index(dealer)  # the dealer's right: the seat before him

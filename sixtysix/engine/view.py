@@ -79,12 +79,12 @@ class View:
     first_tricks: tuple[int, ...] = ()
     """Each side's first trick (a card mask, 0 before it has one) where it stays face up
     (``rules.first_trick_visible``); empty otherwise."""
-    # Terts (rules.md §9.5): combinations scored and the bella (both public).
+    # Terts (rules/terts.md#combinations): combinations scored and the bella (both public).
     scored: tuple[tuple[int, int], ...] = ()
     scored_at: tuple[int, ...] = ()
     """The length of the history when each of ``scored`` scored (``State.scored_at``)."""
     bella_by: int = -1
-    # Gaigel (rules.md §7, engine/phases/meld.py): all public.
+    # Gaigel (rules/gaigel.md, engine/phases/meld.py): all public.
     opening: int = -1
     melded: int = 0
     lead_flags: int = 0

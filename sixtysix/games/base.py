@@ -72,7 +72,8 @@ class TwoPlayerScoring(Game):
 def two_player_outcome(state: State, claimant: int | None, closed_measured_at_close: bool,
                        false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
                        played_out: str) -> tuple[int, int, str]:
-    """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules.md §1.9, §2.8), and
+    """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules/sixty-six.md#scoring-a-hand,
+    rules/schnapsen.md#scoring-a-hand), and
     by two partnerships (pagat's Four-Hand Sixty-Six), as ``(winning seat or -1 for a drawn hand,
     game points before any carried bonus, how the hand ended)``. No text is built: search calls
     this on every leaf, and ``two_player_result`` words it for people.

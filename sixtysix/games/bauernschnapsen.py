@@ -1,4 +1,5 @@
-"""Bauernschnapsen: four players in two partnerships, 20 cards, an auction of contracts — rules.md §8.
+"""Bauernschnapsen: four players in two partnerships, 20 cards, an auction of contracts —
+rules/bauernschnapsen.md.
 
 A hand goes through its phases as data (``rules.phases``): the dealer's right chooses ``cut`` or
 ``knock`` (skipped without ``allow_knock_deal``), forehand names trumps from his first three
@@ -41,18 +42,19 @@ __all__ = ["Bauernschnapsen", "BauernschnapsenOptions", "F", "P", "R", "D"]
 
 F, P, R, D = 1, 2, 4, 8
 """Position masks, by place after the dealer: forehand, the dealer's partner, forehand's partner,
-the dealer (rules.md §8.2)."""
+the dealer (rules/bauernschnapsen.md#cards-and-deal)."""
 ANY = F | P | R | D
 
 ZEHNER_ORDER = (1, 2, 3, 4, 0)
-"""Zehnergang's rank order, by rank index from the highest: T K Q J A (rules.md §8.1)."""
+"""Zehnergang's rank order, by rank index from the highest: T K Q J A
+(rules/bauernschnapsen.md#cards-and-deal)."""
 
 NORMAL = 0
 
 
 @dataclass(frozen=True, kw_only=True)
 class BauernschnapsenOptions:
-    """The options of rules.md §8.8, by name, with their defaults."""
+    """The options of rules/bauernschnapsen.md#options, by name, with their defaults."""
 
     trump_contracts_solo: bool = False
     enough_by_defenders: bool = True
@@ -64,7 +66,8 @@ class BauernschnapsenOptions:
     first_trick_visible: bool = True
     allow_knock_deal: bool = True
     solo_partner_open: bool = False
-    """[R] rules.md §8.3 has the solo declarer's partner lay his cards face down; True lays
+    """[R] rules/bauernschnapsen.md#the-auction has the solo declarer's partner lay his cards face down; True
+    lays
     them face up, public to all (not among §8.8's options)."""
 
 
@@ -89,7 +92,7 @@ def _bettler(s: State) -> bool | None:
 
 
 def _schnapser(s: State) -> bool | None:
-    """Every trick played and 66 credited points within the first three (rules.md §8.6)."""
+    """Every trick played and 66 credited points within the first three (rules/bauernschnapsen.md#play)."""
     d, o = _sides(s)
     if s.tricks[o]:
         return False
@@ -131,7 +134,7 @@ class _Row:
     """A partnership trump contract (solo under ``trump_contracts_solo``)."""
 
 
-_LADDER = (  # rules.md §8.3, lowest first
+_LADDER = (  # rules/bauernschnapsen.md#the-auction, lowest first
     _Row("normal", 1, F, True, False, LEAD_FOREHAND, False, _open),
     _Row("bettler", 4, ANY, False, True, LEAD_DECLARER, False, _bettler),
     _Row("schnapser", 6, F | R, True, False, LEAD_FOREHAND, False, _schnapser, True),
@@ -258,7 +261,7 @@ class Bauernschnapsen(Game):
     # ------------------------------------------------------------------ match
 
     def settle(self, match: Match, result: HandResult) -> None:
-        """First side to ``target`` game points (rules.md §8.7). Bummerl, Schneider and
+        """First side to ``target`` game points (rules/bauernschnapsen.md#the-match). Bummerl, Schneider and
         Retourschneider go to ``match.extra`` (not part of the replay result)."""
         o = self.options
         won = match.extra.setdefault("won", [0, 0])

@@ -1,4 +1,4 @@
-"""Four-Hand Sixty-Six: two partnerships, 0 & 2 against 1 & 3 — rules.md §3.
+"""Four-Hand Sixty-Six: two partnerships, 0 & 2 against 1 & 3 — rules/four-hand.md.
 
 Foster's game (the default): 32 cards dealt 3-2-3 from the dealer's left, the dealer's last card
 turned up for trumps (it stays his); strict play, beating even a partner; no marriages, no
@@ -37,7 +37,7 @@ __all__ = ["FourHandSixtySix", "FourHandOptions"]
 
 @dataclass(frozen=True, kw_only=True)
 class FourHandOptions:
-    """The options of rules.md §3.7, by name, with their defaults."""
+    """The options of rules/four-hand.md#options, by name, with their defaults."""
 
     variant: Literal["foster", "pagat"] = "foster"
     follow_rule: Literal["foster", "seed_literal"] = "foster"
@@ -160,7 +160,7 @@ class FourHandSixtySix(Game):
         return tuple([by_side[sides[p]] for p in range(4)])
 
     def _band_result(self, state: State) -> HandResult:
-        """Foster's bands (rules.md §3.4) on the sides' totals, cards and last trick."""
+        """Foster's bands (rules/four-hand.md#scoring-a-hand) on the sides' totals, cards and last trick."""
         pts = state.points
         if pts[0] == pts[1]:
             return make_result(state, "draw", (), [0] * 4,

@@ -1,4 +1,4 @@
-"""Gaigel: four players in two partnerships (0 & 2 against 1 & 3), 48 cards — rules.md §7.
+"""Gaigel: four players in two partnerships (0 & 2 against 1 & 3), 48 cards — rules/gaigel.md.
 
 The double pack A T K Q J and a low card (7, or 9 with ``low_rank="9"``) in four suits, two of
 each; of two identical cards the first played wins. Five cards each (2 then 3), one turned up
@@ -40,7 +40,7 @@ FIVE_LOW_POINTS = 111
 
 @dataclass(frozen=True, kw_only=True)
 class GaigelOptions:
-    """The options of rules.md §7.9, by name, with their defaults."""
+    """The options of rules/gaigel.md#options, by name, with their defaults."""
 
     low_rank: Literal["7", "9"] = "7"
     direction: Literal["clockwise", "counterclockwise"] = "clockwise"

@@ -1,4 +1,4 @@
-"""North American Sixty-Six: 2, 3 or 4 players, bidding units of 33 — rules.md §6.
+"""North American Sixty-Six: 2, 3 or 4 players, bidding units of 33 — rules/north-american.md.
 
 **Provisional.** The seed breaks off and no full source could be found, so these rules are
 rules.md's reconstruction ([R]): every [R] element is an option under the name used there.
@@ -50,7 +50,7 @@ _PACKETS = {2: (3, 3, 3, 3), 3: (3, 3, 2), 4: (3, 3)}
 
 @dataclass(frozen=True, kw_only=True)
 class NorthAmericanOptions:
-    """The options of rules.md §6.6, by name, with their defaults (all [R])."""
+    """The options of rules/north-american.md#options, by name, with their defaults (all [R])."""
 
     players: Literal[2, 3, 4] = 4
     """2, 3 or 4 seats; with 4, partnerships 0 & 2 against 1 & 3."""
@@ -72,7 +72,7 @@ class NorthAmericanSixtySix(Game):
     Options = NorthAmericanOptions
     n_seats = 4
     seat_counts = (2, 3, 4)
-    note = ("These rules are a reconstruction (rules.md §6, [R]): the sources break off, so "
+    note = ("These rules are a reconstruction (rules/north-american.md, [R]): the sources break off, so "
             "every reconstructed rule is an option.")
     options: NorthAmericanOptions
 

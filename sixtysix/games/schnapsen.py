@@ -1,4 +1,4 @@
-"""Schnapsen (Austrian), two players, 20 cards — rules.md §2.
+"""Schnapsen (Austrian), two players, 20 cards — rules/schnapsen.md.
 
 A T K Q J in four suits (120 card points, no last-trick bonus). Three cards each, the turn-up,
 two more each; a talon of nine face-down cards across the trump card. The trump jack may be
@@ -34,7 +34,7 @@ __all__ = ["Schnapsen", "SchnapsenOptions", "deal_three_turnup_two"]
 
 @dataclass(frozen=True, kw_only=True)
 class SchnapsenOptions:
-    """The options of rules.md §2.11, by name, with their defaults."""
+    """The options of rules/schnapsen.md#options, by name, with their defaults."""
 
     jack_exchange_needs_trick: bool = False
     exchange_min_talon: int = ranged(2, 2, 10)
@@ -63,7 +63,7 @@ class Schnapsen(TwoPlayerScoring):
     """600 hands of ``ismcts:iterations=1500,endgame=true`` against itself (session 22)."""
 
     def points_to_go(self, match_score: Sequence[int]) -> tuple[int, ...] | None:
-        """The match counts down (rules.md §2.9): the points still on each seat's count."""
+        """The match counts down (rules/schnapsen.md#the-match): the points still on each seat's count."""
         if len(match_score) != 2:
             return None
         return tuple(max(0, s) for s in match_score)
@@ -103,7 +103,7 @@ class Schnapsen(TwoPlayerScoring):
                 "closer_beaten_flat_2": False, "played_out": o.last_trick_rule}
 
     def settle(self, match: Match, result: HandResult) -> None:
-        """Count down: the hand's game points come off the winner's count (rules.md §2.9)."""
+        """Count down: the hand's game points come off the winner's count (rules/schnapsen.md#the-match)."""
         o = self.options
         for p, g in enumerate(result.game_points):
             match.score[p] -= g
@@ -118,7 +118,7 @@ class Schnapsen(TwoPlayerScoring):
 
 def deal_three_turnup_two(deck: list[int], dealer: int, n: int) -> Deal:
     """Three cards each (non-dealer first), the trump card turned up, then two each; the rest is
-    the talon, top first (rules.md §2.2).
+    the talon, top first (rules/schnapsen.md#cards-and-deal).
 
     >>> d = deal_three_turnup_two(list(range(20)), 1, 2)
     >>> d.hands, d.turnup, d.stock[:2]

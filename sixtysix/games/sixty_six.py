@@ -1,4 +1,4 @@
-"""Sixty-Six (Sechsundsechzig) for two players with 24 cards — rules.md §1.
+"""Sixty-Six (Sechsundsechzig) for two players with 24 cards — rules/sixty-six.md.
 
 Six cards each in two packets of three (non-dealer first), the 13th card turned up for trumps,
 eleven face down across it. Free play while the stock is open, strict play after; marriages of
@@ -30,7 +30,7 @@ __all__ = ["SixtySix", "SixtySixOptions"]
 
 @dataclass(frozen=True, kw_only=True)
 class SixtySixOptions:
-    """The options of rules.md §1.12, by name, with their defaults."""
+    """The options of rules/sixty-six.md#options, by name, with their defaults."""
 
     next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
     phase2_follow: Literal["strict", "follow_only"] = "strict"
@@ -104,7 +104,7 @@ class SixtySix(TwoPlayerScoring):
 
 def deal_two_packets(deck: list[int], dealer: int, active: tuple[int, ...], n: int) -> Deal:
     """Three cards to each playing seat from the dealer's left, twice; the next card is turned up;
-    the rest is the stock (rules.md §1.2)."""
+    the rest is the stock (rules/sixty-six.md#cards-and-deal)."""
     order = [p for p in [(dealer + k) % n for k in range(1, n + 1)] if p in active]
     m = len(order)
     hands: list[tuple[int, ...]] = [()] * n
@@ -116,7 +116,8 @@ def deal_two_packets(deck: list[int], dealer: int, active: tuple[int, ...], n: i
 
 
 def next_dealer(rule: str, dealer: int, result: HandResult, n: int) -> int:
-    """The next dealer under ``next_dealer`` (rules.md §1.2); after a draw the deal stays put
+    """The next dealer under ``next_dealer`` (rules/sixty-six.md#cards-and-deal); after a draw the deal stays
+    put
     unless it alternates."""
     if rule == "alternate":
         return (dealer + 1) % n
@@ -127,7 +128,8 @@ def next_dealer(rule: str, dealer: int, result: HandResult, n: int) -> int:
 
 
 def settle_points_match(match: Match, result: HandResult, o: SixtySixOptions) -> None:
-    """Game points up to ``target``, with the carried bonus of drawn hands (rules.md §1.9–1.10)."""
+    """Game points up to ``target``, with the carried bonus of drawn hands (rules/sixty-six.md#scoring-a-hand,
+    rules/sixty-six.md#the-match)."""
     if result.winners:
         for p, g in enumerate(result.game_points):
             match.score[p] += g

@@ -1,4 +1,4 @@
-"""Terts (Терц), seed 001's two-player game to 501 — rules.md §9.
+"""Terts (Терц), seed 001's two-player game to 501 — rules/terts.md.
 
 32 cards; 9 each in three packets of three (non-dealer first), the next card turned up for
 trumps and laid under the 13 face-down cards of the stock, drawn last. Trumps rank J 9 A T K Q 8 7
@@ -14,7 +14,7 @@ total and the first to 501 wins.
 Readings where rules.md leaves something open (each [R]): ``phase1_follow="follow_then_trump"``
 obliges following suit (any card of it), else trumping (any trump), without beating; an
 announcement names its cards, so they become known, and so does a show and every combination
-scored automatically beside a winning one (shown with it, rules.md §9.5); the bella reveals
+scored automatically beside a winning one (shown with it, rules/terts.md#combinations); the bella reveals
 nothing; under ``loser_side_extra`` a winning responder scores his other combinations even when
 the one he showed had scored before; "played the other himself" (bella) is read from the history.
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["Terts", "TertsOptions", "TRUMP_ORDER"]
 
 TRUMP_ORDER = (4, 5, 0, 1, 2, 3, 6, 7)
-"""Trumps from the highest, as rank indices: J 9 A T K Q 8 7 (rules.md §9.1)."""
+"""Trumps from the highest, as rank indices: J 9 A T K Q 8 7 (rules/terts.md#cards-and-deal)."""
 _VALUES = {
     # (plain suits by rank A T K Q J 9 8 7, trumps by rank)
     "seed": ((11, 10, 3, 2, 1, 0, 0, 0), (11, 10, 3, 2, 20, 13, 0, 0)),
@@ -52,7 +52,7 @@ _VALUES = {
 
 @dataclass(frozen=True, kw_only=True)
 class TertsOptions:
-    """The options of rules.md §9.7, by name, with their defaults."""
+    """The options of rules/terts.md#options, by name, with their defaults."""
 
     values: Literal["seed", "klaberjass"] = "seed"
     next_leader: Literal["last_trick_winner", "last_trick_winner_deals"] = "last_trick_winner"
@@ -95,7 +95,7 @@ class Terts(Game):
 
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         """Three packets of three to each, non-dealer first; the next card is turned up and the
-        13 after it are the face-down stock (rules.md §9.2)."""
+        13 after it are the face-down stock (rules/terts.md#cards-and-deal)."""
         order = ((dealer + 1) % 2, dealer)
         hands: list[list[int]] = [[], []]
         i = 0

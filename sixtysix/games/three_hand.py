@@ -1,4 +1,4 @@
-"""Three-Hand Sixty-Six: the dealer sits out — rules.md §4.
+"""Three-Hand Sixty-Six: the dealer sits out — rules/three-hand.md.
 
 Each hand is two-handed Sixty-Six (every §1 option) between the two seats that do not deal; the
 dealer holds no cards and copies the hand winner's award, but never past ``dealer_cap``
@@ -32,7 +32,7 @@ __all__ = ["ThreeHandSixtySix", "ThreeHandOptions"]
 
 @dataclass(frozen=True, kw_only=True)
 class ThreeHandOptions(SixtySixOptions):
-    """Every option of Sixty-Six (rules.md §1.12) plus those of §4.2."""
+    """Every option of Sixty-Six (rules/sixty-six.md#options) plus those of §4.2."""
 
     dealer_copies_bonus: bool = True
     dealer_cap: int | None = ranged(None, 0, 99, null="target - 1")
@@ -70,7 +70,7 @@ class ThreeHandSixtySix(SixtySix):
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         """Sixty-Six scoring between the two players; a sitting-out dealer who has not retired
-        copies the winner's award up to the cap (rules.md §4.1)."""
+        copies the winner's award up to the cap (rules/three-hand.md#rules)."""
         res = super().score_hand(state, claimant)
         copy = self._dealer_copy(state, res.game_points)
         if copy is None:

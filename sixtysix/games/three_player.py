@@ -1,4 +1,4 @@
-"""Three-Player Sixty-Six: all three play, 8 cards each, for chips — rules.md §5.
+"""Three-Player Sixty-Six: all three play, 8 cards each, for chips — rules/three-player.md.
 
 Packets of 3, 2, 3 from the dealer's left; forehand names trumps from his first three cards, or
 turns the first card of his 2-card packet (records.md: his fourth listed card). No stock: strict
@@ -30,7 +30,7 @@ __all__ = ["ThreePlayerSixtySix", "ThreePlayerOptions", "deal_packets"]
 
 @dataclass(frozen=True, kw_only=True)
 class ThreePlayerOptions:
-    """The options of rules.md §5, by name, with their defaults."""
+    """The options of rules/three-player.md, by name, with their defaults."""
 
     trump_must_be_held: bool = False
     marriage_needs_trick: bool = True
@@ -65,7 +65,8 @@ class ThreePlayerSixtySix(Game):
         return Deal(hands=hands, turnup=None, stock=())
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
-        """Chips per payer (rules.md §5.4): the top scorer collects 1, 2 or 3 from each other."""
+        """Chips per payer (rules/three-player.md#settlement): the top scorer collects 1, 2 or 3 from each
+        other."""
         top, chips, payments = self._chips(state)
         pts, tr = state.points, state.tricks
         best = max(pts)

@@ -174,7 +174,7 @@ def _grades_123(game: Game, state: State) -> set[int]:
 
 def _three_hand(game: Game, state: State, res: HandResult) -> str | None:
     """Sixty-Six between the players; the sitting-out dealer copies at most the winner's award,
-    up to the cap (rules.md §4.1)."""
+    up to the cap (rules/three-hand.md#rules)."""
     players = _one_winner_table(_grades_123)(game, state, res)
     if players:
         return players
@@ -193,7 +193,8 @@ def _three_hand(game: Game, state: State, res: HandResult) -> str | None:
 
 
 def _three_player(game: Game, state: State, res: HandResult) -> str | None:
-    """Chips: each other player pays each top scorer 1, 2 or 3 (rules.md §5.4); none on a tie
+    """Chips: each other player pays each top scorer 1, 2 or 3 (rules/three-player.md#settlement); none on a
+    tie
     under 'no_payment'. Chips are conserved."""
     gp = res.game_points
     if sum(gp) != 0:
@@ -232,7 +233,7 @@ def _four_hand(game: Game, state: State, res: HandResult) -> str | None:
 
 def _north_american(game: Game, state: State, res: HandResult) -> str | None:
     """Each side scores its units (⌊total / unit⌋), the bidding side minus its bid if it failed
-    (rules.md §6.5)."""
+    (rules/north-american.md#scoring)."""
     o = game.options
     unit = getattr(o, "unit", 33) or 33
     max_bid = getattr(o, "max_bid", None) or 5
@@ -250,7 +251,8 @@ def _north_american(game: Game, state: State, res: HandResult) -> str | None:
 
 def _gaigel(game: Game, state: State, res: HandResult) -> str | None:
     """1 for a knock or the most points, 2 for a Gaigel, a wrong knock or a reverse knock,
-    ``auf_dissle_award`` for Auf Dissle; 2 each when both overplayed (rules.md §7.7)."""
+    ``auf_dissle_award`` for Auf Dissle; 2 each when both overplayed
+    (rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
     gp = res.game_points
     bad = _side_values(state, gp)
     if bad:
@@ -265,7 +267,8 @@ _BAUERN_VALUES = (1, 2, 3, 4, 6, 9, 10, 12, 18, 24)
 
 
 def _bauernschnapsen(game: Game, state: State, res: HandResult) -> str | None:
-    """One side scores a contract's value times 1, 2, 4 or 8 (rules.md §8.3, §8.5)."""
+    """One side scores a contract's value times 1, 2, 4 or 8 (rules/bauernschnapsen.md#the-auction,
+    rules/bauernschnapsen.md#doubling)."""
     gp = res.game_points
     bad = _side_values(state, gp)
     if bad:
@@ -314,14 +317,15 @@ SPECS: dict[str, GameSpec] = {
     "three-player-sixty-six": GameSpec(_three_player, {"hands": (1, 12),
                                                        "starting_chips": (0, 30)}, _natural_120),
     "four-hand-sixty-six": GameSpec(_four_hand, {"target": (1, 10)}, _natural_120),
-    # The four games below follow rules.md §6-§9; their tables are checked once they are added.
+    # The four games below follow rules/north-american.md-§9; their tables are checked once they are added.
     "north-american-sixty-six": GameSpec(_north_american, {
         "players": (2, 4), "min_bid": (1, 3), "max_bid": (3, 5), "unit": (30, 40),
         "last_trick_bonus": (0, 10), "target": (3, 12)}, _natural_120),
     "gaigel": GameSpec(_gaigel, {"target": (1, 9), "deals": (1, 10), "auf_dissle_award": (1, 3),
                                  "last_trick_bonus": (0, 10)}, lambda g: 240,
                        marriage_melds=False, unnamed_reveals=lambda game: True),
-    # The solo partner's cards lie face down (rules.md §8.3); face up under the [R] option
+    # The solo partner's cards lie face down (rules/bauernschnapsen.md#the-auction); face up under the [R]
+    # option
     # solo_partner_open, they are shown without being named.
     "bauernschnapsen": GameSpec(_bauernschnapsen, {"target": (6, 30)}, _natural_120,
                                 _counts_down("score_direction", "down"),
@@ -776,7 +780,8 @@ class Checker:
         are checked against this before the next action)."""
         if text:
             self.named |= _named_cards(text, self.double)
-        for _, j in s.scored:  # Terts: a combination scored is shown (rules.md §9.5), if unnamed
+        for _, j in s.scored:  # Terts: a combination scored is shown (rules/terts.md#combinations), if
+                               # unnamed
             self.named |= COMBOS[j]
 
     def _cards(self, s: State) -> None:

@@ -126,7 +126,8 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
 
 _AUF_DISSLE = OPENINGS.index("auf-dissle")
 _GAIGEL_WRONG_KNOCK = 2
-"""Game points a knock below 101, or a wrong reverse knock, gives the other side (rules.md §7.7)."""
+"""Game points a knock below 101, or a wrong reverse knock, gives the other side
+(rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
 
 
 def _others_tricks(view: View) -> int:
@@ -211,7 +212,7 @@ def view_to_json(view: View, *, spectator: bool = False,
     def per_seat(xs: tuple[int, ...]) -> list[int]:
         return [xs[sides[p]] for p in range(n)]
 
-    # Running card points are not public (rules.md §1: tricks may not be looked back at): a seat
+    # Running card points are not public (rules/sixty-six.md: tricks may not be looked back at): a seat
     # is told its own side's, nobody else's, until the hand is over.
     over = view.phase == PH_OVER
     # A spectator is given seat 0's view: in a trick 1 played face down, seat 0's own card is
@@ -364,7 +365,7 @@ def _contract(view: View) -> dict[str, Any] | None:
 
 
 def _scored(view: View) -> list[dict[str, Any]]:
-    """Terts' combinations scored, each shown when it scored (rules.md §9.5): public."""
+    """Terts' combinations scored, each shown when it scored (rules/terts.md#combinations): public."""
     return [{"seat": p, "cards": _cards(COMBOS[j]), "name": describe(j), "points": VALUE[j]}
             for p, j in view.scored]
 

@@ -43,7 +43,7 @@ const PHASE_PROMPTS = {
 };
 const OPENING_LABELS = {"andere-alte": "Andere Alte", "ge-elfen": "Ge-Elfen", hoeher: "Höher",
                         "auf-dissle": "Auf Dissle"};
-const RUN_ORDER = "AKQJT987";  // the order runs are made of (rules.md §9.5)
+const RUN_ORDER = "AKQJT987";  // the order runs are made of (rules/terts.md#combinations)
 const RANK_PLURAL = {A: "aces", T: "tens", K: "kings", Q: "queens", J: "jacks", 9: "nines",
                      8: "eights", 7: "sevens"};
 

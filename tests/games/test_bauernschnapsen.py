@@ -1,4 +1,4 @@
-"""Bauernschnapsen (rules.md §8, records.md §5): the deal choice, trumps from the first packet,
+"""Bauernschnapsen (rules/bauernschnapsen.md, records.md §5): the deal choice, trumps from the first packet,
 the auction of contracts, doubling, the ten contracts in play, Genug, the match. Edge cases of
 §8.9 on explicit deals, worked out by hand.
 
@@ -38,7 +38,7 @@ DEAL_A = ["AH TH KC QS JD", "AC TC KH QH JS", "AS TS KD QD JH", "AD TD KS QC JC"
 #   trick 4  R AS, D TD, F JD, P TC (all void in spades, no trumps)          R  11+10+2+10 = 33
 #   trick 5  R KD, D AD (must beat), F KC, P AC                              D  4+11+4+11 = 30
 # Side 0 has 18+20+19+33 = 90, side 1 has 30 (120 in all): nobody claimed, so the last trick
-# wins the hand for 1 (rules.md §8.6), although side 1 has far fewer card points.
+# wins the hand for 1 (rules/bauernschnapsen.md#play), although side 1 has far fewer card points.
 NORMAL_A = ("cut", "trump H", "bid normal", "pass", "pass", "pass")
 TRICKS_A = ("AH / QH / JH / JC", "TH / KH / QD / QC", "QS / JS / TS / KS", "AS / TD / JD / TC",
             "KD / AD / KC / AC")
@@ -274,7 +274,8 @@ def test_bettler_doubled_three_times_is_worth_32_and_the_solo_partner_sits_out()
     act(m, "cut", "trump C", "bid normal", "bid bettler", "pass", "pass", "pass")
     s = state(m)
     assert s.active == (0, 1, 2) and s.trump == -1
-    # Face down (rules.md §8.3): nobody else knows D's cards, not even P; D still knows his own.
+    # Face down (rules/bauernschnapsen.md#the-auction): nobody else knows D's cards, not even P; D still knows
+    # his own.
     assert all(s.view(seat).known[3] == 0 for seat in range(4))
     assert s.view(3).hand == s.hands[3] and s.view(1).hand_sizes[3] == 5
     # Doubling: R, then F (D sits out); P alone may rekontra; then R (kontra) and F.

@@ -1,4 +1,4 @@
-"""Gaigel (rules.md §7): partnerships 0 & 2 against 1 & 3, the 48-card double pack. Every edge case
+"""Gaigel (rules/gaigel.md): partnerships 0 & 2 against 1 & 3, the 48-card double pack. Every edge case
 of §7.10 on explicit deals, worked out by hand (values A 11, T 10, K 4, Q 3, J 2, low 0).
 
 Deals are written with the dealer 3, so seat 0 is forehand and play goes 0, 1, 2, 3. A card named
@@ -901,7 +901,8 @@ def _auf_dissle_hand(seed: int, dealer: int) -> Match:
 
 
 def test_seat_records_of_auf_dissle_won_on_five_low_cards_after_a_draw():
-    # rules.md §7.3: forehand (seat 2) opens Auf Dissle and, after the third trick's drawing,
+    # rules/gaigel.md#the-first-trick-the-openings: forehand (seat 2) opens Auf Dissle and, after the third
+    # trick's drawing,
     # holds five sevens: the hand ends at once and he wins. He shows them, so each seat's record
     # fills them in (records.md §7) and each replays to the same end; no seat record may end it
     # on cards it has not seen, nor go on past it.

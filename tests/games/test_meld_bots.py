@@ -3,7 +3,7 @@ melds, the double pack's two copies of a card and the face-down trick 1 in the s
 bella, show, announcement and dix, and the search valuing a Terts hand by its points.
 
 Positions are the explicit deals of test_gaigel.py and test_terts.py, where the right decision
-follows from rules.md §7.7 and §9.5.
+follows from rules/gaigel.md#before-the-lead-robbing-melds-knocking and rules/terts.md#combinations.
 """
 
 from __future__ import annotations

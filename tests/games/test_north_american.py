@@ -1,4 +1,4 @@
-"""North American Sixty-Six (rules.md §6, a reconstruction): the auction of units, trumps named
+"""North American Sixty-Six (rules/north-american.md, a reconstruction): the auction of units, trumps named
 by the high bidder, strict play, marriages by the leader, units scoring. The edge cases of §6.7,
 numbered as there, on explicit deals worked out by hand."""
 

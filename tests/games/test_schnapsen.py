@@ -1,4 +1,4 @@
-"""Schnapsen (rules.md §2): every edge case of §2.12 on explicit deals, worked out by hand."""
+"""Schnapsen (rules/schnapsen.md): every edge case of §2.12 on explicit deals, worked out by hand."""
 
 from __future__ import annotations
 

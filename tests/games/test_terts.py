@@ -1,4 +1,4 @@
-"""Terts (rules.md §9): every edge case of §9.8 on explicit deals, worked out by hand, and the
+"""Terts (rules/terts.md): every edge case of §9.8 on explicit deals, worked out by hand, and the
 options of §9.7.
 
 Most positions are reached by ``scripted``: seat 0 (the non-dealer) leads the 7 tricks of the
@@ -249,7 +249,7 @@ def test_trump_jack_privilege() -> None:
 
 
 def test_legal_follow_trump_jack_parameter_alone() -> None:
-    # The privilege as a parameter of the one legal-play function (rules.md §10.1).
+    # The privilege as a parameter of the one legal-play function (rules/index.md#what-the-games-share).
     beats = make_game("terts").rules.beats_table(H)  # hearts trumps
 
     def follow(hand: str, led: str, free: bool) -> set[str]:
@@ -733,7 +733,7 @@ def test_replay_record_results() -> None:
 
 def test_views_show_only_what_was_shown() -> None:
     # An announcement and a show reveal their cards, and so do the combinations scored
-    # automatically beside a winning one (rules.md §9.5); the bella reveals none.
+    # automatically beside a winning one (rules/terts.md#combinations); the bella reveals none.
     m = match("KC KD KH KS AS QS 9H 8H 7H", "AC TC QC 9C AD TD QD 9D 8S", "7D")
     act(m, "announce 9H 8H 7H", "pass")
     s = state(m)

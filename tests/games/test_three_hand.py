@@ -1,4 +1,4 @@
-"""Three-Hand Sixty-Six (rules.md §4): the dealer sits out and copies the winner, capped; the
+"""Three-Hand Sixty-Six (rules/three-hand.md): the dealer sits out and copies the winner, capped; the
 play-off for second place. Edge cases of §4.3 on explicit deals, worked out by hand."""
 
 from __future__ import annotations

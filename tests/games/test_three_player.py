@@ -1,4 +1,4 @@
-"""Three-Player Sixty-Six (rules.md §5): trumps named or turned, strict play, chips per payer.
+"""Three-Player Sixty-Six (rules/three-player.md): trumps named or turned, strict play, chips per payer.
 Edge cases of §5.5 on explicit deals, worked out by hand."""
 
 from __future__ import annotations

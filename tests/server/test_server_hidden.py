@@ -68,7 +68,7 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
             shown.update(cards_of(after.hands[p]))
     if after.over and five_low_watch(after) >= 0 and after.end_kind == END_DISSLE_WON:
         shown.update(cards_of(after.hands[five_low_watch(after)]))  # Auf Dissle won: shown
-    if before is not None:  # Terts: every combination scored is shown (rules.md §9.5)
+    if before is not None:  # Terts: every combination scored is shown (rules/terts.md#combinations)
         for _, j in after.scored[len(before.scored):]:
             shown.update(cards_of(COMBOS[j]))
     if action and before is not None:

@@ -1,4 +1,4 @@
-"""Terts' combinations (rules.md §9.5): runs and four-of-a-kinds announced at a player's turn,
+"""Terts' combinations (rules/terts.md#combinations): runs and four-of-a-kinds announced at a player's turn,
 the opponent's answer (``PH_ANSWER``), the comparison and the scoring; and the bella.
 
 A player about to play (leading or following) may ``announce`` one combination a turn that could
@@ -114,7 +114,7 @@ def _better(i: int, j: int) -> bool:
 
 
 def eligible(s: State, i: int) -> bool:
-    """Whether combination ``i`` could still score (rules.md §9.5 re-use): a four-of-a-kind not
+    """Whether combination ``i`` could still score (rules/terts.md#combinations re-use): a four-of-a-kind not
     scored before; a run strictly better than every scored run it shares a card with."""
     return could_score(s.scored, i)
 
@@ -204,7 +204,7 @@ def turn_actions(s: State, seat: int) -> list[int]:
 
 def shown_unnamed(s: State) -> int:
     """The cards of the combinations scored automatically this hand (beside a winning one, so
-    shown with it, rules.md §9.5, though no action names them), played since or not."""
+    shown with it, rules/terts.md#combinations, though no action names them), played since or not."""
     cards = 0
     for (_, j), at in zip(s.scored, s.scored_at, strict=True):
         answer = s.history[at - 1]  # each scores at the answer to an announcement
@@ -256,7 +256,7 @@ def apply_turn(s: State, a: int) -> None:
 def _win(s: State, seat: int, i: int, extra: bool) -> None:
     """``seat`` wins the comparison with ``i``: it scores if it still can; with ``extra`` his
     other combinations that could score follow, best first, sharing no card with those taken,
-    each shown with it (rules.md §9.5: points are public, so are the cards that earn them)."""
+    each shown with it (rules/terts.md#combinations: points are public, so are the cards that earn them)."""
     used = COMBOS[i]
     if eligible(s, i):
         score(s, seat, i)

@@ -1,4 +1,4 @@
-"""The auction of units (North American Sixty-Six, rules.md §6.3, records.md §5).
+"""The auction of units (North American Sixty-Six, rules/north-american.md#bidding, records.md §5).
 
 From the dealer's left and round, each seat in turn bids a number of units above the high bid
 (``bid N``, ``min_bid``..``max_bid``; a partner may be overbid) or passes, and a pass is final.

@@ -1,4 +1,4 @@
-"""The auction of named contracts (Bauernschnapsen, rules.md §8.4, records.md §5).
+"""The auction of named contracts (Bauernschnapsen, rules/bauernschnapsen.md#the-auction, records.md §5).
 
 Forehand opens and may not pass; then clockwise, skipping those who passed, each seat bids a
 contract it may bid (the contract's ``bidders``) that outranks the high bid, or equals its rank
@@ -89,7 +89,7 @@ def set_contract(s: State, c: Contract, declarer: int) -> None:
     partner = (declarer + 2) % n if n == 4 else -1
     if c.solo and partner >= 0:
         # The partner lays his cards down and sits out: tricks have three cards. Face down
-        # (rules.md §8.3) they stay his secret; face up they are public.
+        # (rules/bauernschnapsen.md#the-auction) they stay his secret; face up they are public.
         if c.partner_open:
             s.known[partner] |= s.hands[partner]
         s.active = tuple(p for p in range(n) if p != partner)

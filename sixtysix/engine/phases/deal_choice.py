@@ -1,7 +1,7 @@
 """The dealer's right chooses how the cards are dealt: ``cut`` (3 then 2 each, forehand naming
 trumps after his first three) or ``knock`` (5 each at once, forehand's first three kept apart).
 Either way the deal is written the same (records.md §3), so the choice changes no card; it is
-kept in the history (Bauernschnapsen, rules.md §8.2)."""
+kept in the history (Bauernschnapsen, rules/bauernschnapsen.md#cards-and-deal)."""
 
 from __future__ import annotations
 

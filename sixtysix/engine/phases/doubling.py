@@ -1,5 +1,5 @@
-"""Doubling a contract: kontra (x2), rekontra (x4), subkontra (x8) (Bauernschnapsen, rules.md
-§8.5, records.md §5).
+"""Doubling a contract: kontra (x2), rekontra (x4), subkontra (x8) (Bauernschnapsen,
+rules/bauernschnapsen.md#doubling, records.md §5).
 
 The declarer's opponents, in playing order from his left, each say ``kontra`` or ``pass`` until
 one says kontra; then the declaring side's playing seats, the declarer first, ``rekontra`` or

@@ -1,4 +1,4 @@
-"""The meld games' play phase (Gaigel, rules.md §7; records.md §5 "the meld games").
+"""The meld games' play phase (Gaigel, rules/gaigel.md; records.md §5 "the meld games").
 
 One room for the whole hand: forehand's opening of trick 1 (``open O C``), free play while the
 stock lasts and strict multi-player play after it (§0.4), the leader's business before his lead
@@ -138,7 +138,7 @@ def legal(s: State) -> list[int]:
 
 
 def _openings(s: State, hand: int) -> list[int]:
-    """``open O C`` for every card C that opening O allows (rules.md §7.3)."""
+    """``open O C`` for every card C that opening O allows (rules/gaigel.md#the-first-trick-the-openings)."""
     trumps = SUIT_MASK[s.trump]
     aces = hand & _RANK_MASK[ACE] & ~trumps
     acts = [OPEN + ANDERE_ALTE * 64 + c for c in card_list(aces)]
@@ -182,7 +182,7 @@ def _held_low_trump(s: State, seat: int) -> int:
 def may_rob(s: State, seat: int) -> bool:
     """The leader may take the turn-up for the low trump once a hand while it lies under the
     stock; from trick 2 (after his team's trick), or from trick 1 without
-    ``rob_requires_team_trick`` (rules.md §7.6)."""
+    ``rob_requires_team_trick`` (rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
     r = s.rules
     if s.exchanged or not s.turnup_up or s.trick or (s.turnup & 7) == r.low_rank:
         return False
@@ -275,7 +275,8 @@ def play(s: State, card: int) -> None:
 
 
 def trick1_winner(s: State) -> int:
-    """Index of the winning card of trick 1 under forehand's opening (rules.md §7.3)."""
+    """Index of the winning card of trick 1 under forehand's opening
+    (rules/gaigel.md#the-first-trick-the-openings)."""
     return opening_winner(s.opening, s.trick, s.trump, s.beats)
 
 

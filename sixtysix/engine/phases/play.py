@@ -140,7 +140,8 @@ def keep_promise(s: State, seat: int, acts: list[int]) -> list[int]:
     return acts
 
 def marriage_queens(s: State, seat: int) -> list[int]:
-    """Queens of the marriages the leader may declare now (rules.md §0.4, §1.6)."""
+    """Queens of the marriages the leader may declare now (rules/index.md#what-the-games-share,
+    rules/sixty-six.md#marriages)."""
     r = s.play_rules
     if not stock_open(s) and r.stock and not r.marriages_after_close:
         return []
