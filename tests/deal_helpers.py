@@ -82,7 +82,7 @@ def perft(state: State, depth: int) -> int:
     return total
 
 
-# The example record of records.md §3, whose replay result §6 gives.
+# The example record of records.md §3, whose replay result records.md §6 gives.
 RECORDS_MD_EXAMPLE: dict[str, Any] = {
     "game": "sixty-six",
     "options": {"nine_exchange_timing": "any_time"},

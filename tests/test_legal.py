@@ -34,7 +34,7 @@ def winner(trick: str, trump: int, pack: int = PACK_24) -> int:
 # ---------------------------------------------------------------- FREE and FOLLOW_ONLY
 
 def test_free_play_allows_any_card() -> None:
-    # Open stock: no obligation to follow, trump or win (§0.4 "free" play).
+    # Open stock: no obligation to follow, trump or win (rules/index.md#what-the-games-share: "free" play).
     assert follow("9S KS AH 9D", "QS", H, FREE) == "9D AH 9S KS"
 
 

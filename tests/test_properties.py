@@ -356,7 +356,8 @@ def check_seat_records(game_id: str, seed: int, cut: float,
         for verb, card in zip(words, words[1:], strict=False):
             if verb in ("MARRY", "DECLARE"):
                 shown |= {"K" + card[1], "Q" + card[1]}
-        if whole.hand is not None:  # Terts: a combination scored automatically is shown (§9.5)
+        if whole.hand is not None:  # Terts: a combination scored automatically is shown
+                                    # (rules/terts.md#combinations)
             shown |= {card_str(c) for c in cards_of(shown_unnamed(whole.hand))}
         for p, cards_p in enumerate(sr["hands"][-1]["deal"]["hands"]):
             if p != seat:

@@ -17,6 +17,10 @@ FILES = ("README.md", "CONTRIBUTING.md")
 SUFFIXES = {".py", ".pyx", ".pxd", ".md", ".js", ".html", ".css", ".sh", ".toml", ".txt"}
 CITE = re.compile(r"rules/([a-z0-9-]+)\.md(?:#([A-Za-z0-9_-]+))?")
 OLD = re.compile(r"rules\.md\s*(?:#\s*)?§")
+OTHER = re.compile(r"(?:records|design)\.md\s*§[\d.]+(?:(?:,| and)\s*§[\d.]+)*")
+EDGE = re.compile(r"§(?:1\.13|2\.12|3\.8|4\.3|5\.5|6\.7|7\.10|8\.9|9\.8)(?:\.\d+)*(?:[–-]\d+)?\b")
+"""The spec's numbered edge cases, which tests name as the cases they work through (labels, not
+rules: docs/rules/ states the rules those cases exercise)."""
 
 
 def _sources() -> list[pathlib.Path]:
@@ -64,6 +68,18 @@ def test_every_rules_citation_resolves() -> None:
 def test_no_citation_of_the_private_spec_is_left() -> None:
     left = [str(p.relative_to(ROOT)) for p in _sources() if p != pathlib.Path(__file__).resolve()
             and OLD.search(p.read_text(encoding="utf-8", errors="replace"))]
+    assert not left, left
+
+
+def test_no_bare_section_number_cites_a_rule() -> None:
+    """A "§x.y" is a section of records.md or design.md, or an edge-case label; a rule is cited by
+    its page."""
+    left = []
+    for p in _sources():
+        if p == pathlib.Path(__file__).resolve() or p.suffix not in {".py", ".md", ".js"}:
+            continue
+        text = EDGE.sub("", OTHER.sub("", p.read_text(encoding="utf-8", errors="replace")))
+        left += [f"{p.relative_to(ROOT)}: {m.group(0)}" for m in re.finditer(r"§ ?\d+(?:\.\d+)*", text)]
     assert not left, left
 
 

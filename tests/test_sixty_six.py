@@ -1,4 +1,5 @@
-"""Sixty-Six (rules/sixty-six.md) on explicit deals: every edge case of §1.13, every option of §1.12, and
+"""Sixty-Six (rules/sixty-six.md) on explicit deals: every edge case of §1.13, every option of
+rules/sixty-six.md#options, and
 the action-order conventions of records.md §5. Seat 1 deals unless said otherwise, so seat 0 (s0)
 is the non-dealer who leads to trick 1. Card values: A 11, T 10, K 4, Q 3, J 2, 9 0."""
 
@@ -963,7 +964,8 @@ def beats(a: int, b: int) -> bool:
 
 
 def follow_cards(hand: int, led: int, trump: int, mode: str) -> int:
-    """rules/index.md#what-the-games-share (two players) and §1.4."""
+    """rules/index.md#what-the-games-share (two players) and
+    rules/sixty-six.md#play-once-the-stock-is-exhausted-or-closed."""
     if mode == "free":
         return hand
     same = hand & SUIT_MASK[led >> 3]

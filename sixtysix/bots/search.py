@@ -479,7 +479,7 @@ def race_rewards(s: State, leads: list[float], scale: float,
     points ``points``: by default those of ``s``, finished; a kernel's playout leaves ``s`` as it
     was):
     ``tanh(lead / scale)``; but in Terts, where each hand's points go to running totals and the
-    first to the target wins (§9.6), a hand that ends the match is worth the match: 1 to its
+    first to the target wins (rules/terts.md#scoring), a hand that ends the match is worth the match: 1 to its
     winner, -1 to the loser, 0 for a tie at or above the target (another hand is played).
 
     >>> from sixtysix.engine import Match
@@ -511,13 +511,16 @@ def meld_game_actions(s: State, acts: list[int]) -> list[int]:
     """The actions of ``acts`` a search weighs in the meld games, where rules.md settles some
     choices: the one right action where there is one, else ``acts`` less those always wrong.
 
-    Gaigel (§7.7): the reverse knock when the opponents have passed 101 (2 game points, more
+    Gaigel (rules/gaigel.md#before-the-lead-robbing-melds-knocking): the reverse knock when the opponents have
+    passed 101 (2 game points, more
     than a knock's 1), else the knock when one's team has 101 (waiting can only lose it: a
     Gaigel needs opponents at 0 points, which they cannot fall back to); a knock or reverse
-    knock below 101 is never right (2 to the opponents). Robbing the turn-up (§7.6) and the
-    dix (§9.4) trade the low trump for a better one. A Gaigel leader who can meld melds (the
+    knock below 101 is never right (2 to the opponents). Robbing the turn-up
+    (rules/gaigel.md#before-the-lead-robbing-melds-knocking) and the
+    dix (rules/terts.md#play) trade the low trump for a better one. A Gaigel leader who can meld melds (the
     search chooses which meld and which of its cards to lead): a meld is shown only at a lead
-    after a won trick, so one passed up may never come again. Terts (§9.5): the bella is absolute, 20
+    after a won trick, so one passed up may never come again. Terts (rules/terts.md#combinations): the bella
+    is absolute, 20
     that nothing can take away; a show always outranks (else it is not offered), so it beats
     passing; and at a turn with a combination that could score, some announcement is made (the
     search chooses which): it scores now or is outranked by what the opponent would have shown

@@ -282,7 +282,7 @@ def match_words(game: Game) -> tuple[str, str]:
     start = getattr(o, "start_score", None)
     if start is not None:  # Schnapsen (rules/schnapsen.md#the-match)
         return "to go", f"each counts down from {start} to 0 (Bummerl)"
-    if getattr(o, "starting_chips", None) is not None:  # Three-Player (§5.4)
+    if getattr(o, "starting_chips", None) is not None:  # Three-Player (rules/three-player.md#settlement)
         hands = getattr(o, "hands", None)
         return "chips", f"chips: {plural(hands, 'hand')}, the most chips win" if hands else "chips"
     target = getattr(o, "target", None)

@@ -19,7 +19,7 @@ FREE = 0          # any card
 FOLLOW_ONLY = 1   # follow suit if possible, else any card
 STRICT2 = 2       # two players: follow and beat, else follow, else trump, else any
                   # (rules/index.md#what-the-games-share)
-STRICT_MULTI = 3  # three or more players: §0.4 with the current winning card
+STRICT_MULTI = 3  # three or more players: rules/index.md#what-the-games-share with the current winning card
 FOLLOW_TRUMP = 4  # follow suit (beating the trick only when trumps were led), else trump, else any
 FOLLOW_OR_TRUMP = 5  # follow suit (any card of it), else trump (any trump), else any card
 

@@ -68,7 +68,7 @@ class BauernschnapsenOptions:
     solo_partner_open: bool = False
     """[R] rules/bauernschnapsen.md#the-auction has the solo declarer's partner lay his cards face down; True
     lays
-    them face up, public to all (not among §8.8's options)."""
+    them face up, public to all (not among the options of rules/bauernschnapsen.md#options)."""
 
 
 # ---------------------------------------------------------------------- when a contract is decided

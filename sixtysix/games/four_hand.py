@@ -6,7 +6,8 @@ closing, no claims; all 8 tricks, the last worth 10. A side scores 1 for 66-99, 
 (or 130 without every trick), 3 for all 8 tricks; 65-65 carries a bonus point to the next hand's
 winner. First side to 7.
 
-``variant="pagat"`` (§3.6): 24 cards, six each in threes (partner, left, right, dealer), the bottom
+``variant="pagat"`` (rules/four-hand.md#the-pagat-variant): 24 cards, six each in threes (partner, left,
+right, dealer), the bottom
 card the dealer's trump card; the leader may marry or ``defer`` to his partner, who marries or
 passes; the side that won the last trick may claim 66; 1/2/3 as in the two-handed game.
 

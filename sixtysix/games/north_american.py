@@ -94,7 +94,8 @@ class NorthAmericanSixtySix(Game):
         return Rules(
             n_seats=n, sides=(0, 1, 0, 1) if n == 4 else tuple(range(n)), pack=PACK_24,
             hand_size=24 // n, stock=False,
-            # §6.4: strict from the first trick, beating even a partner, trumping when void; the
+            # rules/north-american.md#play: strict from the first trick, beating even a partner, trumping when
+            # void; the
             # two-player strict rule with two players.
             phase1_follow=STRICT2 if n == 2 else STRICT_MULTI,
             phase2_follow=STRICT2 if n == 2 else STRICT_MULTI,
@@ -168,7 +169,8 @@ class NorthAmericanSixtySix(Game):
         n = self.n_seats
         for p, g in enumerate(result.game_points):
             match.score[p] += g
-        match.dealer = (match.dealer + 1) % n  # also after a passed-out hand (§6.2)
+        match.dealer = (match.dealer + 1) % n  # also after a passed-out hand
+                                               # (rules/north-american.md#cards-and-deal)
         target = self.options.target
         score = match.score
         reached = [p for p in range(n) if score[p] >= target]

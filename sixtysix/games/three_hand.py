@@ -1,6 +1,7 @@
 """Three-Hand Sixty-Six: the dealer sits out — rules/three-hand.md.
 
-Each hand is two-handed Sixty-Six (every §1 option) between the two seats that do not deal; the
+Each hand is two-handed Sixty-Six (every option of rules/sixty-six.md) between the two seats that do not deal;
+the
 dealer holds no cards and copies the hand winner's award, but never past ``dealer_cap``
 (``target - 1`` by default). The first to the target wins and retires; with ``playoff`` the
 other two play on, two-handed, for second place, while the retired winner still deals in turn.
@@ -32,7 +33,7 @@ __all__ = ["ThreeHandSixtySix", "ThreeHandOptions"]
 
 @dataclass(frozen=True, kw_only=True)
 class ThreeHandOptions(SixtySixOptions):
-    """Every option of Sixty-Six (rules/sixty-six.md#options) plus those of §4.2."""
+    """Every option of Sixty-Six (rules/sixty-six.md#options) plus those of rules/three-hand.md#options."""
 
     dealer_copies_bonus: bool = True
     dealer_cap: int | None = ranged(None, 0, 99, null="target - 1")

@@ -317,7 +317,8 @@ SPECS: dict[str, GameSpec] = {
     "three-player-sixty-six": GameSpec(_three_player, {"hands": (1, 12),
                                                        "starting_chips": (0, 30)}, _natural_120),
     "four-hand-sixty-six": GameSpec(_four_hand, {"target": (1, 10)}, _natural_120),
-    # The four games below follow rules/north-american.md-§9; their tables are checked once they are added.
+    # The four games below follow rules/north-american.md, rules/gaigel.md, rules/bauernschnapsen.md and
+    # rules/terts.md; their tables are checked once they are added.
     "north-american-sixty-six": GameSpec(_north_american, {
         "players": (2, 4), "min_bid": (1, 3), "max_bid": (3, 5), "unit": (30, 40),
         "last_trick_bonus": (0, 10), "target": (3, 12)}, _natural_120),

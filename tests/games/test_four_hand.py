@@ -1,5 +1,6 @@
 """Four-Hand Sixty-Six (rules/four-hand.md): partnerships 0 & 2 against 1 & 3. Edge cases of §3.8 and
-the pagat option set (§3.6, records.md §5) on explicit deals, worked out by hand."""
+the pagat option set (rules/four-hand.md#the-pagat-variant, records.md §5) on explicit deals, worked out by
+hand."""
 
 from __future__ import annotations
 

@@ -188,7 +188,7 @@ def test_determinized_face_down_trick_fits_the_opening() -> None:
 
 
 def test_terts_bella_is_taken_by_rule() -> None:
-    # §9.5: the bella is absolute, 20 that nothing outranks.
+    # rules/terts.md#combinations: the bella is absolute, 20 that nothing outranks.
     m = terts_match("KS QS AH TH KH 8C 7C AD 8D", "JC JD JH JS 9C TC 9D 7D 7H", "9S")
     s = hand(m)
     assert meld_game_actions(s, s.legal_actions()) == [BELLA]

@@ -78,7 +78,8 @@ def test_last_trick_rule_graded() -> None:
 
 
 def test_deal_three_turnup_two() -> None:
-    # §2.2: three each from the non-dealer, the turn-up, two each; nine left in the talon.
+    # rules/schnapsen.md#cards-and-deal: three each from the non-dealer, the turn-up, two each; nine left in
+    # the talon.
     d = deal_three_turnup_two(list(range(20)), 0, 2)
     assert d.hands == ((3, 4, 5, 9, 10), (0, 1, 2, 7, 8)) and d.turnup == 6
     assert d.stock == tuple(range(11, 20))
@@ -127,7 +128,8 @@ def test_no_exchange_after_the_close() -> None:
 
 
 def test_close_requires_own_trick_by_default() -> None:
-    # §2.6: the seed wants the closer to have won a trick; "lead" allows the very first lead.
+    # rules/schnapsen.md#play (closing): the seed wants the closer to have won a trick; "lead" allows the very
+    # first lead.
     m = match()
     assert "close" not in legal(m)
     with pytest.raises(IllegalActionError, match="won a trick"):

@@ -1,5 +1,5 @@
 """Terts (rules/terts.md): every edge case of §9.8 on explicit deals, worked out by hand, and the
-options of §9.7.
+options of rules/terts.md#options.
 
 Most positions are reached by ``scripted``: seat 0 (the non-dealer) leads the 7 tricks of the
 stock and wins each (seat 1 discards a lower card or another plain suit), drawing first, so the
@@ -461,7 +461,7 @@ def test_progressive_runs_and_the_reuse_rule() -> None:
 
 
 def test_reuse_example_of_the_rules() -> None:
-    # §9.5: after T987♠ (50) is scored, JT9♠ is illegal but JT98♠ and JT987♠ are legal.
+    # rules/terts.md#combinations: after T987♠ (50) is scored, JT9♠ is illegal but JT98♠ and JT987♠ are legal.
     m = match("JS TS 9S 8S 7S AC KC AD KD", "AH TH QH 8H TC 9C 8C QD 9D", "7D")
     act(m, "announce TS 9S 8S 7S", "pass")
     assert state(m).points == [50, 0]  # no disjoint extra: every other run overlaps it

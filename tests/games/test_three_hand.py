@@ -147,7 +147,7 @@ def test_no_playoff() -> None:
 
 
 def test_sixty_six_options_apply() -> None:
-    # Every §1 option is available, e.g. closing is refused with close_requires.
+    # Every option of rules/sixty-six.md is available, e.g. closing is refused with close_requires.
     m = match(close_requires="lead_after_first_trick")
     assert "close" not in legal(m)
     assert "close" in legal(match())

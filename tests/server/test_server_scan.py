@@ -231,7 +231,7 @@ def check(p: Played, exact: bool = True) -> tuple[int, int, int]:
             assert not leaked, f"{p.game}: seat {viewer} was sent {sorted(leaked)} at version {version}"
             state = states[version][0]
             if state.phase != PH_OVER:
-                # Running points: the own side's only (§1: they are not public).
+                # Running points: the own side's only (rules/sixty-six.md: they are not public).
                 pts = json.loads(text)["view"]["points"]
                 sides = state.rules.sides
                 assert all((x is None) == (viewer is None or sides[q] != sides[viewer])

@@ -1,7 +1,8 @@
 """The meld games' play phase (Gaigel, rules/gaigel.md; records.md §5 "the meld games").
 
 One room for the whole hand: forehand's opening of trick 1 (``open O C``), free play while the
-stock lasts and strict multi-player play after it (§0.4), the leader's business before his lead
+stock lasts and strict multi-player play after it (rules/index.md#what-the-games-share), the leader's business
+before his lead
 (``exchange``: robbing the turn-up with the low trump; ``declare``: the knock; ``reverse``: the
 reverse knock; one meld: ``marry C`` / ``marry double C`` with the lead, ``meld low``, or
 ``defer`` to the partner), and drawing by itself after each trick of phase 1. A second small room
