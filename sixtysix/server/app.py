@@ -55,6 +55,7 @@ from ..engine.actions import action_str
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import LEFT, Conn, Hub
+from .players import Players
 from .rulepages import rules_page
 from .storage import Storage
 from .table import Table, TableError, game_catalog, rematch_id
@@ -153,6 +154,8 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     hub = Hub(store, bot_limits=cfg.bot_limits)
     table_buckets = TokenBuckets(cfg.tables_per_minute, cfg.tables_burst)
     socket_buckets = TokenBuckets(cfg.sockets_per_minute, cfg.sockets_burst)
+    player_buckets = TokenBuckets(cfg.players_per_minute, cfg.players_burst)
+    players = Players(store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -224,7 +227,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         if wait:
             raise TableError("rate_limited", "too many new tables from your address: try again in "
                              f"{math.ceil(wait)} s", 429)
+        player = players.who(request.headers.get("authorization"))
         t = hub.create(body)
+        if player is not None and t.creator is not None:
+            t.set_player(t.creator, player)
         # The creator's own secret, once; for every other person's seat an invitation to pass on.
         seats = []
         for i, s in enumerate(t.seats):
@@ -246,11 +252,72 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         """An invitation exchanged for its seat's own secret: once, by whoever comes first."""
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
+        player = players.who(request.headers.get("authorization"))
         seat, token = t.claim(body.get("invite"))
+        if player is not None:
+            t.set_player(seat, player)
         hub.claimed(t)
         await hub.broadcast(t.id)
-        return {"table": t.id, "seat": seat, "name": t.seats[seat].name, "token": token,
+        return {"table": t.id, "seat": seat, "name": t.seat_name(seat), "token": token,
                 "link": f"/t/{t.id}"}
+
+    # ------------------------------------------------------------------ players
+
+    async def _names_changed(player_id: str) -> None:
+        """Tables held here where the player sits show his new name (or a former player)."""
+        for table_id in store.tables_of_player(player_id):
+            rt = hub.tables.get(table_id)
+            if rt is not None:
+                rt.table.reload_players()
+                await hub.broadcast(table_id)
+
+    @app.post("/api/players", status_code=201)
+    async def create_player(request: Request) -> dict[str, Any]:
+        body = await _json_body(request, cfg)
+        wait = player_buckets.take(_client(request.client))
+        if wait:
+            raise TableError("rate_limited", "too many new players from your address: try again "
+                             f"in {math.ceil(wait)} s", 429)
+        return players.create(body.get("name"))
+
+    @app.post("/api/players/claim")
+    async def claim_player(request: Request) -> dict[str, Any]:
+        body = await _json_body(request, cfg)
+        return players.claim(body.get("code"))
+
+    @app.get("/api/players/me")
+    async def get_me(request: Request) -> dict[str, Any]:
+        """The player whose secret the request carries (a browser checks that its secret still
+        holds its player)."""
+        pid = players.who(request.headers.get("authorization"))
+        if pid is None:
+            raise TableError("bad_secret", "send 'Authorization: Bearer <your secret>'", 401)
+        return players.public(pid)
+
+    @app.get("/api/players/{player_id}")
+    async def get_player(player_id: str) -> dict[str, Any]:
+        return players.public(player_id)
+
+    @app.patch("/api/players/{player_id}")
+    async def rename_player(player_id: str, request: Request) -> dict[str, Any]:
+        players.require(player_id, request.headers.get("authorization"))
+        body = await _json_body(request, cfg)
+        out = players.rename(player_id, body.get("name"))
+        await _names_changed(player_id)
+        return out
+
+    @app.post("/api/players/{player_id}/transfer")
+    async def transfer_player(player_id: str, request: Request) -> dict[str, Any]:
+        players.require(player_id, request.headers.get("authorization"))
+        await _json_body(request, cfg)
+        return players.transfer(player_id)
+
+    @app.delete("/api/players/{player_id}")
+    async def delete_player(player_id: str, request: Request) -> dict[str, Any]:
+        players.require(player_id, request.headers.get("authorization"))
+        store.delete_player(player_id)
+        await _names_changed(player_id)
+        return {"deleted": player_id}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, token: str | None = None) -> JSONResponse:

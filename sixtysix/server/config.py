@@ -11,8 +11,9 @@ same names (any subset); an unknown name or a value of the wrong kind is refused
 Traceback (most recent call last):
 ...
 sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: keep_alive_seconds, max_body, \
-max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, sockets_burst, \
-sockets_per_minute, spectators_per_table, tables_burst, tables_per_minute)
+max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, players_burst, \
+players_per_minute, sockets_burst, sockets_per_minute, spectators_per_table, tables_burst, \
+tables_per_minute)
 
 A retired setting is accepted and ignored, with a warning (a seat now has one live connection):
 
@@ -60,6 +61,10 @@ class ServerConfig:
     tables_per_minute: float = 10.0
     """Tables one client (IP address) may create per minute, on average..."""
     tables_burst: int = 20
+    """...and at once."""
+    players_per_minute: float = 5.0
+    """Players one client may create per minute, on average..."""
+    players_burst: int = 10
     """...and at once."""
     sockets_per_minute: float = 60.0
     """WebSocket connections one client may open per minute, on average..."""

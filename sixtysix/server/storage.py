@@ -91,6 +91,32 @@ class SeatKeyRow(_Base):
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
+class PlayerRow(_Base):
+    """A player: a display name and the SHA-256 of the secret his browser keeps; a transfer code
+    (its hash, until when it holds) while one is out. ``name_key`` is the name folded to lower
+    case: two players cannot share a name."""
+    __tablename__ = "sixtysix_players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    secret_hash: Mapped[str] = mapped_column(String(64), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    transfer_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    transfer_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SeatPlayerRow(_Base):
+    """The player who holds a table's seat (kept after the player is deleted: his seat then
+    shows as a former player's)."""
+    __tablename__ = "sixtysix_seat_players"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("sixtysix_tables.id"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(32), index=True)
+
+
 def normalize_url(url: str) -> str:
     """SQLAlchemy URL for ``url``: plain ``postgresql://`` URLs use psycopg 3.
 
@@ -218,6 +244,85 @@ class Storage:
     def _send(self, conn: Any, message: dict[str, Any]) -> None:
         payload = json.dumps({"n": self.node, **message}, separators=(",", ":"))
         conn.execute(self._notify, {"channel": CHANNEL, "payload": payload})
+
+    # ------------------------------------------------------------------ players
+
+    def create_player(self, player_id: str, name: str, secret_hash: str) -> bool:
+        """Store a new player; False if another player has the name (case-insensitive)."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                s.add(PlayerRow(id=player_id, name=name, name_key=name.casefold(),
+                                secret_hash=secret_hash, created=time.time()))
+        except IntegrityError:
+            return False
+        return True
+
+    def player(self, player_id: str) -> dict[str, Any] | None:
+        """A player's row as a dict; None if there is none."""
+        with Session(self.engine) as s:
+            row = s.get(PlayerRow, player_id)
+            if row is None:
+                return None
+            return {"id": row.id, "name": row.name, "since": row.created,
+                    "secret_hash": row.secret_hash}
+
+    def player_by_secret(self, secret_hash: str) -> str | None:
+        """The id of the player whose secret has this hash."""
+        with Session(self.engine) as s:
+            return s.scalar(select(PlayerRow.id).where(PlayerRow.secret_hash == secret_hash))
+
+    def rename_player(self, player_id: str, name: str) -> bool:
+        """False if another player has the name."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                s.execute(update(PlayerRow).where(PlayerRow.id == player_id)
+                          .values(name=name, name_key=name.casefold()))
+        except IntegrityError:
+            return False
+        return True
+
+    def set_transfer(self, player_id: str, code_hash: str, until: float) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id)
+                      .values(transfer_hash=code_hash, transfer_until=until))
+
+    def claim_transfer(self, code_hash: str, secret_hash: str, now: float) -> str | None:
+        """Spend a transfer code: its player's secret becomes ``secret_hash`` (the old one stops
+        working). The player's id, or None when no unexpired code has that hash. Atomic: of
+        two claims at once only one wins."""
+        with Session(self.engine) as s, s.begin():
+            pid = s.scalar(select(PlayerRow.id).where(PlayerRow.transfer_hash == code_hash,
+                                                      PlayerRow.transfer_until > now))
+            if pid is None:
+                return None
+            done = s.execute(update(PlayerRow).where(
+                PlayerRow.id == pid, PlayerRow.transfer_hash == code_hash,
+            ).values(secret_hash=secret_hash, transfer_hash=None, transfer_until=None))
+            return pid if done.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    def delete_player(self, player_id: str) -> None:
+        """Remove a player; the seats he held keep his id, which no longer names anyone."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(PlayerRow, player_id)
+            if row is not None:
+                s.delete(row)
+
+    def set_seat_player(self, table_id: str, seat: int, player_id: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.merge(SeatPlayerRow(table_id=table_id, seat=seat, player=player_id))
+
+    def seat_players(self, table_id: str) -> dict[int, str | None]:
+        """Each seat of a table held by a player: the player's name, None once he is deleted."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(SeatPlayerRow.seat, PlayerRow.name)
+                             .join(PlayerRow, PlayerRow.id == SeatPlayerRow.player, isouter=True)
+                             .where(SeatPlayerRow.table_id == table_id)).all()
+        return {seat: name for seat, name in rows}
+
+    def tables_of_player(self, player_id: str) -> list[str]:
+        with Session(self.engine) as s:
+            return list(s.scalars(select(SeatPlayerRow.table_id)
+                                  .where(SeatPlayerRow.player == player_id)).all())
 
     # ------------------------------------------------------------------ reads
 

@@ -51,7 +51,8 @@ from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
-           "secret_hash", "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS", "DEFAULT_NEXT_HAND_SECONDS"]
+           "secret_hash", "FORMER_PLAYER", "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS",
+           "DEFAULT_NEXT_HAND_SECONDS"]
 
 DEFAULT_TAKEOVER_BOT = "casual"
 """Who plays for a person away (per table: takeover_bot): sensible play at once. Not ``random``,
@@ -94,6 +95,10 @@ class SeatInfo:
     """``secret_hash`` of the secret its person holds; None for a computer or while invited."""
     invite: str | None = None
     """Its invitation while nobody has claimed it."""
+
+
+FORMER_PLAYER = "a former player"
+"""The name shown for the seat of a player who deleted himself."""
 
 
 def secret_hash(secret: str) -> str:
@@ -308,6 +313,8 @@ class Table:
         self.rematch: str | None = None
         """The rematch's table id once asked for."""
         self.new_token: str | None = None
+        self.players: dict[int, str | None] = {}
+        """Seats held by a player (``storage.seat_players``): his name, None once he is deleted."""
         """The creator's secret, made by ``create`` for the creation's answer (never stored)."""
 
     # ------------------------------------------------------------------ building
@@ -350,12 +357,29 @@ class Table:
         spec, events, finished = stored
         t = cls(table_id, spec, storage)
         t._set_keys(storage.load_keys(table_id))
+        t.players = storage.seat_players(table_id)
         t.match = t._replay(events)
         t.events = events
         t.finished = finished or t.match.complete
         if t.finished and storage.load_table(rematch_id(table_id)) is not None:
             t.set_rematch(rematch_id(table_id))
         return t
+
+    def seat_name(self, seat: int) -> str:
+        """The name shown for a seat: its player's when a player holds it."""
+        if seat in self.players:
+            return self.players[seat] or FORMER_PLAYER
+        return self.seats[seat].name
+
+    def set_player(self, seat: int, player_id: str) -> None:
+        """``player_id`` holds ``seat`` from now on."""
+        self.storage.set_seat_player(self.id, seat, player_id)
+        self.reload_players()
+
+    def reload_players(self) -> None:
+        """Read the seats' players' names again (one renamed or deleted himself)."""
+        self.players = self.storage.seat_players(self.id)
+        self.presence += 1
 
     def _set_keys(self, keys: dict[int, tuple[str | None, str | None]]) -> None:
         for i, (token_hash, invite) in keys.items():
@@ -388,7 +412,7 @@ class Table:
             else:
                 hands[-1]["actions"].append(ev["action"])
         return {"game": self.spec["game"], "options": dict(self.spec["options"]),
-                "players": [s.name for s in self.seats], "hands": hands}
+                "players": [self.seat_name(i) for i in range(len(self.seats))], "hands": hands}
 
     # ------------------------------------------------------------------ state
 
@@ -729,7 +753,7 @@ class Table:
         for i, s in enumerate(self.seats):
             away = i in self.away_since
             computer, wait = self._computer_controls(i, now)
-            seats.append({"name": s.name, "kind": s.kind, "bot": s.bot,
+            seats.append({"name": self.seat_name(i), "kind": s.kind, "bot": s.bot,
                           # Its invitation not claimed yet: nobody holds the seat.
                           "invited": s.kind == "human" and s.token_hash is None,
                           "connected": s.kind == "bot" or not away, "computer": computer,

@@ -1,0 +1,145 @@
+"""A player without a password: a name and a secret the browser keeps; renamed, moved to another
+browser with a one-time code, deleted (his name leaves every table he sat at)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_util import seats
+
+from sixtysix.server import players as players_module
+from sixtysix.server.app import create_app
+from sixtysix.server.config import ServerConfig
+from sixtysix.server.storage import Storage
+from sixtysix.server.table import FORMER_PLAYER
+
+
+def make(client: TestClient, name: str) -> dict[str, Any]:
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def auth(player: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {player['secret']}"}
+
+
+def test_a_player_is_made_with_a_secret_shown_once_and_a_public_page(client: TestClient) -> None:
+    ann = make(client, "  Ann   Lee ")
+    assert set(ann) == {"id", "name", "secret"} and ann["name"] == "Ann Lee"
+    public = client.get(f"/api/players/{ann['id']}").json()
+    assert set(public) == {"id", "name", "since"} and public["name"] == "Ann Lee"
+    assert ann["secret"] not in str(public)
+    assert client.get("/api/players/me", headers=auth(ann)).json()["id"] == ann["id"]
+    assert client.get("/api/players/nobody").status_code == 404
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 25, "Ann<script>", "Computer 2", "computer",
+                                  "COMPUTERS", "Master", "casual", "a former player", 7, None])
+def test_bad_names_are_refused(client: TestClient, name: Any) -> None:
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name", r.text
+
+
+def test_names_are_unique_and_renaming_is_checked_and_only_by_the_player(
+        client: TestClient) -> None:
+    ann, bob = make(client, "Ann"), make(client, "Bob")
+    r = client.post("/api/players", json={"name": "ANN"})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "name_taken"
+    # Bob cannot rename Ann, nor anyone without a secret or with a made-up one.
+    url = f"/api/players/{ann['id']}"
+    assert client.patch(url, json={"name": "Eve"}, headers=auth(bob)).status_code == 403
+    assert client.patch(url, json={"name": "Eve"}).status_code == 401
+    assert client.patch(url, json={"name": "Eve"},
+                        headers={"Authorization": "Bearer guess"}).status_code == 401
+    # A taken name or a bad one changes nothing.
+    r = client.patch(url, json={"name": "bob"}, headers=auth(ann))
+    assert r.status_code == 409 and client.get(url).json()["name"] == "Ann"
+    r = client.patch(url, json={"name": "Computer"}, headers=auth(ann))
+    assert r.status_code == 400 and client.get(url).json()["name"] == "Ann"
+    r = client.patch(url, json={"name": "Annie"}, headers=auth(ann))
+    assert r.status_code == 200 and client.get(url).json()["name"] == "Annie"
+    # The old name is free again; his own name in another case is his to take.
+    make(client, "Ann")
+    assert client.patch(url, json={"name": "ANNIE"}, headers=auth(ann)).status_code == 200
+
+
+def test_a_transfer_code_moves_the_player_once_and_the_old_secret_stops_working(
+        client: TestClient) -> None:
+    ann, bob = make(client, "Ann"), make(client, "Bob")
+    url = f"/api/players/{ann['id']}/transfer"
+    assert client.post(url, json={}, headers=auth(bob)).status_code == 403
+    t = client.post(url, json={}, headers=auth(ann)).json()
+    assert t["expires_in"] == 600 and t["link"] == f"/?transfer={t['code']}"
+    r = client.post("/api/players/claim", json={"code": t["code"]})
+    assert r.status_code == 200, r.text
+    new = r.json()
+    assert new["id"] == ann["id"] and new["name"] == "Ann" and new["secret"] != ann["secret"]
+    # Once only; the old browser's secret holds nothing now; the new one does.
+    assert client.post("/api/players/claim", json={"code": t["code"]}).status_code == 404
+    assert client.get("/api/players/me", headers=auth(ann)).status_code == 401
+    assert client.patch(f"/api/players/{ann['id']}", json={"name": "X"},
+                        headers=auth(ann)).status_code == 401
+    assert client.get("/api/players/me", headers=auth(new)).json()["name"] == "Ann"
+    assert client.post("/api/players/claim", json={"code": "made-up"}).status_code == 404
+
+
+def test_a_transfer_code_expires(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    ann = make(client, "Ann")
+    monkeypatch.setattr(players_module, "TRANSFER_SECONDS", -1)
+    code = client.post(f"/api/players/{ann['id']}/transfer", json={},
+                       headers=auth(ann)).json()["code"]
+    assert client.post("/api/players/claim", json={"code": code}).status_code == 404
+    assert client.get("/api/players/me", headers=auth(ann)).status_code == 200
+
+
+def test_a_deleted_players_name_leaves_his_tables_and_the_games_stay(client: TestClient) -> None:
+    ann, bob = make(client, "Ann"), make(client, "Bob")
+    t = client.post("/api/tables", headers=auth(ann), json={
+        "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0}).json()
+    tid = t["table"]
+    r = client.post(f"/api/tables/{tid}/claim", headers=auth(bob),
+                    json={"invite": t["seats"][1]["invite"]})
+    assert r.status_code == 200 and r.json()["name"] == "Bob"
+    state = client.get(f"/api/tables/{tid}").json()
+    assert [s["name"] for s in state["seats"]] == ["Ann", "Bob"]
+    # A rename shows at once.
+    client.patch(f"/api/players/{bob['id']}", json={"name": "Robert"}, headers=auth(bob))
+    assert [s["name"] for s in client.get(f"/api/tables/{tid}").json()["seats"]] == ["Ann", "Robert"]
+
+    assert client.delete(f"/api/players/{ann['id']}", headers=auth(bob)).status_code == 403
+    assert client.delete(f"/api/players/{ann['id']}", headers=auth(ann)).status_code == 200
+    assert client.get(f"/api/players/{ann['id']}").status_code == 404
+    assert client.get("/api/players/me", headers=auth(ann)).status_code == 401
+    state = client.get(f"/api/tables/{tid}").json()
+    assert [s["name"] for s in state["seats"]] == [FORMER_PLAYER, "Robert"]
+    assert "Ann" not in str(state)
+    record = client.get(f"/api/tables/{tid}/record?token={r.json()['token']}").json()
+    assert record["players"] == [FORMER_PLAYER, "Robert"] and record["hands"]
+    # The name is free for someone else; the table is still there, played by its seats.
+    make(client, "Ann")
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == FORMER_PLAYER
+
+
+def test_a_deleted_players_name_is_gone_after_a_restart_too(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path}/db.sqlite"
+    with TestClient(create_app(storage=Storage(url))) as client:
+        ann = make(client, "Ann")
+        t = client.post("/api/tables", headers=auth(ann), json={
+            "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0}).json()
+        tid = t["table"]
+        client.delete(f"/api/players/{ann['id']}", headers=auth(ann))
+    with TestClient(create_app(storage=Storage(url))) as client:
+        assert client.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == FORMER_PLAYER
+
+
+def test_creating_players_is_rate_limited_per_address() -> None:
+    cfg = ServerConfig(players_per_minute=1, players_burst=2)
+    with TestClient(create_app(storage=Storage("sqlite://"), config=cfg)) as client:
+        make(client, "A1")
+        make(client, "A2")
+        r = client.post("/api/players", json={"name": "A3"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
