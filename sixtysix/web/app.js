@@ -15,7 +15,7 @@ async function openTable(id) {
   // take the seat meant for someone else.
   if (invite !== null && !Seats.get(id)) {
     try {
-      const r = await api("POST", `/api/tables/${encodeURIComponent(id)}/claim`, {invite});
+      const r = await Player.api("POST", `/api/tables/${encodeURIComponent(id)}/claim`, {invite});
       Seats.keep(id, r.token);
     } catch (e) {
       refusedInvitation(id, e);

@@ -23,8 +23,11 @@ function browserSetting(id, key, apply) {
 browserSetting("german-suits", "sixtysix.german", (on) => Cards.setGerman(on));
 
 // A refused request throws an Error with the server's message, its `code` and HTTP `status`.
-async function api(method, url, body) {
-  const r = await fetch(url, {method, headers: {"Content-Type": "application/json"},
+// `secret`: a player's, sent as `Authorization: Bearer`.
+async function api(method, url, body, secret) {
+  const headers = {"Content-Type": "application/json"};
+  if (secret) headers.Authorization = `Bearer ${secret}`;
+  const r = await fetch(url, {method, headers,
                               body: body === undefined ? undefined : JSON.stringify(body)});
   const data = await r.json().catch(() => ({error: {message: `HTTP ${r.status}`}}));
   if (!r.ok) {

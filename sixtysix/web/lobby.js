@@ -25,6 +25,16 @@ const Lobby = {
     $("quick-level").addEventListener("change", () => this.renderLevelHelp());
     $("create-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.create(); });
     this.renderGame();
+    Player.show();
+  },
+
+  // The player's name is the creator's seat name (and the quick game's) by default.
+  playerChanged() {
+    const p = Player.get(), first = $("seat-name-0");
+    if (first && (first.value === "You" || first.dataset.player === "1")) {
+      first.value = p ? p.name : "You";
+      first.dataset.player = p ? "1" : "";
+    }
   },
 
   game() { return this.catalog.find((g) => g.id === $("game-select").value); },
@@ -54,12 +64,13 @@ const Lobby = {
     const g = this.catalog.find((x) => x.id === gameId);
     const level = $("quick-level").value;
     localStorage.setItem("sixtysix.level", level);
-    const seats = [{kind: "human", name: "You"}];
+    const p = Player.get();
+    const seats = [{kind: "human", name: p ? p.name : "You"}];
     for (let i = 1; i < g.n_seats; i++) seats.push({kind: "bot", bot: level});
     button.disabled = true;
     $("lobby-error").textContent = "";
     try {
-      const t = await api("POST", "/api/tables", {game: g.id, seats});
+      const t = await Player.api("POST", "/api/tables", {game: g.id, seats});
       this.remember(t);
       location.href = `/t/${encodeURIComponent(t.table)}`;
     } catch (e) {
@@ -173,6 +184,7 @@ const Lobby = {
           <label>Name <input id="seat-name-${i}" maxlength="40" value="${i === 0 ? "You" : ""}"></label></div>`;
     }
     $("seats").innerHTML = seats;
+    this.playerChanged();
     for (let i = 1; i < n; i++) {
       const s = $(`seat-kind-${i}`);
       const pref = ["bot:casual", "bot:heuristic", "bot:random"].find((v) => [...s.options].some((o) => o.value === v));
@@ -206,7 +218,7 @@ const Lobby = {
     }
     $("lobby-error").textContent = "";
     try {
-      const t = await api("POST", "/api/tables", {
+      const t = await Player.api("POST", "/api/tables", {
         game: g.id, options, seats, hints: $("opt-hints").checked,
         takeover_seconds: Number($("opt-takeover").value) || 0,
         next_hand_seconds: Number($("opt-next").value) || 0});

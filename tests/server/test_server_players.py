@@ -3,11 +3,17 @@ browser with a one-time code, deleted (his name leaves every table he sat at).""
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.request
 from typing import Any
 
 import pytest
+from browser_util import watch_errors
 from fastapi.testclient import TestClient
-from server_util import seats
+from server_util import ServerProcess, seats
+from test_server_a11y import axe_violations
+from test_server_invites import at_table, context, in_browser
 
 from sixtysix.server import players as players_module
 from sixtysix.server.app import create_app
@@ -143,3 +149,62 @@ def test_creating_players_is_rate_limited_per_address() -> None:
         make(client, "A2")
         r = client.post("/api/players", json={"name": "A3"})
         assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+
+
+# ---------------------------------------------------------------------- in the browser
+
+
+@in_browser
+def test_a_first_visit_makes_the_player_who_renames_moves_and_deletes_himself(
+        server: ServerProcess, browser: Any) -> None:
+    errors: list[str] = []
+    first = context(browser, server).new_page()
+    errors += watch_errors(first)
+    first.goto(server.url + "/")
+    first.wait_for_selector("#player-new", state="visible")
+    assert re.fullmatch(r"Player \d{4}", first.input_value("#player-new-name"))
+    first.fill("#player-new-name", "Ann")
+    first.click("#player-create-btn")
+    first.wait_for_function("document.getElementById('player-name').textContent === 'Ann'")
+    assert first.input_value("#seat-name-0") == "Ann"
+    assert axe_violations(first) == []
+
+    first.click("#player-rename-btn")
+    first.fill("#player-rename-name", "Computer")
+    first.click("#player-rename-save")
+    first.wait_for_function("document.getElementById('player-error').textContent !== ''")
+    first.fill("#player-rename-name", "Annie")
+    first.click("#player-rename-save")
+    first.wait_for_function("document.getElementById('player-name').textContent === 'Annie'")
+    assert first.input_value("#seat-name-0") == "Annie"
+
+    # Quick play seats her under her name.
+    first.click('.quick-game[data-game="sixty-six"]')
+    at_table(first)
+    tid = first.evaluate("Table.state.table")
+    assert first.evaluate("Table.state.seats[0].name") == "Annie"
+
+    # Moved to a second browser with the link: that one is her now, this one no longer.
+    first.goto(server.url + "/")
+    first.wait_for_selector("#player-me", state="visible")
+    first.click("#player-transfer-btn")
+    first.wait_for_selector("#player-transfer", state="visible")
+    link = first.get_attribute("#player-transfer-link", "href")
+    assert link is not None and link.startswith(server.url + "/?transfer=")
+    second = context(browser, server).new_page()
+    errors += watch_errors(second)
+    second.goto(link)
+    second.wait_for_function("document.getElementById('player-name').textContent === 'Annie'")
+    assert "transfer" not in second.url
+    first.reload()
+    first.wait_for_selector("#player-new", state="visible")
+    assert "no longer your player" in first.inner_text("#player-error")
+
+    # Deleted from the second browser: her seat shows a former player.
+    second.on("dialog", lambda d: d.accept())
+    second.click("#player-delete-btn")
+    second.wait_for_selector("#player-new", state="visible")
+    with urllib.request.urlopen(f"{server.url}/api/tables/{tid}") as r:
+        state = json.load(r)
+    assert state["seats"][0]["name"] == FORMER_PLAYER and "Annie" not in json.dumps(state)
+    assert errors == []
