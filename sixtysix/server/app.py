@@ -4,7 +4,9 @@ HTTP: ``GET /api/games``, ``POST /api/tables``, ``POST /api/tables/{id}/claim`` 
 exchanged for its seat's secret, once), ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
-``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help).
+``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help);
+players under ``/api/players`` (``players.py``; a player's secret goes in ``Authorization:
+Bearer``, and creating or claiming a seat with it ties the seat to him).
 WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
 ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}`` (ready
 for the next hand: it is dealt once every person present is, or ``next_hand_seconds`` after the

@@ -5,6 +5,8 @@ it (a hand dealt from a seed, an action taken), and its seats' keys: for each hu
 of the secret its person holds, or an invitation not yet claimed (``claim_invite``). Each event is
 committed before the server acknowledges it, so replaying the events rebuilds every table exactly.
 Tables stored before seat keys keep their seats' tokens in the spec.
+Players (``sixtysix_players``: a name and the hash of his secret) and which player holds which
+seat (``sixtysix_seat_players``) are kept beside them.
 
 On PostgreSQL several server processes may share one database (``cluster.py``): the pair (table,
 event number) is the primary key, so of two processes storing the same event number of a table
