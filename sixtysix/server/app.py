@@ -79,6 +79,15 @@ def _client(host: Any) -> str:
     return str(host.host) if host is not None else "unknown"
 
 
+def _limit(buckets: TokenBuckets, host: Any, what: str) -> None:
+    """Take one of ``host``'s tokens for ``what`` (e.g. "new tables"); TableError 429 with the
+    seconds to wait when it has none left."""
+    wait = buckets.take(_client(host))
+    if wait:
+        raise TableError("rate_limited", f"too many {what} from your address: try again in "
+                         f"{math.ceil(wait)} s", 429)
+
+
 async def _json_body(request: Request, config: ServerConfig) -> dict[str, Any]:
     """The request's JSON object: only ``application/json``, read up to ``max_body`` bytes (a
     longer body is refused without reading the rest), parsed strictly."""
@@ -225,10 +234,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _json_body(request, cfg)
-        wait = table_buckets.take(_client(request.client))
-        if wait:
-            raise TableError("rate_limited", "too many new tables from your address: try again in "
-                             f"{math.ceil(wait)} s", 429)
+        _limit(table_buckets, request.client, "new tables")
         player = players.who(request.headers.get("authorization"))
         t = hub.create(body)
         if player is not None and t.creator is not None:
@@ -276,10 +282,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.post("/api/players", status_code=201)
     async def create_player(request: Request) -> dict[str, Any]:
         body = await _json_body(request, cfg)
-        wait = player_buckets.take(_client(request.client))
-        if wait:
-            raise TableError("rate_limited", "too many new players from your address: try again "
-                             f"in {math.ceil(wait)} s", 429)
+        _limit(player_buckets, request.client, "new players")
         return players.create(body.get("name"))
 
     @app.post("/api/players/claim")
@@ -374,10 +377,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         # dealt yet, and must not be loaded half-made into this one.
         stored = store.load_table(new_id)
         if stored is None:
-            wait = table_buckets.take(_client(request.client))
-            if wait:
-                raise TableError("rate_limited", "too many new tables from your address: try "
-                                 f"again in {math.ceil(wait)} s", 429)
+            _limit(table_buckets, request.client, "new tables")
             # Asked for at once in another process, the id is taken: that table is the rematch.
             with suppress(IntegrityError):
                 Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits,
@@ -406,10 +406,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
                    take: str | None = None) -> None:
         await ws.accept()
         try:
-            wait = socket_buckets.take(_client(ws.client))
-            if wait:
-                raise TableError("rate_limited", "too many connections from your address: try "
-                                 f"again in {math.ceil(wait)} s", 429)
+            _limit(socket_buckets, ws.client, "connections")
             t = hub.require(table_id)
             seat = t.seat_of(token)
             if take not in (None, "0", "1"):
