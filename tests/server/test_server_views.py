@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from sixtysix.engine import Match
 from sixtysix.engine.actions import action_str, parse_action
 from sixtysix.engine.phases import PHASES
+from sixtysix.engine.state import State
 from sixtysix.games import make_game
 from sixtysix.server.views import PHASE_NAMES, view_to_json
 
@@ -113,43 +116,50 @@ def test_schnapsen_counts_down_from_its_start() -> None:
         "targets"]["start"] is None
 
 
-def test_closing_carries_the_closers_points_and_what_a_failed_close_costs() -> None:
-    costs = set()
-    for seed in range(10):
-        m = Match(make_game("sixty-six"), dealer=1)
+def positions(game: str, seeds: range, choose: Callable[[list[str]], list[str]],
+              options: dict[str, Any] | None = None, dealer: Callable[[int], int] = lambda seed: 1,
+              ) -> Iterator[tuple[int, State]]:
+    """Each position (its seed and state) of a hand of ``game`` per seed, played on at random
+    among the legal actions (as text) that ``choose`` keeps."""
+    for seed in seeds:
+        m = Match(make_game(game, options or {}), dealer=dealer(seed))
         state = m.deal_hand(seed=seed)
         rng = random.Random(seed)
         while not state.over:
-            seat = state.to_act
-            view = view_to_json(state.view(seat))
-            close = next((a for a in view["legal"] if a["action"] == "close"), None)
-            if close:
-                # The closer's own points; 3 game points to a trickless opponent, else 2.
-                cost = 2 if view["tricks"][1 - seat] else 3
-                assert close == {"action": "close", "verb": "close",
-                                 "points": view["points"][seat], "cost": cost}
-                costs.add(cost)
-            m.apply(rng.choice([a for a in state.legal_actions()
-                                if action_str(a).split()[0] in ("play", "draw")]))
+            yield seed, state
+            m.apply(rng.choice(choose([action_str(a) for a in state.legal_actions()])))
+
+
+def verbs(*words: str) -> Callable[[list[str]], list[str]]:
+    """A ``choose`` for ``positions``: the actions whose verb is one of ``words``."""
+    return lambda texts: [t for t in texts if t.split()[0] in words]
+
+
+def test_closing_carries_the_closers_points_and_what_a_failed_close_costs() -> None:
+    costs = set()
+    for _, state in positions("sixty-six", range(10), verbs("play", "draw")):
+        seat = state.to_act
+        view = view_to_json(state.view(seat))
+        close = next((a for a in view["legal"] if a["action"] == "close"), None)
+        if close:
+            # The closer's own points; 3 game points to a trickless opponent, else 2.
+            cost = 2 if view["tricks"][1 - seat] else 3
+            assert close == {"action": "close", "verb": "close",
+                             "points": view["points"][seat], "cost": cost}
+            costs.add(cost)
     assert costs == {2, 3}
 
 
 def test_a_true_claim_carries_its_points_and_no_false_claim() -> None:
-    for seed in range(200):
-        m = Match(make_game("sixty-six"), dealer=1)
-        state = m.deal_hand(seed=seed)
-        rng = random.Random(seed)
-        while not state.over:
-            seat = state.to_act
-            legal = [action_str(a) for a in state.legal_actions()]
-            if "declare" in legal and state.points[seat] >= 66:
-                declare = next(a for a in view_to_json(state.view(seat))["legal"]
-                               if a["action"] == "declare")
-                assert declare == {"action": "declare", "verb": "declare",
-                                   "points": state.points[seat], "cost": 2}
-                return
-            m.apply(rng.choice([a for a in state.legal_actions()
-                                if action_str(a).split()[0] in ("play", "draw")]))
+    for _, state in positions("sixty-six", range(200), verbs("play", "draw")):
+        seat = state.to_act
+        legal = [action_str(a) for a in state.legal_actions()]
+        if "declare" in legal and state.points[seat] >= 66:
+            declare = next(a for a in view_to_json(state.view(seat))["legal"]
+                           if a["action"] == "declare")
+            assert declare == {"action": "declare", "verb": "declare",
+                               "points": state.points[seat], "cost": 2}
+            return
     raise AssertionError("no claim of 66 reached")
 
 
@@ -157,26 +167,21 @@ def test_the_reverse_knock_carries_the_most_the_other_side_can_have() -> None:
     """Gaigel: ``their_most`` never falls short of what the other side really has (an upper
     bound, so a right reverse knock is always offered), starts far below 101, and reaches it."""
     early, reached = set(), False
-    for seed in range(12):
-        m = Match(make_game("gaigel"), dealer=0)
-        state = m.deal_hand(seed=seed)
-        rng = random.Random(seed)
-        while not state.over:
-            seat = state.to_act
-            if "reverse" in [action_str(a) for a in state.legal_actions()]:
-                view = view_to_json(state.view(seat))
-                reverse = next(a for a in view["legal"] if a["action"] == "reverse")
-                side = state.rules.sides[seat]
-                theirs = state.points[1 - side]
-                assert reverse["cost"] == 2 and reverse["their_most"] >= theirs, (seed, reverse)
-                # ... and no more than their cards at 11 each (an ace's) and their melds.
-                cards = 4 * state.tricks[1 - side]
-                assert reverse["their_most"] <= 11 * cards + state.melds[1 - side], (seed, reverse)
-                if state.trick_no == 1:
-                    early.add(reverse["their_most"])
-                reached |= reverse["their_most"] >= 101
-            m.apply(rng.choice([a for a in state.legal_actions()
-                                if action_str(a).split()[0] in ("play", "open", "marry")]))
+    for seed, state in positions("gaigel", range(12), verbs("play", "open", "marry"),
+                                 dealer=lambda seed: 0):
+        seat = state.to_act
+        if "reverse" in [action_str(a) for a in state.legal_actions()]:
+            view = view_to_json(state.view(seat))
+            reverse = next(a for a in view["legal"] if a["action"] == "reverse")
+            side = state.rules.sides[seat]
+            theirs = state.points[1 - side]
+            assert reverse["cost"] == 2 and reverse["their_most"] >= theirs, (seed, reverse)
+            # ... and no more than their cards at 11 each (an ace's) and their melds.
+            cards = 4 * state.tricks[1 - side]
+            assert reverse["their_most"] <= 11 * cards + state.melds[1 - side], (seed, reverse)
+            if state.trick_no == 1:
+                early.add(reverse["their_most"])
+            reached |= reverse["their_most"] >= 101
     assert early and max(early) < 101 and reached
 
 
@@ -211,25 +216,25 @@ def test_what_a_false_claim_or_a_wrong_reverse_knock_costs_is_what_it_costs() ->
              ("bauernschnapsen", {}), ("gaigel", {})]
     for name, options in games:
         checked = 0
-        for seed in range(6):
-            m = Match(make_game(name, options), dealer=seed % 2)
-            state = m.deal_hand(seed=seed)
-            rng = random.Random(seed)
-            while not state.over:
-                seat = state.to_act
-                for a in view_to_json(state.view(seat))["legal"]:
-                    wrong = "false_claim" in a or (
-                        a["verb"] == "reverse" and
-                        state.points[1 - state.rules.sides[seat]] < 101)
-                    if wrong:
-                        after = state.copy()
-                        after.step(parse_action(a["action"]))
-                        gp = after.game_points()
-                        others = [p for p in after.active if after.rules.sides[p] != after.rules.sides[seat]]
-                        assert max(gp[p] for p in others) == a["cost"], (name, seed, a, gp)
-                        checked += 1
-                texts = [action_str(x) for x in state.legal_actions()]
-                quiet = [t for t in texts if t in ("bid normal", "pass")] or [
-                    t for t in texts if t.split()[0] not in ("declare", "reverse", "close")]
-                m.apply(rng.choice(quiet or texts))  # (Bauernschnapsen: the Normal game)
+        for seed, state in positions(name, range(6), quiet, options, dealer=lambda seed: seed % 2):
+            seat = state.to_act
+            for a in view_to_json(state.view(seat))["legal"]:
+                wrong = "false_claim" in a or (
+                    a["verb"] == "reverse" and
+                    state.points[1 - state.rules.sides[seat]] < 101)
+                if wrong:
+                    after = state.copy()
+                    after.step(parse_action(a["action"]))
+                    gp = after.game_points()
+                    others = [p for p in after.active if after.rules.sides[p] != after.rules.sides[seat]]
+                    assert max(gp[p] for p in others) == a["cost"], (name, seed, a, gp)
+                    checked += 1
         assert checked, name
+
+
+def quiet(texts: list[str]) -> list[str]:
+    """A ``choose`` for ``positions`` that plays on without ending the hand at once
+    (Bauernschnapsen: the Normal game)."""
+    keep = [t for t in texts if t in ("bid normal", "pass")] or [
+        t for t in texts if t.split()[0] not in ("declare", "reverse", "close")]
+    return keep or texts
