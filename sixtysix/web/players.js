@@ -71,60 +71,62 @@ const Player = {
     if (typeof Lobby !== "undefined") Lobby.playerChanged();
   },
 
-  async create() {
+  // Runs a request of the player box: its error (if any) shown under the box, the last one cleared.
+  async attempt(request) {
     $("player-error").textContent = "";
-    try {
+    try { await request(); } catch (e) { $("player-error").textContent = e.message; }
+  },
+
+  create() {
+    return this.attempt(async () => {
       this.keep(await api("POST", "/api/players", {name: $("player-new-name").value}));
       $("announce").textContent = `You are ${this.get().name}`;
       this.render();
-    } catch (e) { $("player-error").textContent = e.message; }
+    });
   },
 
-  async rename() {
+  rename() {
     const p = this.get();
-    $("player-error").textContent = "";
-    try {
+    return this.attempt(async () => {
       const me = await api("PATCH", `/api/players/${encodeURIComponent(p.id)}`,
                            {name: $("player-rename-name").value}, p.secret);
       this.keep({...p, name: me.name});
       $("player-rename-form").hidden = true;
       $("announce").textContent = `You are ${me.name}`;
       this.render();
-    } catch (e) { $("player-error").textContent = e.message; }
+    });
   },
 
-  async transfer() {
+  transfer() {
     const p = this.get();
-    $("player-error").textContent = "";
-    try {
+    return this.attempt(async () => {
       const t = await api("POST", `/api/players/${encodeURIComponent(p.id)}/transfer`, {}, p.secret);
       const link = `${location.origin}${t.link}`;
       $("player-transfer-link").href = link;
       $("player-transfer-link").textContent = link;
       $("player-transfer-code").textContent = t.code;
       $("player-transfer").hidden = false;
-    } catch (e) { $("player-error").textContent = e.message; }
+    });
   },
 
   async claim(code) {
-    $("player-error").textContent = "";
-    try {
+    await this.attempt(async () => {
       this.keep(await api("POST", "/api/players/claim", {code}));
       $("announce").textContent = `You are ${this.get().name} on this device now`;
-    } catch (e) { $("player-error").textContent = e.message; }
+    });
     this.render();
   },
 
-  async remove() {
+  remove() {
     const p = this.get();
     if (!confirm(`Delete ${p.name}? Your name leaves every table you sat at; the games stay, ` +
-                 "under \"a former player\".")) return;
-    try {
+                 "under \"a former player\".")) return undefined;
+    return this.attempt(async () => {
       await api("DELETE", `/api/players/${encodeURIComponent(p.id)}`, undefined, p.secret);
       this.forget();
       $("player-transfer").hidden = true;
       $("announce").textContent = "You are deleted";
       this.render();
-    } catch (e) { $("player-error").textContent = e.message; }
+    });
   },
 };
