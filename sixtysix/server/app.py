@@ -58,6 +58,7 @@ from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import LEFT, Conn, Hub
 from .players import Players
+from .ratings import Ratings, leaderboard, player_page
 from .rulepages import rules_page
 from .storage import Storage
 from .table import Table, TableError, game_catalog, rematch_id
@@ -182,6 +183,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     app = FastAPI(title="sixtysix", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
     app.state.config = cfg
+    app.state.ratings = Ratings(store)  # rating_of, cooldown_for: for the lobby's pairing
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
@@ -213,6 +215,14 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
 
+    @app.get("/p/{player_id}", include_in_schema=False)
+    async def player_web_page(player_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_web_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
     @app.get("/help/{page}", include_in_schema=False)
     async def help_page(page: str) -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
@@ -236,6 +246,8 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         body = await _json_body(request, cfg)
         _limit(table_buckets, request.client, "new tables")
         player = players.who(request.headers.get("authorization"))
+        if body.get("rated") is True and player is None:
+            raise _player_needed("a rated table")
         t = hub.create(body)
         if player is not None and t.creator is not None:
             t.set_player(t.creator, player)
@@ -261,6 +273,8 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         player = players.who(request.headers.get("authorization"))
+        if t.rated and player is None:
+            raise _player_needed("a seat at a rated table")
         seat, token = t.claim(body.get("invite"))
         if player is not None:
             t.set_player(seat, player)
@@ -301,7 +315,12 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
 
     @app.get("/api/players/{player_id}")
     async def get_player(player_id: str) -> dict[str, Any]:
-        return players.public(player_id)
+        """The player's name, ratings per game with their history, and his recent matches."""
+        return {**players.public(player_id), **player_page(store, player_id)}
+
+    @app.get("/api/leaderboard")
+    async def get_leaderboard(game: str = "sixty-six", limit: int = 50) -> dict[str, Any]:
+        return leaderboard(store, game, limit)
 
     @app.patch("/api/players/{player_id}")
     async def rename_player(player_id: str, request: Request) -> dict[str, Any]:
@@ -380,8 +399,11 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
             _limit(table_buckets, request.client, "new tables")
             # Asked for at once in another process, the id is taken: that table is the rematch.
             with suppress(IntegrityError):
-                Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits,
-                             token_hashes=t.rematch_keys())
+                new = Table.create(store, raw, table_id=new_id, bot_limits=cfg.bot_limits,
+                                   token_hashes=t.rematch_keys())
+                # The same players hold the same seats (a rated rematch rates them).
+                for i, pid in store.seat_player_ids(t.id).items():
+                    new.set_player(i, pid)
                 hub.get(new_id)  # dealt: its computer players start
         t.set_rematch(new_id)
         await hub.broadcast(t.id)
@@ -447,6 +469,11 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
             await hub.disconnect(t, conn)
 
     return app
+
+
+def _player_needed(what: str) -> TableError:
+    return TableError("player_needed", f"{what} is for players: send your player's secret as "
+                      "'Authorization: Bearer <secret>' (make a player with POST /api/players)", 401)
 
 
 def _token(body: dict[str, Any]) -> str | None:

@@ -6,7 +6,9 @@ of the secret its person holds, or an invitation not yet claimed (``claim_invite
 committed before the server acknowledges it, so replaying the events rebuilds every table exactly.
 Tables stored before seat keys keep their seats' tokens in the spec.
 Players (``sixtysix_players``: a name and the hash of his secret) and which player holds which
-seat (``sixtysix_seat_players``) are kept beside them.
+seat (``sixtysix_seat_players``) are kept beside them, and so are the players' ratings per game
+(``sixtysix_ratings``), each rated match's change of them (``sixtysix_rating_history``) and the
+seats their players left before the match was over (``sixtysix_leaves``): ``ratings.py``.
 
 On PostgreSQL several server processes may share one database (``cluster.py``): the pair (table,
 event number) is the primary key, so of two processes storing the same event number of a table
@@ -26,6 +28,8 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from sqlalchemy import (
@@ -117,6 +121,48 @@ class SeatPlayerRow(_Base):
                                           primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[str] = mapped_column(String(32), index=True)
+
+
+class RatingRow(_Base):
+    """A player's rating in one game (OpenSkill's mean and uncertainty) and how many rated
+    matches made it."""
+    __tablename__ = "sixtysix_ratings"
+
+    player: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(_Base):
+    """A player's rating after one rated match, and how the match went for him (``won``,
+    ``lost``, ``left``). The key makes a match count once for each player, whichever process
+    (or how many) settles it."""
+    __tablename__ = "sixtysix_rating_history"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("sixtysix_tables.id"),
+                                          primary_key=True)
+    player: Mapped[str] = mapped_column(String(32), primary_key=True, index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    before: Mapped[float] = mapped_column(Float)
+    result: Mapped[str] = mapped_column(String(8))
+
+
+class LeaveRow(_Base):
+    """A seat whose player left the match before it was over (or was away so long that the
+    computer played for him)."""
+    __tablename__ = "sixtysix_leaves"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("sixtysix_tables.id"),
+                                          primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(32), index=True)
+    at: Mapped[float] = mapped_column(Float)
 
 
 def normalize_url(url: str) -> str:
@@ -325,6 +371,112 @@ class Storage:
         with Session(self.engine) as s:
             return list(s.scalars(select(SeatPlayerRow.table_id)
                                   .where(SeatPlayerRow.player == player_id)).all())
+
+    def seat_player_ids(self, table_id: str) -> dict[int, str]:
+        """Each seat of a table held by a player: the player's id (deleted players' too)."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(SeatPlayerRow.seat, SeatPlayerRow.player)
+                             .where(SeatPlayerRow.table_id == table_id)).all()
+        return {seat: player for seat, player in rows}
+
+    def recent_tables_of_player(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's last ``limit`` tables, newest first: id, when made, spec, finished."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(TableRow.id, TableRow.created, TableRow.spec, TableRow.finished)
+                             .join(SeatPlayerRow, SeatPlayerRow.table_id == TableRow.id)
+                             .where(SeatPlayerRow.player == player_id).distinct()
+                             .order_by(TableRow.created.desc()).limit(limit)).all()
+        return [{"id": i, "created": c, "spec": json.loads(spec), "finished": bool(f)}
+                for i, c, spec, f in rows]
+
+    # ------------------------------------------------------------------ ratings
+
+    def rating(self, player_id: str, game: str) -> tuple[float, float, int] | None:
+        """A player's (mu, sigma, matches) in a game; None before his first rated match."""
+        with Session(self.engine) as s:
+            row = s.get(RatingRow, (player_id, game))
+            return None if row is None else (row.mu, row.sigma, row.matches)
+
+    def ratings_of(self, player_id: str) -> dict[str, tuple[float, float, int]]:
+        """A player's (mu, sigma, matches) in each game he has a rating in."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(RatingRow.game, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
+                             .where(RatingRow.player == player_id)).all()
+        return {g: (mu, sigma, n) for g, mu, sigma, n in rows}
+
+    def rating_history(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's last ``limit`` rated matches (all games), oldest first."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(RatingHistoryRow).where(RatingHistoryRow.player == player_id)
+                             .order_by(RatingHistoryRow.at.desc()).limit(limit)).all()
+            return [{"table": r.table_id, "game": r.game, "at": r.at, "mu": r.mu,
+                     "sigma": r.sigma, "before": r.before, "result": r.result}
+                    for r in reversed(rows)]
+
+    def settle_ratings(self, table_id: str, game: str, players: list[str],
+                       rate: Callable[[dict[str, tuple[float, float] | None]],
+                                      dict[str, tuple[float, float, float, str]]]) -> bool:
+        """Settle a rated match once: ``rate`` gets the ``players``' current (mu, sigma) (None
+        for a first rating) and answers each one's (mu before, mu, sigma, result); stored with the
+        history in one transaction, the ratings' rows locked meanwhile (PostgreSQL) so that two
+        matches settled at once by two processes both count. False if the match was settled
+        before."""
+        for attempt in range(3):
+            try:
+                with Session(self.engine) as s, s.begin():
+                    if s.scalar(select(RatingHistoryRow.player)
+                                .where(RatingHistoryRow.table_id == table_id).limit(1)) is not None:
+                        return False
+                    rows = {p: s.get(RatingRow, (p, game), with_for_update=True) for p in players}
+                    new = rate({p: (r.mu, r.sigma) if r else None for p, r in rows.items()})
+                    now = time.time()
+                    for p, (before, mu, sigma, result) in new.items():
+                        row = rows[p]
+                        if row is None:
+                            s.add(RatingRow(player=p, game=game, mu=mu, sigma=sigma, matches=1,
+                                            updated=now))
+                        else:
+                            row.mu, row.sigma, row.matches, row.updated = mu, sigma, row.matches + 1, now
+                        s.add(RatingHistoryRow(table_id=table_id, player=p, game=game, at=now,
+                                               mu=mu, sigma=sigma, before=before, result=result))
+                return True
+            except IntegrityError:
+                # Another process made one of these first ratings, or settled the match, at the
+                # same moment: read again.
+                if attempt == 2:
+                    raise
+        return False
+
+    def leaderboard(self, game: str, limit: int, provisional_sigma: float) -> list[dict[str, Any]]:
+        """The best ``limit`` ratings in a game of players who still exist: the established
+        ones (sigma at most ``provisional_sigma``) by mean, then the provisional ones."""
+        provisional = RatingRow.sigma > provisional_sigma
+        with Session(self.engine) as s:
+            rows = s.execute(select(RatingRow.player, PlayerRow.name, RatingRow.mu, RatingRow.sigma,
+                                    RatingRow.matches)
+                             .join(PlayerRow, PlayerRow.id == RatingRow.player)
+                             .where(RatingRow.game == game)
+                             .order_by(provisional, RatingRow.mu.desc(), RatingRow.matches.desc(),
+                                       RatingRow.player)
+                             .limit(limit)).all()
+        return [{"id": p, "name": n, "mu": mu, "sigma": sg, "matches": k} for p, n, mu, sg, k in rows]
+
+    def add_leave(self, table_id: str, seat: int, player_id: str) -> None:
+        """The player of a seat left its match (once per seat: again changes nothing)."""
+        with suppress(IntegrityError), Session(self.engine) as s, s.begin():
+            s.add(LeaveRow(table_id=table_id, seat=seat, player=player_id, at=time.time()))
+
+    def leaves(self, table_id: str) -> set[int]:
+        """The seats of a table whose players left the match."""
+        with Session(self.engine) as s:
+            return set(s.scalars(select(LeaveRow.seat).where(LeaveRow.table_id == table_id)).all())
+
+    def leaves_since(self, player_id: str, since: float) -> list[float]:
+        """When the player left matches, from ``since`` on, oldest first."""
+        with Session(self.engine) as s:
+            return list(s.scalars(select(LeaveRow.at).where(LeaveRow.player == player_id,
+                                                            LeaveRow.at >= since)
+                                  .order_by(LeaveRow.at)).all())
 
     # ------------------------------------------------------------------ reads
 

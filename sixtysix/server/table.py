@@ -30,6 +30,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import logging
 import random
 import re
 import secrets
@@ -53,6 +54,8 @@ from .views import result_to_json, view_to_json
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
            "secret_hash", "FORMER_PLAYER", "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS",
            "DEFAULT_NEXT_HAND_SECONDS"]
+
+log = logging.getLogger("sixtysix.server")
 
 DEFAULT_TAKEOVER_BOT = "casual"
 """Who plays for a person away (per table: takeover_bot): sensible play at once. Not ``random``,
@@ -191,7 +194,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
         raise _spec_error("'seed' cannot be chosen: the server deals from a secret of its own, "
                           "commits to each deal and reveals the secret when the match is over")
     known = {"game", "options", "seats", "hints", "hint_seconds", "takeover_seconds", "takeover_bot",
-             "bot_delay", "next_hand_seconds"}
+             "bot_delay", "next_hand_seconds", "rated"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _spec_error(f"unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
@@ -240,10 +243,20 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
     delay = raw.get("bot_delay", 0.6)
     if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 10:
         raise _spec_error("'bot_delay' must be between 0 and 10 seconds")
+    rated = raw.get("rated", False)
+    if not isinstance(rated, bool):
+        raise _spec_error("'rated' must be true or false")
+    if rated and sum(s["kind"] == "human" for s in seats) < 2:
+        raise _spec_error("a rated match is between people: give it two or more human seats")
+    if rated and not takeover:
+        raise _spec_error("a rated match needs 'takeover_seconds' above 0: the computer plays for "
+                          "a player who leaves, and the others need not wait for him")
     # Hints help whoever asks: fair between people only where all agreed, so not by default.
     hints = raw.get("hints", sum(s["kind"] == "human" for s in seats) <= 1)
     if not isinstance(hints, bool):
         raise _spec_error("'hints' must be true or false")
+    if rated and hints:
+        raise _spec_error("a rated match has no hints: they would play for whoever asks")
     hint_seconds = raw.get("hint_seconds", 1.0)
     if isinstance(hint_seconds, bool) or not isinstance(hint_seconds, int | float) \
             or not 0.05 <= hint_seconds <= 10:
@@ -256,7 +269,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
     return {"game": game_id, "options": options_to_dict(game.options), "seats": seats,
             "hints": hints, "hint_seconds": float(hint_seconds), "takeover_seconds": takeover,
             "takeover_bot": str(takeover_bot), "next_hand_seconds": next_seconds,
-            "bot_delay": float(delay), "dealer": dealer,
+            "bot_delay": float(delay), "rated": rated, "dealer": dealer,
             "secret": secrets.token_bytes(SECRET_BYTES).hex(), "scheme": SCHEME,
             "bot_seed": secrets.randbits(64)}
 
@@ -274,7 +287,7 @@ def rematch_id(table_id: str) -> str:
 
 
 REMATCH_FIELDS = ("hints", "hint_seconds", "takeover_seconds", "takeover_bot", "bot_delay",
-                  "next_hand_seconds")
+                  "next_hand_seconds", "rated")
 """The table settings a rematch keeps (with the game, its options and the seats)."""
 
 
@@ -313,9 +326,13 @@ class Table:
         self.rematch: str | None = None
         """The rematch's table id once asked for."""
         self.new_token: str | None = None
+        """The creator's secret, made by ``create`` for the creation's answer (never stored)."""
         self.players: dict[int, str | None] = {}
         """Seats held by a player (``storage.seat_players``): his name, None once he is deleted."""
-        """The creator's secret, made by ``create`` for the creation's answer (never stored)."""
+        self.player_ids: dict[int, str] = {}
+        """Seats held by a player: his id."""
+        self.left: set[int] = set()
+        """Seats whose players left the match before it was over (``storage.leaves``)."""
 
     # ------------------------------------------------------------------ building
 
@@ -358,6 +375,9 @@ class Table:
         t = cls(table_id, spec, storage)
         t._set_keys(storage.load_keys(table_id))
         t.players = storage.seat_players(table_id)
+        t.player_ids = storage.seat_player_ids(table_id)
+        if t.player_ids:
+            t.left = storage.leaves(table_id)
         t.match = t._replay(events)
         t.events = events
         t.finished = finished or t.match.complete
@@ -379,7 +399,22 @@ class Table:
     def reload_players(self) -> None:
         """Read the seats' players' names again (one renamed or deleted himself)."""
         self.players = self.storage.seat_players(self.id)
+        self.player_ids = self.storage.seat_player_ids(self.id)
         self.presence += 1
+
+    @property
+    def rated(self) -> bool:
+        return bool(self.spec.get("rated"))
+
+    def _left_match(self, seat: int) -> None:
+        """The player of ``seat`` left the match before it was over (he left the seat, or the
+        computer played for him): kept where it matters, at a match between players (a rated
+        one counts it as lost; ``Ratings.cooldown_for`` counts leaves)."""
+        if seat in self.left or seat not in self.player_ids or self.match.complete \
+                or len(set(self.player_ids.values())) < 2:
+            return
+        self.storage.add_leave(self.id, seat, self.player_ids[seat])
+        self.left.add(seat)
 
     def _set_keys(self, keys: dict[int, tuple[str | None, str | None]]) -> None:
         for i, (token_hash, invite) in keys.items():
@@ -559,6 +594,8 @@ class Table:
         except (IllegalActionError, ValueError) as e:
             raise TableError("illegal", str(e), 422) from None
         self._store({"seat": seat, "action": action_str(code), "by": by})
+        if by == "takeover":
+            self._left_match(seat)  # before the action: it may end the match
         self.match.apply(code)
         self._after_change()
 
@@ -626,6 +663,13 @@ class Table:
     def _after_change(self) -> None:
         if self.match.complete and not self.finished:
             self.finished = True
+            if self.rated:
+                from .ratings import Ratings  # (ratings.py refers to tables)
+                try:
+                    Ratings(self.storage).settle(self)
+                except Exception:
+                    # The match is stored and over whatever happens to its rating.
+                    log.exception("the rated match at table %s could not be rated", self.id)
             self.storage.set_finished(self.id)
 
     # ------------------------------------------------------------------ computer players
@@ -697,6 +741,7 @@ class Table:
         self.away_since[seat] = time.monotonic()
         if not self.match.complete:
             self.taken_over.add(seat)
+            self._left_match(seat)
         self.presence += 1
 
     def came_back(self, seat: int) -> None:
@@ -754,6 +799,9 @@ class Table:
             away = i in self.away_since
             computer, wait = self._computer_controls(i, now)
             seats.append({"name": self.seat_name(i), "kind": s.kind, "bot": s.bot,
+                          # The player holding the seat (his page: /p/<id>), and whether he left.
+                          "player": self.player_ids.get(i) if self.players.get(i) else None,
+                          "left": i in self.left,
                           # Its invitation not claimed yet: nobody holds the seat.
                           "invited": s.kind == "human" and s.token_hash is None,
                           "connected": s.kind == "bot" or not away, "computer": computer,
@@ -763,7 +811,7 @@ class Table:
             "type": "state", "table": self.id, "version": self.version, "seat": seat,
             "game": self.game.id, "game_name": self.game.name, "options": dict(self.spec["options"]),
             "seats": seats, "score": list(m.score), "hand_no": len(m.hand_records),
-            "complete": m.complete, "winner": m.winner, "view": view,
+            "complete": m.complete, "winner": m.winner, "rated": self.rated, "view": view,
             "result": result_to_json(hand.result) if hand.result is not None else None,
             # Each hand's result with the match score after it: the score sheet.
             "results": [{**result_to_json(r), "score": score}

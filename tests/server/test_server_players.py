@@ -37,7 +37,8 @@ def test_a_player_is_made_with_a_secret_shown_once_and_a_public_page(client: Tes
     ann = make(client, "  Ann   Lee ")
     assert set(ann) == {"id", "name", "secret"} and ann["name"] == "Ann Lee"
     public = client.get(f"/api/players/{ann['id']}").json()
-    assert set(public) == {"id", "name", "since"} and public["name"] == "Ann Lee"
+    assert set(public) == {"id", "name", "since", "ratings", "matches"}  # test_server_ratings.py
+    assert public["name"] == "Ann Lee" and public["ratings"] == public["matches"] == []
     assert ann["secret"] not in str(public)
     assert client.get("/api/players/me", headers=auth(ann)).json()["id"] == ann["id"]
     assert client.get("/api/players/nobody").status_code == 404
