@@ -1,5 +1,5 @@
-// The web client's entry point: the table for /t/<id>, a game's rules for /help/<game>, the
-// lobby otherwise.
+// The web client's entry point: the table for /t/<id>, a game's rules for /help/<game>, a
+// player's page for /p/<id>, the leaderboard for /leaderboard, the lobby otherwise.
 "use strict";
 
 // A table's address carries no secret: `?token=` (an old link, or one made for an API user)
@@ -38,10 +38,15 @@ function refusedInvitation(id, error) {
 (() => {
   const m = location.pathname.match(/^\/t\/([^/]+)$/);
   const h = location.pathname.match(/^\/help\/([^/]+)$/);
+  const p = location.pathname.match(/^\/p\/([^/]+)$/);
   if (m) {
     openTable(decodeURIComponent(m[1]));
   } else if (h) {
     Help.show(decodeURIComponent(h[1]));
+  } else if (p) {
+    PlayerPage.show(decodeURIComponent(p[1]));
+  } else if (location.pathname === "/leaderboard") {
+    Leaderboard.show(new URLSearchParams(location.search).get("game"));
   } else {
     Lobby.show();
   }

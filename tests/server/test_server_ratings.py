@@ -8,10 +8,14 @@ import time
 from typing import Any
 
 import pytest
+from browser_util import watch_errors
 from fastapi.testclient import TestClient
 from server_util import seats
+from test_server_a11y import axe_violations
+from test_server_invites import context, in_browser
 from test_server_players import auth, make
 
+from sixtysix.server.players import Players
 from sixtysix.server.ratings import (
     COOLDOWN_FIRST,
     DEFAULT_RATING,
@@ -22,6 +26,7 @@ from sixtysix.server.ratings import (
     places,
 )
 from sixtysix.server.storage import Storage
+from sixtysix.server.table import Table
 
 ONE_GAME = {"game": "sixty-six", "options": {"target": 1}, "seats": seats("human", "human"),
             "bot_delay": 0}
@@ -231,3 +236,64 @@ def test_a_player_who_keeps_leaving_waits_longer_each_time(monkeypatch: pytest.M
     assert ratings.cooldown_for("ann", now + 3 * 3600) == 0  # an hour on, forgotten
     assert ratings.cooldown_for("bob", now) == 0
     store.close()
+
+
+# ---------------------------------------------------------------------- in the browser
+
+
+def played_rated_match(database: str) -> tuple[dict[str, Any], dict[str, Any], str, list[int]]:
+    """Ann and Bob (players) and a rated one-game match between them, played to its end in the
+    database a server will then open: the players, the table and the match's winners."""
+    store = Storage(database)
+    players = Players(store)
+    ann, bob = players.create("Ann"), players.create("Bob")
+    t = Table.create(store, {**ONE_GAME, "rated": True})
+    t.set_player(0, ann["id"])
+    t.set_player(1, bob["id"])
+    while not t.match.complete:
+        seat = t.match.to_act
+        if seat is None:
+            t.deal()
+            continue
+        legal = [a["action"] for a in t.message(seat)["view"]["legal"]]
+        t.act(seat, next((a for a in legal if a.startswith("play")), legal[0]), version=t.version)
+    store.close()
+    return ann, bob, t.id, list(t.match.winner or [])
+
+
+@in_browser
+def test_the_player_page_plots_the_rating_and_the_leaderboard_links_to_it(
+        server_factory: Any, browser: Any) -> None:
+    s = server_factory()
+    ann, bob, tid, winners = played_rated_match(s.database)
+    s.start()
+    page = context(browser, s).new_page()
+    errors = watch_errors(page)
+    page.goto(s.url + "/")
+    page.evaluate("p => localStorage.setItem('sixtysix.player', JSON.stringify(p))", ann)
+    page.goto(f"{s.url}/p/{ann['id']}")
+    page.wait_for_selector("svg.rating-plot", state="visible")
+    assert page.inner_text("#player-page-name") == "Ann"
+    # The plot: the start and one rated match, described for a screen reader.
+    label = page.get_attribute("svg.rating-plot", "aria-label")
+    assert label is not None and label.startswith("Sixty-Six: rating history over 1 rated match")
+    assert page.locator("svg.rating-plot circle.rating-point").count() == 1
+    assert page.locator(".rating-card .provisional").count() == 1
+    result = "won" if winners == [0] else "lost"
+    assert page.locator(f"circle.rating-point.{result}").count() == 1
+    # The match, with its table and its record.
+    assert page.get_attribute("#player-page-matches a[href^='/t/']", "href") == f"/t/{tid}"
+    assert page.get_attribute("#player-page-matches a[download]", "href") == \
+        f"/api/tables/{tid}/record"
+    assert page.get_attribute("#my-page-link", "href") == f"/p/{ann['id']}"
+    assert axe_violations(page) == []
+    # The leaderboard: the winner first; a name leads to the player's page.
+    page.click("a[href^='/leaderboard?game=sixty-six']")
+    page.wait_for_selector("#leaderboard-list tbody tr")
+    names = page.locator("#leaderboard-list tbody td:nth-child(2)").all_inner_texts()
+    assert names == (["Ann", "Bob"] if winners == [0] else ["Bob", "Ann"])
+    assert axe_violations(page) == []
+    page.click("#leaderboard-list a:text('Bob')")
+    page.wait_for_function("document.getElementById('player-page-name').textContent === 'Bob'")
+    assert page.url == f"{s.url}/p/{bob['id']}"
+    assert errors == []

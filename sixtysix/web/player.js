@@ -1,0 +1,112 @@
+// A player's page (/p/<id>): his rating in each game he has played rated matches of, with its
+// history drawn as a plot (inline SVG), and his recent matches with their table and record.
+"use strict";
+
+const PlayerPage = {
+  words: {
+    title: (name) => `${name} · Sixty-Six`,
+    since: (d) => `Playing since ${d}`,
+    noRatings: "No rated matches yet: ratings move with rated matches between people.",
+    provisional: "provisional",
+    provisionalWhy: "Provisional: a few more rated matches make it sure",
+    matches: (n) => `${n} rated match${n === 1 ? "" : "es"}`,
+    plot: (game, first, last, n) => `${game}: rating history over ${n} rated match${n === 1 ? "" : "es"}, from ${first} to ${last}`,
+    point: (h) => `${new Date(h.at * 1000).toLocaleDateString()}: ${PlayerPage.words.result[h.result]}, ${h.rating} (${h.change >= 0 ? "+" : ""}${h.change})`,
+    result: {won: "won", lost: "lost", drew: "drew", left: "left (lost)"},
+    recent: "Recent matches",
+    noMatches: "No matches yet.",
+    headers: ["When", "Game", "Result", "Change", "Links"],
+    rated: "rated",
+    running: "playing",
+    open: "Table",
+    record: "Record",
+    analyze: "Download the record and run 'sixtysix analyze' on it for the mistakes of each hand",
+    leaderboard: "Leaderboard",
+  },
+
+  async show(id) {
+    $("player-page").hidden = false;
+    let p;
+    try {
+      p = await api("GET", `/api/players/${encodeURIComponent(id)}`);
+    } catch (e) {
+      $("player-page-error").textContent = e.message;
+      return;
+    }
+    const w = this.words;
+    document.title = w.title(p.name);
+    $("player-page-name").textContent = p.name;
+    $("player-page-since").textContent = w.since(new Date(p.since * 1000).toLocaleDateString());
+    $("player-page-ratings").innerHTML = p.ratings.length ? p.ratings.map((r) => this.rating(r)).join("")
+      : `<p class="note">${esc(w.noRatings)}</p>`;
+    $("player-page-matches").innerHTML = `<h2>${esc(w.recent)}</h2>` + (p.matches.length ? this.matches(p.matches)
+      : `<p class="note">${esc(w.noMatches)}</p>`);
+  },
+
+  rating(r) {
+    const w = this.words;
+    const mark = r.provisional ? ` <abbr class="provisional" title="${esc(w.provisionalWhy)}">?</abbr>` : "";
+    return `<section class="rating-card" data-game="${esc(r.game)}" aria-label="${esc(r.game_name)}">` +
+      `<h2>${esc(r.game_name)}</h2>` +
+      `<p><span class="rating-value">${esc(r.rating)}</span>${mark} <span class="note">±${esc(r.sigma)} · ` +
+      `${esc(w.matches(r.matches))}${r.provisional ? ` · ${esc(w.provisional)}` : ""} · ` +
+      `<a href="/leaderboard?game=${esc(encodeURIComponent(r.game))}">${esc(w.leaderboard)}</a></span></p>` +
+      this.plot(r) + `</section>`;
+  },
+
+  // The rating after each rated match as a line, its uncertainty (±sigma) as a band around it;
+  // the start (1500 before the first match) is the first point.
+  plot(r) {
+    const hist = r.history;
+    if (!hist.length) return "";
+    const start = {rating: hist[0].rating - hist[0].change, sigma: null};
+    const pts = [start, ...hist];
+    const W = 600, H = 180, L = 44, R = 10, T = 10, B = 22;
+    const lo = Math.min(...pts.map((p) => p.rating - (p.sigma || 0)));
+    const hi = Math.max(...pts.map((p) => p.rating + (p.sigma || 0)));
+    const span = Math.max(hi - lo, 1);
+    const x = (i) => L + (W - L - R) * (pts.length === 1 ? 0.5 : i / (pts.length - 1));
+    const y = (v) => T + (H - T - B) * (1 - (v - lo) / span);
+    const band = hist.map((h, i) => `${x(i + 1).toFixed(1)},${y(h.rating + h.sigma).toFixed(1)}`)
+      .concat(hist.map((h, i) => `${x(i + 1).toFixed(1)},${y(h.rating - h.sigma).toFixed(1)}`).reverse());
+    const line = pts.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(" ");
+    const dots = hist.map((h, i) =>
+      `<circle class="rating-point ${esc(h.result)}" cx="${x(i + 1).toFixed(1)}" cy="${y(h.rating).toFixed(1)}" r="4">` +
+      `<title>${esc(this.words.point(h))}</title></circle>`).join("");
+    const label = this.words.plot(r.game_name, start.rating, hist[hist.length - 1].rating, hist.length);
+    return `<svg class="rating-plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(label)}">` +
+      `<polygon class="rating-band" points="${band.join(" ")}"/>` +
+      `<line class="rating-axis" x1="${L}" y1="${T}" x2="${L}" y2="${H - B}"/>` +
+      `<line class="rating-axis" x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}"/>` +
+      `<text x="${L - 4}" y="${T + 10}" text-anchor="end">${Math.round(hi)}</text>` +
+      `<text x="${L - 4}" y="${H - B}" text-anchor="end">${Math.round(lo)}</text>` +
+      `<text x="${W - R}" y="${H - 6}" text-anchor="end">${esc(this.words.matches(hist.length))}</text>` +
+      `<polyline class="rating-line" points="${line}"/>${dots}</svg>`;
+  },
+
+  matches(list) {
+    const w = this.words;
+    const rows = list.map((m) => {
+      const result = m.result ? w.result[m.result] : m.finished ? "" : w.running;
+      const change = m.change === null ? "" : `${m.change >= 0 ? "+" : ""}${m.change}`;
+      const links = `<a href="${esc(m.link)}">${esc(w.open)}</a>` + (m.record
+        ? ` · <a href="${esc(m.record)}" download="${esc(m.table)}.json" title="${esc(w.analyze)}">${esc(w.record)}</a>` : "");
+      return `<tr><td>${esc(new Date(m.created * 1000).toLocaleString([], {dateStyle: "short", timeStyle: "short"}))}</td>` +
+        `<td>${esc(m.game_name)}${m.rated ? ` <span class="note">(${esc(w.rated)})</span>` : ""}</td>` +
+        `<td>${esc(result)}</td><td>${esc(change)}</td><td>${links}</td></tr>`;
+    }).join("");
+    return `<div class="table-scroll" tabindex="0" role="region" aria-label="${esc(w.recent)}">` +
+      `<table class="list"><thead><tr>${w.headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("")}` +
+      `</tr></thead><tbody>${rows}</tbody></table></div><p class="note">${esc(w.analyze)}.</p>`;
+  },
+};
+
+// The header's link to this browser's player's own page.
+(() => {
+  const me = Player.get();
+  const link = $("my-page-link");
+  if (me && link) {
+    link.href = `/p/${encodeURIComponent(me.id)}`;
+    link.hidden = false;
+  }
+})();
