@@ -1,4 +1,5 @@
-// Cards drawn as SVG from their two-character codes ("TS", "QH"): French suits or German suits.
+// Cards from their two-character codes ("TS", "QH"): French or German faces (one SVG file a card
+// under /static/cards/, see docs/cards.md), the card back, and the small suit signs for text.
 "use strict";
 
 const Cards = (() => {
@@ -27,8 +28,6 @@ const Cards = (() => {
       '<path d="M50 4 C82 24 88 60 50 92 C12 60 18 24 50 4Z"/>' +
       '<path d="M50 20 L50 98" stroke="#1b4d1e" stroke-width="5" fill="none"/>'},
   };
-  const RANKS_FR = {A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7"};
-  const RANKS_DE = {A: "A", T: "10", K: "K", Q: "O", J: "U", 9: "9", 8: "8", 7: "7"};
   const RANK_WORDS = {A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine", 8: "eight",
                       7: "seven"};
   const RANK_WORDS_DE = {...RANK_WORDS, Q: "Ober", J: "Unter", A: "Daus"};
@@ -49,31 +48,44 @@ const Cards = (() => {
     return `${words[r]} of ${suits()[s].name}`;
   }
 
-  function face(code) {
-    const r = code[0], s = code[1];
-    const d = suits()[s];
-    const rank = (german ? RANKS_DE : RANKS_FR)[r];
-    const pip = (x, y, w, rot) =>
-      `<g transform="translate(${x} ${y}) rotate(${rot || 0}) scale(${w / 100}) translate(-50 -50)">${d.shape}</g>`;
-    return `<svg class="card-svg" viewBox="0 0 60 90" role="img" aria-label="${label(code)}">` +
-      `<rect x="1" y="1" width="58" height="88" rx="5" fill="#fff" stroke="#444"/>` +
-      `<g fill="${d.color}">` +
-      `<text x="5" y="16" font-size="14" font-family="Georgia,serif" font-weight="bold">${rank}</text>` +
-      pip(10, 24, 10) +
-      `<text x="55" y="74" font-size="14" font-family="Georgia,serif" font-weight="bold" ` +
-      `text-anchor="end" transform="rotate(180 50 70)">${rank}</text>` +
-      pip(30, 50, 30) + `</g></svg>`;
+  // Each face is its own file, fetched the first time it is shown and then cached (the server
+  // sends the faces with a week's Cache-Control). An <image> inside the card's <svg> keeps the
+  // faces' ids and gradients apart, stays vector-crisp at every size and fills the card box the
+  // layout gives it; the white card under it shows while the file is on its way.
+  const BASE = "/static/cards/";
+  const BOX = '<rect x=".5" y=".5" width="59" height="89" rx="4" fill="#fff"/>';
+
+  function faceUrl(code) { return `${BASE}${german ? "de" : "fr"}/${code}.svg`; }
+  function backUrl() { return `${BASE}back.svg`; }
+
+  function picture(url, name, fill) {
+    return `<svg class="card-svg" viewBox="0 0 60 90" role="img" aria-label="${name}">` +
+      BOX.replace("#fff", fill) +
+      `<image href="${url}" width="60" height="90" preserveAspectRatio="none"/></svg>`;
   }
 
-  function back() {
-    return '<svg class="card-svg" viewBox="0 0 60 90" role="img" aria-label="face-down card">' +
-      '<defs><pattern id="bk" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
-      '<rect width="8" height="8" fill="#24528a"/><rect width="4" height="8" fill="#2f66a8"/></pattern></defs>' +
-      '<rect x="1" y="1" width="58" height="88" rx="5" fill="url(#bk)" stroke="#fff" stroke-width="2"/></svg>';
+  // The rest of the deck is fetched once the first face is drawn, when the browser is idle, so a
+  // card played later shows at once.
+  const warmed = new Set();
+  function warm() {
+    const deck = german ? "de" : "fr";
+    if (warmed.has(deck)) return;
+    warmed.add(deck);
+    const later = (f) => (window.requestIdleCallback ? requestIdleCallback(f) : setTimeout(f, 500));
+    later(() => {
+      for (const s of "CDHS") for (const r of "AKQJT987") new Image().src = `${BASE}${deck}/${r}${s}.svg`;
+    });
   }
+
+  function face(code) {
+    warm();
+    return picture(faceUrl(code), label(code), "#fff");
+  }
+
+  function back() { return picture(backUrl(), "face-down card", "#1d4f91"); }
 
   return {
-    face, back, suitIcon, label,
+    face, back, suitIcon, label, faceUrl, backUrl,
     setGerman(on) { german = !!on; },
     isGerman() { return german; },
     suitName(s) { return suits()[s].name; },
