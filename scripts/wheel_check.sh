@@ -40,6 +40,17 @@ play() {  # play EXPECTED-CORE-PREFIX
 
 compiled="$(build "$tmp/compiled")"
 echo "scripts/wheel_check.sh: built $(basename "$compiled") at ${SECONDS} s" >&2
+# The web client's card faces (both decks, the back) and their licences ride in the wheel: the
+# table must work offline from the installed package.
+"$py" - "$compiled" <<'EOF'
+import sys, zipfile
+names = set(zipfile.ZipFile(sys.argv[1]).namelist())
+cards = "sixtysix/web/cards/"
+want = {f"{cards}{deck}/{r}{s}.svg" for deck in ("fr", "de") for s in "CDHS" for r in "AKQJT987"}
+want |= {cards + f for f in ("back.svg", "LICENSE.md", "fr/CC0-1.0.txt", "de/GPL-2.0.txt")}
+if want - names:
+    sys.exit(f"scripts/wheel_check.sh: the wheel lacks {', '.join(sorted(want - names))}")
+EOF
 python3 -m venv "$tmp/venv"
 "$tmp/venv/bin/pip" install -q --disable-pip-version-check "$compiled[cli]"
 echo "scripts/wheel_check.sh: installed with the cli extra at ${SECONDS} s" >&2
