@@ -15,18 +15,25 @@ const Cards = (() => {
       '<path d="M50 5 C35 30 8 42 8 62 C8 76 20 84 32 84 C40 84 45 80 47 76 L41 96 L59 96 L53 76 ' +
       'C55 80 60 84 68 84 C80 84 92 76 92 62 C92 42 65 30 50 5Z"/>'},
   };
-  // German suits: acorns = clubs, leaves = spades, hearts = hearts, bells = diamonds (records.md §1).
+  // German suits: acorns = clubs, leaves = spades, hearts = hearts, bells = diamonds (records.md §1),
+  // drawn as the German deck draws them: a red acorn in its green cup, a round Schelle with its band
+  // and slit, a green leaf hanging from its stalk.
   const GERMAN = {
-    C: {name: "acorns", color: "#7a4a1d", shape:
-      '<ellipse cx="50" cy="62" rx="22" ry="30"/><path d="M24 44 C24 20 76 20 76 44Z" fill="#4a2c0e"/>' +
-      '<rect x="47" y="6" width="6" height="18" fill="#4a2c0e"/>'},
-    D: {name: "bells", color: "#c9971c", shape:
-      '<path d="M50 8 C30 8 25 34 25 54 L14 76 L86 76 L75 54 C75 34 70 8 50 8Z"/>' +
-      '<circle cx="50" cy="86" r="9"/>'},
+    C: {name: "acorns", color: "#b3261e", shape:
+      '<path d="M26 48 C24 76 38 94 50 98 C62 94 76 76 74 48Z"/>' +
+      '<path d="M18 56 C14 24 86 24 82 56 C64 47 36 47 18 56Z" fill="#3f6b1f" stroke="#24400f" ' +
+      'stroke-width="3"/>' +
+      '<path d="M50 34 V8" stroke="#3f6b1f" stroke-width="7" fill="none"/>'},
+    D: {name: "bells", color: "#e0a800", shape:
+      '<circle cx="50" cy="56" r="38" stroke="#7a5200" stroke-width="4"/>' +
+      '<path d="M13 50 H87 V62 H13Z" fill="#1f5fa8"/>' +
+      '<path d="M50 78 V94 M38 80 H62" stroke="#7a5200" stroke-width="6" fill="none"/>' +
+      '<circle cx="50" cy="12" r="7" fill="none" stroke="#7a5200" stroke-width="5"/>'},
     H: {name: "hearts", color: "#c8102e", shape: FRENCH.H.shape},
     S: {name: "leaves", color: "#2e7d32", shape:
-      '<path d="M50 4 C82 24 88 60 50 92 C12 60 18 24 50 4Z"/>' +
-      '<path d="M50 20 L50 98" stroke="#1b4d1e" stroke-width="5" fill="none"/>'},
+      '<path d="M50 16 C66 4 96 12 92 40 C88 64 66 78 50 98 C34 78 12 64 8 40 C4 12 34 4 50 16Z"/>' +
+      '<path d="M50 2 V84 M50 40 L30 28 M50 40 L70 28 M50 60 L32 48 M50 60 L68 48" stroke="#1b4d1e" ' +
+      'stroke-width="4" fill="none"/>'},
   };
   const RANK_WORDS = {A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine", 8: "eight",
                       7: "seven"};
@@ -64,8 +71,9 @@ const Cards = (() => {
       `<image href="${url}" width="60" height="90" preserveAspectRatio="none"/></svg>`;
   }
 
-  // The rest of the deck is fetched once the first face is drawn, when the browser is idle, so a
-  // card played later shows at once.
+  // The rest of the deck is fetched into the browser's cache once the first face is drawn, when the
+  // browser is idle, so a card played later shows at once (fetched, not drawn: no work for a
+  // face that is not on screen).
   const warmed = new Set();
   function warm() {
     const deck = german ? "de" : "fr";
@@ -73,7 +81,9 @@ const Cards = (() => {
     warmed.add(deck);
     const later = (f) => (window.requestIdleCallback ? requestIdleCallback(f) : setTimeout(f, 500));
     later(() => {
-      for (const s of "CDHS") for (const r of "AKQJT987") new Image().src = `${BASE}${deck}/${r}${s}.svg`;
+      for (const s of "CDHS") {
+        for (const r of "AKQJT987") fetch(`${BASE}${deck}/${r}${s}.svg`).catch(() => {});
+      }
     });
   }
 
