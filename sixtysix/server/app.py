@@ -6,7 +6,8 @@ exchanged for its seat's secret, once), ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
 ``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help);
 players under ``/api/players`` (``players.py``; a player's secret goes in ``Authorization:
-Bearer``, and creating or claiming a seat with it ties the seat to him).
+Bearer``, and creating or claiming a seat with it ties the seat to him); the lobby (open tables,
+quick pairing, live tables) under ``/api/lobby`` and ``/ws/lobby`` (``lobby.py``).
 WebSocket ``/ws/{id}?token=``: the server sends ``state`` messages; the client sends
 ``{"type": "act", "action": "play AS", "version": 7}``, ``{"type": "next", "version": 9}`` (ready
 for the next hand: it is dealt once every person present is, or ``next_hand_seconds`` after the
@@ -59,6 +60,7 @@ from ..engine.actions import action_str
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import LEFT, Conn, Hub
+from .lobby import Lobby, lobby_routes
 from .players import Players
 from .ratings import Ratings, leaderboard, player_page
 from .rulepages import rules_page
@@ -180,6 +182,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     socket_buckets = TokenBuckets(cfg.sockets_per_minute, cfg.sockets_burst)
     player_buckets = TokenBuckets(cfg.players_per_minute, cfg.players_burst)
     players = Players(store)
+    lobby_ = Lobby(hub, store, players, cfg)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -187,7 +190,9 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         n = hub.resume_all()
         if n:
             log.info("resumed %d table(s)", n)
+        await lobby_.start()
         yield
+        await lobby_.stop()
         await hub.stop()
         if storage is None:
             store.close()
@@ -297,6 +302,13 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         await hub.broadcast(t.id)
         return {"table": t.id, "seat": seat, "name": t.seat_name(seat), "token": token,
                 "link": f"/t/{t.id}"}
+
+    # ------------------------------------------------------------------ lobby
+
+    # (Before the tables' WebSocket route: /ws/lobby is the lobby's, not a table's.)
+    app.include_router(lobby_routes(
+        lobby_, players, lambda request: _json_body(request, cfg), _client,
+        lambda host: _limit(socket_buckets, host, "connections")))
 
     # ------------------------------------------------------------------ players
 

@@ -22,6 +22,13 @@ database), as small JSON messages naming the sending process (``n``):
 * ``{"t": table, "keys": 1}``: an invitation of the table was claimed; a process holding the
   table reads its seats' keys again (and, until this comes, looks in the database when a seat's
   secret is not known to it).
+* ``{"t": table, "gone": 1}``: an open table was closed before its match began (deleted from
+  the database); a process holding it closes its connections and forgets it.
+* ``{"lobby": 1}``: the lobby changed (a table opened, a seat taken, a player queued or paired):
+  each process reads the lobby's lists from the database again and sends them where they changed
+  (``lobby.py``). Each process also reads them every ``lobby_tick_seconds``, so a lost message
+  only delays. The queue is paired by one process at a time: the one holding the advisory lock of
+  ``PAIRING`` (as for a table's computer players).
 * ``{"alive": 1}``: every ``HEARTBEAT`` seconds. A process not heard of for ``3 * HEARTBEAT``
   seconds is taken to be gone, and its connections with it (their seats become away).
 

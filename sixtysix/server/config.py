@@ -10,10 +10,11 @@ same names (any subset); an unknown name or a value of the wrong kind is refused
 >>> ServerConfig.from_mapping({"max_bot_secs": 2})
 Traceback (most recent call last):
 ...
-sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: keep_alive_seconds, max_body, \
-max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, max_json_depth, players_burst, \
-players_per_minute, sockets_burst, sockets_per_minute, spectators_per_table, tables_burst, \
-tables_per_minute)
+sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: keep_alive_seconds, \
+lobby_address_burst, lobby_address_per_minute, lobby_player_burst, lobby_player_per_minute, \
+lobby_tick_seconds, max_body, max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, \
+max_json_depth, open_table_seconds, players_burst, players_per_minute, queue_computer_seconds, \
+sockets_burst, sockets_per_minute, spectators_per_table, tables_burst, tables_per_minute)
 
 A retired setting is accepted and ignored, with a warning (a seat now has one live connection):
 
@@ -72,6 +73,23 @@ class ServerConfig:
     """...and at once."""
     spectators_per_table: int = 50
     """Open spectator WebSockets per table."""
+    lobby_player_per_minute: float = 10.0
+    """Open tables and queue requests ("Play now") one player may make per minute, on average..."""
+    lobby_player_burst: int = 10
+    """...and at once."""
+    lobby_address_per_minute: float = 30.0
+    """The same for one client (IP address), whichever players it plays as..."""
+    lobby_address_burst: int = 30
+    """...and at once."""
+    open_table_seconds: float = 600.0
+    """How long a table opened to anyone in the lobby waits for its free seats: then, if nobody
+    but its creator sat down, it goes away (else it is listed no more)."""
+    queue_computer_seconds: float = 30.0
+    """How long a player waits in the quick-pairing queue for people before the computer takes
+    the seats nobody came for."""
+    lobby_tick_seconds: float = 1.0
+    """How often the lobby pairs the queue, drops the open tables whose time ran out and sends
+    its lists again where they changed."""
     keep_alive_seconds: float = 75.0
     """How long an idle HTTP connection stays open. Longer than the pools of HTTP clients keep
     one (httpx and requests: 5 s): a server that closes first races the client's next request,

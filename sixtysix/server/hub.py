@@ -21,6 +21,7 @@ import asyncio
 import logging
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from .cluster import Cluster
 from .storage import Storage
 from .table import Table, TableError
 
-__all__ = ["Hub", "Conn", "MOVED", "LEFT"]
+__all__ = ["Hub", "Conn", "MOVED", "LEFT", "CLOSED"]
 
 log = logging.getLogger("sixtysix.server")
 
@@ -41,6 +42,8 @@ MOVED = 4001
 """The close code of a connection whose seat moved to another one: its page must not reconnect."""
 LEFT = 4002
 """The close code of a connection whose person left the seat."""
+CLOSED = 4410
+"""The close code of a connection to a table closed before its match began (it is gone)."""
 
 
 @dataclass
@@ -82,6 +85,8 @@ class Hub:
         self.bot_limits = bot_limits
         self.tables: dict[str, _TableRuntime] = {}
         self.cluster = Cluster(storage) if storage.shared else None
+        self.lobby_news: Callable[[], Awaitable[None]] | None = None
+        """Called when another process says the lobby changed (``{"lobby": 1}``)."""
 
     async def start(self) -> None:
         """Join the other processes on a shared database (nothing to do on SQLite)."""
@@ -115,8 +120,9 @@ class Hub:
             self.cluster.publish({"ask": 1})  # one question for all: who is connected where?
         return n
 
-    def create(self, raw: Any) -> Table:
-        t = Table.create(self.storage, raw, bot_limits=self.bot_limits)
+    def create(self, raw: Any, **how: Any) -> Table:
+        """A new table (``Table.create``; ``how``: its ``table_id``, ``token_hashes``)."""
+        t = Table.create(self.storage, raw, bot_limits=self.bot_limits, **how)
         self.tables[t.id] = _TableRuntime(t)
         self.kick(t.id)
         return t
@@ -220,7 +226,9 @@ class Hub:
         self.kick(table.id)
 
     async def disconnect(self, table: Table, conn: Conn) -> None:
-        rt = self.tables[table.id]
+        rt = self.tables.get(table.id)
+        if rt is None or rt.table is not table:
+            return  # the table was closed (``drop``)
         if conn in rt.conns:
             rt.conns.remove(conn)
         seat = conn.seat
@@ -282,9 +290,39 @@ class Hub:
         assert self.cluster is not None
         return (conn.since, self.cluster.node) > (since, node)
 
+    async def drop(self, table_id: str, *, tell: bool = True) -> None:
+        """Forget a table deleted from storage (an open table closed before it started): its
+        connections are told and closed, and (``tell``) so are the other processes'."""
+        if tell and self.cluster is not None:
+            self.cluster.publish({"t": table_id, "gone": 1})
+        rt = self.tables.pop(table_id, None)
+        if rt is None:
+            return
+        if rt.driver is not None:
+            rt.driver.cancel()
+        if rt.timer is not None:
+            rt.timer.cancel()
+        if self.cluster is not None:
+            self.cluster.release(table_id)
+        e = TableError("closed", "this table was closed before its match began", 410)
+        for c in rt.conns:
+            c.holds = False
+            try:
+                await c.ws.send_json({"type": "error", **e.to_json()})
+                await c.ws.close(code=CLOSED)
+            except Exception:  # a peer gone already
+                log.debug("telling a connection table %s closed failed", table_id, exc_info=True)
+
     # ------------------------------------------------------------------ other processes
 
     async def _on_message(self, msg: dict[str, Any]) -> None:
+        if "lobby" in msg:
+            if self.lobby_news is not None:
+                await self.lobby_news()
+            return
+        if "gone" in msg:
+            await self.drop(str(msg.get("t")), tell=False)
+            return
         if "ask" in msg and "t" not in msg:
             for held in list(self.tables.values()):
                 self._publish_presence(held, if_any=True)

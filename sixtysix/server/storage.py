@@ -8,7 +8,9 @@ Tables stored before seat keys keep their seats' tokens in the spec.
 Players (``sixtysix_players``: a name and the hash of his secret) and which player holds which
 seat (``sixtysix_seat_players``) are kept beside them, and so are the players' ratings per game
 (``sixtysix_ratings``), each rated match's change of them (``sixtysix_rating_history``) and the
-seats their players left before the match was over (``sixtysix_leaves``): ``ratings.py``.
+seats their players left before the match was over (``sixtysix_leaves``): ``ratings.py``; and
+the lobby's (``lobby.py``): the tables it lists (``sixtysix_lobby_tables``) and the players
+waiting for quick pairing (``sixtysix_queue``).
 
 On PostgreSQL several server processes may share one database (``cluster.py``): the pair (table,
 event number) is the primary key, so of two processes storing the same event number of a table
@@ -40,7 +42,9 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -163,6 +167,37 @@ class LeaveRow(_Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[str] = mapped_column(String(32), index=True)
     at: Mapped[float] = mapped_column(Float)
+
+
+class LobbyTableRow(_Base):
+    """A table the lobby lists: open to anyone (its free seats' invitations are in
+    ``sixtysix_seat_keys``) until ``open_until``, then, its seats full, live for spectators until
+    its match is over. ``creator``: the player who opened it (None: quick pairing made it)."""
+    __tablename__ = "sixtysix_lobby_tables"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("sixtysix_tables.id"),
+                                          primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    creator: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+    open_until: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+
+
+class QueueRow(_Base):
+    """A player waiting for quick pairing; once paired, the table, his seat and its secret until
+    his browser has fetched it (kept as itself for that while, like an unclaimed invitation)."""
+    __tablename__ = "sixtysix_queue"
+
+    player: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    rating: Mapped[float] = mapped_column(Float)
+    since: Mapped[float] = mapped_column(Float)
+    table_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    paired_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 def normalize_url(url: str) -> str:
@@ -513,3 +548,146 @@ class Storage:
             q = q.where(TableRow.finished.is_(False))
         with Session(self.engine) as s:
             return list(s.scalars(q).all())
+
+    # ------------------------------------------------------------------ lobby
+
+    def add_lobby_table(self, table_id: str, game: str, rated: bool, creator: str | None,
+                        open_until: float | None) -> None:
+        """List a stored table in the lobby: open until ``open_until`` (None: live at once)."""
+        with Session(self.engine) as s, s.begin():
+            s.add(LobbyTableRow(table_id=table_id, game=game, rated=rated, creator=creator,
+                                created=time.time(), open_until=open_until))
+
+    def lobby_tables(self) -> list[dict[str, Any]]:
+        """The lobby's tables whose match is not over, oldest first: ``table``, ``game``,
+        ``rated``, ``creator``, ``created``, ``open_until`` and ``seats`` (each: ``kind``,
+        ``name``, ``bot``, ``player`` (id or None), ``player_name``, ``free``: its invitation is
+        unclaimed)."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(LobbyTableRow, TableRow.spec)
+                             .join(TableRow, TableRow.id == LobbyTableRow.table_id)
+                             .where(TableRow.finished.is_(False))
+                             .order_by(LobbyTableRow.created, LobbyTableRow.table_id)).all()
+            ids = [r.table_id for r, _ in rows]
+            free = set(s.execute(select(SeatKeyRow.table_id, SeatKeyRow.seat)
+                                 .where(SeatKeyRow.table_id.in_(ids),
+                                        SeatKeyRow.invite.is_not(None))).tuples().all())
+            held = {(t, seat): (pid, name) for t, seat, pid, name in s.execute(
+                select(SeatPlayerRow.table_id, SeatPlayerRow.seat, SeatPlayerRow.player,
+                       PlayerRow.name)
+                .join(PlayerRow, PlayerRow.id == SeatPlayerRow.player, isouter=True)
+                .where(SeatPlayerRow.table_id.in_(ids))).tuples().all()}
+        out = []
+        for r, text_ in rows:
+            spec = json.loads(text_)
+            seats = []
+            for i, seat in enumerate(spec["seats"]):
+                pid, name = held.get((r.table_id, i), (None, None))
+                seats.append({"kind": seat["kind"], "name": seat["name"], "bot": seat.get("bot"),
+                              "player": pid, "player_name": name,
+                              "free": (r.table_id, i) in free})
+            out.append({"table": r.table_id, "game": r.game, "options": spec["options"],
+                        "rated": r.rated,
+                        "creator": r.creator, "created": r.created, "open_until": r.open_until,
+                        "seats": seats})
+        return out
+
+    def lobby_table(self, table_id: str) -> dict[str, Any] | None:
+        """The lobby's row of a table (without seats); None if the lobby does not list it."""
+        with Session(self.engine) as s:
+            r = s.get(LobbyTableRow, table_id)
+            if r is None:
+                return None
+            return {"table": r.table_id, "game": r.game, "rated": r.rated, "creator": r.creator,
+                    "created": r.created, "open_until": r.open_until}
+
+    def set_lobby_live(self, table_id: str) -> None:
+        """The table is open no more (its seats are full, or its time ran out)."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(LobbyTableRow).where(LobbyTableRow.table_id == table_id)
+                      .values(open_until=None))
+
+    def expired_open_tables(self, now: float) -> list[str]:
+        with Session(self.engine) as s:
+            return list(s.scalars(select(LobbyTableRow.table_id)
+                                  .where(LobbyTableRow.open_until < now)).all())
+
+    def delete_unjoined(self, table_id: str) -> bool:
+        """Delete a table at which nobody but its creator holds a seat, with everything stored
+        of it; False (nothing changed) when somebody else does. Atomic against a claim at the
+        same moment: its invitations are cancelled first, so a claim either came before (and
+        the table stays) or fails."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(SeatKeyRow).where(SeatKeyRow.table_id == table_id,
+                                               SeatKeyRow.token_hash.is_(None))
+                      .values(invite=None, invite_hash=None))
+            held = s.scalar(select(func.count()).select_from(SeatKeyRow).where(
+                SeatKeyRow.table_id == table_id, SeatKeyRow.token_hash.is_not(None)))
+            if (held or 0) > 1:
+                s.rollback()
+                return False
+            for row in (SeatPlayerRow, SeatKeyRow, EventRow, LobbyTableRow):
+                s.execute(delete(row).where(row.table_id == table_id))
+            s.execute(delete(TableRow).where(TableRow.id == table_id))
+        return True
+
+    # ------------------------------------------------------------------ quick pairing
+
+    def queue_join(self, player: str, game: str, rated: bool, rating: float, now: float) -> None:
+        """Put ``player`` in the queue for ``game`` (replacing his place or pairing before)."""
+        with Session(self.engine) as s, s.begin():
+            s.merge(QueueRow(player=player, game=game, rated=rated, rating=rating, since=now,
+                             table_id=None, seat=None, token=None, paired_at=None))
+
+    def queue_leave(self, player: str) -> bool:
+        """Take ``player`` out of the queue; False if he was not waiting in it (paired already,
+        or never there): a pairing made is forgotten all the same."""
+        with Session(self.engine) as s, s.begin():
+            row = s.get(QueueRow, player)
+            if row is None:
+                return False
+            s.delete(row)
+            return row.table_id is None
+
+    def queue_entries(self, players: list[str]) -> dict[str, dict[str, Any]]:
+        """The queue's rows of ``players`` (waiting or paired), by player."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(QueueRow).where(QueueRow.player.in_(players))).all()
+            return {r.player: _queue_dict(r) for r in rows}
+
+    def queue_waiting(self) -> list[dict[str, Any]]:
+        """The players waiting (not paired yet), in the order they came."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(QueueRow).where(QueueRow.table_id.is_(None))
+                             .order_by(QueueRow.since, QueueRow.player)).all()
+            return [_queue_dict(r) for r in rows]
+
+    def queue_reserve(self, table_id: str, seats: dict[str, tuple[int, str]], now: float) -> bool:
+        """Pair the waiting players ``seats`` names (each: his seat and its secret) at
+        ``table_id``; False, nothing changed, if any of them is no longer waiting."""
+        with Session(self.engine) as s, s.begin():
+            for player, (seat, token) in seats.items():
+                done = s.execute(update(QueueRow).where(QueueRow.player == player,
+                                                        QueueRow.table_id.is_(None))
+                                 .values(table_id=table_id, seat=seat, token=token, paired_at=now))
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    s.rollback()
+                    return False
+        return True
+
+    def queue_release(self, table_id: str) -> None:
+        """Undo ``queue_reserve``: the table could not be made; its players wait again."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(QueueRow).where(QueueRow.table_id == table_id)
+                      .values(table_id=None, seat=None, token=None, paired_at=None))
+
+    def queue_forget_paired(self, before: float) -> int:
+        """Forget pairings made before ``before`` (their seats' secrets with them)."""
+        with Session(self.engine) as s, s.begin():
+            done = s.execute(delete(QueueRow).where(QueueRow.paired_at < before))
+            return int(done.rowcount)  # type: ignore[attr-defined]
+
+
+def _queue_dict(row: QueueRow) -> dict[str, Any]:
+    return {"player": row.player, "game": row.game, "rated": row.rated, "rating": row.rating,
+            "since": row.since, "table": row.table_id, "seat": row.seat, "token": row.token}
