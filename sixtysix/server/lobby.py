@@ -42,8 +42,9 @@ from ..games import GAMES
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import Hub
-from .pairing import Group, Waiting, pair, rating_of
+from .pairing import Group, Waiting, pair
 from .players import Players
+from .ratings import Ratings
 from .storage import Storage
 from .table import TableError, secret_hash, shared_game
 
@@ -83,6 +84,7 @@ class Lobby:
         self.storage = storage
         self.players = players
         self.config = config
+        self.ratings = Ratings(storage)
         self.watchers: list[_Watcher] = []
         self._task: asyncio.Task[None] | None = None
         self._lists: dict[str, Any] | None = None
@@ -111,6 +113,13 @@ class Lobby:
                 raise TableError("rate_limited", f"too many {what} from {whose}: try again in "
                                  f"{math.ceil(wait)} s", 429)
 
+    def check_cooldown(self, player: str) -> None:
+        """A player who keeps leaving matches waits before his next one (``Ratings.cooldown_for``)."""
+        wait = self.ratings.cooldown_for(player)
+        if wait > 0:
+            raise TableError("cooldown", "you left several matches lately: your next one can "
+                             f"start in {math.ceil(wait)} s", 429)
+
     # ------------------------------------------------------------------ lists
 
     def lists(self, game: str | None = None) -> dict[str, Any]:
@@ -137,7 +146,7 @@ class Lobby:
                               "name": s["player_name"] or s["name"] if pid else
                               ("" if s["free"] else s["name"]),
                               "player": pid,
-                              "rating": round(rating_of(self.storage, pid, game))
+                              "rating": round(self.ratings.rating_of(pid, game))
                               if pid and s["player_name"] else None})
             entry = {"table": row["table"], "game": game, "game_name": GAMES[game].name,
                      "options": row["options"], "rated": row["rated"], "creator": row["creator"],
@@ -208,6 +217,7 @@ class Lobby:
                                            for s in seats) < 2:
             raise TableError("bad_table", "an open table has a seat for someone else: make at "
                              "least two seats 'human' (yours is the first)", 400)
+        self.check_cooldown(player)
         t = self.hub.create(request)
         assert t.creator is not None
         t.set_player(t.creator, player)
@@ -229,6 +239,7 @@ class Lobby:
                              "(watch it from the lobby's live tables)", 409)
         if table_id in self.storage.tables_of_player(player):
             raise TableError("already_seated", "you have a seat at this table already", 409)
+        self.check_cooldown(player)
         t = self.hub.require(table_id)
         t.reload_keys()  # claimed at another process meanwhile?
         for invite in [s.invite for s in t.seats if s.invite]:
@@ -286,7 +297,8 @@ class Lobby:
         rated = body.get("rated", False)
         if not isinstance(rated, bool):
             raise TableError("bad_request", "'rated' must be true or false", 400)
-        self.storage.queue_join(player, game, rated, rating_of(self.storage, player, game),
+        self.check_cooldown(player)
+        self.storage.queue_join(player, game, rated, self.ratings.rating_of(player, game),
                                 time.time())
         return self.status(player)
 

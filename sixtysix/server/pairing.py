@@ -1,7 +1,8 @@
 """Quick pairing: who of the players waiting for a game sits down together, and when the computer
 fills the seats nobody came for.
 
-A player waiting is matched with the players of the same game (and the same ``rated`` choice)
+Ratings are ``ratings.Ratings.rating_of``'s (1500 before a player's first rated match). A player
+waiting is matched with the players of the same game (and the same ``rated`` choice)
 whose rating is within a window of his: ``WINDOW`` points at once, ``WIDEN`` more for each second
 either of them has waited. The player who has waited longest is seated first, with the closest
 ratings in his window; once he has waited ``computer_after`` seconds (``ServerConfig.
@@ -25,25 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-__all__ = ["Waiting", "Group", "pair", "window", "level_for", "rating_of", "seat_order",
-           "DEFAULT_RATING", "WINDOW", "WIDEN"]
+__all__ = ["Waiting", "Group", "pair", "window", "level_for", "seat_order", "WINDOW", "WIDEN"]
 
-DEFAULT_RATING = 1500.0
-"""The rating of a player with no rated match yet (Glicko's and OpenSkill's usual start)."""
 WINDOW = 100.0
 """Rating points two players may be apart and be paired at once..."""
 WIDEN = 20.0
 """...and how many more for each second waited: after 30 s anyone within 700 points."""
 LEVEL_FLOORS = (("master", 1800.0), ("strong", 1600.0), ("casual", 1400.0), ("beginner", -1e9))
 """The computer's level for the people's mean rating: a new player (1500) meets ``casual``."""
-
-
-def rating_of(storage: Any, player: str, game: str) -> float:
-    """A player's rating for a game, as pairing and the lobby's lists use it. Ratings are another
-    module's (the one rated matches update); until a player has one, ``DEFAULT_RATING``."""
-    return DEFAULT_RATING
 
 
 @dataclass(frozen=True)

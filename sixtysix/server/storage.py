@@ -626,7 +626,7 @@ class Storage:
             if (held or 0) > 1:
                 s.rollback()
                 return False
-            for row in (SeatPlayerRow, SeatKeyRow, EventRow, LobbyTableRow):
+            for row in (SeatPlayerRow, SeatKeyRow, EventRow, LobbyTableRow, LeaveRow):
                 s.execute(delete(row).where(row.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
         return True

@@ -20,8 +20,8 @@ from sixtysix.server.storage import Storage
 FAST = {"lobby_tick_seconds": 0.05, "open_table_seconds": 600.0}
 
 
-def lobby_client(**config: Any) -> TestClient:
-    return TestClient(create_app(storage=Storage("sqlite://"),
+def lobby_client(storage: Storage | None = None, **config: Any) -> TestClient:
+    return TestClient(create_app(storage=storage or Storage("sqlite://"),
                                  config=ServerConfig(**{**FAST, **config})))
 
 
@@ -198,6 +198,23 @@ def test_opening_tables_is_limited_per_player_and_per_address() -> None:
         r = client.post("/api/lobby/queue", json={"game": "schnapsen"}, headers=auth(bob))
         assert r.status_code == 429
         assert len(client.get("/api/lobby").json()["open"]) == 3
+
+
+def test_a_player_who_keeps_leaving_matches_waits_before_the_next() -> None:
+    store = Storage("sqlite://")
+    with lobby_client(store) as client:
+        ann, bob = player(client, "Ann"), player(client, "Bob")
+        t = open_table(client, bob)
+        done = open_table(client, ann)  # (a table for the leaves to be at)
+        for seat in range(3):
+            store.add_leave(done["table"], seat, ann["id"])
+        for method, path, body in [("POST", "/api/lobby/tables", {"game": "schnapsen"}),
+                                   ("POST", "/api/lobby/queue", {"game": "schnapsen"}),
+                                   ("POST", f"/api/lobby/tables/{t['table']}/sit", {})]:
+            r = client.request(method, path, json=body, headers=auth(ann))
+            assert r.status_code == 429 and r.json()["error"]["code"] == "cooldown", r.text
+            assert re.search(r"in \d+ s", r.json()["error"]["message"])
+        assert client.get("/api/lobby").json()["open"][0]["free"] == 1
 
 
 CARD = re.compile(r"(?<![A-Za-z0-9_-])([AKQJT987][CDHS])(?![A-Za-z0-9_-])")

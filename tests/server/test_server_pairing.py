@@ -6,6 +6,7 @@ on one PostgreSQL database."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -174,7 +175,10 @@ def request(server: ServerProcess, method: str, path: str, p: dict[str, Any] | N
 
 
 def new_player(server: ServerProcess, name: str) -> dict[str, Any]:
-    code, p = request(server, "POST", "/api/players", body={"name": name})
+    """A player at ``server``, named ``name`` and a number (a shared database keeps the names
+    of earlier runs, and names are unique)."""
+    code, p = request(server, "POST", "/api/players",
+                      body={"name": f"{name} {secrets.randbelow(10**9)}"})
     assert code == 201, p
     return p  # type: ignore[no-any-return]
 
