@@ -32,10 +32,11 @@ function refusedInvitation(id, error) {
   const watch = $("invitation-watch");
   watch.hidden = error.code === "no_table";
   watch.href = `/t/${encodeURIComponent(id)}`;
-  document.title = "Invitation not valid · Sixty-Six";
+  document.title = t("invitation.pageTitle");
 }
 
-(() => {
+// Drawn once the page's words are in.
+I18n.ready.then(() => {
   const m = location.pathname.match(/^\/t\/([^/]+)$/);
   const h = location.pathname.match(/^\/help\/([^/]+)$/);
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
@@ -50,4 +51,4 @@ function refusedInvitation(id, error) {
   } else {
     Lobby.show();
   }
-})();
+});

@@ -1,5 +1,5 @@
-// What the lobby and the table share: DOM and escaping helpers, the JSON API call, and the
-// German-suits setting (kept per browser).
+// What the lobby and the table share: DOM and escaping helpers, the JSON API call (its refusals
+// in the page's language), and the settings kept per browser (German suits, the language).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -8,31 +8,56 @@ const esc = (s) => String(s ?? "").replace(/[&<>"']/g,
 
 // ---------------------------------------------------------------- settings
 
-// A checkbox kept per browser (localStorage ``key``); ``apply`` runs with its value now and at
-// each change, and the table is redrawn.
-function browserSetting(id, key, apply) {
-  const box = $(id);
-  box.checked = localStorage.getItem(key) === "1";
-  apply(box.checked);
+// A setting kept per browser (localStorage ``key``): a checkbox ("1" or "0"), or a choice (its
+// value; ``fallback`` until one is made). ``apply`` runs with its value now and at each change,
+// and the table is redrawn.
+function browserSetting(id, key, apply, fallback) {
+  const box = $(id), isBox = box.type === "checkbox";
+  const kept = localStorage.getItem(key);
+  if (isBox) box.checked = kept === "1";
+  else box.value = kept ?? fallback;
+  if (!isBox && !box.value) box.value = fallback;  // a kept value that is no longer offered
+  const value = () => (isBox ? box.checked : box.value);
+  apply(value());
   box.addEventListener("change", () => {
-    localStorage.setItem(key, box.checked ? "1" : "0");
-    apply(box.checked);
+    localStorage.setItem(key, isBox ? (box.checked ? "1" : "0") : box.value);
+    apply(value());
     if (Table.state) Table.render();
   });
 }
 browserSetting("german-suits", "sixtysix.german", (on) => Cards.setGerman(on));
+// The language: the page draws itself again once the new words are in (I18n.onSwitch).
+browserSetting("lang-select", I18n.KEY, (lang) => { if (lang !== I18n.wanted) I18n.use(lang); },
+               I18n.preferred());
+I18n.onSwitch(() => { if (Table.state) Table.render(); });
 
-// A refused request throws an Error with the server's message, its `code` and HTTP `status`.
-// `secret`: a player's, sent as `Authorization: Bearer`.
+// A game's name in the page's language (the server's name where none is written).
+const gameName = (id, fallback) => (I18n.has(`game.${id}`) ? t(`game.${id}`) : fallback || id);
+
+// A refusal's words for the person: the server's ``{code, message, params}`` in the page's
+// language where its words for the code are written, else the server's own message (English:
+// en.json has null for each code, the server's words being more precise).
+function errorText(error) {
+  if (!error) return "";
+  return I18n.words[`error.${error.code}`] ? t(`error.${error.code}`, error.params || {})
+    : String(error.message || "");
+}
+
+// A refused request throws an Error with the refusal's words (errorText), its `code`, the
+// server's own `serverMessage` and the HTTP `status`. `secret`: a player's, sent as
+// `Authorization: Bearer`.
 async function api(method, url, body, secret) {
   const headers = {"Content-Type": "application/json"};
   if (secret) headers.Authorization = `Bearer ${secret}`;
   const r = await fetch(url, {method, headers,
                               body: body === undefined ? undefined : JSON.stringify(body)});
-  const data = await r.json().catch(() => ({error: {message: `HTTP ${r.status}`}}));
+  const data = await r.json().catch(() => ({error: {code: "http", message: `HTTP ${r.status}`,
+                                                      params: {status: r.status}}}));
   if (!r.ok) {
-    const err = new Error(data.error ? data.error.message : `HTTP ${r.status}`);
-    err.code = data.error && data.error.code;
+    const refusal = data.error || {code: "http", message: `HTTP ${r.status}`, params: {status: r.status}};
+    const err = new Error(errorText(refusal));
+    err.code = refusal.code;
+    err.serverMessage = refusal.message;
     err.status = r.status;
     throw err;
   }
@@ -61,7 +86,7 @@ const Share = {
     this.links[key] = {label, url: location.origin + path};
     return `<div class="link-row" id="share-${esc(key)}-row"><span>${esc(label)}</span> ` +
       `<button type="button" class="secondary share-btn" data-share="${esc(key)}" ` +
-      `aria-label="Share ${esc(label)}">Share</button>` +
+      `aria-label="${esc(t("share.label", {what: label}))}">${esc(t("share.button"))}</button>` +
       `<input class="link-box" id="share-${esc(key)}" readonly hidden aria-label="${esc(label)}"></div>`;
   },
 
@@ -76,7 +101,7 @@ const Share = {
     if (navigator.share) {
       try {
         await navigator.share({title: link.label, url: link.url});
-        say("Shared");
+        say(t("share.shared"));
         return;
       } catch (e) {
         if (e.name === "AbortError") return;  // the person closed the share sheet
@@ -85,9 +110,9 @@ const Share = {
     try {
       if (navigator.clipboard && window.isSecureContext) {
         await navigator.clipboard.writeText(link.url);
-        button.textContent = "Copied";
-        say("Link copied");
-        setTimeout(() => { button.textContent = "Share"; }, 2000);
+        button.textContent = t("share.copied");
+        say(t("share.linkCopied"));
+        setTimeout(() => { button.textContent = t("share.button"); }, 2000);
         return;
       }
     } catch (e) { /* no clipboard here: the box below */ }
@@ -95,7 +120,7 @@ const Share = {
     box.value = link.url;
     box.hidden = false;
     box.select();
-    say("Select the link and copy it");
+    say(t("share.copyByHand"));
   },
 };
 

@@ -92,12 +92,12 @@ const DealCheck = {
     this.store(kept);
     const checked = [], bad = [];
     for (const h of Object.keys(kept.changed)) {
-      bad.push({hand: Number(h), why: "the server showed another commitment for it during the hand"});
+      bad.push({hand: Number(h), why: t("deal.whyChanged")});
     }
     const check = (h, digest) => {
       if (!(h in kept.commitments) || h in kept.changed) return;
       if (digest === kept.commitments[h]) checked.push(Number(h));
-      else bad.push({hand: Number(h), why: "the key revealed does not hash to the commitment shown before it was played"});
+      else bad.push({hand: Number(h), why: t("deal.whyKey")});
     };
     keys.forEach((k, i) => check(String(i + 1), sha256Hex(hexBytes(k))));
     if (m.scheme === "sha256-v1" && m.secret) {
@@ -123,18 +123,18 @@ const DealCheck = {
     let html = "";
     if (r.bad.length) {
       const b = r.bad[0];
-      html += `<br><span id="deal-check" class="deal-check bad error" role="alert">Hand ${esc(b.hand)}: ` +
-        `the deal does NOT match the commitment shown before it was played (${esc(b.why)})</span>`;
+      html += `<br><span id="deal-check" class="deal-check bad error" role="alert">` +
+        `${esc(t("deal.bad", {hand: b.hand, why: b.why}))}</span>`;
     } else if (r.unseen) {
-      html += `<br><span id="deal-check" class="deal-check unseen">Hand ${esc(r.unseen)}: not ` +
-        `checked here (this browser did not see its commitment before the hand was over)</span>`;
+      html += `<br><span id="deal-check" class="deal-check unseen">` +
+        `${esc(t("deal.unseen", {hand: r.unseen}))}</span>`;
     } else if (r.checked.length) {
       const last = r.checked[r.checked.length - 1];
-      html += `<br><span id="deal-check" class="deal-check ok" title="the key revealed for each ` +
-        `hand hashes to the commitment this browser kept at its start (hands ${esc(r.checked.join(", "))})">` +
-        `Hand ${esc(last)}: deal checked ✓</span>`;
+      html += `<br><span id="deal-check" class="deal-check ok" ` +
+        `title="${esc(t("deal.checkedTitle", {hands: r.checked.join(", ")}))}">` +
+        `${esc(t("deal.checked", {hand: last}))}</span>`;
     }
-    if (r.kept) html += `<br><button type="button" id="save-commitments" class="secondary">Save my commitments</button>`;
+    if (r.kept) html += `<br><button type="button" id="save-commitments" class="secondary">${esc(t("deal.save"))}</button>`;
     return html;
   },
 

@@ -40,8 +40,7 @@ const Player = {
       } catch (e) {
         if (e.code === "bad_secret") {
           this.forget();
-          $("player-error").textContent = "This browser is no longer your player: it was moved " +
-            "to another device or deleted. Choose a name to start again.";
+          $("player-error").textContent = t("player.lost");
         }
       }
     }
@@ -66,7 +65,7 @@ const Player = {
     if (p) {
       $("player-name").textContent = p.name;
     } else if (!$("player-new-name").value) {
-      $("player-new-name").value = `Player ${1000 + Math.floor(Math.random() * 9000)}`;
+      $("player-new-name").value = t("player.defaultName", {n: 1000 + Math.floor(Math.random() * 9000)});
     }
     if (typeof Lobby !== "undefined") Lobby.playerChanged();
   },
@@ -80,7 +79,7 @@ const Player = {
   create() {
     return this.attempt(async () => {
       this.keep(await api("POST", "/api/players", {name: $("player-new-name").value}));
-      $("announce").textContent = `You are ${this.get().name}`;
+      $("announce").textContent = t("player.youAre", {name: this.get().name});
       this.render();
     });
   },
@@ -92,7 +91,7 @@ const Player = {
                            {name: $("player-rename-name").value}, p.secret);
       this.keep({...p, name: me.name});
       $("player-rename-form").hidden = true;
-      $("announce").textContent = `You are ${me.name}`;
+      $("announce").textContent = t("player.youAre", {name: me.name});
       this.render();
     });
   },
@@ -100,11 +99,11 @@ const Player = {
   transfer() {
     const p = this.get();
     return this.attempt(async () => {
-      const t = await api("POST", `/api/players/${encodeURIComponent(p.id)}/transfer`, {}, p.secret);
-      const link = `${location.origin}${t.link}`;
+      const made = await api("POST", `/api/players/${encodeURIComponent(p.id)}/transfer`, {}, p.secret);
+      const link = `${location.origin}${made.link}`;
       $("player-transfer-link").href = link;
       $("player-transfer-link").textContent = link;
-      $("player-transfer-code").textContent = t.code;
+      $("player-transfer-code").textContent = made.code;
       $("player-transfer").hidden = false;
     });
   },
@@ -112,20 +111,19 @@ const Player = {
   async claim(code) {
     await this.attempt(async () => {
       this.keep(await api("POST", "/api/players/claim", {code}));
-      $("announce").textContent = `You are ${this.get().name} on this device now`;
+      $("announce").textContent = t("player.youAreHere", {name: this.get().name});
     });
     this.render();
   },
 
   remove() {
     const p = this.get();
-    if (!confirm(`Delete ${p.name}? Your name leaves every table you sat at; the games stay, ` +
-                 "under \"a former player\".")) return undefined;
+    if (!confirm(t("player.confirmDelete", {name: p.name}))) return undefined;
     return this.attempt(async () => {
       await api("DELETE", `/api/players/${encodeURIComponent(p.id)}`, undefined, p.secret);
       this.forget();
       $("player-transfer").hidden = true;
-      $("announce").textContent = "You are deleted";
+      $("announce").textContent = t("player.deleted");
       this.render();
     });
   },

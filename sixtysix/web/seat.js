@@ -28,27 +28,24 @@ const Seat = {
 
   // The seat is held by another window or device: move it here only if the person says so.
   ask(move) {
-    const notNow = () => this.notice("The seat stays in the other window or device.",
-                                     [["Move it here", move]]);
-    this.notice("This seat is open in another window or device. Move it here?",
-                [["Move it here", move], ["Not now", notNow]]);
+    const notNow = () => this.notice(t("seat.staysThere"), [[t("seat.moveHere"), move]]);
+    this.notice(t("seat.openElsewhere"), [[t("seat.moveHere"), move], [t("seat.notNow"), notNow]]);
   },
 
   moved(takeBack) {
-    this.notice("Your seat moved to another window or device: this page no longer plays it.",
-                [["Take the seat back here", takeBack]]);
+    this.notice(t("seat.moved"), [[t("seat.takeBackHere"), takeBack]]);
   },
 
   left(takeBack) {
-    this.notice("You left the seat: the computer plays for it.", [["Take the seat back", takeBack]]);
+    this.notice(t("seat.left"), [[t("seat.takeBack"), takeBack]]);
   },
 
   // "Leave the seat" while this page holds a seat of a match that runs.
   renderBar(table) {
     const m = table.state, bar = $("seat-bar");
     bar.innerHTML = table.held && m.seat !== null && !m.complete
-      ? `<button type="button" class="secondary" id="leave-btn">Leave the seat</button>` +
-        ` <span class="note">The computer plays for you until you open the table again.</span>` : "";
+      ? `<button type="button" class="secondary" id="leave-btn">${esc(t("seat.leave"))}</button>` +
+        ` <span class="note">${esc(t("seat.leaveNote"))}</span>` : "";
     const b = $("leave-btn");
     if (b) b.onclick = () => { if (table.send({type: "leave"})) b.disabled = true; };
   },
@@ -57,7 +54,7 @@ const Seat = {
   // (``until``, a performance.now() time), shown as whole seconds.
   countdown(until) {
     const left = Math.max(0, Math.ceil((until - performance.now()) / 1000));
-    return left > 0 ? `the computer plays in ${left} s` : "the computer plays now";
+    return left > 0 ? t("seat.takeoverIn", {n: left}) : t("seat.takeoverNow");
   },
 
   tick() {

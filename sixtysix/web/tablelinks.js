@@ -17,20 +17,21 @@ const TableLinks = {
     } else if (known.finished !== m.complete) {
       MyTables.remember({id: m.table, finished: m.complete});
     }
-    $("table-title").textContent = `${m.game_name}, table ${m.table}`;
+    $("table-title").textContent = t("links.tableTitle", {game: gameName(m.game, m.game_name), table: m.table});
     this.renderEnd(table);
 
-    let html = table.badKey && me === null ? `<p class="error" id="bad-key" role="alert">The ` +
-      `link's key to a seat at this table is not valid: you are watching.</p>` : "";
+    let html = table.badKey && me === null
+      ? `<p class="error" id="bad-key" role="alert">${esc(t("links.badKey"))}</p>` : "";
     html += this.seatStates(m);
-    if (m.hints) html += `<p id="hints-note">Hints are allowed at this table: every player may ask for one.</p>`;
-    html += Share.row("Link to watch this table", `/t/${encodeURIComponent(m.table)}`, "watch");
+    if (m.hints) html += `<p id="hints-note">${esc(t("links.hints"))}</p>`;
+    html += Share.row(t("links.watch"), `/t/${encodeURIComponent(m.table)}`, "watch");
     html += `<p>`;
     if (me !== null || m.complete) {
-      html += `<button type="button" class="secondary" id="record-btn">Download the record</button> · `;
+      html += `<button type="button" class="secondary" id="record-btn">${esc(t("links.record"))}</button> · `;
     }
-    html += `<a id="rules-link" href="/help/${esc(encodeURIComponent(m.game))}">Rules of ` +
-      `${esc(m.game_name)}</a> · <a href="/">Lobby</a></p>`;
+    html += `<a id="rules-link" href="/help/${esc(encodeURIComponent(m.game))}">` +
+      `${esc(t("links.rules", {game: gameName(m.game, m.game_name)}))}</a> · ` +
+      `<a href="/">${esc(t("links.lobby"))}</a></p>`;
     const footer = $("table-links");
     // Redrawn only when it changes: a click on Share must not lose its button mid-state.
     if (footer.dataset.html !== html) {
@@ -48,14 +49,14 @@ const TableLinks = {
     const items = m.seats.map((s, i) => {
       const state = s.kind === "bot" ? "computer" : s.invited ? "invited"
         : s.connected ? "joined" : "away";
-      const words = {computer: "computer", invited: "invited, not here yet", joined: "here",
-                     away: s.computer ? "away: the computer plays" : "away"}[state];
+      const words = t(state === "away" && s.computer ? "links.state.awayComputer" : `links.state.${state}`);
       const share = invites.has(i)
-        ? Share.row(`Invitation to seat ${i + 1} (${s.name})`, invites.get(i), `seat-${i}`) : "";
-      return `<li id="seat-state-${i}" data-state="${state}">Seat ${i + 1}: ${esc(s.name)}` +
-        `${i === m.seat ? " (your seat)" : ""} · ${esc(words)}${share}</li>`;
+        ? Share.row(t("links.invitation", {seat: i + 1, name: s.name}), invites.get(i), `seat-${i}`) : "";
+      return `<li id="seat-state-${i}" data-state="${state}">` +
+        `${esc(t(i === m.seat ? "links.yourSeat" : "links.seat", {seat: i + 1, name: s.name}))}` +
+        ` · ${esc(words)}${share}</li>`;
     });
-    return `<ul id="seat-states" aria-label="Seats">${items.join("")}</ul>`;
+    return `<ul id="seat-states" aria-label="${esc(t("links.seats"))}">${items.join("")}</ul>`;
   },
 
   // The record as a file: fetched with this seat's secret and saved from memory, so that no
@@ -96,12 +97,12 @@ const TableLinks = {
       if (m.seat !== null) Seats.keep(m.rematch.table, table.token);
       MyTables.remember({id: m.rematch.table, game: m.game, game_name: m.game_name, seat: m.seat,
                          finished: false});
-      html += `<p>A rematch is ready: <a id="rematch-link" href="${esc(m.rematch.link)}">` +
-        `${m.seat !== null ? "Play the rematch" : "Watch the rematch"}</a></p>`;
+      html += `<p>${esc(t("links.rematchReady"))} <a id="rematch-link" href="${esc(m.rematch.link)}">` +
+        `${esc(t(m.seat !== null ? "links.playRematch" : "links.watchRematch"))}</a></p>`;
     } else if (m.seat !== null) {
-      html += `<button type="button" id="rematch-btn"${this.asked ? " disabled" : ""}>Rematch</button>`;
+      html += `<button type="button" id="rematch-btn"${this.asked ? " disabled" : ""}>${esc(t("links.rematch"))}</button>`;
     }
-    html += ` <a id="lobby-link" class="button-link" href="/">Back to lobby</a>` +
+    html += ` <a id="lobby-link" class="button-link" href="/">${esc(t("common.backToLobby"))}</a>` +
       `<p class="error" id="rematch-error" role="alert"></p>`;
     if (box.dataset.html === html && !box.hidden) return;
     box.innerHTML = html;
