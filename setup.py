@@ -82,7 +82,7 @@ DIRECTIVES = {
 
 
 class BuildPy(build_py):
-    """Ship the rules pages (docs/rules/*.md) in the package as sixtysix/rules/: the server's help
+    """Ship the rules pages (docs/rules/**/*.md) in the package as sixtysix/rules/: the server's help
     pages read them there (one source: they are copied at build time, never kept twice)."""
 
     def run(self) -> None:
@@ -90,8 +90,9 @@ class BuildPy(build_py):
         src = Path(__file__).resolve().parent / "docs" / "rules"
         dst = Path(self.build_lib) / "sixtysix" / "rules"
         dst.mkdir(parents=True, exist_ok=True)
-        for page in src.glob("*.md"):
-            shutil.copyfile(page, dst / page.name)
+        for page in src.rglob("*.md"):  # each language's folder too (de/)
+            (dst / page.relative_to(src)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(page, dst / page.relative_to(src))
 
 
 class BuildExt(build_ext):

@@ -4,7 +4,8 @@ HTTP: ``GET /api/games``, ``POST /api/tables``, ``POST /api/tables/{id}/claim`` 
 exchanged for its seat's secret, once), ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
-``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}`` (a game's rules page for the help);
+``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}?lang=`` (a game's rules page for the help,
+in English or German);
 players under ``/api/players`` (``players.py``; a player's secret goes in ``Authorization:
 Bearer``, and creating or claiming a seat with it ties the seat to him); the lobby (open tables,
 quick pairing, live tables) under ``/api/lobby`` and ``/ws/lobby`` (``lobby.py``).
@@ -63,7 +64,7 @@ from .hub import LEFT, Conn, Hub
 from .lobby import Lobby, lobby_routes
 from .players import Players
 from .ratings import Ratings, leaderboard, player_page
-from .rulepages import rules_page
+from .rulepages import choose_lang, rules_page
 from .storage import Storage
 from .table import Table, TableError, game_catalog, rematch_id
 
@@ -100,7 +101,7 @@ def _limit(buckets: TokenBuckets, host: Any, what: str) -> None:
     wait = buckets.take(_client(host))
     if wait:
         raise TableError("rate_limited", f"too many {what} from your address: try again in "
-                         f"{math.ceil(wait)} s", 429)
+                         f"{math.ceil(wait)} s", 429, {"seconds": math.ceil(wait)})
 
 
 async def _json_body(request: Request, config: ServerConfig) -> dict[str, Any]:
@@ -258,8 +259,9 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         return {"games": game_catalog(), "bots": bot_names(), "levels": list(LEVELS)}
 
     @app.get("/api/rules/{page}")
-    async def rules(page: str) -> dict[str, Any]:
-        return rules_page(page)
+    async def rules(page: str, request: Request, lang: str | None = None) -> dict[str, Any]:
+        """In ``?lang=`` (en, de), else in the best of the browser's Accept-Language."""
+        return rules_page(page, choose_lang(lang, request.headers.get("accept-language")))
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:

@@ -1,9 +1,12 @@
-"""The browser's help: each game's rules page of docs/rules/, rendered to HTML.
+"""The browser's help: each game's rules page of docs/rules/, rendered to HTML, in English or
+German (docs/rules/de/, the same pages translated).
 
 One source: the pages are read where a built package ships them (``sixtysix/rules/``, copied
 there from docs/rules/ by setup.py) or, in a source checkout, from docs/rules/ itself. Option
 names in the text are shown as readable labels with their meaning (``games.meanings``), and links
-between rules pages become links between help pages.
+between rules pages become links between help pages. A translated heading keeps the English
+heading's anchor, written after it as ``{#anchor}``, so that every link to a part of the rules
+works in each language.
 
 >>> page = rules_page("schnapsen")
 >>> page["name"], page["html"].startswith('<h1 id="schnapsen-schnapsen">Schnapsen')
@@ -26,7 +29,7 @@ from markdown_it.renderer import RendererHTML
 from ..games import GAMES
 from .table import TableError, game_catalog
 
-__all__ = ["PAGES", "rules_dir", "rules_page"]
+__all__ = ["LANGS", "PAGES", "choose_lang", "rules_dir", "rules_page"]
 
 PAGES = {
     "index": "index.md",
@@ -36,6 +39,10 @@ PAGES = {
     "bauernschnapsen": "bauernschnapsen.md", "gaigel": "gaigel.md", "terts": "terts.md",
 }
 """Help page id (a game id, or ``index`` for what the games share) -> its file in docs/rules/."""
+
+LANGS = ("en", "de")
+"""The languages of the rules pages, English first (the fallback); each but English is a folder
+of docs/rules/ with every page of ``PAGES``."""
 
 _HERE = Path(__file__).resolve().parent.parent
 _DIRS = (_HERE / "rules", _HERE.parent / "docs" / "rules")
@@ -48,6 +55,36 @@ def rules_dir() -> Path:
             return d
     raise TableError("unavailable", "the rules pages are not installed with this server", 501)
 
+
+def choose_lang(asked: str | None, accept_language: str | None) -> str:
+    """The language to answer in: ``asked`` (a request's ``?lang=``) if given, else the best of
+    ``LANGS`` in an Accept-Language header, else English.
+
+    >>> choose_lang(None, "de-AT,de;q=0.9,en;q=0.8"), choose_lang("en", "de"), choose_lang(None, "fr")
+    ('de', 'en', 'en')
+    """
+    if asked is not None:
+        if asked not in LANGS:
+            raise TableError("bad_request", f"there are no rules pages in {asked!r} (choose from "
+                             f"{', '.join(LANGS)})", 400)
+        return asked
+    best, best_q = "en", 0.0
+    for part in (accept_language or "").split(","):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                continue
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGS and q > best_q:
+            best, best_q = lang, q
+    return best
+
+
+_ANCHOR = re.compile(r"\s*\{#([\w-]+)\}\s*$")
+"""A heading's own anchor, written after it: ``## Zudrehen {#closing}``."""
 
 _LINK = re.compile(r"^([a-z0-9-]+)\.md(#[\w-]*)?$")
 
@@ -75,8 +112,25 @@ def _slug(text: str) -> str:
     return re.sub(r"[-\s]+", "-", text)
 
 
-@functools.lru_cache(maxsize=len(PAGES))
-def _render(page: str) -> str:
+def _heading_ids(tokens: list[Any]) -> None:
+    """Each heading's anchor: its own ``{#anchor}`` (taken out of its text), else the one mkdocs
+    makes from its text, so that links like #options work."""
+    for tok, after in zip(tokens, tokens[1:], strict=False):
+        if tok.type != "heading_open":
+            continue
+        m = _ANCHOR.search(after.content)
+        if m is None:
+            tok.attrSet("id", _slug(after.content))
+            continue
+        tok.attrSet("id", m.group(1))
+        after.content = after.content[:m.start()]
+        last = after.children[-1] if after.children else None
+        if last is not None and last.type == "text":
+            last.content = _ANCHOR.sub("", last.content)
+
+
+@functools.lru_cache(maxsize=len(PAGES) * len(LANGS))
+def _render(page: str, lang: str = "en") -> str:
     options = {o["name"]: o for g in game_catalog() if g["id"] == page for o in g["options"]}
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     renderer = md.renderer
@@ -91,10 +145,9 @@ def _render(page: str) -> str:
                 f'<code>{html.escape(o["name"])}</code></span>')
 
     md.add_render_rule("code_inline", code_inline)
-    tokens = md.parse((rules_dir() / PAGES[page]).read_text(encoding="utf-8"))
-    for tok, after in zip(tokens, tokens[1:], strict=False):
-        if tok.type == "heading_open":  # the anchors mkdocs makes, so that links like #options work
-            tok.attrSet("id", _slug(after.content))
+    folder = rules_dir() if lang == "en" else rules_dir() / lang
+    tokens = md.parse((folder / PAGES[page]).read_text(encoding="utf-8"))
+    _heading_ids(tokens)
     for tok in tokens:
         for child in tok.children or ():
             if child.type == "link_open":
@@ -106,12 +159,13 @@ def _render(page: str) -> str:
     return str(renderer.render(tokens, md.options, {}))
 
 
-def rules_page(page: str) -> dict[str, Any]:
-    """A help page: the game's name, its rules as HTML and its options (labels and meanings)."""
+def rules_page(page: str, lang: str = "en") -> dict[str, Any]:
+    """A help page in ``lang`` (one of ``LANGS``): the game's name, its rules as HTML and its
+    options (labels and meanings)."""
     if page not in PAGES:
         raise TableError("no_page", f"there is no rules page {page!r} (choose from "
                          f"{', '.join(PAGES)})", 404)
     game = next((g for g in game_catalog() if g["id"] == page), None)
-    return {"page": page, "name": GAMES[page].name if page in GAMES else "The rules",
-            "html": _render(page), "options": game["options"] if game else [],
+    return {"page": page, "lang": lang, "name": GAMES[page].name if page in GAMES else "The rules",
+            "html": _render(page, lang), "options": game["options"] if game else [],
             "pages": {p: (GAMES[p].name if p in GAMES else "The rules") for p in PAGES}}

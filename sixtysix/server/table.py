@@ -76,16 +76,22 @@ MAX_SECRET = 64
 
 
 class TableError(Exception):
-    """A refused request: ``code`` names the reason, ``status`` is the HTTP status to answer."""
+    """A refused request: ``code`` names the reason, ``status`` is the HTTP status to answer;
+    ``params``, the values the message names, lets a client say it in its person's language."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.params = params or {}
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.params:
+            error["params"] = self.params
+        return {"error": error}
 
 
 @dataclass
@@ -495,7 +501,8 @@ class Table:
                                  "you were sent", 404)
             raise TableError("invite_spent", f"this invitation was used already: seat "
                              f"{taken + 1} ({self.seats[taken].name}) is taken. Ask the table's "
-                             "creator for a link to watch, or start a table of your own", 410)
+                             "creator for a link to watch, or start a table of your own", 410,
+                             {"seat": taken + 1, "name": self.seats[taken].name})
         self.reload_keys()
         return seat, token
 
