@@ -157,11 +157,15 @@ def _without_code(text: str) -> str:
 
 def _anchors(page: pathlib.Path) -> set[str]:
     """The ids that the headings of ``page`` get on the site: the toc extension's slugs (a
-    repeated heading gets _1, _2, ...)."""
+    repeated heading gets _1, _2, ...), or the heading's own ``{#id}`` (attr_list)."""
     from markdown.extensions.toc import slugify
     text = re.sub(r"^\s*```.*?^\s*```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
     seen: set[str] = set()
     for title in re.findall(r"^#{1,6}\s+(.*?)\s*#*\s*$", text, flags=re.M):
+        own = re.search(r"\{#([\w-]+)\}$", title)
+        if own:
+            seen.add(own.group(1))
+            continue
         title = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", title)  # a link: its text
         slug = slugify(re.sub(r"[`*]", "", title), "-")
         n, unique = 0, slug

@@ -1,0 +1,92 @@
+"""English and German: the help's rules pages in the language asked for (``?lang=``, else the
+browser's Accept-Language), refusals with the values a client needs to say them in its language,
+and in Chromium a German browser's page in German, switched to English from the header.
+
+The browser test carries the marker ``browser`` (skipped only where /usr/bin/chromium is missing
+and ``CI`` is unset); the others run in-process in milliseconds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_util import DESKTOP, needs_chromium, watch_errors
+from fastapi.testclient import TestClient
+from server_util import ServerProcess
+
+
+def _h2(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<h2 id="([^"]+)">([^<]+)</h2>', html)
+
+
+def test_the_rules_page_in_german_keeps_the_english_anchors(client: TestClient) -> None:
+    en = client.get("/api/rules/sixty-six").json()
+    de = client.get("/api/rules/sixty-six?lang=de").json()
+    assert (en["lang"], de["lang"]) == ("en", "de")
+    assert ("closing", "Closing") in _h2(en["html"])
+    assert ("closing", "Zudrehen") in _h2(de["html"])
+    assert [a for a, _ in _h2(de["html"])] == [a for a, _ in _h2(en["html"])]
+    # Links between pages lead to the same rule in the help, whatever the language.
+    assert 'href="/help/index"' in de["html"]
+    assert "Bummerl" in client.get("/api/rules/schnapsen?lang=de").json()["html"]
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("de-AT,de;q=0.9,en;q=0.8", "de"), ("en-GB,en;q=0.9,de;q=0.8", "en"), ("fr-FR,de;q=0.5", "de"),
+    ("fr-FR", "en"), ("", "en"), ("de;q=x, en", "en"),
+])
+def test_without_lang_the_browsers_languages_choose(client: TestClient, header: str, lang: str) -> None:
+    r = client.get("/api/rules/index", headers={"Accept-Language": header})
+    assert r.status_code == 200 and r.json()["lang"] == lang
+    # ?lang= wins over the header.
+    other = "en" if lang == "de" else "de"
+    assert client.get(f"/api/rules/index?lang={other}",
+                      headers={"Accept-Language": header}).json()["lang"] == other
+
+
+def test_a_language_without_rules_pages_is_refused_clearly(client: TestClient) -> None:
+    r = client.get("/api/rules/schnapsen?lang=fr")
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "bad_request" and "'fr'" in r.json()["error"]["message"]
+
+
+def test_a_refusal_names_its_values_for_the_client_to_word_them(client: TestClient) -> None:
+    made = client.post("/api/tables", json={"game": "schnapsen", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
+    invite = made["seats"][1]["invite"]
+    assert client.post(f"/api/tables/{made['table']}/claim", json={"invite": invite}).status_code == 200
+    r = client.post(f"/api/tables/{made['table']}/claim", json={"invite": invite})
+    assert r.status_code == 410
+    assert r.json()["error"]["code"] == "invite_spent"
+    assert r.json()["error"]["params"] == {"seat": 2, "name": "Bob"}
+
+
+@needs_chromium[0]
+@needs_chromium[1]
+def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
+        server: ServerProcess, browser: Any) -> None:
+    ctx = browser.new_context(viewport=DESKTOP, locale="de-DE")
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(server.url + "/help/schnapsen")
+    page.wait_for_selector("#help-rules h2")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.input_value("#lang-select") == "de"
+    assert "Wertung eines Spiels" in page.inner_text("#help-rules")
+    assert page.inner_text("#help-nav span[aria-current]") == "Schnapsen"
+    assert "Sechsundsechzig" in page.inner_text("#help-nav")
+    assert page.inner_text("#help-options h2") == "Alle Optionen"
+    assert page.inner_text("#help a[href='/']") == "Zurück zur Lobby"
+    page.select_option("#lang-select", "en")
+    page.wait_for_function("document.querySelector('#help-options h2')?.textContent === 'All options'")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "Scoring a hand" in page.inner_text("#help-rules")
+    assert "Sixty-Six" in page.inner_text("#help-nav")
+    # The choice is kept: the next page of this browser is English, whatever its languages.
+    page.goto(server.url + "/help/sixty-six")
+    page.wait_for_selector("#help-rules h2")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "Closing" in page.inner_text("#help-rules")
+    assert not errors, errors
