@@ -10,7 +10,10 @@ import re
 
 import pytest
 
+from sixtysix.games import GAMES
+from sixtysix.games.meanings import meaning
 from sixtysix.server.rulepages import LANGS, PAGES, _render
+from sixtysix.server.table import game_catalog
 
 WEB = pathlib.Path(__file__).resolve().parent.parent / "sixtysix" / "web"
 RULES = WEB.parent.parent / "docs" / "rules"
@@ -86,3 +89,27 @@ def test_each_rules_page_has_a_german_translation_with_the_english_anchors(page:
     assert "{#" not in de
     # The same links between pages, so a citation leads to the same rule in both.
     assert re.findall(r'href="(/help/[^"]+)"', de) == re.findall(r'href="(/help/[^"]+)"', en)
+
+
+def _meanings(page: pathlib.Path) -> dict[str, str]:
+    """Option name -> the meaning column of the page's options tables."""
+    rows = {}
+    for line in page.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"\| `([a-z0-9_]+)` \|[^|]*\|[^|]*\|([^|]*)\|", line)
+        if m:
+            rows[m.group(1)] = m.group(2).strip()
+    return rows
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_german_options_mean_what_the_german_rules_pages_say(game_id: str) -> None:
+    """The lobby and the help show each option's German label and meaning: the meanings are the
+    words of the German rules page (sixtysix/games/meanings_de.py holds them)."""
+    docs = _meanings(RULES / "de" / PAGES[game_id])
+    if game_id == "three-hand-sixty-six":
+        docs = _meanings(RULES / "de" / PAGES["sixty-six"]) | docs
+    options = next(g for g in game_catalog("de") if g["id"] == game_id)["options"]
+    for o in options:
+        assert o["meaning"] == docs[o["name"]] == meaning(game_id, o["name"], "de"), o["name"]
+        assert o["label"] and "_" not in o["label"], o["name"]
+        assert o["meaning"] != meaning(game_id, o["name"]), o["name"]  # translated, not copied

@@ -121,9 +121,13 @@ MEANINGS: dict[str, dict[str, str]] = {
 """Game id -> option name -> its meaning (Three-Hand also takes those of Sixty-Six)."""
 
 
-def meaning(game_id: str, option: str) -> str:
-    """The meaning of ``option`` in ``game_id`` ("" where none is written)."""
-    rows = MEANINGS.get(game_id, {})
+def meaning(game_id: str, option: str, lang: str = "en") -> str:
+    """The meaning of ``option`` in ``game_id`` ("" where none is written), in English or, with
+    ``lang="de"``, in German (``meanings_de``)."""
+    table = MEANINGS
+    if lang == "de":
+        from .meanings_de import MEANINGS as table
+    rows = table.get(game_id, {})
     if option not in rows and game_id == "three-hand-sixty-six":
-        rows = MEANINGS["sixty-six"]
+        rows = table["sixty-six"]
     return rows.get(option, "")

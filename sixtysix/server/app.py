@@ -253,10 +253,11 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     # ------------------------------------------------------------------ API
 
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
+    async def games(request: Request, lang: str | None = None) -> dict[str, Any]:
         # Levels (beginner ... master) are for people choosing an opponent; the other bots are
-        # the engines they are made of, listed apart.
-        return {"games": game_catalog(), "bots": bot_names(), "levels": list(LEVELS)}
+        # the engines they are made of, listed apart. Options' labels and meanings in ?lang=.
+        return {"games": game_catalog(choose_lang(lang, request.headers.get("accept-language"))),
+                "bots": bot_names(), "levels": list(LEVELS)}
 
     @app.get("/api/rules/{page}")
     async def rules(page: str, request: Request, lang: str | None = None) -> dict[str, Any]:

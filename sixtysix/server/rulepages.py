@@ -65,7 +65,7 @@ def choose_lang(asked: str | None, accept_language: str | None) -> str:
     """
     if asked is not None:
         if asked not in LANGS:
-            raise TableError("bad_request", f"there are no rules pages in {asked!r} (choose from "
+            raise TableError("bad_request", f"there are no texts in {asked!r} here (choose from "
                              f"{', '.join(LANGS)})", 400)
         return asked
     best, best_q = "en", 0.0
@@ -131,7 +131,7 @@ def _heading_ids(tokens: list[Any]) -> None:
 
 @functools.lru_cache(maxsize=len(PAGES) * len(LANGS))
 def _render(page: str, lang: str = "en") -> str:
-    options = {o["name"]: o for g in game_catalog() if g["id"] == page for o in g["options"]}
+    options = {o["name"]: o for g in game_catalog(lang) if g["id"] == page for o in g["options"]}
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     renderer = md.renderer
     assert isinstance(renderer, RendererHTML)
@@ -165,7 +165,7 @@ def rules_page(page: str, lang: str = "en") -> dict[str, Any]:
     if page not in PAGES:
         raise TableError("no_page", f"there is no rules page {page!r} (choose from "
                          f"{', '.join(PAGES)})", 404)
-    game = next((g for g in game_catalog() if g["id"] == page), None)
+    game = next((g for g in game_catalog(lang) if g["id"] == page), None)
     return {"page": page, "lang": lang, "name": GAMES[page].name if page in GAMES else "The rules",
             "html": _render(page, lang), "options": game["options"] if game else [],
             "pages": {p: (GAMES[p].name if p in GAMES else "The rules") for p in PAGES}}

@@ -47,6 +47,7 @@ from ..fairness import SCHEME, SECRET_BYTES, V1, commitment, deal_seed, fairness
 from ..games import GAMES, Game, make_game
 from ..games.base import options_to_dict
 from ..games.meanings import meaning
+from ..games.meanings_de import LABELS as LABELS_DE
 from ..records import match_from_record, seat_record
 from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
@@ -120,19 +121,22 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def option_label(name: str) -> str:
-    """A rule option's name as words for people (the name stays the option's identity).
+def option_label(name: str, lang: str = "en") -> str:
+    """A rule option's name as words for people (the name stays the option's identity); German
+    labels are written out in ``games.meanings_de``.
 
-    >>> option_label("phase2_follow"), option_label("close_min_stock")
-    ('Phase 2 follow', 'Close min stock')
+    >>> option_label("phase2_follow"), option_label("close_min_stock"), option_label("target", "de")
+    ('Phase 2 follow', 'Close min stock', 'Ziel')
     """
+    if lang == "de" and name in LABELS_DE:
+        return LABELS_DE[name]
     words = re.sub(r"(?<=[a-z])(?=\d)", " ", name).split("_")
     return " ".join(words).capitalize()
 
 
-def game_catalog() -> list[dict[str, Any]]:
+def game_catalog(lang: str = "en") -> list[dict[str, Any]]:
     """Every game with its options (name, readable label, meaning, kind, choices, default), for
-    the lobby form and the help pages.
+    the lobby form and the help pages; labels and meanings in ``lang`` (en, de).
 
     >>> ss = next(g for g in game_catalog() if g["id"] == "sixty-six")
     >>> [o["name"] for o in ss["options"]][:2]
@@ -147,7 +151,8 @@ def game_catalog() -> list[dict[str, Any]]:
         opts = []
         for f in dataclasses.fields(cls.Options):
             hint = hints[f.name]
-            about = {"name": f.name, "label": option_label(f.name), "meaning": meaning(gid, f.name),
+            about = {"name": f.name, "label": option_label(f.name, lang),
+                     "meaning": meaning(gid, f.name, lang),
                      "default": getattr(defaults, f.name)}
             if typing.get_origin(hint) is typing.Literal:
                 opts.append({**about, "type": "choice", "choices": list(typing.get_args(hint))})

@@ -78,11 +78,16 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert page.inner_text("#help-nav span[aria-current]") == "Schnapsen"
     assert "Sechsundsechzig" in page.inner_text("#help-nav")
     assert page.inner_text("#help-options h2") == "Alle Optionen"
+    assert page.inner_text("#opt-help-start_score").startswith("Anfangsstand")
+    opt = page.locator("#help-rules .opt", has=page.locator("code", has_text="start_score")).first
+    assert opt.inner_text().startswith("Anfangsstand")
+    assert opt.get_attribute("title") == "wo der Stand jedes Spielers beginnt"
     assert page.inner_text("#help a[href='/']") == "Zurück zur Lobby"
     page.select_option("#lang-select", "en")
     page.wait_for_function("document.querySelector('#help-options h2')?.textContent === 'All options'")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Scoring a hand" in page.inner_text("#help-rules")
+    assert page.inner_text("#opt-help-start_score").startswith("Start score")
     assert "Sixty-Six" in page.inner_text("#help-nav")
     # The choice is kept: the next page of this browser is English, whatever its languages.
     page.goto(server.url + "/help/sixty-six")
