@@ -49,6 +49,7 @@ from ..games.base import options_to_dict
 from ..games.meanings import meaning
 from ..games.meanings_de import LABELS as LABELS_DE
 from ..records import match_from_record, seat_record
+from .reveal import hand_reveal
 from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
@@ -285,6 +286,26 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
             "bot_seed": secrets.randbits(64)}
 
 
+def _bummerl(match: Match) -> dict[str, Any] | None:
+    """Who lost the match and gets the Bummerl, once it is over, where the game counts them:
+    ``{"seats", "kind", "count"}`` ('Bummerl' 1, 'Schneider' 2, 'Retourschneider' 4); None
+    otherwise. Schnapsen's count comes from the engine as a number, Bauernschnapsen's with its
+    seats and kind.
+
+    >>> m = Match(make_game("schnapsen"), dealer=0)
+    >>> m.complete, m.winner, m.extra["bummerl"] = True, [1], 2
+    >>> _bummerl(m)
+    {'seats': [0], 'kind': 'Schneider', 'count': 2}
+    """
+    got = match.extra.get("bummerl")
+    if not match.complete or got is None:
+        return None
+    if isinstance(got, dict):
+        return {"seats": list(got["seats"]), "kind": got["kind"], "count": got["count"]}
+    losers = [p for p in range(match.n) if p not in (match.winner or [])]
+    return {"seats": losers, "kind": "Schneider" if got == 2 else "Bummerl", "count": got}
+
+
 def rematch_id(table_id: str) -> str:
     """The id of a table's rematch: its id with the rematch's number. Derived, not drawn, so that
     every seat and every server process asking for the rematch finds the same table, and two
@@ -336,6 +357,8 @@ class Table:
         self._cache: dict[int | None, tuple[tuple[int, int], str, float]] = {}
         self.rematch: str | None = None
         """The rematch's table id once asked for."""
+        self._revealed: tuple[int, dict[str, Any] | None] | None = None
+        """The number of the last hand over and its ``hand_reveal``."""
         self.new_token: str | None = None
         """The creator's secret, made by ``create`` for the creation's answer (never stored)."""
         self.players: dict[int, str | None] = {}
@@ -828,6 +851,10 @@ class Table:
             # Each hand's result with the match score after it: the score sheet.
             "results": [{**result_to_json(r), "score": score}
                         for r, score in zip(m.results, m.scores, strict=True)],
+            # The hand face up, once it is over (None while it runs): the same for everyone.
+            "reveal": self._reveal(),
+            # Schnapsen's and Bauernschnapsen's match, once lost: who gets the Bummerl, how many.
+            "bummerl": _bummerl(m),
             "can_next": hand.over and not m.complete and seat is not None and seat not in self.ready,
             "next": self._next_json(now),
             "hints": bool(self.spec["hints"]),
@@ -840,6 +867,15 @@ class Table:
             "rematch": self.rematch_for(seat),
             "invites": self.invites_for(seat),
         }
+
+    def _reveal(self) -> dict[str, Any] | None:
+        """``hand_reveal`` of the hand just over, worked out once per hand."""
+        if not self.match.hand or not self.match.hand.over:
+            return None
+        n = len(self.match.hand_records)
+        if self._revealed is None or self._revealed[0] != n:
+            self._revealed = (n, hand_reveal(self.match))
+        return self._revealed[1]
 
     def _next_json(self, now: float) -> dict[str, Any] | None:
         """Between hands: who asked for the next hand, who is still reading the summary, and in

@@ -29,7 +29,10 @@ CARD = re.compile(r"(?<![A-Za-z0-9_-])([AKQJT987][CDHS])(?![A-Za-z0-9_-])")
 
 
 def secret_cards(state: State, seat: int | None, shown: set[int]) -> set[str]:
-    """Cards ``seat`` (None: a spectator) may not know in ``state``."""
+    """Cards ``seat`` (None: a spectator) may not know in ``state``: none once the hand is over
+    (it is shown face up, and its key, sent then, gives its whole deal)."""
+    if state.over:
+        return set()
     secret = set()
     for p, hand in enumerate(state.hands):
         for c in cards_of(hand):
@@ -89,6 +92,13 @@ def update_shown(before: State | None, after: State, action: str | None, shown: 
                     shown.add(c)
 
 
+def dealt_cards(match: Any) -> set[str]:
+    """Every card of the current hand's deal, by name."""
+    deal, _ = match.deals[-1]
+    cards = [c for h in deal.hands for c in h] + list(deal.stock)
+    return {card_str(c) for c in cards + ([deal.turnup] if deal.turnup is not None else [])}
+
+
 def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> int:
     n = GAMES[game].n_seats
     t = new_table(client, game=game, seats=seats(*["human"] * n))
@@ -121,6 +131,11 @@ def play_and_check(client: TestClient, game: str, seed: int, max_hands: int) -> 
                 text = repr(m_raw)
                 leaked = set(CARD.findall(text)) & secret_cards(table.match.hand, viewer, shown)
                 assert not leaked, f"seat {viewer} was sent {sorted(leaked)} (version {table.version})"
+                # Once the hand is over, every card of its deal is shown to everyone.
+                over = m_raw["view"]["phase"] == "over"
+                assert (m_raw["reveal"] is not None) == over
+                if over:
+                    assert set(CARD.findall(repr(m_raw["reveal"]))) == dealt_cards(table.match)
                 checked += 1
             m0 = last[0]
             if m0["complete"] or (m0["view"]["phase"] == "over" and hands >= max_hands):

@@ -1,0 +1,106 @@
+"""The end of a hand, face up: what each seat was dealt, every trick and who took it, the points
+each side took and why the hand scored as it did.
+
+Nothing of it may be known while the hand runs (rules/sixty-six.md: earlier tricks may not be
+looked at, and the cards still held and in the stock are secret), so the table sends it only once
+the hand is over, when the hand's key reveals its whole deal anyway (``fairness``). It is worked
+out by the engine, not recomputed by the page: the hand is replayed from its deal, action by
+action, and each trick is read off the engine's state as it completes.
+
+>>> from sixtysix.engine import Match
+>>> from sixtysix.games import make_game
+>>> m = Match(make_game("sixty-six"), dealer=1)
+>>> state = m.deal_hand(seed=7)
+>>> for a in ("play AD", "play TD", "draw", "declare"):
+...     m.apply(a)
+>>> r = hand_reveal(m)
+>>> r["dealt"][1], r["tricks"][0]["cards"], r["tricks"][0]["winner"], r["tricks"][0]["points"]
+(['TD', 'TH', 'KH', 'QH', 'JH', 'TS'], [{'seat': 0, 'card': 'AD'}, {'seat': 1, 'card': 'TD'}], 0, 21)
+>>> r["why"]
+{'end': 'false claim', 'claimant': 0, 'closer': None, 'target': 66}
+>>> r["card_points"], r["held"][1], r["undrawn"][-2:]
+([21, 0], ['QD', 'TH', 'KH', 'QH', 'JH', 'TS'], ['JD', 'KD'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import card_str, cards_of
+from ..engine.match import Match
+from ..engine.state import State
+
+__all__ = ["hand_reveal"]
+
+
+def _cards(cards: Any) -> list[str]:
+    # Sorted by suit then rank, as a hand is held (the order of views.py's hands).
+    return [card_str(c) for c in sorted(cards, key=lambda c: (c & 31, c))]
+
+
+def _undrawn(hand: State) -> list[int]:
+    """The cards left under the stock when the hand ended, top first, the trump card (the one
+    lying there after an exchange) last: those in no hand and in no trick."""
+    out = 0
+    for mask in (*hand.hands, *hand.won):
+        out |= mask
+    left = [c for c in (*hand.stock[hand.spos:], hand.turnup) if c >= 0 and not out >> c & 1]
+    return list(dict.fromkeys(left))
+
+
+def hand_reveal(match: Match) -> dict[str, Any] | None:
+    """The current hand of ``match`` face up, once it is over (None while it runs):
+
+    * ``dealt``: each seat's cards as dealt (``[]`` for a seat dealt none), ``turnup`` and
+      ``stock`` (the talon as dealt, top first);
+    * ``tricks``: every trick in order, each ``{"cards": [{"seat", "card"}], "winner", "points"}``
+      (``points``: the card points it gave its winner's side, the last trick's bonus included);
+    * ``held``: the cards each seat still held when the hand ended (a claim ends it early), and
+      ``undrawn``: the stock cards nobody drew;
+    * per seat (a side's value at each of its seats): ``card_points``, the points taken in tricks;
+      ``melds``, the marriages, combinations and melds credited; ``uncredited``, those that never
+      counted (a marriage shown by a side that took no trick after);
+    * ``why``: how it ended, for the page's words: the engine's ``end``, the ``claimant`` (who
+      claimed or knocked) and the ``closer`` (who closed the stock), None where nobody did, and the
+      claim ``target`` (None in games without claims). The hand's result (``result``) says who
+      won what.
+    """
+    hand = match.hand
+    if hand is None or not hand.over:
+        return None
+    deal, active = match.deals[-1]
+    state = match.game.new_hand(hand.dealer, deal, active, hand.bonus, hand.match_score)
+    sides = state.rules.sides
+    tricks = []
+    for action in hand.history:
+        before = state.trick_no
+        taken = [p - m for p, m in zip(state.points, state.melds, strict=True)]
+        state.apply(action)
+        if state.trick_no > before:
+            winner = state.leader  # a trick's winner leads the next
+            side = sides[winner]
+            tricks.append({"cards": [{"seat": p, "card": card_str(c)} for p, c in state.last_trick],
+                           "winner": winner,
+                           "points": state.points[side] - state.melds[side] - taken[side]})
+    n = state.n
+    rules = hand.rules
+
+    def per_seat(xs: Any) -> list[int]:
+        return [xs[sides[p]] for p in range(n)]
+
+    return {
+        "dealt": [_cards(h) for h in deal.hands],
+        "turnup": card_str(deal.turnup) if deal.turnup is not None else None,
+        "stock": [card_str(c) for c in deal.stock],
+        "tricks": tricks,
+        "held": [_cards(cards_of(h)) for h in hand.hands],
+        "undrawn": [card_str(c) for c in _undrawn(hand)],
+        "card_points": [p - m for p, m in zip(per_seat(hand.points), per_seat(hand.melds),
+                                              strict=True)],
+        "melds": per_seat(hand.melds),
+        "uncredited": per_seat(hand.pending),
+        "why": {"end": hand.result.end if hand.result is not None else None,
+                "claimant": hand.claimant if hand.claimant >= 0 else None,
+                "closer": hand.closed_by if hand.closed_by >= 0 else None,
+                "target": rules.claim_target if rules.claims else None},
+    }
