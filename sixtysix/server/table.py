@@ -846,6 +846,8 @@ class Table:
             "type": "state", "table": self.id, "version": self.version, "seat": seat,
             "game": self.game.id, "game_name": self.game.name, "options": dict(self.spec["options"]),
             "seats": seats, "score": list(m.score), "hand_no": len(m.hand_records),
+            # The match score before the first hand: the score pad's first line.
+            "score_start": self.game.initial_score(),
             "complete": m.complete, "winner": m.winner, "rated": self.rated, "view": view,
             "result": result_to_json(hand.result) if hand.result is not None else None,
             # Each hand's result with the match score after it: the score sheet.

@@ -1,53 +1,144 @@
-// The score sheet: every hand of the match so far (who won it and how, each seat's card points,
-// tricks and game points) and the match score after it in the game's own terms, in a dialog the
-// table's "Score sheet" button opens, during the match and after it. Built from the state
-// message's ``results`` (each with ``score``, the match score after that hand).
+// The score pad and the score sheet. The pad fills in hand by hand, as players keep score on
+// paper: a column per side, the match score after each hand with the hand's change beside it,
+// from the score the match starts at (Schnapsen's Bummerl counts down from 7, Three-Player's
+// chips from the stake, the others up to their target; Terts' race to 501), and at the end who
+// gets the Bummerl. It sits beside the table on a wide screen; on a phone a button opens it over
+// the table. The sheet (a dialog the pad's "Every hand" button opens) has every hand in detail:
+// who won it and how, each seat's card points, tricks and game points. Both are built from the
+// state message's ``results`` (each with ``score``, the match score after that hand),
+// ``score_start`` and ``bummerl``.
 "use strict";
+
+// Every word of the pad and the sheet (one place, for the translations).
+const SCORE_WORDS = {
+  pad: "Score pad",
+  padButton: (n) => (n ? `Score pad (${n})` : "Score pad"),
+  sheetButton: "Every hand",
+  close: "Close",
+  handCol: "Hand",
+  start: "Start",
+  noHand: "No hand has been finished yet.",
+  sheetEmpty: "No hand has been finished yet.",
+  won: "Won by", how: "How", nobody: "Nobody", you: " (you)",
+  toGo: "To go", chips: "Chips", units: "Units", total: "Total", gamePoints: "Game points",
+  bummerlAbout: (start) => `Bummerl: each side counts down from ${start}; the first at 0 wins it.`,
+  chipsAbout: "Chips: what each seat holds after the hand.",
+  raceAbout: (word, target) => `${word}: the first to ${target} wins the match.`,
+  totalAbout: (word) => `${word}: each side's total after the hand.`,
+  bummerl: (who, kind, count) => (kind === "Bummerl"
+    ? `${who} ${who.startsWith("You") ? "get" : "gets"} a Bummerl.`
+    : `${who} ${who.startsWith("You") ? "get" : "gets"} a ${kind}: ${count} Bummerl.`),
+  change: (n) => (n > 0 ? `+${n}` : `${n}`),
+};
 
 const ScoreSheet = {
   table: null,
+  padOpen: false,  // the pad is open over the table (phones)
 
-  // Called with each state (Table.render): the open sheet follows the match.
+  // Called with each state (Table.render): the pad and the open sheet follow the match.
   render(table) {
+    const W = SCORE_WORDS;
     if (!this.table) {
       this.table = table;
       $("score-sheet-btn").onclick = () => { this.fill(); $("score-sheet").showModal(); };
       $("score-sheet-close").onclick = () => $("score-sheet").close();
+      $("score-pad-btn").onclick = () => this.openPad(!this.padOpen);
+      $("score-pad-close").onclick = () => { this.openPad(false); $("score-pad-btn").focus(); };
+      $("score-pad").onkeydown = (e) => {
+        if (e.key === "Escape" && this.padOpen) { this.openPad(false); $("score-pad-btn").focus(); }
+      };
     }
     const n = table.state.results.length;
-    $("score-sheet-btn").textContent = n ? `Score sheet (${n} hand${n === 1 ? "" : "s"})` : "Score sheet";
+    $("score-pad-btn").textContent = W.padButton(n);
+    $("score-sheet-btn").textContent = W.sheetButton;
+    this.fillPad();
     if ($("score-sheet").open) this.fill();
+  },
+
+  openPad(open) {
+    this.padOpen = open;
+    $("score-pad").classList.toggle("open", open);
+    $("score-pad-btn").setAttribute("aria-expanded", String(open));
+    if (open) $("score-pad-close").focus();
   },
 
   // What the match score counts: Schnapsen's Bummerl counts down to 0 ("to go"), Three-Player
   // counts chips, North American units, Terts running totals; the others game points up.
   scoreWord() {
-    const m = this.table.state, t = m.view.targets;
-    if (t && t.start) return "To go";
-    if (m.game === "bauernschnapsen" && m.options.score_direction === "down") return "To go";
-    return {"three-player-sixty-six": "Chips", "north-american-sixty-six": "Units", terts: "Total"}[m.game]
-      || "Game points";
+    const m = this.table.state, t = m.view.targets, W = SCORE_WORDS;
+    if (t && t.start) return W.toGo;
+    if (m.game === "bauernschnapsen" && m.options.score_direction === "down") return W.toGo;
+    return {"three-player-sixty-six": W.chips, "north-american-sixty-six": W.units, terts: W.total}[m.game]
+      || W.gamePoints;
   },
 
   // The line under the title: what the score counts towards.
   about() {
-    const m = this.table.state, t = m.view.targets;
-    if (t && t.start) return `Bummerl: each seat counts down from ${esc(t.start)}; the first at 0 wins it.`;
-    if (m.game === "three-player-sixty-six") return "Chips: what each seat holds after the hand.";
-    if (t && t.match && m.game !== "gaigel") return `${esc(this.scoreWord())}: the first to ${esc(t.match)} wins the match.`;
-    return `${esc(this.scoreWord())}: each seat's total after the hand.`;
+    const m = this.table.state, t = m.view.targets, W = SCORE_WORDS;
+    if (t && t.start) return esc(W.bummerlAbout(t.start));
+    if (m.game === "three-player-sixty-six") return esc(W.chipsAbout);
+    if (t && t.match && m.game !== "gaigel") return esc(W.raceAbout(this.scoreWord(), t.match));
+    return esc(W.totalAbout(this.scoreWord()));
+  },
+
+  // The sides in seat order, each with its seats: one column of the pad each.
+  sides() {
+    const m = this.table.state, sides = m.view.sides;
+    const order = [...new Set(m.seats.map((s, i) => sides[i]))];
+    return order.map((side) => m.seats.map((s, i) => i).filter((i) => sides[i] === side));
+  },
+
+  // The pad: a line per hand (the match score after it, the hand's change beside it), the
+  // score the match started at on top, and who gets the Bummerl once it is over.
+  fillPad() {
+    const table = this.table, m = table.state, W = SCORE_WORDS, me = m.seat;
+    const sides = this.sides();
+    const head = `<tr><th scope="col">${W.handCol}</th>` + sides.map((seats) =>
+      `<th scope="col" class="${seats.includes(me) ? "pad-mine" : ""}">` +
+      `${esc(seats.map((i) => table.name(i)).join(" & "))}${seats.includes(me) ? W.you : ""}</th>`).join("") +
+      `</tr>`;
+    const start = m.score_start || m.seats.map(() => 0);
+    const startRow = start.some((x) => x !== 0)
+      ? `<tr class="pad-start"><th scope="row">${W.start}</th>` +
+        sides.map((seats) => `<td>${esc(start[seats[0]])}</td>`).join("") + `</tr>` : "";
+    let before = start;
+    const rows = m.results.map((r, k) => {
+      const prev = before;
+      before = r.score;
+      return `<tr data-hand="${k + 1}"${k === m.results.length - 1 ? ' class="pad-last"' : ""}>` +
+        `<th scope="row">${k + 1}</th>` + sides.map((seats) => {
+          const p = seats[0], d = r.score[p] - prev[p];
+          const won = seats.some((i) => r.winners.includes(i));
+          return `<td data-side-seat="${p}" class="${won ? "pad-won" : ""}">` +
+            `<span class="pad-score">${esc(r.score[p])}</span>` +
+            (d ? ` <span class="pad-change">${esc(W.change(d))}</span>` : "") + `</td>`;
+        }).join("") + `</tr>`;
+    }).join("");
+    const b = m.bummerl;
+    const bummerl = b ? `<p class="pad-bummerl">${esc(W.bummerl(table.people(b.seats), b.kind, b.count))}</p>` : "";
+    $("score-pad-body").innerHTML = `<p class="note">${this.about()}</p>` +
+      `<table class="pad"><thead>${head}</thead><tbody>${startRow}${rows}</tbody></table>` +
+      (m.results.length ? "" : `<p class="note" id="pad-empty">${W.noHand}</p>`) + bummerl;
+    // The newest line in view (a long match scrolls the pad).
+    const last = document.querySelector("#score-pad-body .pad-last");
+    if (last && last.scrollIntoView && this.padVisible()) last.scrollIntoView({block: "nearest"});
+  },
+
+  padVisible() {
+    const pad = $("score-pad");
+    return pad.offsetParent !== null && getComputedStyle(pad).position === "fixed" && !this.padOpen;
   },
 
   fill() {
-    const table = this.table, m = table.state;
+    const table = this.table, m = table.state, W = SCORE_WORDS;
     const seats = m.seats.map((s, i) => i);
-    const head = `<tr><th scope="col" rowspan="2">Hand</th><th scope="col" rowspan="2">Won by</th>` +
-      `<th scope="col" rowspan="2">How</th>` +
+    const head = `<tr><th scope="col" rowspan="2">${W.handCol}</th><th scope="col" rowspan="2">${W.won}</th>` +
+      `<th scope="col" rowspan="2">${W.how}</th>` +
       seats.map((i) => `<th scope="colgroup" colspan="2">${esc(table.name(i))}` +
-        `${i === m.seat ? " (you)" : ""}</th>`).join("") + `</tr><tr>` +
-      seats.map(() => `<th scope="col">Hand</th><th scope="col">${esc(this.scoreWord())}</th>`).join("") + `</tr>`;
+        `${i === m.seat ? W.you : ""}</th>`).join("") + `</tr><tr>` +
+      seats.map(() => `<th scope="col">${W.handCol}</th><th scope="col">${esc(this.scoreWord())}</th>`).join("") + `</tr>`;
     const rows = m.results.map((r, k) => {
-      const won = r.winners.map((i) => esc(table.name(i))).join(" and ") || "Nobody";
+      const won = r.winners.map((i) => esc(table.name(i))).join(" and ") || W.nobody;
       return `<tr data-hand="${k + 1}"><th scope="row">${k + 1}</th><td class="sheet-won">${won}</td>` +
         `<td class="sheet-how">${esc(r.end)}<br><span class="caption">${table.detailWords(r.detail)}</span></td>` +
         seats.map((i) => `<td class="sheet-hand" data-seat="${i}"><span class="sheet-gp">` +
@@ -57,6 +148,6 @@ const ScoreSheet = {
     }).join("");
     $("score-sheet-body").innerHTML = `<p class="note">${this.about()}</p>` + (rows
       ? `<table><thead>${head}</thead><tbody>${rows}</tbody></table>`
-      : `<p id="sheet-empty">No hand has been finished yet.</p>`);
+      : `<p id="sheet-empty">${W.sheetEmpty}</p>`);
   },
 };

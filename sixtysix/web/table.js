@@ -513,7 +513,8 @@ const Table = {
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
     Seat.renderBar(this);  // seat.js: "Leave the seat"
-    ScoreSheet.render(this);  // scoresheet.js: every hand of the match
+    ScoreSheet.render(this);  // scoresheet.js: the score pad, every hand of the match
+    Reveal.render(this);  // reveal.js: the hand face up once it is over
     if (drawing) this.act("draw");
   },
 

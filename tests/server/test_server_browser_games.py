@@ -29,6 +29,9 @@ CHECK = r"""() => {
   const allowed = new Set([...v.hand, ...v.trick.map((t) => t.card), ...v.last_trick.map((t) => t.card),
     ...v.known.flat(), ...v.first_tricks.flat(), ...v.scored.flatMap((x) => x.cards)]);
   if (v.turnup && v.turnup_up) allowed.add(v.turnup);
+  // Once the hand is over it is shown face up (``reveal``): every card of its deal.
+  const r = m.reveal;
+  if (r) for (const c of [...r.dealt.flat(), ...r.stock, r.turnup]) allowed.add(c);
   for (const svg of document.querySelectorAll("#table svg.card-svg")) {
     if (svg.getAttribute("aria-label") === "face-down card") continue;
     const holder = svg.closest("[data-card]");

@@ -254,6 +254,23 @@ def test_two_people_read_the_summary_move_on_together_and_keep_a_score_sheet(
     # sees that she waits for him, counted down; Bob sees that she is ready.
     play_to_the_end_of_the_hand([ann, bob])
     summary = bob.inner_text("#summary")
+    # Under it, the hand face up for both: every card of the deal, every trick, why it scored.
+    for p in (ann, bob):
+        check_the_hand_face_up(p)
+    # The score pad has hand 1's line: beside the table on a wide screen, behind a button on a
+    # narrower one (Ann's, 1000 px) that opens it over the table and Escape closes.
+    bob.set_viewport_size({"width": 1280, "height": 800})
+    pad_line = 'tbody tr[data-hand="1"] .pad-score'
+    score = bob.evaluate("Table.state.results[0].score")
+    assert bob.locator("#score-pad").is_visible() and bob.locator("#score-pad-btn").is_hidden()
+    assert bob.locator(f"#score-pad {pad_line}").all_inner_texts() == [str(x) for x in score]
+    assert ann.locator("#score-pad").is_hidden()
+    ann.click("#score-pad-btn")
+    assert ann.locator("#score-pad").is_visible()
+    assert ann.locator(f"#score-pad {pad_line}").all_inner_texts() == [str(x) for x in score]
+    ann.keyboard.press("Escape")
+    assert ann.locator("#score-pad").is_hidden()
+    ann.set_viewport_size({"width": 1280, "height": 800})  # from here on the pad is in view
     version = ann.evaluate("Table.state.version")
     ann.click("#next-hand")
     ann.wait_for_selector("#next-waiting")
@@ -324,6 +341,26 @@ def test_two_people_read_the_summary_move_on_together_and_keep_a_score_sheet(
     assert [last.locator(f'.sheet-score[data-seat="{i}"]').inner_text() for i in (0, 1)] == \
         [str(x) for x in final[1]]
     assert errors == []
+
+
+def check_the_hand_face_up(page: Any) -> None:
+    """The hand just over, face up under its summary: each of the pack's cards shown (dealt or
+    in the talon), one line per trick with its winner marked, and why it scored, by name."""
+    reveal, result = page.evaluate("[Table.state.reveal, Table.state.result]")
+    box = page.locator("#reveal")
+    assert box.is_visible()
+    shown = box.locator(".card[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
+    assert len({c for h in reveal["dealt"] for c in h} | set(reveal["stock"]) | {reveal["turnup"]}) == 24
+    assert set(shown) == {f"{r}{s}" for r in "AKQJT9" for s in "CDHS"}
+    box.locator(".reveal-tricks summary").click()
+    lines = box.locator(".reveal-trick-list li")
+    assert lines.count() == len(reveal["tricks"])
+    names = ["Ann", "Bob"]
+    for k, t in enumerate(reveal["tricks"]):
+        assert lines.nth(k).locator(".reveal-play.winner .who").inner_text() == names[t["winner"]]
+    why = box.locator(".reveal-why").inner_text()
+    assert any(n in why or "You" in why for n in names) and str(result["points"][0]) in \
+        box.inner_text()
 
 
 def play_hand_over_http(server: ServerProcess, tid: str, toks: list[str | None]) -> dict[str, Any]:

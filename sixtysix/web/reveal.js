@@ -1,0 +1,170 @@
+// The end of a hand, face up: why it scored as it did in the players' words, what each seat was
+// dealt and still held, the points each side took (cards, melds, melds that never counted), the
+// talon, and every trick with who played what and who took it. Built from the state message's
+// ``reveal``, which the server sends only once the hand is over (server/reveal.py): nothing here
+// is worked out from the rules, only put into words.
+"use strict";
+
+// Every word of the panel (one place, for the translations).
+const REVEAL_WORDS = {
+  title: "The hand face up",
+  tricks: (n) => `Every trick of the hand (${n})`,
+  noTricks: "No trick was played.",
+  trick: (k) => `Trick ${k}`,
+  wonBy: (who, pts) => `${who} took it${pts ? ` (+${pts})` : ""}`,
+  dealt: "Dealt",
+  held: "Still held at the end",
+  talon: "The talon as dealt, top first",
+  trumpCard: "trump card",
+  undrawn: "Left in the talon",
+  points: (n) => `${n} point${n === 1 ? "" : "s"}`,
+  tricksTaken: (n) => `${n} trick${n === 1 ? "" : "s"}`,
+  split: (cards, melds) => `${cards} in tricks + ${melds} melded`,
+  uncounted: (n) => `${n} melded that never counted (no trick taken after it)`,
+  winner: "won the hand",
+  // Why the hand scored as it did, by the engine's ``end`` (``who``: names, already escaped).
+  claim: (who, pts, target, gets) => `${who} claimed with ${pts} (${target} needed): ${gets}.`,
+  falseClaim: (who, pts, target, gets) =>
+    `${who} claimed with only ${pts}, short of ${target}: a false claim, and ${gets}.`,
+  closedMade: (who, pts, target, gets) => `${who} closed the talon and made ${pts} of ${target}: ${gets}.`,
+  closerFailed: (who, pts, target, gets) =>
+    `${who} closed the talon but made only ${pts} of ${target}: ${gets}.`,
+  closerBeaten: (closer, who, target, gets) =>
+    `${closer} closed the talon, but ${who} reached ${target} first: ${gets}.`,
+  knock: (who, pts, gets) => `${who} knocked with ${pts}: ${gets}.`,
+  wrongKnock: (who, pts, target, gets) => `${who} knocked with only ${pts}, below ${target}: ${gets}.`,
+  reverse: (who, them, target, gets) =>
+    `${who} knocked in reverse: ${them} had passed ${target} without knocking, and ${gets}.`,
+  wrongReverse: (who, them, target, gets) =>
+    `${who} knocked in reverse, but ${them} had not reached ${target}: ${gets}.`,
+  contract: (who, name, made, gets) => `${who} played ${name} and ${made ? "made it" : "failed"}: ${gets}.`,
+  bid: (who, name, pts, made, gets) =>
+    `${who} bid ${name} and took ${pts}: ${made ? "made" : "failed"}; ${gets}.`,
+  passedOut: "Everybody passed: nobody scores.",
+  lastTrick: (who, gets) => `${who} took the last trick: ${gets}.`,
+  playedOut: (who, pts, gets) => `The hand was played out; ${who} had ${pts}: ${gets}.`,
+  draw: "Nobody won the hand.",
+  won: (gets) => `${gets}.`,
+  gets: (who, you, n, unit) => `${who} score${you ? "" : "s"} ${n} ${unit}${n === 1 ? "" : "s"}`,
+  nobodyScores: "nobody scores",
+};
+
+const Reveal = {
+  openTricks: false,  // the list of tricks is open (kept while the same hand is shown)
+  shown: null,        // the hand shown: "table:hand"
+
+  // Called with each state (Table.render): shown once the hand is over, hidden when the next
+  // is dealt.
+  render(table) {
+    const m = table.state, r = m.reveal, box = $("reveal");
+    if (!r || !m.result) {
+      box.hidden = true;
+      box.innerHTML = "";
+      this.shown = null;
+      return;
+    }
+    const key = `${m.table}:${m.hand_no}`;
+    if (this.shown !== key) this.openTricks = false;
+    this.shown = key;
+    const W = REVEAL_WORDS;
+    box.hidden = false;
+    box.innerHTML = `<h2>${W.title}</h2><p class="reveal-why">${this.why(table)}</p>` +
+      `<div class="reveal-sides">${this.sides(table)}</div>${this.talon(r)}` +
+      `<details class="reveal-tricks"${this.openTricks ? " open" : ""}>` +
+      `<summary>${W.tricks(r.tricks.length)}</summary>${this.tricks(table)}</details>`;
+    const d = box.querySelector(".reveal-tricks");
+    d.ontoggle = () => { this.openTricks = d.open; };
+  },
+
+  cards(list) {
+    return list.map((c) => `<span class="card small" data-card="${esc(c)}">${Cards.face(c)}</span>`).join("");
+  },
+
+  // Who scores what: "Bob scores 2 game points", "You and Cy score 1 game point".
+  gets(table) {
+    const m = table.state, r = m.result;
+    if (!r.winners.length) return REVEAL_WORDS.nobodyScores;
+    const who = table.people(r.winners);
+    const plural = r.winners.length > 1 || r.winners.includes(m.seat);
+    return REVEAL_WORDS.gets(esc(who), plural, r.game_points[r.winners[0]], table.gameUnit());
+  },
+
+  // Why the hand scored as it did, from the engine's ``end`` and who claimed, closed or declared.
+  why(table) {
+    const m = table.state, r = m.result, w = m.reveal.why, v = m.view, W = REVEAL_WORDS;
+    const name = (i) => esc(table.people([i]));
+    // The other side of seat ``i``, in the middle of a sentence.
+    const them = (i) => esc(table.people(v.active.filter((p) => v.sides[p] !== v.sides[i]), false));
+    const gets = this.gets(table), end = w.end || r.end;
+    const c = w.claimant, closer = w.closer, target = w.target;
+    const detail = `<br><span class="caption">${table.detailWords(r.detail)}</span>`;
+    const contract = v.contract;
+    let words;
+    if (end === "claim" && c !== null) words = W.claim(name(c), r.points[c], target, gets);
+    else if (end === "false claim" && c !== null) words = W.falseClaim(name(c), r.points[c], target, gets);
+    else if (end === "closed and made" && closer !== null) words = W.closedMade(name(closer), r.points[closer], target, gets);
+    else if (end === "closer failed" && closer !== null) words = W.closerFailed(name(closer), r.points[closer], target, gets);
+    else if (end === "closer beaten" && closer !== null && c !== null) {
+      words = W.closerBeaten(name(closer), name(c), target, gets);
+    } else if ((end === "knock" || end === "gaigel") && c !== null) words = W.knock(name(c), r.points[c], gets);
+    else if (end === "wrong knock" && c !== null) words = W.wrongKnock(name(c), r.points[c], target, gets);
+    else if (end === "reverse knock" && c !== null) words = W.reverse(name(c), them(c), target, gets);
+    else if (end === "wrong reverse knock" && c !== null) words = W.wrongReverse(name(c), them(c), target, gets);
+    else if (end === "passed out") words = W.passedOut;
+    else if ((end === "made" || end === "failed") && contract) {
+      words = W.bid(name(contract.declarer), esc(contract.name), r.points[contract.declarer], end === "made", gets);
+    } else if (contract && / (made|failed)$/.test(end)) {
+      words = W.contract(name(contract.declarer), esc(contract.name), end.endsWith("made"), gets);
+    } else if (end === "last trick") words = W.lastTrick(name(m.reveal.tricks.at(-1).winner), gets);
+    else if (end === "played out" && r.winners.length) words = W.playedOut(name(r.winners[0]), r.points[r.winners[0]], gets);
+    else if (end === "draw" || end === "tie") words = W.draw;
+    else words = W.won(gets.charAt(0).toUpperCase() + gets.slice(1));
+    return words + detail;
+  },
+
+  // Each side: who won, tricks and points taken (cards and melds), and each seat's cards as
+  // dealt and as still held at the end.
+  sides(table) {
+    const m = table.state, v = m.view, r = m.reveal, res = m.result, W = REVEAL_WORDS;
+    const seats = v.active;
+    const sides = [...new Set(seats.map((i) => v.sides[i]))];
+    return sides.map((side) => {
+      const mine = seats.filter((i) => v.sides[i] === side), p = mine[0];
+      const won = res.winners.includes(p);
+      const pts = res.points[p];
+      const split = r.melds[p] ? ` (${W.split(r.card_points[p], r.melds[p])})` : "";
+      const uncounted = r.uncredited[p] ? `<br><span class="caption">${W.uncounted(r.uncredited[p])}</span>` : "";
+      return `<div class="reveal-side${won ? " won" : ""}" data-side="${side}">` +
+        `<div class="reveal-head"><b>${esc(table.people(mine))}</b>${won ? ` ${W.winner}` : ""}: ` +
+        `${W.tricksTaken(res.tricks[p])}, ${W.points(pts)}${split}${uncounted}</div>` +
+        mine.map((i) => `<div class="reveal-seat" data-seat="${i}">` +
+          (mine.length > 1 ? `<span class="caption">${esc(table.name(i))}</span> ` : "") +
+          `<span class="visually-hidden">${W.dealt}: </span>${this.cards(r.dealt[i])}` +
+          (r.held[i].length ? `<div class="caption">${W.held}: ${this.cards(r.held[i])}</div>` : "") +
+          `</div>`).join("") + `</div>`;
+    }).join("");
+  },
+
+  // The talon as dealt, with the trump card, and what was left of it when the hand ended.
+  talon(r) {
+    const W = REVEAL_WORDS;
+    if (!r.stock.length) return "";
+    return `<div class="reveal-talon"><span class="caption">${W.talon}:</span> ${this.cards(r.stock)}` +
+      (r.turnup ? ` <span class="caption">${W.trumpCard}:</span> ${this.cards([r.turnup])}` : "") +
+      (r.undrawn.length ? `<div class="caption">${W.undrawn}: ${this.cards(r.undrawn)}</div>` : "") +
+      `</div>`;
+  },
+
+  // Every trick in order: each card with who played it, the winner's marked, and the points.
+  tricks(table) {
+    const r = table.state.reveal, W = REVEAL_WORDS;
+    if (!r.tricks.length) return `<p>${W.noTricks}</p>`;
+    return `<ol class="reveal-trick-list" role="list">` + r.tricks.map((t, k) =>
+      `<li data-trick="${k + 1}"><span class="reveal-no" aria-hidden="true">${k + 1}</span>` +
+      `<span class="visually-hidden">${W.trick(k + 1)}: </span>` +
+      t.cards.map((x) => `<span class="reveal-play${x.seat === t.winner ? " winner" : ""}">` +
+        `${this.cards([x.card])}<span class="who">${esc(table.name(x.seat))}</span></span>`).join("") +
+      `<span class="reveal-taken">${W.wonBy(esc(table.people([t.winner], false)), t.points)}</span></li>`).join("") +
+      `</ol>`;
+  },
+};
