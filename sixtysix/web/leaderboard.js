@@ -3,33 +3,37 @@
 "use strict";
 
 const Leaderboard = {
-  words: {
-    title: (game) => `Leaderboard: ${game} · Sixty-Six`,
-    heading: (game) => `Leaderboard: ${game}`,
-    games: "Games",
-    empty: "Nobody has a rating in this game yet: play a rated match.",
-    headers: ["#", "Player", "Rating", "Rated matches"],
-    provisionalWhy: "Provisional: a few more rated matches make it sure",
-    note: "Ratings from rated matches between people (OpenSkill). A ? marks a provisional rating: listed after the established ones.",
+  // Its words in the page's language, read at each use (the language may change).
+  get words() {
+    return {
+      title: (game) => t("leaderboard.pageTitle", {game}),
+      heading: (game) => t("leaderboard.heading", {game}),
+      empty: t("leaderboard.empty"),
+      headers: ["#", t("leaderboard.col.player"), t("leaderboard.col.rating"), t("leaderboard.col.matches")],
+      provisionalWhy: t("ratings.provisionalWhy"),
+      note: t("leaderboard.note"),
+    };
   },
 
   async show(game) {
+    this.game = game;
     $("leaderboard").hidden = false;
     const w = this.words;
     let games, board;
     try {
-      games = (await api("GET", "/api/games")).games;
+      games = (await api("GET", `/api/games?lang=${I18n.lang}`)).games;
       game = game || "sixty-six";  // the family's own game, where most play
       board = await api("GET", `/api/leaderboard?game=${encodeURIComponent(game)}`);
     } catch (e) {
       $("leaderboard-error").textContent = e.message;
       return;
     }
-    document.title = w.title(board.game_name);
-    $("leaderboard-title").textContent = w.heading(board.game_name);
+    const name = gameName(board.game, board.game_name);
+    document.title = w.title(name);
+    $("leaderboard-title").textContent = w.heading(name);
     $("leaderboard-nav").innerHTML = games.map((g) => g.id === board.game
-      ? `<span aria-current="page">${esc(g.name)}</span>`
-      : `<a href="/leaderboard?game=${esc(encodeURIComponent(g.id))}">${esc(g.name)}</a>`).join(" · ");
+      ? `<span aria-current="page">${esc(gameName(g.id, g.name))}</span>`
+      : `<a href="/leaderboard?game=${esc(encodeURIComponent(g.id))}">${esc(gameName(g.id, g.name))}</a>`).join(" · ");
     const rows = board.players.map((p) => `<tr data-player="${esc(p.id)}"><td>${esc(p.rank)}</td>` +
       `<td><a href="/p/${esc(encodeURIComponent(p.id))}">${esc(p.name)}</a></td>` +
       `<td>${esc(p.rating)}${p.provisional ? ` <abbr class="provisional" title="${esc(w.provisionalWhy)}">?</abbr>` : ""}</td>` +
@@ -40,3 +44,5 @@ const Leaderboard = {
       : `<p class="note">${esc(w.empty)}</p>`;
   },
 };
+
+I18n.onSwitch(() => { if (!$("leaderboard").hidden) Leaderboard.show(Leaderboard.game); });

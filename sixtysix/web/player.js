@@ -3,28 +3,36 @@
 "use strict";
 
 const PlayerPage = {
-  words: {
-    title: (name) => `${name} · Sixty-Six`,
-    since: (d) => `Playing since ${d}`,
-    noRatings: "No rated matches yet: ratings move with rated matches between people.",
-    provisional: "provisional",
-    provisionalWhy: "Provisional: a few more rated matches make it sure",
-    matches: (n) => `${n} rated match${n === 1 ? "" : "es"}`,
-    plot: (game, first, last, n) => `${game}: rating history over ${n} rated match${n === 1 ? "" : "es"}, from ${first} to ${last}`,
-    point: (h) => `${new Date(h.at * 1000).toLocaleDateString()}: ${PlayerPage.words.result[h.result]}, ${h.rating} (${h.change >= 0 ? "+" : ""}${h.change})`,
-    result: {won: "won", lost: "lost", drew: "drew", left: "left (lost)"},
-    recent: "Recent matches",
-    noMatches: "No matches yet.",
-    headers: ["When", "Game", "Result", "Change", "Links"],
-    rated: "rated",
-    running: "playing",
-    open: "Table",
-    record: "Record",
-    analyze: "Download the record and run 'sixtysix analyze' on it for the mistakes of each hand",
-    leaderboard: "Leaderboard",
+  // Its words in the page's language, read at each use (the language may change).
+  get words() {
+    return {
+      title: (name) => t("ratings.pageTitle", {name}),
+      since: (d) => t("ratings.since", {date: d}),
+      noRatings: t("ratings.noRatings"),
+      provisional: t("ratings.provisional"),
+      provisionalWhy: t("ratings.provisionalWhy"),
+      matches: (n) => t("ratings.matches", {n}),
+      plot: (game, first, last, n) => t("ratings.plot", {game, first, last, n}),
+      point: (h) => t("ratings.point", {date: new Date(h.at * 1000).toLocaleDateString(I18n.lang),
+                                        result: PlayerPage.words.result[h.result], rating: h.rating,
+                                        change: `${h.change >= 0 ? "+" : ""}${h.change}`}),
+      result: {won: t("ratings.result.won"), lost: t("ratings.result.lost"),
+               drew: t("ratings.result.drew"), left: t("ratings.result.left")},
+      recent: t("ratings.recent"),
+      noMatches: t("ratings.noMatches"),
+      headers: [t("ratings.col.when"), t("ratings.col.game"), t("ratings.col.result"),
+                t("ratings.col.change"), t("ratings.col.links")],
+      rated: t("ratings.rated"),
+      running: t("ratings.running"),
+      open: t("ratings.open"),
+      record: t("ratings.record"),
+      analyze: t("ratings.analyze"),
+      leaderboard: t("header.leaderboard"),
+    };
   },
 
   async show(id) {
+    this.id = id;
     $("player-page").hidden = false;
     let p;
     try {
@@ -36,7 +44,7 @@ const PlayerPage = {
     const w = this.words;
     document.title = w.title(p.name);
     $("player-page-name").textContent = p.name;
-    $("player-page-since").textContent = w.since(new Date(p.since * 1000).toLocaleDateString());
+    $("player-page-since").textContent = w.since(new Date(p.since * 1000).toLocaleDateString(I18n.lang));
     $("player-page-ratings").innerHTML = p.ratings.length ? p.ratings.map((r) => this.rating(r)).join("")
       : `<p class="note">${esc(w.noRatings)}</p>`;
     $("player-page-matches").innerHTML = `<h2>${esc(w.recent)}</h2>` + (p.matches.length ? this.matches(p.matches)
@@ -46,8 +54,8 @@ const PlayerPage = {
   rating(r) {
     const w = this.words;
     const mark = r.provisional ? ` <abbr class="provisional" title="${esc(w.provisionalWhy)}">?</abbr>` : "";
-    return `<section class="rating-card" data-game="${esc(r.game)}" aria-label="${esc(r.game_name)}">` +
-      `<h2>${esc(r.game_name)}</h2>` +
+    return `<section class="rating-card" data-game="${esc(r.game)}" aria-label="${esc(gameName(r.game, r.game_name))}">` +
+      `<h2>${esc(gameName(r.game, r.game_name))}</h2>` +
       `<p><span class="rating-value">${esc(r.rating)}</span>${mark} <span class="note">±${esc(r.sigma)} · ` +
       `${esc(w.matches(r.matches))}${r.provisional ? ` · ${esc(w.provisional)}` : ""} · ` +
       `<a href="/leaderboard?game=${esc(encodeURIComponent(r.game))}">${esc(w.leaderboard)}</a></span></p>` +
@@ -73,7 +81,7 @@ const PlayerPage = {
     const dots = hist.map((h, i) =>
       `<circle class="rating-point ${esc(h.result)}" cx="${x(i + 1).toFixed(1)}" cy="${y(h.rating).toFixed(1)}" r="4">` +
       `<title>${esc(this.words.point(h))}</title></circle>`).join("");
-    const label = this.words.plot(r.game_name, start.rating, hist[hist.length - 1].rating, hist.length);
+    const label = this.words.plot(gameName(r.game, r.game_name), start.rating, hist[hist.length - 1].rating, hist.length);
     return `<svg class="rating-plot" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(label)}">` +
       `<polygon class="rating-band" points="${band.join(" ")}"/>` +
       `<line class="rating-axis" x1="${L}" y1="${T}" x2="${L}" y2="${H - B}"/>` +
@@ -91,8 +99,8 @@ const PlayerPage = {
       const change = m.change === null ? "" : `${m.change >= 0 ? "+" : ""}${m.change}`;
       const links = `<a href="${esc(m.link)}">${esc(w.open)}</a>` + (m.record
         ? ` · <a href="${esc(m.record)}" download="${esc(m.table)}.json" title="${esc(w.analyze)}">${esc(w.record)}</a>` : "");
-      return `<tr><td>${esc(new Date(m.created * 1000).toLocaleString([], {dateStyle: "short", timeStyle: "short"}))}</td>` +
-        `<td>${esc(m.game_name)}${m.rated ? ` <span class="note">(${esc(w.rated)})</span>` : ""}</td>` +
+      return `<tr><td>${esc(new Date(m.created * 1000).toLocaleString(I18n.lang, {dateStyle: "short", timeStyle: "short"}))}</td>` +
+        `<td>${esc(gameName(m.game, m.game_name))}${m.rated ? ` <span class="note">(${esc(w.rated)})</span>` : ""}</td>` +
         `<td>${esc(result)}</td><td>${esc(change)}</td><td>${links}</td></tr>`;
     }).join("");
     return `<div class="table-scroll" tabindex="0" role="region" aria-label="${esc(w.recent)}">` +
@@ -100,6 +108,8 @@ const PlayerPage = {
       `</tr></thead><tbody>${rows}</tbody></table></div><p class="note">${esc(w.analyze)}.</p>`;
   },
 };
+
+I18n.onSwitch(() => { if (PlayerPage.id) PlayerPage.show(PlayerPage.id); });
 
 // The header's link to this browser's player's own page.
 (() => {

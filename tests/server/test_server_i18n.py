@@ -83,6 +83,12 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert opt.inner_text().startswith("Anfangsstand")
     assert opt.get_attribute("title") == "wo der Stand jedes Spielers beginnt"
     assert page.inner_text("#help a[href='/']") == "Zurück zur Lobby"
+    page.goto(server.url + "/leaderboard")
+    page.wait_for_selector("#leaderboard-list .note")
+    assert page.inner_text("#leaderboard-title") == "Bestenliste: Sechsundsechzig"
+    assert page.inner_text("#leaderboard-list").startswith("In diesem Spiel hat noch niemand")
+    page.goto(server.url + "/help/schnapsen")
+    page.wait_for_selector("#help-options h2")
     page.select_option("#lang-select", "en")
     page.wait_for_function("document.querySelector('#help-options h2')?.textContent === 'All options'")
     assert page.evaluate("document.documentElement.lang") == "en"
