@@ -34,6 +34,24 @@ I18n.onSwitch(() => { if (Table.state) Table.render(); });
 // A game's name in the page's language (the server's name where none is written).
 const gameName = (id, fallback) => (I18n.has(`game.${id}`) ? t(`game.${id}`) : fallback || id);
 
+// Which form a verb takes for ``seats`` (this browser's being ``me``): "you" (me alone),
+// "withYou" (me and others), "one" (one other) or "many" — German and English differ in each.
+function personForm(seats, me) {
+  if (seats.length === 1) return seats[0] === me ? "you" : "one";
+  return seats.includes(me) ? "withYou" : "many";
+}
+
+// "3 game points", "1 chip" in the page's language; ``unit`` is a Table.gameUnit() word.
+const amountOf = (n, unit) => t(`unit.${String(unit).replace(/ /g, "-")}`, {n});
+
+// How a hand ended (the engine's ``end``: "claim", "closer failed", "bettler made" ...) in words.
+function endWords(end) {
+  const key = `end.${String(end).replace(/ /g, "-")}`;
+  if (I18n.has(key)) return t(key);
+  const m = /^(.*) (made|failed)$/.exec(end);
+  return m ? t(`end.contract-${m[2]}`, {contract: m[1]}) : end;
+}
+
 // A refusal's words for the person: the server's ``{code, message, params}`` in the page's
 // language where its words for the code are written, else the server's own message (English:
 // en.json has null for each code, the server's words being more precise).

@@ -5,48 +5,44 @@
 // is worked out from the rules, only put into words.
 "use strict";
 
-// Every word of the panel (one place, for the translations).
+// Every word of the panel (one place), in the page's language: read at each use. ``who`` and
+// ``them`` are names already escaped; ``form`` is personForm()'s ("you", "withYou", "one", "many").
 const REVEAL_WORDS = {
-  title: "The hand face up",
-  tricks: (n) => `Every trick of the hand (${n})`,
-  noTricks: "No trick was played.",
-  trick: (k) => `Trick ${k}`,
-  wonBy: (who, pts) => `${who} took it${pts ? ` (+${pts})` : ""}`,
-  dealt: "Dealt",
-  held: "Still held at the end",
-  talon: "The talon as dealt, top first",
-  trumpCard: "trump card",
-  undrawn: "Left in the talon",
-  points: (n) => `${n} point${n === 1 ? "" : "s"}`,
-  tricksTaken: (n) => `${n} trick${n === 1 ? "" : "s"}`,
-  split: (cards, melds) => `${cards} in tricks + ${melds} melded`,
-  uncounted: (n) => `${n} melded that never counted (no trick taken after it)`,
-  winner: "won the hand",
-  // Why the hand scored as it did, by the engine's ``end`` (``who``: names, already escaped).
-  claim: (who, pts, target, gets) => `${who} claimed with ${pts} (${target} needed): ${gets}.`,
-  falseClaim: (who, pts, target, gets) =>
-    `${who} claimed with only ${pts}, short of ${target}: a false claim, and ${gets}.`,
-  closedMade: (who, pts, target, gets) => `${who} closed the talon and made ${pts} of ${target}: ${gets}.`,
-  closerFailed: (who, pts, target, gets) =>
-    `${who} closed the talon but made only ${pts} of ${target}: ${gets}.`,
-  closerBeaten: (closer, who, target, gets) =>
-    `${closer} closed the talon, but ${who} reached ${target} first: ${gets}.`,
-  knock: (who, pts, gets) => `${who} knocked with ${pts}: ${gets}.`,
-  wrongKnock: (who, pts, target, gets) => `${who} knocked with only ${pts}, below ${target}: ${gets}.`,
-  reverse: (who, them, target, gets) =>
-    `${who} knocked in reverse: ${them} had passed ${target} without knocking, and ${gets}.`,
-  wrongReverse: (who, them, target, gets) =>
-    `${who} knocked in reverse, but ${them} had not reached ${target}: ${gets}.`,
-  contract: (who, name, made, gets) => `${who} played ${name} and ${made ? "made it" : "failed"}: ${gets}.`,
-  bid: (who, name, pts, made, gets) =>
-    `${who} bid ${name} and took ${pts}: ${made ? "made" : "failed"}; ${gets}.`,
-  passedOut: "Everybody passed: nobody scores.",
-  lastTrick: (who, gets) => `${who} took the last trick: ${gets}.`,
-  playedOut: (who, pts, gets) => `The hand was played out; ${who} had ${pts}: ${gets}.`,
-  draw: "Nobody won the hand.",
-  won: (gets) => `${gets}.`,
-  gets: (who, you, n, unit) => `${who} score${you ? "" : "s"} ${n} ${unit}${n === 1 ? "" : "s"}`,
-  nobodyScores: "nobody scores",
+  get title() { return t("reveal.title"); },
+  tricks: (n) => t("reveal.tricks", {n}),
+  get noTricks() { return t("reveal.noTricks"); },
+  trick: (k) => t("reveal.trick", {k}),
+  wonBy: (who, pts) => t(pts ? "reveal.wonByPoints" : "reveal.wonBy", {who, pts}),
+  get dealt() { return t("reveal.dealt"); },
+  get held() { return t("reveal.held"); },
+  get talon() { return t("reveal.talon"); },
+  get trumpCard() { return t("reveal.trumpCard"); },
+  get undrawn() { return t("reveal.undrawn"); },
+  points: (n) => t("reveal.points", {n}),
+  tricksTaken: (n) => t("reveal.tricksTaken", {n}),
+  split: (cards, melds) => t("reveal.split", {cards, melds}),
+  uncounted: (n) => t("reveal.uncounted", {n}),
+  get winner() { return t("reveal.winner"); },
+  // Why the hand scored as it did, by the engine's ``end``.
+  claim: (who, pts, target, gets) => t("reveal.claim", {who, pts, target, gets}),
+  falseClaim: (who, pts, target, gets) => t("reveal.falseClaim", {who, pts, target, gets}),
+  closedMade: (who, pts, target, gets) => t("reveal.closedMade", {who, pts, target, gets}),
+  closerFailed: (who, pts, target, gets) => t("reveal.closerFailed", {who, pts, target, gets}),
+  closerBeaten: (closer, who, target, gets) => t("reveal.closerBeaten", {closer, who, target, gets}),
+  knock: (who, pts, gets) => t("reveal.knock", {who, pts, gets}),
+  wrongKnock: (who, pts, target, gets) => t("reveal.wrongKnock", {who, pts, target, gets}),
+  reverse: (who, them, target, gets) => t("reveal.reverse", {who, them, target, gets}),
+  wrongReverse: (who, them, target, gets) => t("reveal.wrongReverse", {who, them, target, gets}),
+  contract: (who, name, made, gets) => t(made ? "reveal.contractMade" : "reveal.contractFailed",
+                                         {who, name, gets}),
+  bid: (who, name, pts, made, gets) => t(made ? "reveal.bidMade" : "reveal.bidFailed", {who, name, pts, gets}),
+  get passedOut() { return t("reveal.passedOut"); },
+  lastTrick: (who, gets) => t("reveal.lastTrick", {who, gets}),
+  playedOut: (who, pts, gets) => t("reveal.playedOut", {who, pts, gets}),
+  get draw() { return t("reveal.draw"); },
+  won: (gets) => t("reveal.won", {gets}),
+  gets: (who, form, n, unit) => t(`reveal.gets.${form}`, {who, amount: amountOf(n, unit)}),
+  get nobodyScores() { return t("reveal.nobodyScores"); },
 };
 
 const Reveal = {
@@ -85,8 +81,8 @@ const Reveal = {
     const m = table.state, r = m.result;
     if (!r.winners.length) return REVEAL_WORDS.nobodyScores;
     const who = table.people(r.winners);
-    const plural = r.winners.length > 1 || r.winners.includes(m.seat);
-    return REVEAL_WORDS.gets(esc(who), plural, r.game_points[r.winners[0]], table.gameUnit());
+    return REVEAL_WORDS.gets(esc(who), personForm(r.winners, m.seat), r.game_points[r.winners[0]],
+                             table.gameUnit());
   },
 
   // Why the hand scored as it did, from the engine's ``end`` and who claimed, closed or declared.

@@ -9,25 +9,32 @@
 // ``score_start`` and ``bummerl``.
 "use strict";
 
-// Every word of the pad and the sheet (one place, for the translations).
+// Every word of the pad and the sheet (one place), in the page's language: read at each use.
 const SCORE_WORDS = {
-  pad: "Score pad",
-  padButton: (n) => (n ? `Score pad (${n})` : "Score pad"),
-  sheetButton: "Every hand",
-  close: "Close",
-  handCol: "Hand",
-  start: "Start",
-  noHand: "No hand has been finished yet.",
-  sheetEmpty: "No hand has been finished yet.",
-  won: "Won by", how: "How", nobody: "Nobody", you: " (you)",
-  toGo: "To go", chips: "Chips", units: "Units", total: "Total", gamePoints: "Game points",
-  bummerlAbout: (start) => `Bummerl: each side counts down from ${start}; the first at 0 wins it.`,
-  chipsAbout: "Chips: what each seat holds after the hand.",
-  raceAbout: (word, target) => `${word}: the first to ${target} wins the match.`,
-  totalAbout: (word) => `${word}: each side's total after the hand.`,
-  bummerl: (who, kind, count) => (kind === "Bummerl"
-    ? `${who} ${who.startsWith("You") ? "get" : "gets"} a Bummerl.`
-    : `${who} ${who.startsWith("You") ? "get" : "gets"} a ${kind}: ${count} Bummerl.`),
+  get pad() { return t("score.pad"); },
+  padButton: (n) => (n ? t("score.padButtonCount", {n}) : t("score.pad")),
+  get sheetButton() { return t("score.sheetButton"); },
+  get close() { return t("common.close"); },
+  get handCol() { return t("score.handCol"); },
+  get start() { return t("score.start"); },
+  get noHand() { return t("score.noHand"); },
+  get sheetEmpty() { return t("score.noHand"); },
+  get won() { return t("score.won"); },
+  get how() { return t("score.how"); },
+  get nobody() { return t("score.nobody"); },
+  get you() { return t("score.you"); },
+  get toGo() { return t("score.toGo"); },
+  get chips() { return t("score.chips"); },
+  get units() { return t("score.units"); },
+  get total() { return t("score.total"); },
+  get gamePoints() { return t("score.gamePoints"); },
+  bummerlAbout: (start) => t("score.bummerlAbout", {start}),
+  get chipsAbout() { return t("score.chipsAbout"); },
+  raceAbout: (word, target) => t("score.raceAbout", {word, target}),
+  totalAbout: (word) => t("score.totalAbout", {word}),
+  // ``kind``: the server's Bummerl, Schneider or Retourschneider; ``form``: personForm()'s.
+  bummerl: (who, kind, count, form) => t(`score.bummerl.${kind === "Bummerl" ? "one" : "more"}.${form}`,
+                                         {who, kind: t(`score.kind.${kind}`), count}),
   change: (n) => (n > 0 ? `+${n}` : `${n}`),
 };
 
@@ -115,7 +122,7 @@ const ScoreSheet = {
         }).join("") + `</tr>`;
     }).join("");
     const b = m.bummerl;
-    const bummerl = b ? `<p class="pad-bummerl">${esc(W.bummerl(table.people(b.seats), b.kind, b.count))}</p>` : "";
+    const bummerl = b ? `<p class="pad-bummerl">${esc(W.bummerl(table.people(b.seats), b.kind, b.count, personForm(b.seats, me)))}</p>` : "";
     $("score-pad-body").innerHTML = `<p class="note">${this.about()}</p>` +
       `<table class="pad"><thead>${head}</thead><tbody>${startRow}${rows}</tbody></table>` +
       (m.results.length ? "" : `<p class="note" id="pad-empty">${W.noHand}</p>`) + bummerl;
@@ -138,12 +145,12 @@ const ScoreSheet = {
         `${i === m.seat ? W.you : ""}</th>`).join("") + `</tr><tr>` +
       seats.map(() => `<th scope="col">${W.handCol}</th><th scope="col">${esc(this.scoreWord())}</th>`).join("") + `</tr>`;
     const rows = m.results.map((r, k) => {
-      const won = r.winners.map((i) => esc(table.name(i))).join(" and ") || W.nobody;
+      const won = r.winners.map((i) => esc(table.name(i))).join(t("common.and")) || W.nobody;
       return `<tr data-hand="${k + 1}"><th scope="row">${k + 1}</th><td class="sheet-won">${won}</td>` +
-        `<td class="sheet-how">${esc(r.end)}<br><span class="caption">${table.detailWords(r.detail)}</span></td>` +
+        `<td class="sheet-how">${esc(endWords(r.end))}<br><span class="caption">${table.detailWords(r.detail)}</span></td>` +
         seats.map((i) => `<td class="sheet-hand" data-seat="${i}"><span class="sheet-gp">` +
           `${r.game_points[i] > 0 ? "+" : ""}${esc(r.game_points[i])}</span><br><span class="caption">` +
-          `${plural(r.points[i], "pt")} · ${plural(r.tricks[i], "trick")}</span></td>` +
+          `${esc(t("score.pts", {n: r.points[i]}))} · ${esc(t("reveal.tricksTaken", {n: r.tricks[i]}))}</span></td>` +
           `<td class="sheet-score" data-seat="${i}">${esc(r.score[i])}</td>`).join("") + `</tr>`;
     }).join("");
     $("score-sheet-body").innerHTML = `<p class="note">${this.about()}</p>` + (rows

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser_util import DESKTOP, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
-from server_util import ServerProcess
+from server_util import ServerProcess, seat_links, seats
 
 
 def _h2(html: str) -> list[tuple[str, str]]:
@@ -71,7 +71,7 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     page = ctx.new_page()
     errors = watch_errors(page)
     page.goto(server.url + "/help/schnapsen")
-    page.wait_for_selector("#help-rules h2")
+    page.wait_for_selector("#help-options h2")
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.input_value("#lang-select") == "de"
     assert "Wertung eines Spiels" in page.inner_text("#help-rules")
@@ -83,21 +83,34 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert opt.inner_text().startswith("Anfangsstand")
     assert opt.get_attribute("title") == "wo der Stand jedes Spielers beginnt"
     assert page.inner_text("#help a[href='/']") == "Zurück zur Lobby"
+
     page.goto(server.url + "/leaderboard")
     page.wait_for_selector("#leaderboard-list .note")
     assert page.inner_text("#leaderboard-title") == "Bestenliste: Sechsundsechzig"
     assert page.inner_text("#leaderboard-list").startswith("In diesem Spiel hat noch niemand")
+
+    # At a table: its words, and the switch redraws them in English.
+    status, made = server.request("POST", "/api/tables", {
+        "game": "schnapsen", "seats": seats("human", "random"), "bot_delay": 0})
+    assert status == 201, made
+    page.goto(server.url + seat_links(server, made)[0])
+    page.wait_for_selector("#seat-state-0")
+    assert page.inner_text("#seat-state-0").startswith("Platz 1: P0 (dein Platz)")
+    assert page.inner_text("#score-pad-btn") == "Schreibblock"
+    assert page.inner_text("#rules-link") == "Regeln: Schnapsen"
+    page.select_option("#lang-select", "en")
+    page.wait_for_function("document.querySelector('#score-pad-btn').textContent === 'Score pad'")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.inner_text("#seat-state-0").startswith("Seat 1: P0 (your seat)")
+    assert page.inner_text("#rules-link") == "Rules of Schnapsen"
+
+    # The choice is kept: the next page of this browser is English, whatever its languages.
     page.goto(server.url + "/help/schnapsen")
     page.wait_for_selector("#help-options h2")
-    page.select_option("#lang-select", "en")
-    page.wait_for_function("document.querySelector('#help-options h2')?.textContent === 'All options'")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert "Scoring a hand" in page.inner_text("#help-rules")
     assert page.inner_text("#opt-help-start_score").startswith("Start score")
-    assert "Sixty-Six" in page.inner_text("#help-nav")
-    # The choice is kept: the next page of this browser is English, whatever its languages.
-    page.goto(server.url + "/help/sixty-six")
-    page.wait_for_selector("#help-rules h2")
-    assert page.evaluate("document.documentElement.lang") == "en"
-    assert "Closing" in page.inner_text("#help-rules")
+    page.select_option("#lang-select", "de")
+    page.wait_for_function("document.querySelector('#help-options h2')?.textContent === 'Alle Optionen'")
+    assert "Wertung eines Spiels" in page.inner_text("#help-rules")
     assert not errors, errors
