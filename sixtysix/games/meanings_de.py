@@ -37,6 +37,7 @@ LABELS: dict[str, str] = {
     'gaigel_test': 'Was ein Gaigel ist',
     'hands': 'Spiele je Partie',
     'jack_exchange_needs_trick': 'Bubentausch braucht Stich',
+    'kontra_by': 'Wer Kontra-Spiele ansagt',
     'last_trick_bonus': 'Bonus für den letzten Stich',
     'last_trick_rule': 'Letzter Stich',
     'loser_side_extra': 'Weitere Meldungen des Antwortenden',
@@ -72,6 +73,7 @@ LABELS: dict[str, str] = {
     'solo_partner_open': 'Partner des Solos offen',
     'start_score': 'Anfangsstand',
     'starting_chips': 'Chips zu Beginn',
+    'talon': 'Talon',
     'target': 'Ziel',
     'ten_of_trumps_bonus': 'Bonus für die Trumpfzehn',
     'tie_break': 'Bei Gleichstand',
@@ -177,6 +179,21 @@ MEANINGS: dict[str, dict[str, str]] = {
         'allow_knock_deal': 'R wählt Abheben oder Klopfen; aus: immer drei und zwei gegeben, keine Wahl',
         'solo_partner_open': ('[R] der Partner eines Solospielers legt seine Karten offen hin, nicht '
                               'verdeckt'),
+    },
+    'dreierschnapsen': {
+        'kontra_by': ('wer die Kontra-Spiele ansagen darf: der Geber oder sein Partner (die Mittelhand), '
+                      'oder nur der Geber'),
+        'talon': ('der Spieler darf den Talon nehmen und zwei Karten weglegen, muss es, oder der Talon '
+                  'bleibt draußen'),
+        'enough_by_defenders': 'im Normalspiel darf jede Partei Genug sagen, oder nur der Spieler',
+        'false_enough': ('ein falsches Genug gibt der anderen Partei 1–3 nach dem Stand des Ansagers, oder'
+                         ' 2'),
+        'must_beat_partner': ('ein Verteidiger übersticht auch die stechende Karte seines Partners, oder '
+                              'bekennt nur Farbe und trumpft'),
+        'retourschneider': 'bei 23 gegen einen Gewinner ohne Punkt zu verlieren zählt vier Bummerl',
+        'target': 'Spielpunkte, die die Partie gewinnen',
+        'score_direction': 'Spielpunkte bis zum Ziel hinauf zählen, oder davon herunter',
+        'first_trick_visible': 'der erste Stich jeder Partei bleibt offen liegen',
     },
     'gaigel': {
         'low_rank': 'die niedrige Karte des Blatts (ein Text; die Zahl 7 wird abgelehnt)',
