@@ -4,7 +4,9 @@ Everything the lobby knows is in the database (``sixtysix_lobby_tables``, ``sixt
 it survives a restart and is the same at every server process sharing a PostgreSQL database. Each
 process sends its lobby WebSockets the lists when they change: at once for what it did itself, on
 the other processes' ``{"lobby": 1}`` news (``cluster.py``), and every ``lobby_tick_seconds``,
-when it also drops the open tables whose time ran out and (one process at a time) pairs the queue.
+when it also drops the open tables whose time ran out. The queue is paired each time, by one
+process at a time (the holder of the ``PAIRING`` lock): a player queued at any process is seated
+as soon as his partners are there.
 
 * An **open table** is a table whose first human seat is its creator's (a player) and whose other
   human seats have invitations that the lobby, not the creator, hands out: ``sit`` claims the
@@ -168,7 +170,13 @@ class Lobby:
         await self.refresh()
 
     async def refresh(self) -> None:
-        """Read the lists again and send them (and each player's queue news) where they changed."""
+        """Pair the queue (at the one process that pairs: a player who just queued, here or at
+        another process, is seated at once), read the lists again and send them (and each
+        player's queue news) where they changed."""
+        cluster = self.hub.cluster
+        if (cluster is None or cluster.leads(PAIRING)) and self.pair_now(time.time()) \
+                and cluster is not None:
+            cluster.publish({"lobby": 1})
         self._lists = self._read_lists()
         players = [w.player for w in self.watchers if w.player is not None]
         entries = self.storage.queue_entries(players) if players else {}
@@ -358,19 +366,12 @@ class Lobby:
         return table_id
 
     async def tick(self) -> None:
-        """Drop the open tables whose time ran out, pair the queue (at one process), forget the
-        pairings nobody fetched, send the lists."""
+        """Drop the open tables whose time ran out, forget the pairings nobody fetched, pair
+        the queue and send the lists (``refresh``)."""
         now = time.time()
         await self.expire(now)
-        cluster = self.hub.cluster
-        made = []
-        if cluster is None or cluster.leads(PAIRING):
-            made = self.pair_now(now)
         self.storage.queue_forget_paired(now - PAIRED_SECONDS)
-        if made:
-            await self.changed()
-        else:
-            await self.refresh()
+        await self.refresh()
 
     async def _run(self) -> None:
         while True:

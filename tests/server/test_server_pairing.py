@@ -52,7 +52,7 @@ def test_two_players_are_seated_together_within_seconds() -> None:
         started = time.monotonic()
         queue(client, bob, "schnapsen", rated=True)
         a, b = paired(client, [ann, bob])
-        assert time.monotonic() - started < 2
+        assert time.monotonic() - started < 5  # (the computer would come after 60 s)
         assert a["table"] == b["table"] and {a["seat"], b["seat"]} == {0, 1}
         # Each seat's secret is its own; the table is rated, between the two people.
         state = client.get(f"/api/tables/{a['table']}?token={a['token']}").json()
@@ -81,11 +81,11 @@ def test_four_players_of_bauernschnapsen_are_seated_together() -> None:
 def test_the_computer_takes_the_seats_nobody_came_for_at_a_level_near_the_players() -> None:
     with lobby_client(queue_computer_seconds=0.5) as client:
         ann, bob = player(client, "Ann"), player(client, "Bob")
-        queue(client, ann, "schnapsen", rated=True)
+        started = time.monotonic()
+        assert queue(client, ann, "schnapsen", rated=True)["state"] == "waiting"
         queue(client, bob, "three-hand-sixty-six")
-        time.sleep(0.2)
-        assert status(client, ann)["state"] == "waiting"  # not before the wait is over
         a, b = paired(client, [ann, bob], 5)
+        assert time.monotonic() - started >= 0.5  # not before the wait was over
         state = client.get(f"/api/tables/{a['table']}?token={a['token']}").json()
         assert [s["kind"] for s in state["seats"]] == ["human", "bot"]
         assert state["seats"][1]["bot"] == "casual"  # a new player's 1500: the casual level
@@ -211,9 +211,11 @@ def test_the_queue_and_open_tables_survive_a_restart(server_factory: Callable[..
 
 @pytest.fixture
 def two(server_factory: Callable[..., ServerProcess]) -> list[ServerProcess]:
+    """Two processes on the test database, whose lobbies look by themselves only every 30 s:
+    what they do here is told to each other at once."""
     url = pg_url()
     assert url is not None
-    made = [server_factory(url, FAST) for _ in range(2)]
+    made = [server_factory(url, {**FAST, "lobby_tick_seconds": 30.0}) for _ in range(2)]
     for s in made:
         s.start()
     return made
@@ -244,9 +246,7 @@ def test_two_processes_share_the_queue_and_the_open_tables(two: list[ServerProce
                 if free is not None and free != before:
                     return free
 
-        started = time.monotonic()
         assert free_seats(None) == 3
-        assert time.monotonic() - started < 2
         code, sat = request(b, "POST", f"/api/lobby/tables/{t['table']}/sit", bob, {})
         assert code == 200, sat
         assert free_seats(3) == 2
