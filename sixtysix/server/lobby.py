@@ -113,14 +113,14 @@ class Lobby:
             wait = buckets.take(key)
             if wait:
                 raise TableError("rate_limited", f"too many {what} from {whose}: try again in "
-                                 f"{math.ceil(wait)} s", 429)
+                                 f"{math.ceil(wait)} s", 429, {"seconds": math.ceil(wait)})
 
     def check_cooldown(self, player: str) -> None:
         """A player who keeps leaving matches waits before his next one (``Ratings.cooldown_for``)."""
         wait = self.ratings.cooldown_for(player)
         if wait > 0:
             raise TableError("cooldown", "you left several matches lately: your next one can "
-                             f"start in {math.ceil(wait)} s", 429)
+                             f"start in {math.ceil(wait)} s", 429, {"seconds": math.ceil(wait)})
 
     # ------------------------------------------------------------------ lists
 

@@ -29,7 +29,8 @@ browserSetting("german-suits", "sixtysix.german", (on) => Cards.setGerman(on));
 // The language: the page draws itself again once the new words are in (I18n.onSwitch).
 browserSetting("lang-select", I18n.KEY, (lang) => { if (lang !== I18n.wanted) I18n.use(lang); },
                I18n.preferred());
-I18n.onSwitch(() => { if (Table.state) Table.render(); });
+// (The words may come in before table.js has run: then there is no table to draw yet.)
+I18n.onSwitch(() => { if (typeof Table !== "undefined" && Table.state) Table.render(); });
 
 // A game's name in the page's language (the server's name where none is written).
 const gameName = (id, fallback) => (I18n.has(`game.${id}`) ? t(`game.${id}`) : fallback || id);

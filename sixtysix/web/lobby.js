@@ -16,6 +16,7 @@ const Lobby = {
       this.levels = data.levels || [];
     } catch (e) { $("lobby-error").textContent = e.message; return; }
     this.renderQuick();
+    LobbyLive.start(this.catalog);
     this.renderMine();
     this.refreshMine();
     const sel = $("game-select");
@@ -30,6 +31,7 @@ const Lobby = {
 
   // The player's name is the creator's seat name (and the quick game's) by default.
   playerChanged() {
+    if (LobbyLive.catalog.length) { LobbyLive.me(); LobbyLive.render(); }
     const p = Player.get(), first = $("seat-name-0");
     if (first && (first.value === "You" || first.dataset.player === "1")) {
       first.value = p ? p.name : "You";
@@ -217,11 +219,14 @@ const Lobby = {
       seats.push(kind === "human" ? {kind: "human", name} : {kind: "bot", bot: kind.slice(4), name});
     }
     $("lobby-error").textContent = "";
+    const request = {
+      game: g.id, options, seats, hints: $("opt-hints").checked && !$("opt-rated").checked,
+      takeover_seconds: Number($("opt-takeover").value) || 0,
+      next_hand_seconds: Number($("opt-next").value) || 0, rated: $("opt-rated").checked};
+    // Open to anyone: the lobby lists it, and the opener goes to his seat.
+    if ($("opt-open").checked) return LobbyLive.open(request);
     try {
-      const t = await Player.api("POST", "/api/tables", {
-        game: g.id, options, seats, hints: $("opt-hints").checked,
-        takeover_seconds: Number($("opt-takeover").value) || 0,
-        next_hand_seconds: Number($("opt-next").value) || 0});
+      const t = await Player.api("POST", "/api/tables", request);
       this.showLinks(t);
     } catch (e) { $("lobby-error").textContent = e.message; }
   },
