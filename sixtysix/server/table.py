@@ -318,6 +318,24 @@ def rematch_id(table_id: str) -> str:
     return f"{base}.{int(n) + 1}" if dot and n.isdigit() else f"{table_id}.2"
 
 
+def earlier_matches(table_id: str) -> list[str]:
+    """The tables of the matches before ``table_id`` in its rematch chain, first first, the last
+    ``MAX_SERIES`` of them (table ids have no dot of their own: ``rematch_id`` adds the only one).
+
+    >>> earlier_matches("Xy_12-ab.3"), earlier_matches("Xy_12-ab")
+    (['Xy_12-ab', 'Xy_12-ab.2'], [])
+    """
+    base, dot, n = table_id.rpartition(".")
+    if not dot or not n.isdigit():
+        return []
+    chain = [base] + [f"{base}.{k}" for k in range(2, int(n))]
+    return chain[-MAX_SERIES:]
+
+
+MAX_SERIES = 30
+"""The most earlier matches a table tallies (each is read and replayed once per table)."""
+
+
 REMATCH_FIELDS = ("hints", "hint_seconds", "takeover_seconds", "takeover_bot", "bot_delay",
                   "next_hand_seconds", "rated")
 """The table settings a rematch keeps (with the game, its options and the seats)."""
@@ -357,6 +375,8 @@ class Table:
         self._cache: dict[int | None, tuple[tuple[int, int], str, float]] = {}
         self.rematch: str | None = None
         """The rematch's table id once asked for."""
+        self._series: list[dict[str, Any]] | None = None
+        """``series``, once read."""
         self._revealed: tuple[int, dict[str, Any] | None] | None = None
         """The number of the last hand over and its ``hand_reveal``."""
         self.new_token: str | None = None
@@ -857,6 +877,8 @@ class Table:
             "reveal": self._reveal(),
             # Schnapsen's and Bauernschnapsen's match, once lost: who gets the Bummerl, how many.
             "bummerl": _bummerl(m),
+            # The matches played before this one at the same seats (its rematch chain): the tally.
+            "series": self.series(),
             "can_next": hand.over and not m.complete and seat is not None and seat not in self.ready,
             "next": self._next_json(now),
             "hints": bool(self.spec["hints"]),
@@ -869,6 +891,24 @@ class Table:
             "rematch": self.rematch_for(seat),
             "invites": self.invites_for(seat),
         }
+
+    def series(self) -> list[dict[str, Any]]:
+        """The earlier matches of this table's rematch chain, first first, as the score pad
+        tallies them: each one's ``table``, ``winner``, final ``score`` and ``bummerl``. Read once
+        from storage (they are over: they do not change); a match that cannot be read is left
+        out."""
+        if self._series is None:
+            self._series = []
+            for table_id in earlier_matches(self.id):
+                stored = self.storage.load_table(table_id)
+                if stored is None:
+                    continue
+                spec, events, _ = stored
+                m = Table(table_id, spec, self.storage)._replay(events)
+                if m.complete:
+                    self._series.append({"table": table_id, "winner": m.winner,
+                                         "score": list(m.score), "bummerl": _bummerl(m)})
+        return self._series
 
     def _reveal(self) -> dict[str, Any] | None:
         """``hand_reveal`` of the hand just over, worked out once per hand."""

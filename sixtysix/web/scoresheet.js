@@ -6,7 +6,8 @@
 // the table. The sheet (a dialog the pad's "Every hand" button opens) has every hand in detail:
 // who won it and how, each seat's card points, tricks and game points. Both are built from the
 // state message's ``results`` (each with ``score``, the match score after that hand),
-// ``score_start`` and ``bummerl``.
+// ``score_start``, ``bummerl`` and ``series`` (the matches before this one at the same seats: the
+// pad tallies their Bummerl, or the matches each side won).
 "use strict";
 
 // Every word of the pad and the sheet (one place), in the page's language: read at each use.
@@ -36,6 +37,8 @@ const SCORE_WORDS = {
   bummerl: (who, kind, count, form) => t(`score.bummerl.${kind === "Bummerl" ? "one" : "more"}.${form}`,
                                          {who, kind: t(`score.kind.${kind}`), count}),
   change: (n) => (n > 0 ? `+${n}` : `${n}`),
+  // ``list``: "Ann 1 · Bob 2", each side's Bummerl (or matches won) over the matches so far.
+  tally: (bummerl, list) => t(bummerl ? "score.tallyBummerl" : "score.tallyWon", {list}),
 };
 
 const ScoreSheet = {
@@ -95,6 +98,21 @@ const ScoreSheet = {
     return order.map((side) => m.seats.map((s, i) => i).filter((i) => sides[i] === side));
   },
 
+  // The matches before this one at these seats, and this one once over: each side's Bummerl
+  // (the games that count them), else the matches each side won (escaped; "" before any).
+  tally(sides) {
+    const m = this.table.state;
+    const done = [...(m.series || []), ...(m.complete ? [{winner: m.winner, bummerl: m.bummerl}] : [])];
+    if (!(m.series || []).length) return "";
+    const bummerl = done.some((x) => x.bummerl);
+    const count = (seats) => done.reduce((sum, x) => sum + (bummerl
+      ? (x.bummerl && seats.some((i) => x.bummerl.seats.includes(i)) ? x.bummerl.count : 0)
+      : ((x.winner || []).some((i) => seats.includes(i)) ? 1 : 0)), 0);
+    const list = sides.map((seats) => `${seats.map((i) => this.table.name(i)).join(" & ")} ${count(seats)}`)
+      .join(" · ");
+    return `<p class="pad-tally">${esc(SCORE_WORDS.tally(bummerl, list))}</p>`;
+  },
+
   // The pad: a line per hand (the match score after it, the hand's change beside it), the
   // score the match started at on top, and who gets the Bummerl once it is over.
   fillPad() {
@@ -123,7 +141,7 @@ const ScoreSheet = {
     }).join("");
     const b = m.bummerl;
     const bummerl = b ? `<p class="pad-bummerl">${esc(W.bummerl(table.people(b.seats), b.kind, b.count, personForm(b.seats, me)))}</p>` : "";
-    $("score-pad-body").innerHTML = `<p class="note">${this.about()}</p>` +
+    $("score-pad-body").innerHTML = `<p class="note">${this.about()}</p>${this.tally(sides)}` +
       `<table class="pad"><thead>${head}</thead><tbody>${startRow}${rows}</tbody></table>` +
       (m.results.length ? "" : `<p class="note" id="pad-empty">${W.noHand}</p>`) + bummerl;
     // The newest line in view (a long match scrolls the pad).

@@ -197,6 +197,10 @@ def test_rematch_keeps_every_seat_its_own_and_back_to_lobby(
     at_table(ann)
     assert ann.evaluate("Table.state.seat") == 0 and ann.evaluate("Table.state.hand_no") == 1
     assert ann.evaluate("Table.token") == seat_tokens(server, t)[0]
+    # Its score pad tallies the match before it (Sixty-Six: the matches each side won).
+    won = ann.evaluate("Table.state.series[0].winner")
+    assert ann.locator("#score-pad .pad-tally").text_content() == "Matches won so far: " + \
+        " · ".join(f"{name} {int(i in won)}" for i, name in enumerate(("Ann", "Bob")))
     # Bob is told on the old table; the link is the table's plain one, his browser holds his seat.
     join = bob.locator("#rematch-link")
     join.wait_for(timeout=15000)

@@ -15,7 +15,7 @@ from sixtysix.games import GAMES, make_game
 from sixtysix.records import legal_strings
 from sixtysix.server.reveal import hand_reveal
 from sixtysix.server.storage import Storage
-from sixtysix.server.table import Table
+from sixtysix.server.table import Table, rematch_id
 
 
 def random_hand(game: str, seed: int) -> Match:
@@ -159,3 +159,32 @@ def test_the_table_sends_the_reveal_only_once_the_hand_is_over_and_to_everyone()
     assert msg["reveal"] is not None
     assert msg["bummerl"]["seats"] == losers and msg["bummerl"]["count"] in (1, 2)
     assert msg["bummerl"]["kind"] == ("Schneider" if msg["bummerl"]["count"] == 2 else "Bummerl")
+
+
+def finish(t: Table, rng: random.Random) -> None:
+    """Play ``t``'s match to its end with random legal actions."""
+    while not t.match.complete:
+        if t.match.in_hand:
+            seat = t.match.to_act
+            assert seat is not None
+            legal = [a["action"] for a in t.message(seat)["view"]["legal"]]
+            t.act(seat, rng.choice(legal), version=t.version)
+        else:
+            t.deal()
+
+
+def test_a_rematch_tallies_the_matches_before_it() -> None:
+    storage, rng = Storage("sqlite://"), random.Random(5)
+    t = Table.create(storage, {"game": "schnapsen", "options": {"start_score": 2}, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    assert t.message(0)["series"] == []
+    tally = []
+    for n in (2, 3):
+        finish(t, rng)
+        tally.append({"table": t.id, "winner": t.match.winner, "score": t.match.score,
+                      "bummerl": t.message(0)["bummerl"]})
+        t = Table.create(storage, t.rematch_request(0), table_id=rematch_id(t.id),
+                         token_hashes=t.rematch_keys())
+        assert t.id.endswith(f".{n}")
+        assert t.message(None)["series"] == tally
+    assert tally[0]["bummerl"]["seats"] == [p for p in (0, 1) if p not in tally[0]["winner"]]
