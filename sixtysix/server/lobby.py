@@ -46,11 +46,11 @@ from .guard import TokenBuckets, parse_json
 from .hub import Hub
 from .pairing import Group, Waiting, pair
 from .players import Players
-from .ratings import Ratings
+from .ratings import DEFAULT_RATING, MODEL, Rating, Ratings
 from .storage import Storage
-from .table import TableError, secret_hash, shared_game
+from .table import FORMER_PLAYER, TableError, secret_hash, shared_game
 
-__all__ = ["Lobby", "lobby_routes", "PAIRING", "PAIRED_SECONDS"]
+__all__ = ["Lobby", "lobby_routes", "PAIRING", "PAIRED_SECONDS", "MAX_LISTED"]
 
 log = logging.getLogger("sixtysix.server")
 
@@ -58,6 +58,8 @@ PAIRING = "#pairing"
 """The name of the advisory lock whose holder pairs the queue (a table id never has '#')."""
 PAIRED_SECONDS = 600.0
 """How long a pairing waits for its player's browser to fetch his seat's secret."""
+MAX_LISTED = 100
+"""The most open tables (the oldest) and live ones (the newest) the lists show."""
 
 
 def _n_seats(game: str) -> int:
@@ -90,6 +92,8 @@ class Lobby:
         self.watchers: list[_Watcher] = []
         self._task: asyncio.Task[None] | None = None
         self._lists: dict[str, Any] | None = None
+        self._refreshing = False
+        self._dirty = False
         self.player_buckets = TokenBuckets(config.lobby_player_per_minute, config.lobby_player_burst)
         self.address_buckets = TokenBuckets(config.lobby_address_per_minute,
                                             config.lobby_address_burst)
@@ -139,17 +143,25 @@ class Lobby:
     def _read_lists(self) -> dict[str, Any]:
         now = time.time()
         open_, live = [], []
-        for row in self.storage.lobby_tables():
+        rows = self.storage.lobby_tables()
+        # Only the newest live tables: the lists go to every lobby page at each change.
+        live_rows = [r for r in rows if r["open_until"] is None]
+        rows = [r for r in rows if r["open_until"] is not None][:MAX_LISTED] + live_rows[-MAX_LISTED:]
+        held = {(s["player"], r["game"]) for r in rows for s in r["seats"] if s["player_name"]}
+        rated = self.storage.ratings_in(held) if held else {}
+        for row in rows:
             game = row["game"]
             seats = []
             for i, s in enumerate(row["seats"]):
-                pid = s["player"]
+                pid = s["player"] if s["player_name"] else None  # (None: a deleted player's)
+                got = rated.get((pid, game)) if pid else None
+                mine = Rating(game, *got) if got else Rating(game, DEFAULT_RATING,
+                                                             float(MODEL.sigma), 0)
                 seats.append({"seat": i, "kind": s["kind"], "free": s["free"],
-                              "name": s["player_name"] or s["name"] if pid else
-                              ("" if s["free"] else s["name"]),
-                              "player": pid,
-                              "rating": round(self.ratings.rating_of(pid, game))
-                              if pid and s["player_name"] else None})
+                              "name": s["player_name"] if pid else
+                              (FORMER_PLAYER if s["player"] else "" if s["free"] else s["name"]),
+                              "player": pid, "rating": round(mine.mu) if pid else None,
+                              "provisional": mine.provisional if pid else None})
             entry = {"table": row["table"], "game": game, "game_name": GAMES[game].name,
                      "options": row["options"], "rated": row["rated"], "creator": row["creator"],
                      "seats": seats, "free": sum(s["free"] for s in seats),
@@ -172,7 +184,20 @@ class Lobby:
     async def refresh(self) -> None:
         """Pair the queue (at the one process that pairs: a player who just queued, here or at
         another process, is seated at once), read the lists again and send them (and each
-        player's queue news) where they changed."""
+        player's queue news) where they changed. Asked for again while it runs, it runs once
+        more after: many changes at once cost one round, not one each."""
+        self._dirty = True
+        if self._refreshing:
+            return
+        self._refreshing = True
+        try:
+            while self._dirty:
+                self._dirty = False
+                await self._refresh_once()
+        finally:
+            self._refreshing = False
+
+    async def _refresh_once(self) -> None:
         cluster = self.hub.cluster
         if (cluster is None or cluster.leads(PAIRING)) and self.pair_now(time.time()) \
                 and cluster is not None:

@@ -631,6 +631,17 @@ class Storage:
             s.execute(delete(TableRow).where(TableRow.id == table_id))
         return True
 
+    def ratings_in(self, game_players: set[tuple[str, str]]
+                   ) -> dict[tuple[str, str], tuple[float, float, int]]:
+        """(mu, sigma, matches) of each (player, game) asked for that has a rating: the lobby's
+        lists in one query."""
+        players = {p for p, _ in game_players}
+        with Session(self.engine) as s:
+            rows = s.execute(select(RatingRow.player, RatingRow.game, RatingRow.mu,
+                                    RatingRow.sigma, RatingRow.matches)
+                             .where(RatingRow.player.in_(players))).all()
+        return {(p, g): (mu, sigma, n) for p, g, mu, sigma, n in rows if (p, g) in game_players}
+
     # ------------------------------------------------------------------ quick pairing
 
     def queue_join(self, player: str, game: str, rated: bool, rating: float, now: float) -> None:
@@ -656,9 +667,11 @@ class Storage:
             return {r.player: _queue_dict(r) for r in rows}
 
     def queue_waiting(self) -> list[dict[str, Any]]:
-        """The players waiting (not paired yet), in the order they came."""
+        """The players waiting (not paired yet), in the order they came (a player deleted
+        meanwhile waits no more)."""
         with Session(self.engine) as s:
-            rows = s.scalars(select(QueueRow).where(QueueRow.table_id.is_(None))
+            rows = s.scalars(select(QueueRow).join(PlayerRow, PlayerRow.id == QueueRow.player)
+                             .where(QueueRow.table_id.is_(None))
                              .order_by(QueueRow.since, QueueRow.player)).all()
             return [_queue_dict(r) for r in rows]
 

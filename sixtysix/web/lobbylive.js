@@ -74,7 +74,9 @@ const LobbyLive = {
 
   seatText(s) {
     if (s.free) return t("lobby.freeSeat");
-    const rating = s.rating === null || s.rating === undefined ? "" : ` (${s.rating})`;
+    // A provisional rating (a new player's) is marked with "?".
+    const rating = s.rating === null || s.rating === undefined ? ""
+      : ` (${s.rating}${s.provisional ? "?" : ""})`;
     return `${s.name}${rating}`;
   },
 

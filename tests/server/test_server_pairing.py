@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, needs_pg, pg_url
-from test_server_open_tables import auth, lobby_client, player, until
+from test_server_open_tables import auth, lobby_client, open_table, player, until
 from websockets.sync.client import connect
 
 from sixtysix.server.pairing import Waiting, pair
+from sixtysix.server.storage import Storage
 
 
 def queue(client: TestClient, p: dict[str, Any], game: str, **more: Any) -> dict[str, Any]:
@@ -93,6 +94,25 @@ def test_the_computer_takes_the_seats_nobody_came_for_at_a_level_near_the_player
         assert [s["kind"] for s in three["seats"]] == ["human", "bot", "bot"]
         # With a computer at the table it is not rated, whatever was asked.
         assert [e["rated"] for e in client.get("/api/lobby?game=schnapsen").json()["live"]] == [False]
+
+
+def test_pairing_and_the_lists_go_by_the_players_ratings() -> None:
+    store = Storage("sqlite://")
+    with lobby_client(store, queue_computer_seconds=60) as client:
+        ann, bob, carl, dora = (player(client, n) for n in ("Ann", "Bob", "Carl", "Dora"))
+        t = open_table(client, dora)
+        # Ann won rated matches: 1900, established (a rating as the ratings module stores it).
+        assert store.settle_ratings(t["table"], "schnapsen", [ann["id"]],
+                                    lambda now: {ann["id"]: (1500.0, 1900.0, 90.0, "won")})
+        queue(client, ann, "schnapsen")
+        queue(client, bob, "schnapsen")
+        queue(client, carl, "schnapsen")
+        b, c = paired(client, [bob, carl])  # 1500 and 1500, not 1900 and 1500
+        assert b["table"] == c["table"] and status(client, ann)["state"] == "waiting"
+        client.post(f"/api/lobby/tables/{t['table']}/sit", json={}, headers=auth(ann))
+        live = {e["table"]: e for e in client.get("/api/lobby").json()["live"]}
+        assert [(s["name"], s["rating"], s["provisional"]) for s in live[t["table"]]["seats"]] \
+            == [("Dora", 1500, True), ("Ann", 1900, False)]
 
 
 def test_leaving_the_queue_and_bad_requests() -> None:
