@@ -25,7 +25,7 @@ const I18n = {
     return "en";
   },
 
-  // Loads ``lang``'s words and shows the page in it; the redraw hooks run once they are in.
+  // Loads ``lang``'s words and shows the page in it; after a switch the redraw hooks run.
   async use(lang) {
     if (!(lang in this.LANGS)) lang = "en";
     this.wanted = lang;
@@ -33,12 +33,15 @@ const I18n = {
     if (!r.ok) throw new Error(`the ${this.LANGS[lang]} texts did not load (HTTP ${r.status})`);
     const words = await r.json();
     if (this.wanted !== lang) return;  // switched again meanwhile: the later choice wins
+    const switched = this.plurals !== null;
     this.words = words;
     this.lang = lang;
     this.plurals = new Intl.PluralRules(lang);
     document.documentElement.lang = lang;
     this.translatePage();
-    for (const f of this.redraws) f();
+    // Only a switch redraws: at the first load the page's other scripts may still be loading,
+    // and app.js draws once I18n.ready is in.
+    if (switched) for (const f of this.redraws) f();
   },
 
   // ``f`` runs after each switch of language, to draw again what it drew in the old one.

@@ -211,11 +211,7 @@ const Table = {
   // A hand's detail from the engine in the table's words: seats by name, chips as chips
   // ("seat 0 (…, 1 tricks) pays seat 2 3" becomes "Ann (…, 1 trick) pays Bob 3 chips").
   detailWords(detail) {
-    const name = (i) => esc(this.name(Number(i)));
-    return esc(detail)
-      .replace(/\bpays seat (\d+) (\d+)\b/g, (_, i, n) => `pays ${name(i)} ${plural(Number(n), "chip")}`)
-      .replace(/\bseat (\d+)\b/g, (_, i) => name(i))
-      .replace(/\b1 (trick|point)s\b/g, "1 $1");
+    return esc(detailText(detail, (i) => this.name(i)));  // detail.js
   },
 
   // A seat's match score in the game's words: Schnapsen counts down from 7 to 0, Three-Player
