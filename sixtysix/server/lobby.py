@@ -205,11 +205,16 @@ class Lobby:
         self._lists = self._read_lists()
         players = [w.player for w in self.watchers if w.player is not None]
         entries = self.storage.queue_entries(players) if players else {}
+        texts: dict[str | None, str] = {}  # each game's lists made once for every page showing it
         for w in list(self.watchers):
-            await self._send(w, entries)
+            await self._send(w, entries, texts)
 
-    async def _send(self, w: _Watcher, entries: dict[str, dict[str, Any]]) -> None:
-        text = json.dumps({"type": "lobby", **self.lists(w.game)}, separators=(",", ":"))
+    async def _send(self, w: _Watcher, entries: dict[str, dict[str, Any]],
+                    texts: dict[str | None, str] | None = None) -> None:
+        texts = {} if texts is None else texts
+        if w.game not in texts:
+            texts[w.game] = json.dumps({"type": "lobby", **self.lists(w.game)}, separators=(",", ":"))
+        text = texts[w.game]
         async with w.lock:
             try:
                 if w.ws.application_state != WebSocketState.CONNECTED:

@@ -661,10 +661,13 @@ class Storage:
             return row.table_id is None
 
     def queue_entries(self, players: list[str]) -> dict[str, dict[str, Any]]:
-        """The queue's rows of ``players`` (waiting or paired), by player."""
+        """The queue's rows of ``players`` (waiting, or paired at a table whose match is not
+        over: a pairing is news only until then), by player."""
         with Session(self.engine) as s:
-            rows = s.scalars(select(QueueRow).where(QueueRow.player.in_(players))).all()
-            return {r.player: _queue_dict(r) for r in rows}
+            rows = s.execute(select(QueueRow, TableRow.finished)
+                             .join(TableRow, TableRow.id == QueueRow.table_id, isouter=True)
+                             .where(QueueRow.player.in_(players))).all()
+            return {r.player: _queue_dict(r) for r, finished in rows if not finished}
 
     def queue_waiting(self) -> list[dict[str, Any]]:
         """The players waiting (not paired yet), in the order they came (a player deleted

@@ -44,7 +44,8 @@ def paired(client: TestClient, people: list[dict[str, Any]], seconds: float = 5)
 
 
 def test_two_players_are_seated_together_within_seconds() -> None:
-    with lobby_client(queue_computer_seconds=60) as client:
+    store = Storage("sqlite://")
+    with lobby_client(store, queue_computer_seconds=60) as client:
         ann, bob = player(client, "Ann"), player(client, "Bob")
         waiting = queue(client, ann, "schnapsen", rated=True)
         assert waiting["state"] == "waiting" and waiting["game"] == "schnapsen"
@@ -63,6 +64,9 @@ def test_two_players_are_seated_together_within_seconds() -> None:
         assert client.get(f"/api/tables/{b['table']}?token={b['token']}").json()["seat"] == b["seat"]
         live = client.get("/api/lobby").json()
         assert live["waiting"] == {} and [e["rated"] for e in live["live"]] == [True]
+        # Once the match is over the pairing is old news: nobody is sent back to it.
+        store.set_finished(a["table"])
+        assert status(client, ann) == {"state": "idle"}
 
 
 def test_four_players_of_bauernschnapsen_are_seated_together() -> None:
