@@ -42,6 +42,7 @@ const REVEAL_WORDS = {
   get draw() { return t("reveal.draw"); },
   won: (gets) => t("reveal.won", {gets}),
   gets: (who, form, n, unit) => t(`reveal.gets.${form}`, {who, amount: amountOf(n, unit)}),
+  loses: (who, form, n, unit) => t(`reveal.loses.${form}`, {who, amount: amountOf(n, unit)}),
   get nobodyScores() { return t("reveal.nobodyScores"); },
 };
 
@@ -76,13 +77,24 @@ const Reveal = {
     return list.map((c) => `<span class="card small" data-card="${esc(c)}">${Cards.face(c)}</span>`).join("");
   },
 
-  // Who scores what: "Bob scores 2 game points", "You and Cy score 1 game point".
+  // Who scores what: "Bob scores 2 game points"; every side that scores, the winners first
+  // ("You and Cy score 2 units, Bob and Dan score 1 unit"; Terts adds each side's points to its
+  // total; Three-Hand's dealer copies the winner's), then each that loses some (a failed bid of
+  // units, Three-Player's chips paid).
   gets(table) {
-    const m = table.state, r = m.result;
-    if (!r.winners.length) return REVEAL_WORDS.nobodyScores;
-    const who = table.people(r.winners);
-    return REVEAL_WORDS.gets(esc(who), personForm(r.winners, m.seat), r.game_points[r.winners[0]],
-                             table.gameUnit());
+    const m = table.state, r = m.result, sides = m.view.sides;
+    const seats = m.seats.map((s, i) => i);
+    const scoring = [...new Set(seats.map((i) => sides[i]))]
+      .map((side) => seats.filter((i) => sides[i] === side))
+      .filter((group) => r.game_points[group[0]] !== 0)
+      .sort((x, y) => r.winners.includes(y[0]) - r.winners.includes(x[0])
+        || r.game_points[y[0]] - r.game_points[x[0]]);
+    if (!scoring.length) return REVEAL_WORDS.nobodyScores;
+    const unit = m.game === "terts" ? "point" : table.gameUnit();
+    return scoring.map((group, k) => {
+      const n = r.game_points[group[0]], say = n > 0 ? REVEAL_WORDS.gets : REVEAL_WORDS.loses;
+      return say(esc(table.people(group, k === 0)), personForm(group, m.seat), Math.abs(n), unit);
+    }).join(", ");
   },
 
   // Why the hand scored as it did, from the engine's ``end`` and who claimed, closed or declared.
