@@ -70,7 +70,6 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
         return None
     deal, active = match.deals[-1]
     state = match.game.new_hand(hand.dealer, deal, active, hand.bonus, hand.match_score)
-    sides = state.rules.sides
     tricks = []
     for action in hand.history:
         before = state.trick_no
@@ -78,12 +77,13 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
         state.apply(action)
         if state.trick_no > before:
             winner = state.leader  # a trick's winner leads the next
-            side = sides[winner]
+            side = state.rules.sides[winner]  # (a contract may set the sides: read them now)
             tricks.append({"cards": [{"seat": p, "card": card_str(c)} for p, c in state.last_trick],
                            "winner": winner,
                            "points": state.points[side] - state.melds[side] - taken[side]})
     n = state.n
     rules = hand.rules
+    sides = rules.sides
 
     def per_seat(xs: Any) -> list[int]:
         return [xs[sides[p]] for p in range(n)]

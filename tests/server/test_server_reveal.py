@@ -55,7 +55,7 @@ def test_tricks_and_points_add_up_to_the_result(game: str) -> None:
         m = random_hand(game, seed)
         r = hand_reveal(m)
         assert r is not None and m.hand is not None
-        result, sides = m.hand.result, m.game.rules.sides
+        result, sides = m.hand.result, m.hand.rules.sides
         assert result is not None
         n = m.n
         won = Counter(sides[t["winner"]] for t in r["tricks"])
@@ -63,7 +63,7 @@ def test_tricks_and_points_add_up_to_the_result(game: str) -> None:
         for t in r["tricks"]:
             taken[sides[t["winner"]]] += t["points"]
         for p in range(n):
-            if p in m.hand.active or m.game.rules.partnership:
+            if p in m.hand.active or m.hand.rules.partnership:
                 assert won[sides[p]] == result.tricks[p] == m.hand.tricks[sides[p]]
                 assert taken[sides[p]] == r["card_points"][p]
                 assert r["card_points"][p] + r["melds"][p] == result.points[p]
