@@ -18,6 +18,7 @@ const REVEAL_WORDS = {
   get talon() { return t("reveal.talon"); },
   get trumpCard() { return t("reveal.trumpCard"); },
   get undrawn() { return t("reveal.undrawn"); },
+  get melds() { return t("reveal.melds"); },
   points: (n) => t("reveal.points", {n}),
   tricksTaken: (n) => t("reveal.tricksTaken", {n}),
   split: (cards, melds) => t("reveal.split", {cards, melds}),
@@ -142,9 +143,13 @@ const Reveal = {
       const pts = res.points[p];
       const split = r.melds[p] ? ` (${W.split(r.card_points[p], r.melds[p])})` : "";
       const uncounted = r.uncredited[p] ? `<br><span class="caption">${W.uncounted(r.uncredited[p])}</span>` : "";
+      // What the side declared for points (marriages, melds, announcements), as the log says it.
+      const melds = v.log.filter((x) => x.points && mine.includes(x.seat));
       return `<div class="reveal-side${won ? " won" : ""}" data-side="${side}">` +
         `<div class="reveal-head"><b>${esc(table.people(mine))}</b>${won ? ` ${W.winner}` : ""}: ` +
         `${W.tricksTaken(res.tricks[p])}, ${W.points(pts)}${split}${uncounted}</div>` +
+        (melds.length ? `<ul class="reveal-melds" aria-label="${esc(W.melds)}">` + melds.map((x) =>
+          `<li>${esc(table.name(x.seat))}: ${esc(x.words)}</li>`).join("") + `</ul>` : "") +
         mine.map((i) => `<div class="reveal-seat" data-seat="${i}">` +
           (mine.length > 1 ? `<span class="caption">${esc(table.name(i))}</span> ` : "") +
           `<span class="visually-hidden">${W.dealt}: </span>${this.cards(r.dealt[i])}` +
