@@ -143,10 +143,8 @@ class Lobby:
     def _read_lists(self) -> dict[str, Any]:
         now = time.time()
         open_, live = [], []
-        rows = self.storage.lobby_tables()
-        # Only the newest live tables: the lists go to every lobby page at each change.
-        live_rows = [r for r in rows if r["open_until"] is None]
-        rows = [r for r in rows if r["open_until"] is not None][:MAX_LISTED] + live_rows[-MAX_LISTED:]
+        # Not every table: the lists go to every lobby page at each change.
+        rows = self.storage.lobby_tables(MAX_LISTED)
         held = {(s["player"], r["game"]) for r in rows for s in r["seats"] if s["player_name"]}
         rated = self.storage.ratings_in(held) if held else {}
         for row in rows:

@@ -558,16 +558,23 @@ class Storage:
             s.add(LobbyTableRow(table_id=table_id, game=game, rated=rated, creator=creator,
                                 created=time.time(), open_until=open_until))
 
-    def lobby_tables(self) -> list[dict[str, Any]]:
-        """The lobby's tables whose match is not over, oldest first: ``table``, ``game``,
-        ``rated``, ``creator``, ``created``, ``open_until`` and ``seats`` (each: ``kind``,
-        ``name``, ``bot``, ``player`` (id or None), ``player_name``, ``free``: its invitation is
+    def lobby_tables(self, limit: int) -> list[dict[str, Any]]:
+        """The lobby's tables whose match is not over: the ``limit`` oldest open ones, then the
+        ``limit`` newest live ones, each oldest first: ``table``, ``game``, ``rated``,
+        ``creator``, ``created``, ``open_until`` and ``seats`` (each: ``kind``, ``name``,
+        ``bot``, ``player`` (id or None), ``player_name``, ``free``: its invitation is
         unclaimed)."""
+        base = (select(LobbyTableRow, TableRow.spec)
+                .join(TableRow, TableRow.id == LobbyTableRow.table_id)
+                .where(TableRow.finished.is_(False)))
         with Session(self.engine) as s:
-            rows = s.execute(select(LobbyTableRow, TableRow.spec)
-                             .join(TableRow, TableRow.id == LobbyTableRow.table_id)
-                             .where(TableRow.finished.is_(False))
-                             .order_by(LobbyTableRow.created, LobbyTableRow.table_id)).all()
+            open_ = s.execute(base.where(LobbyTableRow.open_until.is_not(None))
+                              .order_by(LobbyTableRow.created, LobbyTableRow.table_id)
+                              .limit(limit)).all()
+            live = s.execute(base.where(LobbyTableRow.open_until.is_(None))
+                             .order_by(LobbyTableRow.created.desc(), LobbyTableRow.table_id.desc())
+                             .limit(limit)).all()
+            rows = [*open_, *reversed(live)]
             ids = [r.table_id for r, _ in rows]
             free = set(s.execute(select(SeatKeyRow.table_id, SeatKeyRow.seat)
                                  .where(SeatKeyRow.table_id.in_(ids),

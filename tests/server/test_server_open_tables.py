@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from sixtysix.server import lobby as lobby_module
 from sixtysix.server.app import create_app
 from sixtysix.server.config import ServerConfig
 from sixtysix.server.storage import Storage
@@ -198,6 +199,18 @@ def test_opening_tables_is_limited_per_player_and_per_address() -> None:
         r = client.post("/api/lobby/queue", json={"game": "schnapsen"}, headers=auth(bob))
         assert r.status_code == 429
         assert len(client.get("/api/lobby").json()["open"]) == 3
+
+
+def test_the_lists_hold_the_oldest_open_and_the_newest_live_tables(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby_module, "MAX_LISTED", 2)
+    people = [player(client, f"P{i}") for i in range(6)]
+    tables = [open_table(client, p)["table"] for p in people[:3]]
+    assert [e["table"] for e in client.get("/api/lobby").json()["open"]] == tables[:2]
+    for p, t in zip(people[3:], tables, strict=True):  # each sits down: all three are live
+        assert client.post(f"/api/lobby/tables/{t}/sit", json={}, headers=auth(p)).status_code == 200
+    listed = client.get("/api/lobby").json()
+    assert listed["open"] == [] and [e["table"] for e in listed["live"]] == tables[1:]
 
 
 def test_a_player_who_keeps_leaving_matches_waits_before_the_next() -> None:
