@@ -80,9 +80,13 @@ def action_json(action: int) -> dict[str, Any]:
 
 def _legal_json(action: int, view: View) -> dict[str, Any]:
     """A legal action, with the seat's own numbers where it ends the hand at once or stakes it
-    (``_stakes``), so that the table asks first with them."""
+    (``_stakes``), so that the table asks first with them, and a contract bid's ``value``."""
     out = action_json(action)
     out.update(_stakes(action, view))
+    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+        # A contract's worth, for the bid's button ("Bid Bettler (4)").
+        name = CONTRACTS[action - BID_CONTRACT]
+        out["value"] = next(c.value for c in view.game.contracts if c.name == name)
     return out
 
 
