@@ -2,6 +2,19 @@
 // actions), so a new game needs little new client code.
 "use strict";
 
+// The table's own words (one place, for translation).
+const WORDS = {
+  you: "(you)", partner: "partner", invited: "invited", away: "away", dealer: "dealer",
+  yourTurn: "your turn", toPlay: "to play", hand: "Hand", trumps: "Trumps",
+  inStock: "in the stock", closedBy: "closed by", tapToClose: "· touch to close",
+  tapToExchange: "Touch the trump card to exchange it", closeLabel: "close the stock",
+  exchangeLabel: (card) => `exchange the trump card, ${card}`,
+  yourTurnPlay: "Your turn: play a card.", latest: "Latest",
+};
+// Where the seats sit, by how many there are, from the viewer's (bottom) clockwise.
+const SEAT_PLACES = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
+                     4: ["bottom", "left", "top", "right"]};
+
 // Button labels by verb, from the action's text (``words``: the words after the verb) and the
 // view; a verb missing here is shown as its text.
 const VERB_LABELS = {
@@ -18,7 +31,8 @@ const VERB_LABELS = {
   defer: () => "Let partner meld",
   pass: () => "Pass",
   bid: (a, v, w) => /^\d+$/.test(w[0]) ? `Bid ${esc(w[0])} unit${w[0] === "1" ? "" : "s"}`
-    : `Bid ${esc(w[0])}`,
+    : `Bid ${esc(w[0][0].toUpperCase() + w[0].slice(1))}${a.value ? ` (${esc(a.value)})` : ""}`,
+  play: (a) => `Play ${cardText(a.card)}`,
   cut: () => "Cut (three cards, then two)",
   knock: () => "Knock (five cards at once)",
   kontra: () => "Kontra (×2)",
@@ -93,6 +107,13 @@ const Table = {
     this.token = token;
     this.held = Boolean(token) && Seat.wasHeld(id);
     $("table").hidden = false;
+    // The felt fills what the header and the dock (fixed at the bottom) leave of the screen.
+    const fit = () => {
+      const root = document.documentElement.style;
+      root.setProperty("--dock-h", `${$("dock").offsetHeight}px`);
+      root.setProperty("--top-h", `${document.querySelector("header.top").offsetHeight}px`);
+    };
+    new ResizeObserver(fit).observe($("dock"));
     this.connect();
   },
 
@@ -302,9 +323,12 @@ const Table = {
     const said = v.log.filter((x) => !["bid", "pass", "kontra", "rekontra", "subkontra"].includes(
       x.action.split(" ")[0]) || !a);
     if (said.length) {
-      html += `<ul id="meld-log" aria-label="What was said and shown">` + said.slice(-8).map((x) =>
-        `<li>${x.you_words ? `You ${esc(x.you_words)}` : `${nm(x.seat)} ${esc(x.words)}`}</li>`)
-        .join("") + `</ul>`;
+      // Compact: the latest line; the ones before it on request.
+      const line = (x) => (x.you_words ? `You ${esc(x.you_words)}` : `${nm(x.seat)} ${esc(x.words)}`);
+      const open = $("log-panel") && $("log-panel").open ? " open" : "";
+      html += `<details id="log-panel"${open}><summary>${line(said[said.length - 1])}</summary>` +
+        `<ul id="meld-log" aria-label="What was said and shown">` + said.slice(-8).map((x) =>
+        `<li>${line(x)}</li>`).join("") + `</ul></details>`;
     }
     if (v.scored.length) {
       html += `<div id="scored"><b>Combinations scored:</b> ` + v.scored.map((x) =>
@@ -338,82 +362,118 @@ const Table = {
     return note;
   },
 
-  render() {
-    const m = this.state, v = m.view, me = m.seat;
-    document.title = `${m.game_name} — table ${m.table}`;
-    const n = m.seats.length;
-    // Scoreboard: match score, hand points and tricks, whose turn.
-    $("scoreboard").innerHTML = m.seats.map((s, i) =>
-      `<div class="seat-box${v.to_act === i ? " to-act" : ""}" data-seat="${i}">` +
+  // Where seat ``i`` sits at the table as this page sees it: the viewer (or seat 0, for a
+  // spectator) at the bottom, the others clockwise in playing order: two face to face, three in
+  // a triangle, four with the partner opposite.
+  posOf(i) {
+    const n = this.state.seats.length, k = (i - (this.state.seat ?? 0) + n) % n;
+    return (SEAT_PLACES[n] || SEAT_PLACES[4])[k] || "top";
+  },
+
+  // One seat at the table: its name (and who it is: you, partner, away, computer, the dealer),
+  // its score line, and its cards face down (with those everyone has seen face up).
+  seatBox(i) {
+    const m = this.state, v = m.view, me = m.seat, s = m.seats[i];
+    const partner = me !== null && i !== me && v.sides[i] === v.sides[me];
+    const teams = new Set(v.sides).size < m.seats.length;
+    const cls = [v.to_act === i ? "to-act" : "", partner ? "partner" : "", i === me ? "mine" : "",
+                 v.active.includes(i) ? "" : "sits-out"].filter(Boolean).join(" ");
+    const known = v.known[i] || [];
+    const hidden = i === me ? 0 : Math.max(0, v.hand_sizes[i] - known.length);
+    const cards = i === me || !v.active.includes(i) ? "" : `<div class="backs" ` +
+      `style="--n:${hidden + known.length}">` +
+      Array.from({length: hidden}, () => `<span class="card back">${Cards.back()}</span>`).join("") +
+      known.map((c) => `<span class="card known" data-card="${esc(c)}">${Cards.face(c)}</span>`).join("") +
+      `<span class="count" aria-hidden="true">${esc(v.hand_sizes[i])}</span></div>`;
+    return `<div class="seat-box${cls ? ` ${cls}` : ""}" data-seat="${i}" data-pos="${this.posOf(i)}"` +
+      `${teams ? ` data-side="${esc(v.sides[i])}"` : ""}>` +
       // "(you)" marks the viewer's seat, unless its name says so already (no "You (you)").
-      `<b>${esc(s.name)}</b>${i === me && s.name.trim().toLowerCase() !== "you" ? " (you)" : ""}` +
+      `<div class="seat-name"><b>${esc(s.name)}</b>` +
+      `${i === me && s.name.trim().toLowerCase() !== "you" ? ` ${WORDS.you}` : ""}` +
+      `${partner ? ` <span class="tag">${WORDS.partner}</span>` : ""}` +
       `${s.computer && s.kind === "human" ? " 🤖" : ""}` +
-      `${s.connected ? "" : s.invited ? " · invited" : " · away"}${this.awayNote(s, i)}<br>` +
-      `${this.matchScore(i)} · ` +
+      `${s.connected ? "" : s.invited ? ` · ${WORDS.invited}` : ` · ${WORDS.away}`}` +
+      (v.dealer === i ? ` <span class="dealer" title="${WORDS.dealer}">D</span>` : "") +
+      `${v.to_act === i ? ` <span class="turn-tag">${i === me ? WORDS.yourTurn : WORDS.toPlay}</span>` : ""}` +
+      `${this.awayNote(s, i)}</div>` +
+      `<div class="seat-score">${this.matchScore(i)} · ` +
       `${this.points(i)}${plural(v.tricks[i], "trick")}` +
       `${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
-      (v.dealer === i ? ` <span class="dealer" title="dealer">D</span>` : "") +
       v.marriages.filter((x) => x.seat === i).map((x) =>
         ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
-      `</div>`).join("") +
-      `<div class="seat-box">Hand ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
-      (m.commitment ? `<br><span class="commitment" title="the commitment to this deal, shown ` +
+      `</div>${cards}</div>`;
+  },
+
+  render() {
+    const m = this.state, v = m.view, me = m.seat;
+    const snap = Motion.snapshot();
+    document.title = `${m.game_name} — table ${m.table}`;
+    const n = m.seats.length;
+    $("felt").dataset.seats = String(n);
+    $("scoreboard").innerHTML = m.seats.map((s, i) => this.seatBox(i)).join("");
+    $("hand-info").innerHTML = `${WORDS.hand} ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
+      (m.commitment ? ` <span class="commitment" title="the commitment to this deal, shown ` +
         `before play (${esc(m.commitment)}): this browser keeps it and checks the hand's key ` +
         `against it when the hand is over">deal ${esc(m.commitment.slice(0, 12))}…</span>` +
         DealCheck.html(m) : "") +
-      (m.secret ? `<br><span class="secret" title="the server's secret, revealed: download the ` +
-        `record and run 'sixtysix verify' on it">secret revealed</span>` : "") +
-      `</div>`;
+      (m.secret ? ` <span class="secret" title="the server's secret, revealed: download the ` +
+        `record and run 'sixtysix verify' on it">secret revealed</span>` : "");
 
     for (const b of document.querySelectorAll(".takeover-btn")) {
       b.onclick = () => { if (this.send({type: "takeover", seat: Number(b.dataset.seat)})) b.disabled = true; };
     }
-
-    // Other seats: card backs for unknown cards, faces for cards everyone has seen them take.
-    let opp = "";
-    for (let i = 0; i < n; i++) {
-      if (i === me || !v.active.includes(i)) continue;
-      const known = v.known[i] || [];
-      const hidden = Math.max(0, v.hand_sizes[i] - known.length);
-      const partner = me !== null && i !== me && v.sides[i] === v.sides[me];
-      opp += `<div class="opp" data-seat="${i}"><div class="name">${esc(this.name(i))}` +
-        `${partner ? " (partner)" : ""}` +
-        `${v.to_act === i ? " — to play" : ""}</div><div class="backs">` +
-        Array.from({length: hidden}, () => `<span class="card back">${Cards.back()}</span>`).join("") +
-        known.map((c) => `<span class="card known" data-card="${esc(c)}">${Cards.face(c)}</span>`).join("") +
-        "</div></div>";
-    }
-    $("opponents").innerHTML = opp;
     this.renderInfo();
 
-    // Trump card and stock.
+    // What this seat may do, by where it is done: a card of the hand (Hand), the trump card
+    // (exchange), the talon (close), or the action bar (everything that names no card).
+    const drawing = this.autoDraw();
+    const legal = drawing ? [] : v.legal;
+    const {byCard, onCards} = Hand.sort(legal);
+    const onTable = (verb) => legal.find((a) => a.verb === verb);
+
+    // The talon, with the trump card crosswise under it (face down once closed; the view still
+    // names it: everyone has seen it). Touch the trump card to exchange, the talon to close.
+    const exchange = onTable("exchange"), close = onTable("close");
     let stock = "";
-    if (v.trump) stock += `<div class="caption">Trumps ${Cards.suitIcon(v.trump, 20)} ${esc(Cards.suitName(v.trump))}</div>`;
-    // Closing turns the trump card face down (the view still names it: everyone has seen it).
+    if (v.trump) {
+      stock += `<div class="caption trumps">${WORDS.trumps} ${Cards.suitIcon(v.trump, 18)} ` +
+        `${esc(Cards.suitName(v.trump))}</div>`;
+    }
+    let pile = "";
     if (v.turnup && v.turnup_up && v.closed_by === null) {
-      stock += `<span class="card turnup" data-card="${esc(v.turnup)}">${Cards.face(v.turnup)}</span>`;
+      const tag = exchange ? "button" : "span";
+      pile += `<${tag} class="card turnup${exchange ? " legal" : ""}" data-card="${esc(v.turnup)}"` +
+        (exchange ? ` data-action="exchange" aria-label="${WORDS.exchangeLabel(Cards.label(v.turnup))}"` : "") +
+        `>${Cards.face(v.turnup)}</${tag}>`;
     } else if (v.turnup && v.closed_by !== null && v.stock > 0) {
-      stock += `<span class="card turnup-closed">${Cards.back()}</span>`;
+      pile += `<span class="card turnup-closed">${Cards.back()}</span>`;
     }
     if (v.stock > 0) {
-      stock += `<span class="card back stock">${Cards.back()}</span>` +
-        `<div class="caption"><span id="stock-count">${esc(v.stock)}</span> in the stock` +
-        `${v.closed_by !== null ? ` — closed by ${esc(this.name(v.closed_by))}` : ""}</div>`;
+      const tag = close ? "button" : "span";
+      pile += `<${tag} class="card back stock${close ? " legal" : ""}"` +
+        (close ? ` data-action="close" aria-label="${WORDS.closeLabel}"` : "") +
+        `>${Cards.back()}<span class="count" aria-hidden="true">${esc(v.stock)}</span></${tag}>`;
     }
+    if (pile) stock += `<div class="pile">${pile}</div>`;
+    if (v.stock > 0) {
+      stock += `<div class="caption"><span id="stock-count">${esc(v.stock)}</span> ${WORDS.inStock}` +
+        `${v.closed_by !== null ? ` — ${WORDS.closedBy} ${esc(this.name(v.closed_by))}` : ""}` +
+        `${close ? ` <span class="tap-hint">${WORDS.tapToClose}</span>` : ""}</div>`;
+    }
+    if (exchange) stock += `<div class="caption tap-hint">${WORDS.tapToExchange}</div>`;
     $("stock-area").innerHTML = stock;
 
-    // The trick in progress; between tricks, the completed one stays on the table until the next
-    // lead, with its winner (who leads now) named. Redrawn only when it changes, and then the
-    // card just played comes in with a short animation, and so does the name of a trick's winner.
+    // The trick in the middle, each card in front of the seat that played it; between tricks the
+    // completed one stays until the next lead, with its winner (who leads now) named.
     const done = !v.trick.length && v.last_trick.length;
     const shown = done ? v.last_trick : v.trick;
-    const trick = (fresh) => (shown.length
+    const trick = shown.length
       ? `<div class="caption">${done ? `Trick won by ${esc(this.people([v.leader], false))}` : "Trick"}</div>` +
-        this.trickCards(shown, done ? v.leader : null, fresh) : "");
+        this.trickCards(shown, done ? v.leader : null, true) : "";
     const area = $("trick-area");
-    if (area.dataset.html !== trick(false)) {
-      area.dataset.html = trick(false);
-      area.innerHTML = trick(true);
+    if (area.dataset.html !== trick) {
+      area.dataset.html = trick;
+      area.innerHTML = trick;
     }
     this.renderLastTrick();
 
@@ -424,7 +484,7 @@ const Table = {
     } else if (v.phase === "over") {
       status = "The hand is over.";
     } else if (me !== null && v.to_act === me) {
-      status = this.autoDraw() ? "Drawing…" : PHASE_PROMPTS[v.phase] || "Your turn.";
+      status = drawing ? "Drawing…" : PHASE_PROMPTS[v.phase] || WORDS.yourTurnPlay;
     } else if (v.to_act !== null) {
       status = `${this.name(v.to_act)} to act…`;
     } else status = "";
@@ -457,24 +517,18 @@ const Table = {
     }
     this.countDown();
 
-    // Legal actions: plays are clickable cards in the hand, everything else a button.
-    const plays = new Map();
+    // The action bar: what names no card, in a player's words with the values shown.
     let buttons = "", apart = "";
-    const drawing = this.autoDraw();
-    for (const a of drawing ? [] : v.legal) {
-      if (a.verb === "play") plays.set(a.card, a.action);
+    for (const a of legal) {
+      if (onCards.has(a) || a.verb === "exchange" || (a.verb === "close" && v.stock > 0)) continue;
       // Gaigel's reverse knock: not offered before the other side could have reached the
       // target by what this seat knows, and then apart from the knock, not as its equal.
-      else if (a.verb === "reverse" && !(a.their_most >= v.targets.claim)) continue;
-      else {
-        const f = VERB_LABELS[a.verb];
-        const words = a.action.split(" ").slice(1);
-        const button = `<button class="action${a.verb === "reverse" ? " secondary" : ""}" ` +
-          `data-action="${esc(a.action)}">${f ? f(a, v, words) : esc(a.action)}</button>`;
-        // A space between buttons: their words do not run together in copied text.
-        if (a.verb === "reverse") apart += button;
-        else buttons += `${button} `;
-      }
+      if (a.verb === "reverse" && !(a.their_most >= v.targets.claim)) continue;
+      const button = `<button class="action${a.verb === "reverse" ? " secondary" : ""}" ` +
+        `data-action="${esc(a.action)}">${this.actionLabel(a)}</button>`;
+      // A space between buttons: their words do not run together in copied text.
+      if (a.verb === "reverse") apart += button;
+      else buttons += `${button} `;
     }
     if (apart) buttons += `<span class="apart">${apart}</span>`;
     if (m.hints && me !== null && v.to_act === me && v.legal.length && !drawing) {
@@ -484,34 +538,37 @@ const Table = {
     // A question left open about an action no longer possible is withdrawn.
     const d = $("confirm-dialog");
     if (d.open && !v.legal.some((x) => x.action === this.asking)) d.close("cancel");
-    for (const b of document.querySelectorAll("#actions button.action")) {
-      const a = v.legal.find((x) => x.action === b.dataset.action);
-      b.onclick = () => {
-        const q = this.question(a);
-        if (q) this.ask(q, a.action);
-        else this.act(a.action);
-      };
+    for (const b of document.querySelectorAll("#actions button.action, #stock-area [data-action]")) {
+      b.onclick = () => this.choose(v.legal.find((x) => x.action === b.dataset.action));
     }
     const hb = $("hint-btn");
     if (hb) hb.onclick = () => { hb.disabled = true; this.send({type: "hint"}); };
 
-    $("hand").innerHTML = v.hand.map((c) => {
-      const a = plays.get(c);
-      return a ? `<button class="card legal" data-card="${esc(c)}" data-action="${esc(a)}" ` +
-        `aria-label="play ${esc(Cards.label(c))}">${Cards.face(c)}</button>`
-        : `<span class="card${v.legal.length ? " unplayable" : ""}" data-card="${esc(c)}">${Cards.face(c)}</span>`;
-    }).join("");
-    for (const b of document.querySelectorAll("#hand button.card")) {
-      b.onclick = () => this.act(b.dataset.action);
-    }
+    Hand.render(this, byCard);
     $("mine").textContent = me === null ? "You are watching this table." : "";
-    $("table-settings").hidden = me === null || !v.close_before_draw;
+    $("ask-draw-setting").hidden = me === null || !v.close_before_draw;
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
     Seat.renderBar(this);  // seat.js: "Leave the seat"
     ScoreSheet.render(this);  // scoresheet.js: the score pad, every hand of the match
     Reveal.render(this);  // reveal.js: the hand face up once it is over
+    Motion.play(snap, this);
     if (drawing) this.act("draw");
+  },
+
+  // An action's words on its button or in a card's menu.
+  actionLabel(a) {
+    const f = VERB_LABELS[a.verb];
+    return f ? f(a, this.state.view, a.action.split(" ").slice(1)) : esc(a.action);
+  },
+
+  // A legal action chosen (a button, a card, the trump card, the talon): asked first where it
+  // ends the hand or stakes it, else sent.
+  choose(a) {
+    if (!a) return;
+    const q = this.question(a);
+    if (q) this.ask(q, a.action);
+    else this.act(a.action);
   },
 
   // Between hands: the Next hand button, or whom this seat waits for; who else is ready; and in
@@ -548,14 +605,15 @@ const Table = {
     }
   },
 
-  // A trick's cards with who played each; the winner's (``winner``: a seat, or null) marked. With
-  // ``fresh`` the last card and the winner's name animate.
-  trickCards(trick, winner, fresh) {
+  // A trick's cards, each in front of the seat that played it (``data-pos``), with who played
+  // it; the winner's (``winner``: a seat, or null) marked. ``placed``: on the table (else a row).
+  trickCards(trick, winner, placed) {
     return trick.map((t, k) => {
-      const cls = (t.seat === winner ? " winner" : "") + (fresh && k === trick.length - 1 ? " played" : "");
+      const cls = t.seat === winner ? " winner" : "";
+      const pos = placed ? ` data-pos="${this.posOf(t.seat)}"` : "";
       // The words between names are there for screen readers and copied text ("by Ann, ").
-      return `<span class="trick-card${cls}">${faceOrBack(t.card)}<span class="visually-hidden"> by </span>` +
-        `<span class="who${fresh && t.seat === winner ? " taken" : ""}">${esc(this.name(t.seat))}</span>` +
+      return `<span class="trick-card${cls}" data-seat="${esc(t.seat)}"${pos}>${faceOrBack(t.card)}` +
+        `<span class="visually-hidden"> by </span><span class="who">${esc(this.name(t.seat))}</span>` +
         `${k < trick.length - 1 ? `<span class="visually-hidden">, </span>` : ""}</span>`;
     }).join("");
   },

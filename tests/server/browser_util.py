@@ -70,23 +70,58 @@ def page_states(browser: Any) -> str:
     return "\n\n".join(lines)
 
 
+CARD_OF = """(action) => { const a = Table.state.view.legal.find((x) => x.action === action);
+    return a ? namedCards(a)[0] || null : null; }"""
+"""Run in the page: the card of the hand that a card action is taken with (None for the rest)."""
+
+
+def take(page: Any, action: str) -> None:
+    """Take ``action`` as a player does: touch its card (and pick it in the card's menu where the
+    card has several choices), the trump card (exchange), the talon (close), or its button in
+    the action bar. A question asked first is left open."""
+    direct = page.locator(f'#table [data-action="{action}"]')
+    if direct.count():
+        direct.first.click()
+        return
+    card = page.evaluate(CARD_OF, action)
+    assert card, f"{action} is not offered"
+    page.click(f'#hand button.card.legal[data-card="{card}"]')
+    page.click(f'#card-menu button[data-action="{action}"]')
+
+
+def offered(page: Any, action: str) -> bool:
+    """Whether the table offers ``action`` now: a control for it, or its card lit for a menu."""
+    if page.locator(f'#table [data-action="{action}"]').count():
+        return True
+    card = page.evaluate(CARD_OF, action)
+    return bool(card) and page.locator(f'#hand button.card.legal[data-card="{card}"]').count() > 0
+
+
 def click_something(page: Any) -> bool:
-    """Take one legal action by clicking: a playable card, else draw, else another button."""
+    """Take one legal action by clicking: a playable card (its first choice where it has a
+    menu), else draw, else another button (or the trump card, or the talon)."""
     cards = page.locator("#hand button.card.legal")
     if cards.count():
         cards.first.click()
-        return True
-    draw = page.locator('#actions button[data-action="draw"]')
-    if draw.count():
-        draw.click()
-        return True
-    others = page.locator("#actions button.action")
-    if others.count():
-        others.first.click()
-        if page.locator("#confirm-dialog[open]").count():  # an action that ends the hand asks
-            page.click("#confirm-yes")
-        return True
-    return False
+        if page.locator("#card-menu:not([hidden])").count():
+            page.locator("#card-menu button.choice").first.click()
+    elif page.locator('#actions button[data-action="draw"]').count():
+        page.click('#actions button[data-action="draw"]')
+    elif page.locator(ACTIONS).count():
+        page.locator(ACTIONS).first.click()
+    else:
+        return False
+    if page.locator("#confirm-dialog[open]").count():  # an action that ends the hand asks
+        page.click("#confirm-yes")
+    return True
+
+
+PLAY = '#hand button.card.legal[data-action^="play "]'
+"""A card of the hand that a touch plays at once (no menu of choices)."""
+ACTIONS = "#actions button.action, #stock-area [data-action]"
+"""What is acted on besides the cards of the hand: the action bar, the trump card, the talon."""
+TO_ACT = f"#hand button.card.legal, {ACTIONS}"
+"""Anything the seat may act on now."""
 
 
 def until_a_card_to_play(page: Any, seconds: float = 60) -> None:
@@ -95,8 +130,8 @@ def until_a_card_to_play(page: Any, seconds: float = 60) -> None:
     that ends first is followed by the next one."""
     deadline = time.monotonic() + seconds
     while True:
-        page.wait_for_selector("#hand button.card.legal, #next-hand", timeout=15000)
-        if page.locator("#hand button.card.legal").count():
+        page.wait_for_selector(f"{PLAY}, #next-hand", timeout=15000)
+        if page.locator(PLAY).count():
             return
         assert time.monotonic() < deadline, "no card of ours became playable"
         version = page.evaluate("Table.state.version")
@@ -115,8 +150,7 @@ def play_the_hand(page: Any, seconds: float = 90) -> int:
     clicks = 0
     while not hand_over(page):
         assert time.monotonic() < deadline, "the hand did not end"
-        page.wait_for_selector("#hand button.card.legal, #actions button.action, #summary h2",
-                               timeout=15000)
+        page.wait_for_selector(f"{TO_ACT}, #summary h2", timeout=15000)
         if hand_over(page):
             break
         version = page.evaluate("Table.state.version")

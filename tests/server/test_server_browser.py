@@ -9,6 +9,8 @@ import time
 from typing import Any
 
 from browser_util import (
+    PLAY,
+    TO_ACT,
     click_something,
     hand_over,
     needs_chromium,
@@ -41,14 +43,14 @@ def test_lobby_then_a_whole_hand_against_the_computer(server: ServerProcess, bro
     page.wait_for_function("Table.state.view.to_act === 0")  # nothing changes until we play
     view = page.evaluate("Table.state.view")
     shown = len(view["known"][1])
-    assert page.locator("#opponents .card.known").count() == shown
-    assert page.locator("#opponents .card.back").count() + shown == view["hand_sizes"][1] in (5, 6)
+    assert page.locator("#scoreboard .card.known").count() == shown
+    assert page.locator("#scoreboard .card.back").count() + shown == view["hand_sizes"][1] in (5, 6)
     # Whatever this deal drew, render the shown case too: four backs and the king of diamonds.
     page.evaluate("""() => { const v = Table.state.view, saved = [v.known[1], v.hand_sizes[1]];
         v.known[1] = ["KD"]; v.hand_sizes[1] = 5; Table.render();
         [v.known[1], v.hand_sizes[1]] = saved; }""")
-    assert page.locator("#opponents .card.back").count() == 4
-    assert page.locator("#opponents .card.known").get_attribute("data-card") == "KD"
+    assert page.locator("#scoreboard .card.back").count() == 4
+    assert page.locator("#scoreboard .card.known").get_attribute("data-card") == "KD"
     page.evaluate("Table.render()")
     assert page.locator("#stock-area .turnup").count() == 1
     # German suits are a setting: the cards are redrawn.
@@ -119,7 +121,7 @@ def test_two_people_play_each_other_in_two_browsers(server: ServerProcess, brows
         assert time.monotonic() < deadline, "the hand did not end"
         acted = False
         for p in pages:
-            if p.locator("#hand button.card.legal, #actions button.action").count():
+            if p.locator(TO_ACT).count():
                 version = p.evaluate("Table.state.version")
                 if click_something(p):
                     clicks += 1
@@ -171,7 +173,7 @@ def until_to_act(page: Any, seat: int, deadline: float) -> int:
             v = page.evaluate("Table.state.version")
             page.click("#next-hand")
             page.wait_for_function(f"Table.state.version > {v}", timeout=15000)
-        elif page.locator("#hand button.card.legal, #actions button.action").count():
+        elif page.locator(TO_ACT).count():
             v = page.evaluate("Table.state.version")
             click_something(page)
             page.wait_for_function(f"Table.state.version > {v}", timeout=15000)
@@ -192,7 +194,7 @@ def test_a_click_while_disconnected_does_not_freeze_the_seat(server: ServerProce
     # click is done, then let go.)
     page.evaluate("Table.realConnect = Table.connect; Table.connect = () => { Table.retried = true; };"
                   "Table.ws.close()")
-    page.locator("#hand button.card.legal").first.click()
+    page.locator(PLAY).first.click()
     assert "Not connected" in page.inner_text("#table-error")
     assert page.evaluate("Table.sentVersion") == -1  # the state was not used up
     page.wait_for_function("Table.retried === true", timeout=15000)

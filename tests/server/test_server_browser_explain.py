@@ -19,7 +19,7 @@ import secrets
 import time
 from typing import Any
 
-from browser_util import SIZES, needs_chromium, watch_errors
+from browser_util import ACTIONS, SIZES, needs_chromium, take, watch_errors
 from server_util import ServerProcess, finished_table, seat_links
 from test_server_a11y import axe_violations, unlabelled_cards
 from test_server_browser_games import play_hand
@@ -92,20 +92,9 @@ def planted_table(server: ServerProcess, table_id: str, secret: bytes) -> dict[s
     return {"links": [f"/t/{table_id}?token={tok}" for tok in tokens]}
 
 
-def motion(page: Any) -> dict[str, Any]:
-    """The animations of the trick on the table: the last card's and the winner's name's, and
-    whether the name's (``trick-taken``) changes its box (a transform: a name scaled at the
-    table's right edge widened a phone's page for a moment)."""
-    return dict(page.evaluate("""() => {
-        const c = [...document.querySelectorAll('#trick-area .trick-card')].pop();
-        const w = document.querySelector('#trick-area .winner .who');
-        const s = (e) => e ? [getComputedStyle(e).animationName,
-                               parseFloat(getComputedStyle(e).animationDuration) * 1000] : null;
-        const rules = [...document.styleSheets].flatMap((sh) => [...sh.cssRules]);
-        const pop = rules.find((r) => r.type === CSSRule.KEYFRAMES_RULE && r.name === 'trick-taken');
-        return {played: c.classList.contains('played'), card: s(c),
-                taken: w && w.classList.contains('taken'), name: s(w),
-                pop: pop ? pop.cssText : null}; }"""))
+def moves(page: Any) -> dict[str, int]:
+    """How many cards have travelled to the trick, and tricks to their winner, on the page."""
+    return dict(page.evaluate("({...Motion.moves})"))
 
 
 @SIZES
@@ -135,7 +124,7 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
         to_act = ann.evaluate("Table.state.view.to_act")
         page, other = pages[to_act], pages[1 - to_act]
         page.wait_for_function(f"Table.state.view.to_act === {to_act} && "
-                               "document.querySelector('#hand button.card.legal, #actions button.action')")
+                               f"document.querySelector('#hand button.card.legal, {ACTIONS}')")
         # Ann is never shown a Draw button: after a trick she wins, her browser draws.
         assert ann.locator('#actions button[data-action="draw"]').count() == 0
         view = page.evaluate("Table.state.view")
@@ -145,30 +134,29 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
         if a == "declare":
             break
         if a == "draw":  # Bob is asked: draw, or close the stock before drawing
-            assert to_act == 1 and bob.locator('#actions button[data-action="close"]').count() == 1
+            # (closing: touch the talon)
+            assert to_act == 1 and bob.locator('#stock-area .stock[data-action="close"]').count() == 1
             assert bob.inner_text("#status") == "You won the trick: draw, or close the stock before drawing."
             asked_to_draw = True
-        if a.startswith("play"):
-            page.click(f'#hand button.card.legal[data-action="{a}"]')
-        else:
-            page.click(f'#actions button.action[data-action="{a}"]')
-            if a == "close":  # closing asks first (test_server_confirm_words.py)
-                page.click("#confirm-dialog[open] #confirm-yes")
+        swept = {p: bool(p.evaluate("Table.state.view.last_trick.length && "
+                                    "!Table.state.view.trick.length")) for p in pages}
+        moved = {p: moves(p) for p in pages}
+        take(page, a)
+        if a == "close":  # closing asks first (test_server_confirm_words.py)
+            page.click("#confirm-dialog[open] #confirm-yes")
         done.add(a.split()[0])
         for p in pages:
             p.wait_for_function(f"Table.state.version > {version}", timeout=10000)
         who = NAMES[to_act]
         if a.startswith("play"):
-            # The card comes in with a short animation, and so does the name of the trick's
-            # winner; neither for Ann, whose system asks for less motion.
+            # The card travels to the trick, and a trick taken before it to its winner;
+            # neither for Ann, whose system asks for less motion.
             for p, on in ((ann, False), (bob, True)):
-                m = motion(p)
-                assert m["played"], m
-                assert m["card"] == (["card-in", 200] if on else ["none", 0]), m
-                if m["name"] is not None:  # the trick is complete
-                    assert m["taken"] and m["name"] == (["trick-taken", 250] if on else ["none", 0])
-                    assert m["pop"] and "transform" not in m["pop"], m["pop"]
-                    taken = True
+                m = moves(p)
+                assert m["travel"] == moved[p]["travel"] + on, m
+                if swept[p]:
+                    assert m["sweep"] == moved[p]["sweep"] + on, m
+                    taken = taken or on
             # A phase-1 trick taken by Ann: both draw from the stock, and nobody clicked Draw.
             if not ann.evaluate("Table.state.view.trick.length") and "close" not in done \
                     and ann.evaluate("Table.state.view.leader") == 0:
@@ -177,9 +165,12 @@ def test_a_hand_of_sixty_six_explains_itself(server: ServerProcess, browser: Any
                                         "Table.state.view.hand_sizes.every((n) => n === 6)")
                 auto_drawn = True
         elif a.startswith("marry"):
-            other.wait_for_selector(f"#meld-log li:has-text('{who} shows a marriage in')")
+            # (in the log, folded to its latest line: attached, not necessarily shown)
+            other.wait_for_selector(f"#meld-log li:has-text('{who} shows a marriage in')",
+                                    state="attached")
         elif a == "exchange":
-            other.wait_for_selector(f"#meld-log li:has-text('{who} exchanges the trump card')")
+            other.wait_for_selector(f"#meld-log li:has-text('{who} exchanges the trump card')",
+                                    state="attached")
             trump = page.evaluate("Table.state.view.trump")
             assert other.get_attribute("#stock-area .turnup", "data-card") == "9" + trump
         elif a == "close":

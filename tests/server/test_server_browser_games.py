@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_util import PHONE, hand_over, needs_chromium, watch_errors
+from browser_util import PHONE, PLAY, TO_ACT, hand_over, needs_chromium, take, watch_errors
 from server_util import ServerProcess, seat_links, seats
 
 pytestmark = needs_chromium
@@ -24,7 +24,8 @@ pytestmark = needs_chromium
 CHECK = r"""() => {
   const m = Table.state, v = m.view, bad = [];
   const name = (p) => m.seats[p].name;
-  const text = (id) => (document.getElementById(id) || {innerText: ""}).innerText;
+  // (textContent: the log's earlier lines are folded away, one click from view.)
+  const text = (id) => (document.getElementById(id) || {textContent: ""}).textContent;
   // Every card face on the page is one the seat's view shows it.
   const allowed = new Set([...v.hand, ...v.trick.map((t) => t.card), ...v.last_trick.map((t) => t.card),
     ...v.known.flat(), ...v.first_tricks.flat(), ...v.scored.flatMap((x) => x.cards)]);
@@ -93,7 +94,7 @@ def choose(page: Any) -> str | None:
         pick = legal[verbs.index("bid")]  # the lowest bid, once, so that someone plays a contract
     if pick is None and "pass" in verbs:
         pick = "pass"
-    cards = page.locator("#hand button.card.legal")
+    cards = page.locator(PLAY)
     if pick is None and cards.count():
         cards.first.click()
         return "play"
@@ -101,7 +102,7 @@ def choose(page: Any) -> str | None:
         pick = legal[0]
     if pick is None:
         return None
-    page.click(f'#actions button.action[data-action="{pick}"]')
+    take(page, pick)
     return pick.split()[0]
 
 
@@ -122,8 +123,7 @@ def play_hand(server: ServerProcess, browser: Any, game: str, options: dict[str,
     deadline = time.monotonic() + 25
     while True:
         assert time.monotonic() < deadline, f"{game}: the hand did not end"
-        page.wait_for_selector("#hand button.card.legal, #actions button.action, #summary h2",
-                               timeout=10000)
+        page.wait_for_selector(f"{TO_ACT}, #summary h2", timeout=10000)
         views.append(page.evaluate("Table.state.view"))
         assert page.evaluate(CHECK) == [], (game, views[-1])
         if hand_over(page):

@@ -11,7 +11,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
-from browser_util import click_something, hand_over, needs_chromium, watch_errors
+from browser_util import TO_ACT, click_something, hand_over, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, finished_table, new_table, seat_links, seat_tokens, seats
 from test_server_a11y import axe_violations
@@ -216,7 +216,7 @@ def play_to_the_end_of_the_hand(pages: list[Any]) -> None:
     while not all(hand_over(p) for p in pages):
         assert time.monotonic() < deadline, "the hand did not end"
         for p in pages:
-            if p.locator("#hand button.card.legal, #actions button.action").count():
+            if p.locator(TO_ACT).count():
                 version = p.evaluate("Table.state.version")
                 if click_something(p):
                     for q in pages:

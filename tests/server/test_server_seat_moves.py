@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from browser_util import needs_chromium, until_a_card_to_play, watch_errors
+from browser_util import PLAY, TO_ACT, needs_chromium, until_a_card_to_play, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, new_table, seat_links, seat_tokens, seats
 from starlette.websockets import WebSocketDisconnect
@@ -296,7 +296,7 @@ def test_the_countdown_counts_down_and_a_person_may_leave_the_seat(
     if ann.evaluate("Table.state.view.to_act") == 0:  # Ann leads: then it is Bob's turn
         until_a_card_to_play(ann)
         v = ann.evaluate("Table.state.version")
-        ann.locator("#hand button.card.legal").first.click()
+        ann.locator(PLAY).first.click()
         ann.wait_for_function(f"Table.state.version > {v}", timeout=15000)
     assert ann.evaluate("Table.state.view.to_act") == 1
     version = ann.evaluate("Table.state.version")
@@ -325,7 +325,7 @@ def test_the_countdown_counts_down_and_a_person_may_leave_the_seat(
         timeout=15000)
     state = server.request("GET", f"/api/tables/{t['table']}")[1]
     assert state["seats"][0]["computer"] and not state["seats"][0]["connected"]
-    assert ann.locator("#hand button.card.legal, #actions button.action").count() == 0
+    assert ann.locator(TO_ACT).count() == 0
     ann.get_by_role("button", name="Take the seat back").click()
     holding(ann)
     ann.wait_for_function("Table.state.seats[0].connected && !Table.state.seats[0].computer",
