@@ -111,7 +111,7 @@ const Table = {
     const fit = () => {
       const root = document.documentElement.style;
       root.setProperty("--dock-h", `${$("dock").offsetHeight}px`);
-      root.setProperty("--top-h", `${document.querySelector("header.top").offsetHeight}px`);
+      root.setProperty("--top-h", `${document.querySelector("body > header").offsetHeight}px`);
     };
     new ResizeObserver(fit).observe($("dock"));
     this.connect();

@@ -31,7 +31,7 @@ def off_screen_at_both_sizes(page: Any) -> list[str]:
     off = []
     for size in (PHONE, LAPTOP):
         page.set_viewport_size(size)
-        page.wait_for_function("document.getElementById('dock').offsetWidth === innerWidth")
+        page.wait_for_function(f"innerWidth === {size['width']} && innerHeight === {size['height']}")
         off += [f"{size['width']}: {x}" for x in page.evaluate(OFF_SCREEN)]
     return off
 
