@@ -117,7 +117,8 @@ def first_load(browser: Any, url: str, *, size: dict[str, int] | None = None,
         first_state = page.wait_for_function(_DRAWN, timeout=20000).json_value()
         lit = page.wait_for_function(_LIT, timeout=20000).json_value()
         version = page.evaluate("Table.state.version")
-        page.locator("#hand .card.legal").first.click()
+        # A card that a touch plays at once (a king of a marriage opens a menu of choices).
+        page.locator('#hand .card.legal[data-action^="play "]').first.click()
         answered = page.wait_for_function(
             f"() => Table.state.version > {version} ? performance.now() : false",
             timeout=20000).json_value()

@@ -248,7 +248,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     # Gzipped on the way: a deck's 32 faces are about 0.6-0.8 MB of SVG text, 0.1-0.2 MB gzipped.
     app.mount("/static/cards", GZipMiddleware(_CardFaces(directory=WEB_DIR / "cards"), minimum_size=1024),
               name="cards")
-    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    # The client's scripts and styles too: text that gzip shrinks to about a quarter, so the
+    # table's first load stays well inside its budget (docs/performance.md).
+    app.mount("/static", GZipMiddleware(StaticFiles(directory=WEB_DIR), minimum_size=1024),
+              name="static")
 
     # ------------------------------------------------------------------ API
 
