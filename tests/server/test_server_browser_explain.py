@@ -268,4 +268,12 @@ def test_schnapsen_counts_down_from_seven(server: ServerProcess, browser: Any,
     assert page.inner_text("#match-end h2") == \
         f"{'You' if winner == 0 else page.evaluate('Table.name(1)')} won " \
         f"{7 - score[winner]} : {7 - score[1 - winner]}"
+    # The score pad counts down from 7 hand by hand, and its last line says who gets the Bummerl
+    # (two, a Schneider, where the loser made no game point: schneider_bummerl is off here).
+    pad = page.locator("#score-pad")
+    assert pad.locator("tr.pad-start td").all_text_contents() == ["7", "7"]
+    lines = pad.locator("tbody tr[data-hand] .pad-score")
+    assert lines.all_text_contents()[-2:] == [str(n) for n in score]
+    loser = "You" if winner == 1 else page.evaluate("Table.name(1)")
+    assert pad.locator(".pad-bummerl").text_content() == f"{loser} get{'' if winner else 's'} a Bummerl."
     assert errors == []
