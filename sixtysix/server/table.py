@@ -904,7 +904,10 @@ class Table:
                 if stored is None:
                     continue
                 spec, events, _ = stored
-                m = Table(table_id, spec, self.storage)._replay(events)
+                try:
+                    m = Table(table_id, spec, self.storage)._replay(events)
+                except (ValueError, KeyError):  # a record replay refuses (RecordError), or an old spec
+                    continue
                 if m.complete:
                     self._series.append({"table": table_id, "winner": m.winner,
                                          "score": list(m.score), "bummerl": _bummerl(m)})

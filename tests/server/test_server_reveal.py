@@ -188,3 +188,13 @@ def test_a_rematch_tallies_the_matches_before_it() -> None:
         assert t.id.endswith(f".{n}")
         assert t.message(None)["series"] == tally
     assert tally[0]["bummerl"]["seats"] == [p for p in (0, 1) if p not in tally[0]["winner"]]
+
+
+def test_an_earlier_match_that_does_not_replay_is_left_out_of_the_tally() -> None:
+    storage = Storage("sqlite://")
+    spec = {"game": "schnapsen", "seats": [{"kind": "human", "name": "Ann"},
+                                           {"kind": "human", "name": "Bob"}]}
+    t = Table.create(storage, spec)
+    storage.append_event(t.id, len(t.events), {"seat": 0, "action": "play ZZ"})
+    later = Table.create(storage, spec, table_id=rematch_id(t.id))
+    assert later.message(0)["series"] == []
