@@ -164,7 +164,9 @@ class Lobby:
                      "options": row["options"], "rated": row["rated"], "creator": row["creator"],
                      "seats": seats, "free": sum(s["free"] for s in seats),
                      "link": f"/t/{row['table']}"}
-            if row["open_until"] is not None:
+            # (Full though still marked open: a seat was taken with an invitation link the
+            # opener shared from his table, not in the lobby.)
+            if row["open_until"] is not None and entry["free"]:
                 open_.append({**entry, "closes_in": max(0, round(row["open_until"] - now))})
             else:
                 live.append(entry)

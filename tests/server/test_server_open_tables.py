@@ -93,6 +93,20 @@ def test_an_open_table_is_listed_and_a_click_takes_its_free_seat(client: TestCli
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_open"
 
 
+def test_a_seat_taken_with_the_openers_invitation_link_fills_the_table_too(
+        client: TestClient) -> None:
+    ann, bob = player(client, "Ann"), player(client, "Bob")
+    t = open_table(client, ann)
+    # The opener's table page offers its free seat's invitation to share, as at any table.
+    state = client.get(f"/api/tables/{t['table']}?token={t['token']}").json()
+    (invite,) = state["invites"]
+    code = invite["link"].split("invite=")[1]
+    r = client.post(f"/api/tables/{t['table']}/claim", json={"invite": code}, headers=auth(bob))
+    assert r.status_code == 200, r.text
+    listed = until(lambda: (m := client.get("/api/lobby").json())["live"] and m)
+    assert listed["open"] == [] and [s["name"] for s in listed["live"][0]["seats"]] == ["Ann", "Bob"]
+
+
 def test_opening_and_sitting_are_for_players_and_bad_requests_change_nothing(
         client: TestClient) -> None:
     ann = player(client, "Ann")
