@@ -53,6 +53,9 @@ function endWords(end) {
   return m ? t(`end.contract-${m[2]}`, {contract: m[1]}) : end;
 }
 
+// A rule option's value in words: "follow_only" is "follow only" (in German from choice.*).
+const choiceWords = (c) => (I18n.has(`choice.${c}`) ? t(`choice.${c}`) : String(c).replace(/_/g, " "));
+
 // A refusal's words for the person: the server's ``{code, message, params}`` in the page's
 // language where its words for the code are written, else the server's own message (English:
 // en.json has null for each code, the server's words being more precise).

@@ -39,7 +39,7 @@ const Help = {
       box.appendChild(grid);
     }
     const fmt = (v) => (typeof v === "boolean" ? t(v ? "help.on" : "help.off")
-      : v === null ? t("help.none") : String(v));
+      : v === null ? t("help.none") : choiceWords(v));
     $("help-options").innerHTML = data.options.length ? `<h2 id="all-options">${esc(t("help.allOptions"))}</h2>` +
       `<p>${esc(t("help.optionsWhere"))}</p><dl>` +
       data.options.map((o) => `<dt id="opt-help-${esc(o.name)}">${esc(o.label)} <code>${esc(o.name)}</code></dt>` +

@@ -10,7 +10,7 @@ const Lobby = {
   async show() {
     $("lobby").hidden = false;
     try {
-      const data = await api("GET", "/api/games");
+      const data = await api("GET", `/api/games?lang=${I18n.lang}`);
       this.catalog = data.games;
       this.bots = data.bots;
       this.levels = data.levels || [];
@@ -20,21 +20,50 @@ const Lobby = {
     this.renderMine();
     this.refreshMine();
     const sel = $("game-select");
-    sel.innerHTML = this.catalog.map((g) => `<option value="${esc(g.id)}">${esc(g.name)}</option>`).join("");
+    this.renderGameSelect();
     if (this.catalog.some((g) => g.id === "sixty-six")) sel.value = "sixty-six";  // the family's namesake first
     sel.addEventListener("change", () => this.renderGame());
     $("quick-level").addEventListener("change", () => this.renderLevelHelp());
     $("create-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.create(); });
     this.renderGame();
     Player.show();
+    I18n.onSwitch(() => this.switched());
+  },
+
+  // Another language: the options' labels and meanings come again from the server; what the
+  // person chose or typed stays.
+  async switched() {
+    try {
+      this.catalog = (await api("GET", `/api/games?lang=${I18n.lang}`)).games;
+    } catch (e) { $("lobby-error").textContent = e.message; }
+    const level = $("quick-level").value, game = $("game-select").value;
+    const kept = [...document.querySelectorAll("#create-form [id^='seat-'], #options [data-opt]")]
+      .map((el) => [el.id, el.type === "checkbox" ? el.checked : el.value]);
+    this.renderQuick();
+    $("quick-level").value = level;
+    this.renderLevelHelp();
+    this.renderGameSelect();
+    $("game-select").value = game;
+    this.renderGame();
+    for (const [id, v] of kept) {
+      const el = $(id);
+      if (el && el.type === "checkbox") el.checked = v;
+      else if (el) el.value = v;
+    }
+    this.renderMine();
+  },
+
+  renderGameSelect() {
+    $("game-select").innerHTML = this.catalog.map((g) =>
+      `<option value="${esc(g.id)}">${esc(gameName(g.id, g.name))}</option>`).join("");
   },
 
   // The player's name is the creator's seat name (and the quick game's) by default.
   playerChanged() {
     if (LobbyLive.catalog.length) { LobbyLive.me(); LobbyLive.render(); }
     const p = Player.get(), first = $("seat-name-0");
-    if (first && (first.value === "You" || first.dataset.player === "1")) {
-      first.value = p ? p.name : "You";
+    if (first && (first.value === t("lobby.you") || first.dataset.player === "1")) {
+      first.value = p ? p.name : t("lobby.you");
       first.dataset.player = p ? "1" : "";
     }
   },
@@ -45,8 +74,7 @@ const Lobby = {
 
   renderQuick() {
     const sel = $("quick-level");
-    sel.innerHTML = this.levels.map((l) => `<option value="${esc(l)}">${esc(l[0].toUpperCase() + l.slice(1))}` +
-      `</option>`).join("");
+    sel.innerHTML = this.levels.map((l) => `<option value="${esc(l)}">${esc(this.levelName(l))}</option>`).join("");
     const saved = localStorage.getItem("sixtysix.level");
     sel.value = this.levels.includes(saved) ? saved : this.levels.includes("casual") ? "casual" : this.levels[0];
     sel.setAttribute("aria-describedby", "quick-level-help");
@@ -54,11 +82,18 @@ const Lobby = {
     // The family's namesake first, then the others as the server lists them.
     const games = [...this.catalog].sort((a, b) => (b.id === "sixty-six") - (a.id === "sixty-six"));
     $("quick-games").innerHTML = games.map((g) =>
-      `<button type="button" class="quick-game" data-game="${esc(g.id)}">${esc(g.name)}</button>`).join("");
+      `<button type="button" class="quick-game" data-game="${esc(g.id)}">${esc(gameName(g.id, g.name))}</button>`).join("");
     for (const b of document.querySelectorAll(".quick-game")) b.onclick = () => this.quick(b.dataset.game, b);
   },
 
-  renderLevelHelp() { $("quick-level-help").textContent = this.bots[$("quick-level").value] || ""; },
+  // A level by a name and a sentence a player understands (the engine's own words are for the
+  // engines' list).
+  levelName(l) { return I18n.has(`level.${l}`) ? t(`level.${l}`) : l[0].toUpperCase() + l.slice(1); },
+
+  renderLevelHelp() {
+    const l = $("quick-level").value;
+    $("quick-level-help").textContent = I18n.has(`level.${l}.about`) ? t(`level.${l}.about`) : this.bots[l] || "";
+  },
 
   // One click: this browser's person in the first seat, the chosen level in every other, then
   // straight to the table.
@@ -67,14 +102,14 @@ const Lobby = {
     const level = $("quick-level").value;
     localStorage.setItem("sixtysix.level", level);
     const p = Player.get();
-    const seats = [{kind: "human", name: p ? p.name : "You"}];
+    const seats = [{kind: "human", name: p ? p.name : t("lobby.you")}];
     for (let i = 1; i < g.n_seats; i++) seats.push({kind: "bot", bot: level});
     button.disabled = true;
     $("lobby-error").textContent = "";
     try {
-      const t = await Player.api("POST", "/api/tables", {game: g.id, seats});
-      this.remember(t);
-      location.href = `/t/${encodeURIComponent(t.table)}`;
+      const made = await Player.api("POST", "/api/tables", {game: g.id, seats});
+      this.remember(made);
+      location.href = `/t/${encodeURIComponent(made.table)}`;
     } catch (e) {
       button.disabled = false;
       $("lobby-error").textContent = e.message;
@@ -84,11 +119,11 @@ const Lobby = {
   // ------------------------------------------------------------ my tables
 
   // A table made here: the creator's seat (its secret kept in this browser only).
-  remember(t) {
-    const g = this.catalog.find((x) => x.id === t.game);
-    const mine = t.seats.find((s) => s.token);
-    if (mine) Seats.keep(t.table, mine.token);
-    MyTables.remember({id: t.table, game: t.game, game_name: g ? g.name : t.game,
+  remember(made) {
+    const g = this.catalog.find((x) => x.id === made.game);
+    const mine = made.seats.find((s) => s.token);
+    if (mine) Seats.keep(made.table, mine.token);
+    MyTables.remember({id: made.table, game: made.game, game_name: g ? g.name : made.game,
                        seat: mine ? mine.seat : null});
   },
 
@@ -96,16 +131,19 @@ const Lobby = {
     const list = MyTables.all();
     $("my-tables-box").hidden = !list.length;
     $("my-tables").innerHTML = list.map((e) => {
-      const when = new Date(e.when).toLocaleString();
-      const who = e.seat === null || e.seat === undefined ? "watching" : `seat ${e.seat + 1}`;
-      const mark = e.gone ? ` <span class="finished-mark">gone</span>`
-        : e.finished ? ` <span class="finished-mark">finished</span>` : "";
-      return `<li data-table="${esc(e.id)}"><span><b>${esc(e.game_name || e.game)}</b> · table ` +
-        `${esc(e.id)} · ${esc(who)}${mark}</span> <span class="when">${esc(when)}</span>` +
-        `<a class="resume-link" href="/t/${esc(encodeURIComponent(e.id))}">${e.finished ? "Open" : "Resume"}` +
-        `<span class="visually-hidden"> ${esc(e.game_name || e.game)} table ${esc(e.id)}</span></a>` +
-        `<button type="button" class="secondary forget-btn" data-table="${esc(e.id)}">Remove` +
-        `<span class="visually-hidden"> table ${esc(e.id)} from my tables</span></button></li>`;
+      const when = new Date(e.when).toLocaleString(I18n.lang);
+      const name = gameName(e.game, e.game_name);
+      const who = e.seat === null || e.seat === undefined ? t("lobby.mine.watching")
+        : t("lobby.mine.seat", {seat: e.seat + 1});
+      const mark = e.gone ? ` <span class="finished-mark">${esc(t("lobby.mine.gone"))}</span>`
+        : e.finished ? ` <span class="finished-mark">${esc(t("lobby.mine.finished"))}</span>` : "";
+      return `<li data-table="${esc(e.id)}"><span><b>${esc(name)}</b> · ${esc(t("lobby.mine.table", {table: e.id}))}` +
+        ` · ${esc(who)}${mark}</span> <span class="when">${esc(when)}</span>` +
+        `<a class="resume-link" href="/t/${esc(encodeURIComponent(e.id))}">` +
+        `${esc(t(e.finished ? "lobby.mine.open" : "lobby.mine.resume"))}` +
+        `<span class="visually-hidden"> ${esc(t("lobby.mine.which", {game: name, table: e.id}))}</span></a>` +
+        `<button type="button" class="secondary forget-btn" data-table="${esc(e.id)}">${esc(t("lobby.mine.remove"))}` +
+        `<span class="visually-hidden"> ${esc(t("lobby.mine.removeWhich", {table: e.id}))}</span></button></li>`;
     }).join("");
     for (const b of document.querySelectorAll(".forget-btn")) {
       b.onclick = () => {
@@ -113,7 +151,7 @@ const Lobby = {
         this.renderMine();
         const first = document.querySelector(".forget-btn");
         if (first) first.focus();
-        $("announce").textContent = `Table ${b.dataset.table} removed from my tables`;
+        $("announce").textContent = t("lobby.mine.removed", {table: b.dataset.table});
       };
     }
   },
@@ -141,7 +179,7 @@ const Lobby = {
   renderGame() {
     const g = this.game();
     $("game-rules-link").href = `/help/${encodeURIComponent(g.id)}`;
-    $("game-rules-link").textContent = `Rules of ${g.name}`;
+    $("game-rules-link").textContent = t("links.rules", {game: gameName(g.id, g.name)});
     // Each option by its readable label, its meaning below it (and read with it), its name in
     // the tooltip: the name is what records and the command line use.
     $("options").innerHTML = g.options.map((o) => {
@@ -158,7 +196,7 @@ const Lobby = {
       }
       return `<div class="opt-row"><label>${esc(o.label)} <select ${attrs} data-type="choice">` +
         o.choices.map((c) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>` +
-          `${esc(String(c).replace(/_/g, " "))}</option>`).join("") +
+          `${esc(choiceWords(c))}</option>`).join("") +
         `</select></label>${desc}</div>`;
     }).join("");
     // A game whose seat count is an option (North American's players) redraws its seats.
@@ -170,20 +208,22 @@ const Lobby = {
   renderSeats() {
     const g = this.game();
     const n = $("opt-players") ? Number($("opt-players").value) : g.n_seats;
-    // Levels first (what people choose an opponent by), then the engines they are made of.
-    const opt = (name) => `<option value="bot:${esc(name)}" title="${esc(this.bots[name])}">` +
-      `${esc(name[0].toUpperCase() + name.slice(1))}</option>`;
+    // Levels first (what people choose an opponent by, in a player's words), then the engines
+    // they are made of, by their own names, for experts.
+    const level = (name) => `<option value="bot:${esc(name)}" title="${esc(t(`level.${name}.about`))}">` +
+      `${esc(this.levelName(name))}</option>`;
+    const engine = (name) => `<option value="bot:${esc(name)}" title="${esc(this.bots[name])}">${esc(name)}</option>`;
     const engines = Object.keys(this.bots).filter((b) => !this.levels.includes(b));
-    const botOpts = `<optgroup label="Computer: levels">${this.levels.map(opt).join("")}</optgroup>` +
-      `<optgroup label="Computer: engines">${engines.map(opt).join("")}</optgroup>`;
-    let seats = "<legend>Seats</legend>";
+    const botOpts = `<optgroup label="${esc(t("lobby.levels"))}">${this.levels.map(level).join("")}</optgroup>` +
+      `<optgroup label="${esc(t("level.engines"))}">${engines.map(engine).join("")}</optgroup>`;
+    let seats = `<legend>${esc(t("links.seats"))}</legend>`;
     for (let i = 0; i < n; i++) {
       const def = i === 0 ? "human" : "bot";
-      seats += `<div class="seat-row"><label>Seat ${i + 1}
+      seats += `<div class="seat-row"><label>${esc(t("lobby.seat", {seat: i + 1}))}
           <select id="seat-kind-${i}" data-seat="${i}">
-            <option value="human"${def === "human" ? " selected" : ""}>Person</option>${botOpts}
+            <option value="human"${def === "human" ? " selected" : ""}>${esc(t("lobby.person"))}</option>${botOpts}
           </select></label>
-          <label>Name <input id="seat-name-${i}" maxlength="40" value="${i === 0 ? "You" : ""}"></label></div>`;
+          <label>${esc(t("lobby.name"))} <input id="seat-name-${i}" maxlength="40" value="${i === 0 ? esc(t("lobby.you")) : ""}"></label></div>`;
     }
     $("seats").innerHTML = seats;
     this.playerChanged();
@@ -226,28 +266,28 @@ const Lobby = {
     // Open to anyone: the lobby lists it, and the opener goes to his seat.
     if ($("opt-open").checked) return LobbyLive.open(request);
     try {
-      const t = await Player.api("POST", "/api/tables", request);
-      this.showLinks(t);
+      const made = await Player.api("POST", "/api/tables", request);
+      this.showLinks(made);
     } catch (e) { $("lobby-error").textContent = e.message; }
   },
 
   // The table made: a link to the creator's own seat, a Share button for each other person's
   // invitation, and the watching link.
-  showLinks(t) {
-    this.remember(t);
+  showLinks(made) {
+    this.remember(made);
     $("created").hidden = false;
-    $("created-id").textContent = t.table;
-    const page = `/t/${encodeURIComponent(t.table)}`;
+    $("created-id").textContent = made.table;
+    const page = `/t/${encodeURIComponent(made.table)}`;
     let html = "";
-    for (const s of t.seats) {
-      const who = `Seat ${s.seat + 1} (${s.name})`;
+    for (const s of made.seats) {
       html += s.token
-        ? `<li>${esc(who)}: your seat. <a class="seat-link" data-seat="${s.seat}" href="${esc(page)}">` +
-          `Take your seat</a></li>`
-        : s.invite_link ? `<li>${Share.row(`Invitation to ${who}`, s.invite_link, `created-${s.seat}`)}</li>`
-        : `<li>Seat ${s.seat + 1}: ${esc(s.name)}</li>`;
+        ? `<li>${esc(t("lobby.created.yourSeat", {seat: s.seat + 1, name: s.name}))} ` +
+          `<a class="seat-link" data-seat="${s.seat}" href="${esc(page)}">${esc(t("lobby.created.take"))}</a></li>`
+        : s.invite_link
+          ? `<li>${Share.row(t("links.invitation", {seat: s.seat + 1, name: s.name}), s.invite_link, `created-${s.seat}`)}</li>`
+          : `<li>${esc(t("links.seat", {seat: s.seat + 1, name: s.name}))}</li>`;
     }
-    html += `<li>${Share.row("Link to watch", t.spectator_link, "created-watch")}</li>`;
+    html += `<li>${Share.row(t("lobby.created.watch"), made.spectator_link, "created-watch")}</li>`;
     $("links").innerHTML = html;
     Share.wire($("links"));
     this.renderMine();

@@ -88,6 +88,29 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert opt.get_attribute("title") == "wo der Stand jedes Spielers beginnt"
     assert page.inner_text("#help a[href='/']") == "Zurück zur Lobby"
 
+    # The lobby: levels a player understands, the engines apart; options in German.
+    page.goto(server.url + "/")
+    page.wait_for_selector("#quick-level option", state="attached")
+    assert page.inner_text("#quick-title") == "Gegen den Computer spielen"
+    assert page.inner_text("#quick-level option:checked") == "Gelegenheitsspieler"
+    assert page.inner_text("#quick-level-help").startswith("Spielt vernünftig Karte für Karte")
+    assert page.inner_text('.quick-game[data-game="sixty-six"]') == "Sechsundsechzig"
+    assert page.get_attribute("#seat-kind-1 optgroup >> nth=1", "label") == "Engines (für Fortgeschrittene)"
+    page.select_option("#game-select", "schnapsen")
+    page.click("#options-box summary")
+    assert page.locator("label:has(#opt-start_score)").inner_text().startswith("Anfangsstand")
+    assert page.locator("#opt-next_dealer option:checked").text_content() == "abwechselnd"
+    page.select_option("#opt-next_dealer", "loser")
+    page.select_option("#lang-select", "en")  # what was chosen stays, in English words
+    page.wait_for_function("document.querySelector('label:has(#opt-start_score)')"
+                           ".textContent.includes('Start score')")
+    assert page.inner_text("#quick-title") == "Play against the computer"
+    assert page.input_value("#game-select") == "schnapsen"
+    assert page.locator("#opt-next_dealer option:checked").text_content() == "loser"
+    assert page.inner_text("#quick-level option:checked") == "Casual"
+    page.select_option("#lang-select", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+
     page.goto(server.url + "/leaderboard")
     page.wait_for_selector("#leaderboard-list .note")
     assert page.inner_text("#leaderboard-title") == "Bestenliste: Sechsundsechzig"

@@ -145,7 +145,10 @@ def test_one_click_plays_the_computer_at_the_chosen_level_in_every_game(
     groups = page.locator("#seat-kind-1 optgroup").evaluate_all(
         "gs => gs.map(g => [g.label, [...g.children].map(o => o.value.slice(4))])")
     assert groups[0] == ["Computer: levels", levels]
-    assert groups[1][0] == "Computer: engines" and {"heuristic", "ismcts", "random"} <= set(groups[1][1])
+    assert groups[1][0] == "Engines (for experts)" and {"heuristic", "ismcts", "random"} <= set(groups[1][1])
+    # A level is named and told in a player's words; the engine's own words are the engines'.
+    assert page.locator("#seat-kind-1 option[value='bot:casual']").text_content() == "Casual"
+    assert "rules of thumb, no search" not in page.inner_text("#quick-level-help")
     assert not set(levels) & set(groups[1][1])
     assert page.locator("#seat-kind-1").input_value() == "bot:casual"
 
