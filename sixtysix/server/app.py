@@ -4,8 +4,8 @@ HTTP: ``GET /api/games``, ``POST /api/tables``, ``POST /api/tables/{id}/claim`` 
 exchanged for its seat's secret, once), ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
-``GET /api/tables/{id}/hint``, ``GET /api/rules/{game}?lang=`` (a game's rules page for the help,
-in English or German);
+``GET /api/tables/{id}/hands/{n}`` (a hand over, face up), ``GET /api/tables/{id}/hint``,
+``GET /api/rules/{game}?lang=`` (a game's rules page for the help, in English or German);
 players under ``/api/players`` (``players.py``; a player's secret goes in ``Authorization:
 Bearer``, and creating or claiming a seat with it ties the seat to him); the lobby (open tables,
 quick pairing, live tables) under ``/api/lobby`` and ``/ws/lobby`` (``lobby.py``).
@@ -448,6 +448,11 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def get_record(table_id: str, token: str | None = None) -> dict[str, Any]:
         t = hub.require(table_id)
         return t.record_for(t.seat_of(token))
+
+    @app.get("/api/tables/{table_id}/hands/{number}")
+    async def get_hand(table_id: str, number: int) -> dict[str, Any]:
+        """A hand that is over, face up (``Table.past_hand``): to anyone, as its key is."""
+        return hub.require(table_id).past_hand(number)
 
     @app.get("/api/tables/{table_id}/hint")
     async def get_hint(table_id: str, token: str | None = None) -> dict[str, Any]:

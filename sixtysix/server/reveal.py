@@ -29,8 +29,10 @@ from typing import Any
 from ..cards import card_str, cards_of
 from ..engine.match import Match
 from ..engine.state import State
+from ..records import match_from_record
+from .views import result_to_json, view_to_json
 
-__all__ = ["hand_reveal"]
+__all__ = ["hand_reveal", "past_hand"]
 
 
 def _cards(cards: Any) -> list[str]:
@@ -63,7 +65,11 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
     * ``why``: how it ended, for the page's words: the engine's ``end``, the ``claimant`` (who
       claimed or knocked) and the ``closer`` (who closed the stock), None where nobody did, and the
       claim ``target`` (None in games without claims). The hand's result (``result``) says who
-      won what.
+      won what;
+    * what everyone saw of it, as the state message's view says it to a spectator: the seats
+      dealt in (``active``), the ``sides``, the ``contract`` and the ``log`` of what was said and
+      shown (bids, marriages, melds, announcements, with who said it), so that a hand over long
+      ago can be shown as well as the one just over.
     """
     hand = match.hand
     if hand is None or not hand.over:
@@ -71,7 +77,9 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
     deal, active = match.deals[-1]
     state = match.game.new_hand(hand.dealer, deal, active, hand.bonus, hand.match_score)
     tricks = []
+    actors = []
     for action in hand.history:
+        actors.append(state.to_act)
         before = state.trick_no
         taken = [p - m for p, m in zip(state.points, state.melds, strict=True)]
         state.apply(action)
@@ -88,6 +96,8 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
     def per_seat(xs: Any) -> list[int]:
         return [xs[sides[p]] for p in range(n)]
 
+    seen = view_to_json(hand.view(0), spectator=True, actors=actors)
+
     return {
         "dealt": [_cards(h) for h in deal.hands],
         "turnup": card_str(deal.turnup) if deal.turnup is not None else None,
@@ -103,4 +113,31 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
                 "claimant": hand.claimant if hand.claimant >= 0 else None,
                 "closer": hand.closed_by if hand.closed_by >= 0 else None,
                 "target": rules.claim_target if rules.claims else None},
+        **{k: seen[k] for k in ("active", "sides", "contract", "log")},
     }
+
+
+def past_hand(record: dict[str, Any], number: int) -> dict[str, Any]:
+    """Hand ``number`` (from 1) of a match's ``record`` face up, once it is over: its ``result``
+    and ``hand_reveal``, replayed from the record (the match's earlier hands are replayed too:
+    what a hand starts from, such as a carried bonus, depends on them). ValueError where the
+    record has no such hand over.
+
+    >>> from sixtysix.engine import Match
+    >>> from sixtysix.games import make_game
+    >>> m = Match(make_game("sixty-six"), dealer=1)
+    >>> state = m.deal_hand(seed=7)
+    >>> for a in ("play AD", "play TD", "draw", "declare"):
+    ...     m.apply(a)
+    >>> past = past_hand(m.record(), 1)
+    >>> past["result"]["end"], past["reveal"]["tricks"][0]["points"]
+    ('false claim', 21)
+    """
+    hands = record.get("hands") or []
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(hands):
+        raise ValueError(f"there is no hand {number!r}: the match has {len(hands)}")
+    match = match_from_record({**record, "hands": hands[:number]})
+    reveal = hand_reveal(match)
+    if reveal is None or match.hand is None or match.hand.result is None:
+        raise ValueError(f"hand {number} is not over")
+    return {"hand": number, "result": result_to_json(match.hand.result), "reveal": reveal}

@@ -49,7 +49,7 @@ from ..games.base import options_to_dict
 from ..games.meanings import meaning
 from ..games.meanings_de import LABELS as LABELS_DE
 from ..records import match_from_record, seat_record
-from .reveal import hand_reveal
+from .reveal import hand_reveal, past_hand
 from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
@@ -375,6 +375,8 @@ class Table:
         self._cache: dict[int | None, tuple[tuple[int, int], str, float]] = {}
         self.rematch: str | None = None
         """The rematch's table id once asked for."""
+        self._past: dict[int, dict[str, Any]] = {}
+        """``past_hand``'s answers so far (a hand over does not change)."""
         self._series: list[dict[str, Any]] | None = None
         """``series``, once read."""
         self._revealed: tuple[int, dict[str, Any] | None] | None = None
@@ -912,6 +914,18 @@ class Table:
                     self._series.append({"table": table_id, "winner": m.winner,
                                          "score": list(m.score), "bummerl": _bummerl(m)})
         return self._series
+
+    def past_hand(self, number: int) -> dict[str, Any]:
+        """Hand ``number`` (from 1) face up, once it is over (``reveal.past_hand``): anyone at
+        the table or watching may see it, as the hand's key, sent when it ended, gives its deal
+        anyway. Worked out once per hand."""
+        over = len(self.match.results)
+        if not 1 <= number <= over:
+            raise TableError("no_hand", f"hand {number} is not over: the hands over are "
+                             + (f"1 to {over}" if over else "none yet"), 404)
+        if number not in self._past:
+            self._past[number] = past_hand(self.record_of(self.events), number)
+        return self._past[number]
 
     def _reveal(self) -> dict[str, Any] | None:
         """``hand_reveal`` of the hand just over, worked out once per hand."""

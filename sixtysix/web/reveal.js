@@ -54,8 +54,8 @@ const Reveal = {
   // Called with each state (Table.render): shown once the hand is over, hidden when the next
   // is dealt.
   render(table) {
-    const m = table.state, r = m.reveal, box = $("reveal");
-    if (!r || !m.result) {
+    const m = table.state, box = $("reveal");
+    if (!m.reveal || !m.result) {
       box.hidden = true;
       box.innerHTML = "";
       this.shown = null;
@@ -64,14 +64,20 @@ const Reveal = {
     const key = `${m.table}:${m.hand_no}`;
     if (this.shown !== key) this.openTricks = false;
     this.shown = key;
-    const W = REVEAL_WORDS;
     box.hidden = false;
-    box.innerHTML = `<h2>${W.title}</h2><p class="reveal-why">${this.why(table)}</p>` +
-      `<div class="reveal-sides">${this.sides(table)}</div>${this.talon(r)}` +
-      `<details class="reveal-tricks"${this.openTricks ? " open" : ""}>` +
-      `<summary>${W.tricks(r.tricks.length)}</summary>${this.tricks(table)}</details>`;
+    box.innerHTML = `<h2>${REVEAL_WORDS.title}</h2>` + this.html(table, m, this.openTricks);
     const d = box.querySelector(".reveal-tricks");
     d.ontoggle = () => { this.openTricks = d.open; };
+  },
+
+  // A hand face up (``hand``: its ``reveal`` and ``result``, as the state message or
+  // GET /api/tables/{id}/hands/{n} gives them), under a title of the caller's.
+  html(table, hand, open) {
+    const r = hand.reveal;
+    return `<p class="reveal-why">${this.why(table, hand)}</p>` +
+      `<div class="reveal-sides">${this.sides(table, hand)}</div>${this.talon(r)}` +
+      `<details class="reveal-tricks"${open ? " open" : ""}>` +
+      `<summary>${REVEAL_WORDS.tricks(r.tricks.length)}</summary>${this.tricks(table, r)}</details>`;
   },
 
   cards(list) {
@@ -82,8 +88,8 @@ const Reveal = {
   // ("You and Cy score 2 units, Bob and Dan score 1 unit"; Terts adds each side's points to its
   // total; Three-Hand's dealer copies the winner's), then each that loses some (a failed bid of
   // units, Three-Player's chips paid).
-  gets(table) {
-    const m = table.state, r = m.result, sides = m.view.sides;
+  gets(table, hand) {
+    const m = table.state, r = hand.result, sides = hand.reveal.sides;
     const seats = m.seats.map((s, i) => i);
     const scoring = [...new Set(seats.map((i) => sides[i]))]
       .map((side) => seats.filter((i) => sides[i] === side))
@@ -99,12 +105,12 @@ const Reveal = {
   },
 
   // Why the hand scored as it did, from the engine's ``end`` and who claimed, closed or declared.
-  why(table) {
-    const m = table.state, r = m.result, w = m.reveal.why, v = m.view, W = REVEAL_WORDS;
+  why(table, hand) {
+    const r = hand.result, v = hand.reveal, w = v.why, W = REVEAL_WORDS;
     const name = (i) => esc(table.people([i]));
     // The other side of seat ``i``, in the middle of a sentence.
     const them = (i) => esc(table.people(v.active.filter((p) => v.sides[p] !== v.sides[i]), false));
-    const gets = this.gets(table), end = w.end || r.end;
+    const gets = this.gets(table, hand), end = w.end || r.end;
     const c = w.claimant, closer = w.closer, target = w.target;
     const detail = `<br><span class="caption">${table.detailWords(r.detail)}</span>`;
     const contract = v.contract;
@@ -124,7 +130,7 @@ const Reveal = {
       words = W.bid(name(contract.declarer), esc(contract.name), r.points[contract.declarer], end === "made", gets);
     } else if (contract && / (made|failed)$/.test(end)) {
       words = W.contract(name(contract.declarer), esc(contract.name), end.endsWith("made"), gets);
-    } else if (end === "last trick") words = W.lastTrick(name(m.reveal.tricks.at(-1).winner), gets);
+    } else if (end === "last trick") words = W.lastTrick(name(v.tricks.at(-1).winner), gets);
     else if (end === "played out" && r.winners.length) words = W.playedOut(name(r.winners[0]), r.points[r.winners[0]], gets);
     else if (end === "draw" || end === "tie") words = W.draw;
     else words = W.won(gets.charAt(0).toUpperCase() + gets.slice(1));
@@ -133,8 +139,8 @@ const Reveal = {
 
   // Each side: who won, tricks and points taken (cards and melds), and each seat's cards as
   // dealt and as still held at the end.
-  sides(table) {
-    const m = table.state, v = m.view, r = m.reveal, res = m.result, W = REVEAL_WORDS;
+  sides(table, hand) {
+    const r = hand.reveal, v = r, res = hand.result, W = REVEAL_WORDS;
     const seats = v.active;
     const sides = [...new Set(seats.map((i) => v.sides[i]))];
     return sides.map((side) => {
@@ -169,8 +175,8 @@ const Reveal = {
   },
 
   // Every trick in order: each card with who played it, the winner's marked, and the points.
-  tricks(table) {
-    const r = table.state.reveal, W = REVEAL_WORDS;
+  tricks(table, r) {
+    const W = REVEAL_WORDS;
     if (!r.tricks.length) return `<p>${W.noTricks}</p>`;
     return `<ol class="reveal-trick-list" role="list">` + r.tricks.map((t, k) =>
       `<li data-trick="${k + 1}"><span class="reveal-no" aria-hidden="true">${k + 1}</span>` +

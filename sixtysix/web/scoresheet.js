@@ -37,6 +37,8 @@ const SCORE_WORDS = {
   bummerl: (who, kind, count, form) => t(`score.bummerl.${kind === "Bummerl" ? "one" : "more"}.${form}`,
                                          {who, kind: t(`score.kind.${kind}`), count}),
   change: (n) => (n > 0 ? `+${n}` : `${n}`),
+  handTitle: (n) => t("score.handTitle", {n}),
+  get loading() { return t("score.loading"); },
   // ``list``: "Ann 1 · Bob 2", each side's Bummerl (or matches won) over the matches so far.
   tally: (bummerl, list) => t(bummerl ? "score.tallyBummerl" : "score.tallyWon", {list}),
 };
@@ -131,7 +133,9 @@ const ScoreSheet = {
       const prev = before;
       before = r.score;
       return `<tr data-hand="${k + 1}"${k === m.results.length - 1 ? ' class="pad-last"' : ""}>` +
-        `<th scope="row">${k + 1}</th>` + sides.map((seats) => {
+        `<th scope="row"><button type="button" class="secondary pad-hand" data-hand="${k + 1}" ` +
+        `aria-label="${esc(W.handTitle(k + 1))}" aria-haspopup="dialog">${k + 1}</button></th>` +
+        sides.map((seats) => {
           const p = seats[0], d = r.score[p] - prev[p];
           const won = seats.some((i) => r.winners.includes(i));
           return `<td data-side-seat="${p}" class="${won ? "pad-won" : ""}">` +
@@ -144,9 +148,29 @@ const ScoreSheet = {
     $("score-pad-body").innerHTML = `<p class="note">${this.about()}</p>${this.tally(sides)}` +
       `<table class="pad"><thead>${head}</thead><tbody>${startRow}${rows}</tbody></table>` +
       (m.results.length ? "" : `<p class="note" id="pad-empty">${W.noHand}</p>`) + bummerl;
+    for (const b of document.querySelectorAll("#score-pad-body .pad-hand")) {
+      b.onclick = () => this.showHand(Number(b.dataset.hand), b);
+    }
     // The newest line in view (a long match scrolls the pad).
     const last = document.querySelector("#score-pad-body .pad-last");
     if (last && last.scrollIntoView && this.padVisible()) last.scrollIntoView({block: "nearest"});
+  },
+
+  // Hand ``n`` face up in a dialog, as the server gives it (GET /api/tables/{id}/hands/{n});
+  // focus goes back to ``from`` when it closes.
+  async showHand(n, from) {
+    const d = $("hand-dialog"), table = this.table;
+    $("hand-dialog-close").onclick = () => d.close();
+    d.onclose = () => { if (from && from.isConnected) from.focus(); };
+    $("hand-dialog-title").textContent = SCORE_WORDS.handTitle(n);
+    $("hand-dialog-body").textContent = SCORE_WORDS.loading;
+    if (!d.open) d.showModal();
+    try {
+      const hand = await api("GET", `/api/tables/${encodeURIComponent(table.id)}/hands/${n}`);
+      $("hand-dialog-body").innerHTML = Reveal.html(table, hand, true);
+    } catch (e) {
+      $("hand-dialog-body").innerHTML = `<p class="error" role="alert">${esc(e.message)}</p>`;
+    }
   },
 
   padVisible() {

@@ -298,6 +298,18 @@ def test_two_people_read_the_summary_move_on_together_and_keep_a_score_sheet(
     for p in (ann, bob):
         p.wait_for_function("Table.state.hand_no === 3", timeout=20000)
 
+    # The pad's hand numbers open a hand over face up: hand 1, all 24 cards, its every trick.
+    first = ann.evaluate("fetch(`/api/tables/${Table.id}/hands/1`).then((r) => r.json())")
+    ann.click('#score-pad .pad-hand[data-hand="1"]')
+    hand = ann.locator("#hand-dialog")
+    hand.locator(".reveal-trick-list").wait_for()
+    assert hand.locator(".reveal-trick-list li").count() == len(first["reveal"]["tricks"])
+    assert len(set(hand.locator(".card[data-card]").evaluate_all(
+        "els => els.map((e) => e.dataset.card)"))) == 24
+    assert axe_violations(ann) == []
+    ann.keyboard.press("Escape")
+    assert hand.is_hidden()
+
     # The score sheet, one click away: both hands with the message's numbers; Escape closes it.
     results = ann.evaluate("Table.state.results")
     assert len(results) == 2

@@ -8,6 +8,8 @@ import random
 from collections import Counter
 
 import pytest
+from fastapi.testclient import TestClient
+from server_util import new_table, seats
 
 from sixtysix.cards import card_str, cards_of
 from sixtysix.engine import Match
@@ -198,3 +200,27 @@ def test_an_earlier_match_that_does_not_replay_is_left_out_of_the_tally() -> Non
     storage.append_event(t.id, len(t.events), {"seat": 0, "action": "play ZZ"})
     later = Table.create(storage, spec, table_id=rematch_id(t.id))
     assert later.message(0)["series"] == []
+
+
+def test_a_hand_over_can_be_asked_for_again_face_up_and_only_once_over(client: TestClient) -> None:
+    t = new_table(client, game="gaigel", seats=seats("human", "human", "human", "human"))
+    tid, table = t["table"], client.app.state.hub.tables[t["table"]].table  # type: ignore[attr-defined]
+    rng, sent = random.Random(2), []
+    while len(sent) < 2:
+        if table.match.in_hand:
+            seat = table.match.to_act
+            legal = [a["action"] for a in table.message(seat)["view"]["legal"]]
+            table.act(seat, rng.choice(legal), version=table.version)
+        else:
+            sent.append({k: table.message(None)[k] for k in ("result", "reveal")})
+            table.deal()
+    for n, over in enumerate(sent, 1):
+        r = client.get(f"/api/tables/{tid}/hands/{n}")
+        assert r.status_code == 200 and r.json() == {"hand": n, **over}
+        # What everyone saw of it: its log, the seats in it, and the sides, as the view said.
+        assert over["reveal"]["log"] and over["reveal"]["active"] == [0, 1, 2, 3]
+    # The hand being played, one not dealt, and no number at all are refused.
+    for bad, status, code in (("3", 404, "no_hand"), ("0", 404, "no_hand"), ("x", 400, "bad_request")):
+        r = client.get(f"/api/tables/{tid}/hands/{bad}")
+        assert r.status_code == status and r.json()["error"]["code"] == code, r.text
+    assert client.get("/api/tables/nope/hands/1").json()["error"]["code"] == "no_table"
