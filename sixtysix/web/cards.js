@@ -4,14 +4,14 @@
 
 const Cards = (() => {
   const FRENCH = {
-    C: {name: "clubs", color: "#111", shape:
+    C: {color: "#111", shape:
       '<circle cx="50" cy="30" r="19"/><circle cx="28" cy="60" r="19"/><circle cx="72" cy="60" r="19"/>' +
       '<path d="M45 55 L38 95 L62 95 L55 55Z"/>'},
-    D: {name: "diamonds", color: "#c8102e", shape: '<path d="M50 4 L88 50 L50 96 L12 50Z"/>'},
-    H: {name: "hearts", color: "#c8102e", shape:
+    D: {color: "#c8102e", shape: '<path d="M50 4 L88 50 L50 96 L12 50Z"/>'},
+    H: {color: "#c8102e", shape:
       '<path d="M50 90 C20 66 5 49 5 31 C5 15 17 5 30 5 C40 5 47 11 50 19 C53 11 60 5 70 5 ' +
       'C83 5 95 15 95 31 C95 49 80 66 50 90Z"/>'},
-    S: {name: "spades", color: "#111", shape:
+    S: {color: "#111", shape:
       '<path d="M50 5 C35 30 8 42 8 62 C8 76 20 84 32 84 C40 84 45 80 47 76 L41 96 L59 96 L53 76 ' +
       'C55 80 60 84 68 84 C80 84 92 76 92 62 C92 42 65 30 50 5Z"/>'},
   };
@@ -19,25 +19,27 @@ const Cards = (() => {
   // drawn as the German deck draws them: a red acorn in its green cup, a round Schelle with its band
   // and slit, a green leaf hanging from its stalk.
   const GERMAN = {
-    C: {name: "acorns", color: "#b3261e", shape:
+    C: {color: "#b3261e", shape:
       '<path d="M26 48 C24 76 38 94 50 98 C62 94 76 76 74 48Z"/>' +
       '<path d="M18 56 C14 24 86 24 82 56 C64 47 36 47 18 56Z" fill="#3f6b1f" stroke="#24400f" ' +
       'stroke-width="3"/>' +
       '<path d="M50 34 V8" stroke="#3f6b1f" stroke-width="7" fill="none"/>'},
-    D: {name: "bells", color: "#e0a800", shape:
+    D: {color: "#e0a800", shape:
       '<circle cx="50" cy="56" r="38" stroke="#7a5200" stroke-width="4"/>' +
       '<path d="M13 50 H87 V62 H13Z" fill="#1f5fa8"/>' +
       '<path d="M50 78 V94 M38 80 H62" stroke="#7a5200" stroke-width="6" fill="none"/>' +
       '<circle cx="50" cy="12" r="7" fill="none" stroke="#7a5200" stroke-width="5"/>'},
-    H: {name: "hearts", color: "#c8102e", shape: FRENCH.H.shape},
-    S: {name: "leaves", color: "#2e7d32", shape:
+    H: {color: "#c8102e", shape: FRENCH.H.shape},
+    S: {color: "#2e7d32", shape:
       '<path d="M50 16 C66 4 96 12 92 40 C88 64 66 78 50 98 C34 78 12 64 8 40 C4 12 34 4 50 16Z"/>' +
       '<path d="M50 2 V84 M50 40 L30 28 M50 40 L70 28 M50 60 L32 48 M50 60 L68 48" stroke="#1b4d1e" ' +
       'stroke-width="4" fill="none"/>'},
   };
-  const RANK_WORDS = {A: "ace", T: "ten", K: "king", Q: "queen", J: "jack", 9: "nine", 8: "eight",
-                      7: "seven"};
-  const RANK_WORDS_DE = {...RANK_WORDS, Q: "Ober", J: "Unter", A: "Daus"};
+  // The words for a deck's suits and ranks, in the page's language (card.* of web/i18n/):
+  // the German deck has its own (acorns, Ober, Unter, Daus; in German Eichel, Ober, ...).
+  const deckName = () => (german ? "german" : "french");
+  const suitWord = (s) => t(`card.${deckName()}.suit.${s}`);
+  const rankWord = (r) => t(`card.${deckName()}.rank.${r}`);
 
   let german = false;
 
@@ -46,13 +48,12 @@ const Cards = (() => {
   function suitIcon(s, size) {
     const d = suits()[s];
     return `<svg class="suit-icon" viewBox="0 0 100 100" width="${size || 16}" height="${size || 16}" ` +
-      `role="img" aria-label="${d.name}" fill="${d.color}">${d.shape}</svg>`;
+      `role="img" aria-label="${esc(suitWord(s))}" fill="${d.color}">${d.shape}</svg>`;
   }
 
   function label(code) {
     const r = code[0], s = code[1];
-    const words = german ? RANK_WORDS_DE : RANK_WORDS;
-    return `${words[r]} of ${suits()[s].name}`;
+    return t("card.label", {rank: rankWord(r), suit: suitWord(s)});
   }
 
   // Each face is its own file, fetched the first time it is shown and then cached (the server
@@ -89,15 +90,15 @@ const Cards = (() => {
 
   function face(code) {
     warm();
-    return picture(faceUrl(code), label(code), "#fff");
+    return picture(faceUrl(code), esc(label(code)), "#fff");
   }
 
-  function back() { return picture(backUrl(), "face-down card", "#1d4f91"); }
+  function back() { return picture(backUrl(), esc(t("card.back")), "#1d4f91"); }
 
   return {
     face, back, suitIcon, label, faceUrl, backUrl,
     setGerman(on) { german = !!on; },
     isGerman() { return german; },
-    suitName(s) { return suits()[s].name; },
+    suitName(s) { return suitWord(s); },
   };
 })();

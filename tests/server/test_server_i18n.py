@@ -125,6 +125,11 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert page.inner_text("#seat-state-0").startswith("Platz 1: P0 (dein Platz)")
     assert page.inner_text("#score-pad-btn") == "Schreibblock"
     assert page.inner_text("#rules-link") == "Regeln: Schnapsen"
+    page.wait_for_selector("#table [data-card] svg[aria-label]")
+    names = page.locator("#table [data-card] svg[aria-label]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert names and all(re.fullmatch(r"(Kreuz|Karo|Herz|Pik)-(Ass|Zehn|König|Dame|Bube)", n)
+                         for n in names), names
     page.select_option("#lang-select", "en")
     page.wait_for_function("document.querySelector('#score-pad-btn').textContent === 'Score pad'")
     assert page.evaluate("document.documentElement.lang") == "en"
