@@ -127,7 +127,9 @@ const Reveal = {
     else if (end === "wrong reverse knock" && c !== null) words = W.wrongReverse(name(c), them(c), target, gets);
     else if (end === "passed out") words = W.passedOut;
     else if ((end === "made" || end === "failed") && contract) {
-      words = W.bid(name(contract.declarer), esc(contract.name), r.points[contract.declarer], end === "made", gets);
+      // North American Sixty-Six's bid is a number of units: in the page's words.
+      words = W.bid(name(contract.declarer), esc(amountOf(contract.value, "unit")), r.points[contract.declarer],
+                    end === "made", gets);
     } else if (contract && / (made|failed)$/.test(end)) {
       words = W.contract(name(contract.declarer), esc(contract.name), end.endsWith("made"), gets);
     } else if (end === "last trick") words = W.lastTrick(name(v.tricks.at(-1).winner), gets);
