@@ -40,6 +40,7 @@ const Hand = {
   table: null,
   menuFor: null,       // the card whose menu is open (its code), kept across a redraw of the state
   drag: null,          // a card being dragged: {el, id, x, y, moved}
+  version: -1,         // the state drawn last: a new one takes back what was said about the old
   noClick: false,      // the click that ends a drag is not a tap
 
   // The legal actions done with a card of the hand: ``byCard`` (code -> its actions) and
@@ -85,7 +86,8 @@ const Hand = {
     const still = this.menuFor && (byCard.get(this.menuFor) || []).length > 1;
     if (still) this.openMenu(this.menuFor, false);
     else this.closeMenu(false);
-    if (!v.legal.length) this.say("");
+    if (table.state.version !== this.version) this.say("");
+    this.version = table.state.version;
   },
 
   // Touching a card: the one action it has, a menu of several, or why it cannot be played.
