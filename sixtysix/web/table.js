@@ -553,6 +553,9 @@ const Table = {
     ScoreSheet.render(this);  // scoresheet.js: the score pad, every hand of the match
     Reveal.render(this);  // reveal.js: the hand face up once it is over
     Motion.play(snap, this);
+    // The end of a hand covers the felt below its corner (the score pad's button stays in reach).
+    const corner = $("table-corner");
+    $("felt").style.setProperty("--panels-top", `${corner.offsetTop + corner.offsetHeight + 4}px`);
     if (drawing) this.act("draw");
   },
 
