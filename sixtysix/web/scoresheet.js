@@ -38,6 +38,7 @@ const SCORE_WORDS = {
                                          {who, kind: t(`score.kind.${kind}`), count}),
   change: (n) => (n > 0 ? `+${n}` : `${n}`),
   handTitle: (n) => t("score.handTitle", {n}),
+  race: (who, n, target) => t("score.race", {who, n, target}),
   get loading() { return t("score.loading"); },
   // ``list``: "Ann 1 · Bob 2", each side's Bummerl (or matches won) over the matches so far.
   tally: (bummerl, list) => t(bummerl ? "score.tallyBummerl" : "score.tallyWon", {list}),
@@ -115,6 +116,22 @@ const ScoreSheet = {
     return `<p class="pad-tally">${esc(SCORE_WORDS.tally(bummerl, list))}</p>`;
   },
 
+  // The race to the match's target at a glance: a bar per side, how far it has come (Schnapsen's
+  // Bummerl: the game points made of the 7; Terts: its total of 501; the others their game
+  // points or units of the target). "" where the score is no race (chips, a number of deals).
+  race(sides, start) {
+    const m = this.table.state, targets = m.view.targets || {};
+    const down = Boolean(targets.start) || (m.game === "bauernschnapsen" && m.options.score_direction === "down");
+    const max = targets.start || targets.match;
+    if (!max || m.game === "three-player-sixty-six" || m.options.match === "deals") return "";
+    return `<tr class="pad-race"><td></td>` + sides.map((seats) => {
+      const p = seats[0], made = down ? start[p] - m.score[p] : m.score[p];
+      const who = seats.map((i) => this.table.name(i)).join(" & ");
+      return `<td><meter min="0" max="${esc(max)}" value="${esc(Math.max(0, Math.min(made, max)))}" ` +
+        `aria-label="${esc(SCORE_WORDS.race(who, made, max))}"></meter></td>`;
+    }).join("") + `</tr>`;
+  },
+
   // The pad: a line per hand (the match score after it, the hand's change beside it), the
   // score the match started at on top, and who gets the Bummerl once it is over.
   fillPad() {
@@ -125,6 +142,7 @@ const ScoreSheet = {
       `${esc(seats.map((i) => table.name(i)).join(" & "))}${seats.includes(me) ? W.you : ""}</th>`).join("") +
       `</tr>`;
     const start = m.score_start || m.seats.map(() => 0);
+    const race = this.race(sides, start);
     const startRow = start.some((x) => x !== 0)
       ? `<tr class="pad-start"><th scope="row">${W.start}</th>` +
         sides.map((seats) => `<td>${esc(start[seats[0]])}</td>`).join("") + `</tr>` : "";
@@ -146,7 +164,7 @@ const ScoreSheet = {
     const b = m.bummerl;
     const bummerl = b ? `<p class="pad-bummerl">${esc(W.bummerl(table.people(b.seats), b.kind, b.count, personForm(b.seats, me)))}</p>` : "";
     $("score-pad-body").innerHTML = `<p class="note">${this.about()}</p>${this.tally(sides)}` +
-      `<table class="pad"><thead>${head}</thead><tbody>${startRow}${rows}</tbody></table>` +
+      `<table class="pad"><thead>${head}${race}</thead><tbody>${startRow}${rows}</tbody></table>` +
       (m.results.length ? "" : `<p class="note" id="pad-empty">${W.noHand}</p>`) + bummerl;
     for (const b of document.querySelectorAll("#score-pad-body .pad-hand")) {
       b.onclick = () => this.showHand(Number(b.dataset.hand), b);

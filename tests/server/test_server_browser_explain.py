@@ -272,6 +272,9 @@ def test_schnapsen_counts_down_from_seven(server: ServerProcess, browser: Any,
     # (two, a Schneider, where the loser made no game point: schneider_bummerl is off here).
     pad = page.locator("#score-pad")
     assert pad.locator("tr.pad-start td").all_text_contents() == ["7", "7"]
+    # Its race bars: the game points each made of the 7.
+    assert pad.locator("meter").evaluate_all("els => els.map((e) => e.value)") == \
+        [min(7, 7 - n) for n in score]
     lines = pad.locator("tbody tr[data-hand] .pad-score")
     assert lines.all_text_contents()[-2:] == [str(n) for n in score]
     loser = "You" if winner == 1 else page.evaluate("Table.name(1)")
