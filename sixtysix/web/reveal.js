@@ -115,8 +115,8 @@ const Reveal = {
     const detail = `<br><span class="caption">${table.detailWords(r.detail)}</span>`;
     const contract = v.contract;
     let words;
-    if (end === "claim" && c !== null) words = W.claim(name(c), r.points[c], target, gets);
-    else if (end === "false claim" && c !== null) words = W.falseClaim(name(c), r.points[c], target, gets);
+    if ((end === "claim" || end === "genug") && c !== null) words = W.claim(name(c), r.points[c], target, gets);
+    else if ((end === "false claim" || end === "false genug") && c !== null) words = W.falseClaim(name(c), r.points[c], target, gets);
     else if (end === "closed and made" && closer !== null) words = W.closedMade(name(closer), r.points[closer], target, gets);
     else if (end === "closer failed" && closer !== null) words = W.closerFailed(name(closer), r.points[closer], target, gets);
     else if (end === "closer beaten" && closer !== null && c !== null) {
