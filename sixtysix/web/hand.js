@@ -141,7 +141,9 @@ const Hand = {
   // an option names are marked in the hand while it has the pointer or the focus.
   openMenu(card, focus) {
     this.menuFor = card;
-    const acts = this.byCardNow.get(card) || [];
+    // What the card can do besides being played first (a marriage, an opening), then playing it.
+    const acts = [...(this.byCardNow.get(card) || [])]
+      .sort((x, y) => (x.verb === "play") - (y.verb === "play"));
     const box = $("card-menu");
     box.hidden = false;
     box.setAttribute("aria-label", HAND_WORDS.menuLabel(Cards.label(card)));

@@ -10,6 +10,8 @@ const WORDS = {
   tapToExchange: "Touch the trump card to exchange it", closeLabel: "close the stock",
   exchangeLabel: (card) => `exchange the trump card, ${card}`,
   yourTurnPlay: "Your turn: play a card.", latest: "Latest",
+  yourTurnOpen: "Your turn: open the first trick — touch the card to lead.",
+  yourTurnAnnounce: "Your turn: play a card, or touch a card of a combination to announce it.",
 };
 // Where the seats sit, by how many there are, from the viewer's (bottom) clockwise.
 const SEAT_PLACES = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
@@ -446,7 +448,11 @@ const Table = {
         (exchange ? ` data-action="exchange" aria-label="${WORDS.exchangeLabel(Cards.label(v.turnup))}"` : "") +
         `>${Cards.face(v.turnup)}</${tag}>`;
     } else if (v.turnup && v.closed_by !== null && v.stock > 0) {
-      pile += `<span class="card turnup-closed">${Cards.back()}</span>`;
+      // Face down, and still touched to exchange where the rules allow it after a close.
+      const tag = exchange ? "button" : "span";
+      pile += `<${tag} class="card turnup-closed${exchange ? " legal" : ""}"` +
+        (exchange ? ` data-action="exchange" aria-label="${WORDS.exchangeLabel(Cards.label(v.turnup))}"` : "") +
+        `>${Cards.back()}</${tag}>`;
     }
     if (v.stock > 0) {
       const tag = close ? "button" : "span";
@@ -484,7 +490,9 @@ const Table = {
     } else if (v.phase === "over") {
       status = "The hand is over.";
     } else if (me !== null && v.to_act === me) {
-      status = drawing ? "Drawing…" : PHASE_PROMPTS[v.phase] || WORDS.yourTurnPlay;
+      const has = (verb) => v.legal.some((a) => a.verb === verb);
+      status = drawing ? "Drawing…" : PHASE_PROMPTS[v.phase] || (has("open") ? WORDS.yourTurnOpen
+        : has("announce") ? WORDS.yourTurnAnnounce : WORDS.yourTurnPlay);
     } else if (v.to_act !== null) {
       status = `${this.name(v.to_act)} to act…`;
     } else status = "";
@@ -520,7 +528,8 @@ const Table = {
     // The action bar: what names no card, in a player's words with the values shown.
     let buttons = "", apart = "";
     for (const a of legal) {
-      if (onCards.has(a) || a.verb === "exchange" || (a.verb === "close" && v.stock > 0)) continue;
+      // (Exchanging and closing are done on the talon; the bar has them only where it is not.)
+      if (onCards.has(a) || $("stock-area").querySelector(`[data-action="${a.action}"]`)) continue;
       // Gaigel's reverse knock: not offered before the other side could have reached the
       // target by what this seat knows, and then apart from the knock, not as its equal.
       if (a.verb === "reverse" && !(a.their_most >= v.targets.claim)) continue;

@@ -202,7 +202,7 @@ def test_sixty_six_asks_before_closing_and_claiming(server: ServerProcess, brows
             assert "You close the stock" in log and "closes" not in log, log
             done.add("closed")
         elif legal(view, "exchange") and "exchanged" not in done:
-            click_and_wait(page, '#stock-area .turnup[data-action="exchange"]')  # touch the trump card
+            click_and_wait(page, '#stock-area [data-action="exchange"]')  # touch the trump card
             log = page.text_content("#meld-log")
             assert "You exchange the trump card" in log and "exchanges" not in log, log
             done.add("exchanged")
