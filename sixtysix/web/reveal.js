@@ -180,12 +180,13 @@ const Reveal = {
   tricks(table, r) {
     const W = REVEAL_WORDS;
     if (!r.tricks.length) return `<p>${W.noTricks}</p>`;
-    return `<ol class="reveal-trick-list" role="list">` + r.tricks.map((t, k) =>
+    return `<ol class="reveal-trick-list" role="list">` + r.tricks.map((trick, k) =>
       `<li data-trick="${k + 1}"><span class="reveal-no" aria-hidden="true">${k + 1}</span>` +
       `<span class="visually-hidden">${W.trick(k + 1)}: </span>` +
-      t.cards.map((x) => `<span class="reveal-play${x.seat === t.winner ? " winner" : ""}">` +
+      trick.cards.map((x) => `<span class="reveal-play${x.seat === trick.winner ? " winner" : ""}">` +
         `${this.cards([x.card])}<span class="who">${esc(table.name(x.seat))}</span></span>`).join("") +
-      `<span class="reveal-taken">${W.wonBy(esc(table.people([t.winner], false)), t.points)}</span></li>`).join("") +
+      `<span class="reveal-taken">${W.wonBy(esc(table.people([trick.winner], false)), trick.points)}</span>` +
+      `</li>`).join("") +
       `</ol>`;
   },
 };

@@ -78,8 +78,8 @@ const ScoreSheet = {
   // What the match score counts: Schnapsen's Bummerl counts down to 0 ("to go"), Three-Player
   // counts chips, North American units, Terts running totals; the others game points up.
   scoreWord() {
-    const m = this.table.state, t = m.view.targets, W = SCORE_WORDS;
-    if (t && t.start) return W.toGo;
+    const m = this.table.state, targets = m.view.targets, W = SCORE_WORDS;
+    if (targets && targets.start) return W.toGo;
     if (m.game === "bauernschnapsen" && m.options.score_direction === "down") return W.toGo;
     return {"three-player-sixty-six": W.chips, "north-american-sixty-six": W.units, terts: W.total}[m.game]
       || W.gamePoints;
@@ -87,10 +87,10 @@ const ScoreSheet = {
 
   // The line under the title: what the score counts towards.
   about() {
-    const m = this.table.state, t = m.view.targets, W = SCORE_WORDS;
-    if (t && t.start) return esc(W.bummerlAbout(t.start));
+    const m = this.table.state, targets = m.view.targets, W = SCORE_WORDS;
+    if (targets && targets.start) return esc(W.bummerlAbout(targets.start));
     if (m.game === "three-player-sixty-six") return esc(W.chipsAbout);
-    if (t && t.match && m.game !== "gaigel") return esc(W.raceAbout(this.scoreWord(), t.match));
+    if (targets && targets.match && m.game !== "gaigel") return esc(W.raceAbout(this.scoreWord(), targets.match));
     return esc(W.totalAbout(this.scoreWord()));
   },
 
