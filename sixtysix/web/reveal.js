@@ -38,6 +38,11 @@ const REVEAL_WORDS = {
                                          {who, name, gets}),
   bid: (who, name, pts, made, gets) => t(made ? "reveal.bidMade" : "reveal.bidFailed", {who, name, pts, gets}),
   get passedOut() { return t("reveal.passedOut"); },
+  // Gaigel's Auf Dissle (a bet on the five low cards), five low cards shown, and 101 passed
+  // without a knock.
+  dissle: (who, won, gets) => t(won ? "reveal.dissleWon" : "reveal.dissleLost", {who, gets}),
+  fiveLow: (who, gets) => t("reveal.fiveLow", {who, gets}),
+  overplayed: (target, gets) => t("reveal.overplayed", {target, gets}),
   lastTrick: (who, gets) => t("reveal.lastTrick", {who, gets}),
   playedOut: (who, pts, gets) => t("reveal.playedOut", {who, pts, gets}),
   get draw() { return t("reveal.draw"); },
@@ -114,6 +119,7 @@ const Reveal = {
     const c = w.claimant, closer = w.closer, target = w.target;
     const detail = `<br><span class="caption">${table.detailWords(r.detail)}</span>`;
     const contract = v.contract;
+    const opener = v.log.find((x) => x.action.startsWith("open auf-dissle") && x.seat !== null);
     let words;
     if ((end === "claim" || end === "genug") && c !== null) words = W.claim(name(c), r.points[c], target, gets);
     else if ((end === "false claim" || end === "false genug") && c !== null) words = W.falseClaim(name(c), r.points[c], target, gets);
@@ -126,6 +132,10 @@ const Reveal = {
     else if (end === "reverse knock" && c !== null) words = W.reverse(name(c), them(c), target, gets);
     else if (end === "wrong reverse knock" && c !== null) words = W.wrongReverse(name(c), them(c), target, gets);
     else if (end === "passed out") words = W.passedOut;
+    else if ((end === "auf dissle" || end === "auf dissle lost") && opener !== undefined) {
+      words = W.dissle(name(opener.seat), end === "auf dissle", gets);
+    } else if (end === "five low" && c !== null) words = W.fiveLow(name(c), gets);
+    else if (end === "overplayed") words = W.overplayed(target, gets);
     else if ((end === "made" || end === "failed") && contract) {
       // North American Sixty-Six's bid is a number of units: in the page's words.
       words = W.bid(name(contract.declarer), esc(amountOf(contract.value, "unit")), r.points[contract.declarer],
