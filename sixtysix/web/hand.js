@@ -6,20 +6,20 @@
 "use strict";
 
 const HAND_WORDS = {
-  notYourTurn: (who) => (who ? `It is ${who}'s turn.` : "It is not your turn."),
-  watching: "You are watching: these are not your cards.",
-  firstDo: (what) => `Not yet: ${what}`,
-  noCardNow: "No card can be played now.",
-  follow: (suit) => `You must follow ${suit}.`,
-  head: (suit) => `You must head the trick: play a higher ${suit} card.`,
-  trump: (suit) => `You have no ${suit}: you must trump.`,
-  overtrump: "You must trump higher.",
-  onlyThese: (cards) => `You may play only ${cards}.`,
-  choices: (card) => `${card}: choose`,
-  cancel: "Cancel",
-  menuLabel: (card) => `What to do with the ${card}`,
-  playLabel: (card) => `play ${card}`,
-  moreLabel: (card) => `${card}, more than one choice`,
+  notYourTurn: (who) => (who ? t("hand.notYourTurnWho", {who}) : t("hand.notYourTurn")),
+  get watching() { return t("hand.watching"); },
+  firstDo: (what) => t("hand.firstDo", {what}),
+  get noCardNow() { return t("hand.noCardNow"); },
+  follow: (suit) => t("hand.follow", {suit}),
+  head: (suit) => t("hand.head", {suit}),
+  trump: (suit) => t("hand.trump", {suit}),
+  get overtrump() { return t("hand.overtrump"); },
+  onlyThese: (cards) => t("hand.onlyThese", {cards}),
+  choices: (card) => t("hand.choices", {card}),
+  get cancel() { return t("common.cancel"); },
+  menuLabel: (card) => t("hand.menuLabel", {card}),
+  playLabel: (card) => t("hand.playLabel", {card}),
+  moreLabel: (card) => t("hand.moreLabel", {card}),
 };
 
 // The cards of a card action: the card led or shown, or a combination's cards.
@@ -114,8 +114,8 @@ const Hand = {
     }
     const playable = [...this.byCardNow.keys()];
     if (!playable.length) {
-      const what = PHASE_PROMPTS[v.phase];
-      return what ? HAND_WORDS.firstDo(what.replace(/^Your turn[^:]*: /, "")) : HAND_WORDS.noCardNow;
+      const what = PHASE_TASKS[v.phase];
+      return what ? HAND_WORDS.firstDo(what) : HAND_WORDS.noCardNow;
     }
     const lead = v.trick.length ? v.trick[0].card : null;
     if (lead && lead !== "??") {

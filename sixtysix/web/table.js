@@ -2,16 +2,27 @@
 // actions), so a new game needs little new client code.
 "use strict";
 
-// The table's own words (one place, for translation).
+// The table's own words (one place), in the page's language: read at each use (table.*).
 const WORDS = {
-  you: "(you)", partner: "partner", invited: "invited", away: "away", dealer: "dealer",
-  yourTurn: "your turn", toPlay: "to play", hand: "Hand", trumps: "Trumps",
-  inStock: "in the stock", closedBy: "closed by", tapToClose: "· touch to close",
-  tapToExchange: "Touch the trump card to exchange it", closeLabel: "close the stock",
-  exchangeLabel: (card) => `exchange the trump card, ${card}`,
-  yourTurnPlay: "Your turn: play a card.", latest: "Latest",
-  yourTurnOpen: "Your turn: open the first trick — touch the card to lead.",
-  yourTurnAnnounce: "Your turn: play a card, or touch a card of a combination to announce it.",
+  get you() { return t("table.you"); },
+  get partner() { return t("table.partner"); },
+  get invited() { return t("table.invited"); },
+  get away() { return t("table.away"); },
+  get dealer() { return t("table.dealer"); },
+  get yourTurn() { return t("table.yourTurn"); },
+  get toPlay() { return t("table.toPlay"); },
+  get hand() { return t("table.hand"); },
+  get trumps() { return t("table.trumps"); },
+  get inStock() { return t("table.inStock"); },
+  get closedBy() { return t("table.closedBy"); },
+  get tapToClose() { return t("table.tapToClose"); },
+  get tapToExchange() { return t("table.tapToExchange"); },
+  get closeLabel() { return t("table.closeLabel"); },
+  exchangeLabel: (card) => esc(t("table.exchangeLabel", {card})),
+  get yourTurnPlay() { return t("table.yourTurnPlay"); },
+  get latest() { return t("table.latest"); },
+  get yourTurnOpen() { return t("table.yourTurnOpen"); },
+  get yourTurnAnnounce() { return t("table.yourTurnAnnounce"); },
 };
 // Where the seats sit, by how many there are, from the viewer's (bottom) clockwise.
 const SEAT_PLACES = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
@@ -19,60 +30,59 @@ const SEAT_PLACES = {2: ["bottom", "top"], 3: ["bottom", "left", "right"],
 
 // Button labels by verb, from the action's text (``words``: the words after the verb) and the
 // view; a verb missing here is shown as its text.
+// Its words are HTML (card and suit pictures in them); t()'s texts and values are escaped.
 const VERB_LABELS = {
-  draw: () => "Draw",
-  close: () => "Close the stock",
-  exchange: () => "Exchange the trump",
-  declare: (a, v) => a.card ? `Show ${suitOf(a.card)} marriage and declare`
-    : v.game === "gaigel" ? `Knock (claim ${esc(v.targets.claim)})` : "Declare (claim the hand)",
+  draw: () => esc(t("table.verb.draw")),
+  close: () => esc(t("table.verb.close")),
+  exchange: () => esc(t("table.verb.exchange")),
+  declare: (a, v) => a.card ? t("table.verb.showMarriage", {suit: suitOf(a.card)})
+    : v.game === "gaigel" ? esc(t("table.verb.knock", {target: v.targets.claim}))
+      : esc(t("table.verb.declare")),
   marry: (a, v, w) => w[0] === "double"
-    ? `Double marriage ${suitOf(w[1])} — lead ${cardText(w[1])}`
-    : `Marry ${suitOf(a.card)} — lead ${cardText(a.card)}`,
-  trump: (a) => `Trumps: ${Cards.suitIcon(a.suit)} ${esc(Cards.suitName(a.suit))}`,
-  turn: () => "Turn up a card for trumps",
-  defer: () => "Let partner meld",
-  pass: () => "Pass",
-  bid: (a, v, w) => /^\d+$/.test(w[0]) ? `Bid ${esc(w[0])} unit${w[0] === "1" ? "" : "s"}`
-    : `Bid ${esc(w[0][0].toUpperCase() + w[0].slice(1))}${a.value ? ` (${esc(a.value)})` : ""}`,
-  play: (a) => `Play ${cardText(a.card)}`,
-  cut: () => "Cut (three cards, then two)",
-  knock: () => "Knock (five cards at once)",
+    ? t("table.verb.doubleMarriage", {suit: suitOf(w[1]), card: cardText(w[1])})
+    : t("table.verb.marry", {suit: suitOf(a.card), card: cardText(a.card)}),
+  trump: (a) => t("table.verb.trump", {suit: `${Cards.suitIcon(a.suit)} ${esc(Cards.suitName(a.suit))}`}),
+  turn: () => esc(t("table.verb.turn")),
+  defer: () => esc(t("table.verb.defer")),
+  pass: () => esc(t("table.verb.pass")),
+  bid: (a, v, w) => /^\d+$/.test(w[0]) ? esc(t("table.verb.bidUnits", {n: Number(w[0])}))
+    : esc(t(a.value ? "table.verb.bidValue" : "table.verb.bid",
+            {contract: w[0][0].toUpperCase() + w[0].slice(1), value: a.value})),
+  play: (a) => t("table.verb.play", {card: cardText(a.card)}),
+  cut: () => esc(t("table.verb.cut")),
+  knock: () => esc(t("table.verb.knockDeal")),
   kontra: () => "Kontra (×2)",
   rekontra: () => "Rekontra (×4)",
   subkontra: () => "Subkontra (×8)",
-  open: (a, v, w) => `Open ${esc(OPENING_LABELS[w[0]] || w[0])} — lead ${cardText(w[1])}`,
-  meld: () => "Show five low cards",
-  reverse: (a, v) => `Reverse knock (they passed ${esc(v.targets.claim)})`,
+  open: (a, v, w) => t("table.verb.open", {opening: esc(OPENING_LABELS[w[0]] || w[0]), card: cardText(w[1])}),
+  meld: () => esc(t("table.verb.meldLow")),
+  reverse: (a, v) => esc(t("table.verb.reverse", {target: v.targets.claim})),
   bella: () => "Bella (20)",
-  announce: (a, v, w) => `Announce ${comboName(w)}`,
-  show: (a, v, w) => `Show ${comboName(w)}`,
+  announce: (a, v, w) => t("table.verb.announce", {combo: comboName(w)}),
+  show: (a, v, w) => t("table.verb.show", {combo: comboName(w)}),
 };
-// What the seat to act is asked, by phase (the engine's phase words).
-const PHASE_PROMPTS = {
-  "deal choice": "Your turn: cut or knock?",
-  trump: "Your turn: name trumps, or turn up a card.",
-  auction: "Your turn to bid: a bid or pass.",
-  doubling: "Your turn: double the contract, or pass.",
-  answer: "Answer the announcement: show a better combination, or pass.",
-  defer: "Your partner lets you meld: a marriage, or pass.",
-  draw: "You won the trick: draw, or close the stock before drawing.",
-};
+// What the seat to act is asked, by phase (the engine's phase words), and the same task without
+// "Your turn" (for "Not yet: ..." when a card is touched first).
+const PHASES = ["deal choice", "trump", "auction", "doubling", "answer", "defer", "draw"];
+const byPhase = (kind) => Object.defineProperties({}, Object.fromEntries(PHASES.map((p) =>
+  [p, {enumerable: true, get: () => t(`table.${kind}.${p.replace(/ /g, "-")}`)}])));
+const PHASE_PROMPTS = byPhase("prompt");
+const PHASE_TASKS = byPhase("task");
 const OPENING_LABELS = {"andere-alte": "Andere Alte", "ge-elfen": "Ge-Elfen", hoeher: "Höher",
                         "auf-dissle": "Auf Dissle"};
 const RUN_ORDER = "AKQJT987";  // the order runs are made of (rules/terts.md#combinations)
-const RANK_PLURAL = {A: "aces", T: "tens", K: "kings", Q: "queens", J: "jacks", 9: "nines",
-                     8: "eights", 7: "sevens"};
+const rankPlural = (r) => t(`table.ranks.${r}`);
 
-// A Terts combination from its cards: "tertz K♠ Q♠ J♠ (20)", "four jacks (200)".
+// A Terts combination from its cards: "tertz K♠ Q♠ J♠ (20)", "four jacks (200)" (HTML).
 function comboName(cards) {
   if (cards.length === 4 && cards.every((c) => c[0] === cards[0][0]) && cards[0][1] !== cards[1][1]) {
     const value = {J: 200, A: 100, K: 100, Q: 100}[cards[0][0]];
-    return `four ${RANK_PLURAL[cards[0][0]]}${value ? ` (${value})` : ""}`;
+    return esc(t(value ? "table.combo.fourValue" : "table.combo.four", {ranks: rankPlural(cards[0][0]), value}));
   }
   const run = [...cards].sort((x, y) => RUN_ORDER.indexOf(x[0]) - RUN_ORDER.indexOf(y[0]));
   const n = run.length;
-  const name = n === 3 ? "tertz (20)" : n === 4 ? "fifty (50)" : `run of ${n} (100)`;
-  return `${name} ${run.map(cardText).join(" ")}`;
+  const name = n === 3 ? t("table.combo.tertz") : n === 4 ? t("table.combo.fifty") : t("table.combo.run", {n});
+  return `${esc(name)} ${run.map(cardText).join(" ")}`;
 }
 
 // A card as the table shows it: its face, or its back where it lies face down ("??").
@@ -88,7 +98,8 @@ function cardText(card) {
   return `${esc(r)}${Cards.suitIcon(card[1], 14)}`;
 }
 
-function plural(n, word) { return `${esc(n)} ${word}${Math.abs(n) === 1 ? "" : "s"}`; }
+// "3 tricks", "1 game point" in the page's language (``word``: trick, point, chip, unit, game point).
+function plural(n, word) { return esc(amountOf(n, word)); }
 function signed(n, word) { return `${n > 0 ? "+" : ""}${plural(n, word)}`; }
 
 const Table = {
@@ -136,7 +147,7 @@ const Table = {
       // Refused (a bad link, the seat open elsewhere), moved away or left: do not retry.
       if (this.ws !== ws || ev.code >= 4000) return;
       this.retry = Math.min(this.retry + 1, 6);
-      $("status").textContent = "Connection lost — reconnecting…";
+      $("status").textContent = t("table.reconnecting");
       setTimeout(() => this.connect(), 300 * 2 ** this.retry);
     };
   },
@@ -148,8 +159,7 @@ const Table = {
       this.ws.send(JSON.stringify(msg));
       return true;
     }
-    $("table-error").textContent = this.away ? "This page does not hold your seat now."
-      : "Not connected — reconnecting… choose again when the table is back.";
+    $("table-error").textContent = t(this.away ? "table.notHeld" : "table.notConnected");
     return false;
   },
 
@@ -181,7 +191,7 @@ const Table = {
     } else if (msg.type === "error") {
       this.sentVersion = -1; // refused: the player may choose again
       for (const b of document.querySelectorAll(".takeover-btn")) b.disabled = false;
-      $("table-error").textContent = msg.error.message;
+      $("table-error").textContent = errorText(msg.error);
       const hb = $("hint-btn");
       if (hb) hb.disabled = false;
       if (msg.error.code === "no_table" || msg.error.code === "bad_token") $("status").textContent = "";
@@ -217,7 +227,7 @@ const Table = {
 
   name(seat) {
     const s = this.state.seats[seat];
-    return s ? s.name : `Seat ${seat + 1}`;
+    return s ? s.name : t("lobby.seat", {seat: seat + 1});
   },
 
   // Running card points: the rules keep them private, so the server sends only the seat's own
@@ -225,10 +235,11 @@ const Table = {
   points(i) {
     const v = this.state.view, me = this.state.seat, p = v.points[i];
     if (p === null || p === undefined) return "";
-    const of = v.targets && v.targets.claim ? ` of ${esc(v.targets.claim)}` : "";
-    if (v.phase === "over") return `${esc(p)} pts, `;
-    if (i === me) return `you have ${esc(p)}${of}, `;
-    return `${v.sides.filter((x) => x === v.sides[i]).length > 1 ? "your team" : "your side"} has ${esc(p)}${of}, `;
+    const of = v.targets && v.targets.claim ? "Of" : "";
+    if (v.phase === "over") return `${esc(t("score.pts", {n: p}))}, `;
+    if (i === me) return `${esc(t(`table.youHave${of}`, {n: p, target: v.targets && v.targets.claim}))}, `;
+    const team = v.sides.filter((x) => x === v.sides[i]).length > 1 ? "team" : "side";
+    return `${esc(t(`table.${team}Has${of}`, {n: p, target: v.targets && v.targets.claim}))}, `;
   },
 
   // A hand's detail from the engine in the table's words: seats by name, chips as chips
@@ -243,13 +254,13 @@ const Table = {
     const g = this.state.game, t = this.state.view.targets, n = this.state.score[i];
     // Schnapsen counts down; once the match is over, each side's game points made are told.
     if (t && t.start && !this.state.complete) {
-      return `<span class="match-score">${esc(n)}</span> to go (from ${esc(t.start)})`;
+      return I18n.t("table.toGo", {n: `<span class="match-score">${esc(n)}</span>`, start: esc(t.start)});
     }
     const score = `<span class="match-score">${esc(this.made(i))}</span>`;
-    if (g === "three-player-sixty-six") return `${score} chip${Math.abs(n) === 1 ? "" : "s"}`;
-    const word = {terts: "Total", "north-american-sixty-six": "Units"}[g] || "Match";
+    if (g === "three-player-sixty-six") return I18n.t("table.chips", {n, score});
+    const word = esc(I18n.t({terts: "score.total", "north-american-sixty-six": "score.units"}[g] || "table.match"));
     if (!t || !t.match || this.state.complete) return `${word} ${score}`;
-    return g === "gaigel" ? `${word} ${score} (${esc(t.match)} to win)` : `${word} ${score} of ${esc(t.match)}`;
+    return I18n.t(g === "gaigel" ? "table.toWin" : "table.of", {word, score, target: esc(t.match)});
   },
 
   // A seat's match score as points made: Schnapsen's count down (7 to go at the start, past 0
@@ -263,9 +274,9 @@ const Table = {
   // start of a sentence (``start`` false): "you". Not escaped.
   people(seats, start = true) {
     const me = this.state.seat;
-    const s = [...seats].sort((a, b) => (b === me) - (a === me))
-      .map((i) => (i === me ? "you" : this.name(i))).join(" and ");
-    return start && seats.includes(me) ? `Y${s.slice(1)}` : s;
+    const you = t("table.youWord"), s = [...seats].sort((a, b) => (b === me) - (a === me))
+      .map((i) => (i === me ? you : this.name(i))).join(t("common.and"));
+    return start && seats.includes(me) ? s.charAt(0).toUpperCase() + s.slice(1) : s;
   },
 
   // The finished match in words: "Bob won 8 : 4", "You and Cy won 7 : 3", "Ann won with 5 chips
@@ -277,17 +288,19 @@ const Table = {
     const seatsOf = (side) => m.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
     const first = (side) => this.made(seatsOf(side)[0]);
     const unit = {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[m.game];
+    const units = unit ? ` ${t(`table.units.${unit}`)}` : "";
     const won = new Set(w.map(sideOf));
     if (!won.size || won.size === sides.length) {
-      return `The match is drawn, ${sides.map(first).join(" : ")}${unit ? ` ${unit}s` : ""}`;
+      return t("table.matchDrawn", {score: sides.map(first).join(" : ") + units});
     }
     const top = [...won][0];
     const rest = sides.filter((x) => x !== top).sort((a, b) => first(b) - first(a));
     if (sides.length === 2) {
-      return `${this.people(seatsOf(top))} won ${first(top)} : ${first(rest[0])}${unit ? ` ${unit}s` : ""}`;
+      return t("table.matchWon", {who: this.people(seatsOf(top)), score: `${first(top)} : ${first(rest[0])}${units}`});
     }
-    return `${this.people(seatsOf(top))} won with ${unit ? plural(first(top), unit) : first(top)} (` +
-      rest.map((x) => `${this.people(seatsOf(x), false)} ${first(x)}`).join(", ") + ")";
+    return t("table.matchWonWith", {who: this.people(seatsOf(top)),
+                                    score: unit ? amountOf(first(top), unit) : first(top),
+                                    others: rest.map((x) => `${this.people(seatsOf(x), false)} ${first(x)}`).join(", ")});
   },
 
   // What a hand's result is counted in: chips in Three-Player, units in North American.
@@ -299,41 +312,44 @@ const Table = {
   // The bidding and meld games: the contract, the auction, and what was said and shown.
   renderInfo() {
     const v = this.state.view;
-    const nm = (p) => (p === null || p === undefined ? "Someone" : esc(this.name(p)));
+    const nm = (p) => esc(p === null || p === undefined ? t("table.someone") : this.name(p));
     let html = "";
     const c = v.contract;
     if (c) {
       const d = c.doubling ? `, ${esc(c.doubling)} ×${esc(c.factor)} = ${esc(c.worth)}` : "";
-      const unit = v.targets && v.targets.unit ? ` (${esc(c.value * v.targets.unit)} card points)` : "";
-      html += `<div id="contract-banner"><b>Contract:</b> ` +
+      const unit = v.targets && v.targets.unit ? ` ${esc(t("table.cardPoints", {n: c.value * v.targets.unit}))}` : "";
+      html += `<div id="contract-banner"><b>${esc(t("table.contract"))}</b> ` +
         (v.auction && v.auction.kind === "units"
-          ? `${nm(c.declarer)} bid ${esc(c.name)}${unit}`
-          : `<span class="contract-name">${esc(c.name)}</span> by ${nm(c.declarer)} — ${esc(c.value)}${d}` +
-            `${c.trumps ? "" : " · no trumps"}${c.solo ? " · played alone" : ""}`) +
-        (c.next_doubling ? ` <span class="caption">(doubling: ${esc(c.next_doubling)} or pass)</span>` : "") +
+          ? `${esc(t("table.bidBy", {who: this.name(c.declarer), name: c.name}))}${unit}`
+          : `${t("table.contractBy", {name: `<span class="contract-name">${esc(c.name)}</span>`,
+                                       who: nm(c.declarer)})} — ${esc(c.value)}${d}` +
+            `${c.trumps ? "" : ` · ${esc(t("table.noTrumps"))}`}` +
+            `${c.solo ? ` · ${esc(t("table.playedAlone"))}` : ""}`) +
+        (c.next_doubling ? ` <span class="caption">${esc(t("table.doublingOrPass", {word: c.next_doubling}))}</span>` : "") +
         `</div>`;
     }
     const a = v.auction;
     if (a && a.calls.length) {
-      html += `<div id="auction-panel"><b>Auction${a.open ? "" : " (over)"}:</b> ` +
+      html += `<div id="auction-panel"><b>${esc(t(a.open ? "table.auction" : "table.auctionOver"))}</b> ` +
         a.calls.map((x) => `<span class="call">${nm(x.seat)}: ${esc(x.call)}</span>`).join(" · ") +
-        (a.open && a.high !== null ? `<br>High bid ${esc(a.high)} by ${nm(a.bidder)}` : "") + `</div>`;
+        (a.open && a.high !== null ? `<br>${esc(t("table.highBid", {bid: a.high, who: this.name(a.bidder)}))}` : "") +
+        `</div>`;
     } else if (a && a.open) {
-      html += `<div id="auction-panel"><b>Auction:</b> no bid yet</div>`;
+      html += `<div id="auction-panel"><b>${esc(t("table.auction"))}</b> ${esc(t("table.noBid"))}</div>`;
     }
-    if (v.opening) html += `<div id="opening"><b>Opening:</b> ${esc(v.opening)}</div>`;
+    if (v.opening) html += `<div id="opening"><b>${esc(t("table.opening"))}</b> ${esc(v.opening)}</div>`;
     const said = v.log.filter((x) => !["bid", "pass", "kontra", "rekontra", "subkontra"].includes(
       x.action.split(" ")[0]) || !a);
     if (said.length) {
       // Compact: the latest line; the ones before it on request.
-      const line = (x) => (x.you_words ? `You ${esc(x.you_words)}` : `${nm(x.seat)} ${esc(x.words)}`);
+      const line = (x) => (x.you_words ? `${esc(t("table.youSaid"))} ${esc(x.you_words)}` : `${nm(x.seat)} ${esc(x.words)}`);
       const open = $("log-panel") && $("log-panel").open ? " open" : "";
       html += `<details id="log-panel"${open}><summary>${line(said[said.length - 1])}</summary>` +
-        `<ul id="meld-log" aria-label="What was said and shown">` + said.slice(-8).map((x) =>
+        `<ul id="meld-log" aria-label="${esc(t("table.said"))}">` + said.slice(-8).map((x) =>
         `<li>${line(x)}</li>`).join("") + `</ul></details>`;
     }
     if (v.scored.length) {
-      html += `<div id="scored"><b>Combinations scored:</b> ` + v.scored.map((x) =>
+      html += `<div id="scored"><b>${esc(t("table.scored"))}</b> ` + v.scored.map((x) =>
         `<span class="combo">${nm(x.seat)}: ${esc(x.name.split(" ")[0])} ` +
         x.cards.map((k) => faceOrBack(k, "small")).join("") + ` ${esc(x.points)}</span>`).join(" ") +
         `</div>`;
@@ -342,8 +358,8 @@ const Table = {
     v.first_tricks.forEach((cards, side) => {
       if (!cards.length) return;
       const who = this.state.seats.map((s, i) => i).filter((i) => v.sides[i] === side)
-        .map((i) => esc(this.name(i))).join(" and ");
-      html += `<div class="first-trick"><span class="caption">First trick of ${who}:</span> ` +
+        .map((i) => this.name(i)).join(t("common.and"));
+      html += `<div class="first-trick"><span class="caption">${esc(t("table.firstTrick", {who}))}</span> ` +
         cards.map((k) => faceOrBack(k, "small")).join("") + `</div>`;
     });
     $("game-info").innerHTML = html;
@@ -359,7 +375,7 @@ const Table = {
     let note = s.takeover_in !== null && s.takeover_in !== undefined
       ? ` (<span class="takeover-in" data-until="${until}">${Seat.countdown(until)}</span>)` : "";
     if (m.seat !== null && i !== m.seat) {
-      note += ` <button class="secondary takeover-btn" data-seat="${i}">Computer plays now</button>`;
+      note += ` <button class="secondary takeover-btn" data-seat="${i}">${esc(t("table.computerNow"))}</button>`;
     }
     return note;
   },
@@ -391,7 +407,7 @@ const Table = {
       `${teams ? ` data-side="${esc(v.sides[i])}"` : ""}>` +
       // "(you)" marks the viewer's seat, unless its name says so already (no "You (you)").
       `<div class="seat-name"><b>${esc(s.name)}</b>` +
-      `${i === me && s.name.trim().toLowerCase() !== "you" ? ` ${WORDS.you}` : ""}` +
+      `${i === me && s.name.trim().toLowerCase() !== t("lobby.you").toLowerCase() ? ` ${esc(WORDS.you)}` : ""}` +
       `${partner ? ` <span class="tag">${WORDS.partner}</span>` : ""}` +
       `${s.computer && s.kind === "human" ? " 🤖" : ""}` +
       `${s.connected ? "" : s.invited ? ` · ${WORDS.invited}` : ` · ${WORDS.away}`}` +
@@ -400,26 +416,24 @@ const Table = {
       `${this.awayNote(s, i)}</div>` +
       `<div class="seat-score">${this.matchScore(i)} · ` +
       `${this.points(i)}${plural(v.tricks[i], "trick")}` +
-      `${v.pending[i] ? ` (+${esc(v.pending[i])} pending)` : ""}` +
+      `${v.pending[i] ? ` ${esc(t("table.pending", {n: v.pending[i]}))}` : ""}` +
       v.marriages.filter((x) => x.seat === i).map((x) =>
-        ` <span class="marriage" title="marriage">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
+        ` <span class="marriage" title="${esc(t("table.marriage"))}">${Cards.suitIcon(x.suit, 14)}${esc(x.value)}</span>`).join("") +
       `</div>${cards}</div>`;
   },
 
   render() {
     const m = this.state, v = m.view, me = m.seat;
     const snap = Motion.snapshot();
-    document.title = `${m.game_name} — table ${m.table}`;
+    document.title = t("table.title", {game: gameName(m.game, m.game_name), table: m.table});
     const n = m.seats.length;
     $("felt").dataset.seats = String(n);
     $("scoreboard").innerHTML = m.seats.map((s, i) => this.seatBox(i)).join("");
-    $("hand-info").innerHTML = `${WORDS.hand} ${esc(m.hand_no)}${v.bonus ? ` · bonus ${esc(v.bonus)}` : ""}` +
-      (m.commitment ? ` <span class="commitment" title="the commitment to this deal, shown ` +
-        `before play (${esc(m.commitment)}): this browser keeps it and checks the hand's key ` +
-        `against it when the hand is over">deal ${esc(m.commitment.slice(0, 12))}…</span>` +
-        DealCheck.html(m) : "") +
-      (m.secret ? ` <span class="secret" title="the server's secret, revealed: download the ` +
-        `record and run 'sixtysix verify' on it">secret revealed</span>` : "");
+    $("hand-info").innerHTML = `${esc(WORDS.hand)} ${esc(m.hand_no)}` +
+      `${v.bonus ? ` · ${esc(t("table.bonus", {n: v.bonus}))}` : ""}` +
+      (m.commitment ? ` <span class="commitment" title="${esc(t("table.commitmentAbout", {commitment: m.commitment}))}">` +
+        `${esc(t("table.deal", {short: m.commitment.slice(0, 12)}))}</span>` + DealCheck.html(m) : "") +
+      (m.secret ? ` <span class="secret" title="${esc(t("table.secretAbout"))}">${esc(t("table.secret"))}</span>` : "");
 
     for (const b of document.querySelectorAll(".takeover-btn")) {
       b.onclick = () => { if (this.send({type: "takeover", seat: Number(b.dataset.seat)})) b.disabled = true; };
@@ -438,7 +452,7 @@ const Table = {
     const exchange = onTable("exchange"), close = onTable("close");
     let stock = "";
     if (v.trump) {
-      stock += `<div class="caption trumps">${WORDS.trumps} ${Cards.suitIcon(v.trump, 18)} ` +
+      stock += `<div class="caption trumps">${esc(WORDS.trumps)} ${Cards.suitIcon(v.trump, 18)} ` +
         `${esc(Cards.suitName(v.trump))}</div>`;
     }
     let pile = "";
@@ -457,16 +471,16 @@ const Table = {
     if (v.stock > 0) {
       const tag = close ? "button" : "span";
       pile += `<${tag} class="card back stock${close ? " legal" : ""}"` +
-        (close ? ` data-action="close" aria-label="${WORDS.closeLabel}"` : "") +
+        (close ? ` data-action="close" aria-label="${esc(WORDS.closeLabel)}"` : "") +
         `>${Cards.back()}<span class="count" aria-hidden="true">${esc(v.stock)}</span></${tag}>`;
     }
     if (pile) stock += `<div class="pile">${pile}</div>`;
     if (v.stock > 0) {
-      stock += `<div class="caption"><span id="stock-count">${esc(v.stock)}</span> ${WORDS.inStock}` +
-        `${v.closed_by !== null ? ` — ${WORDS.closedBy} ${esc(this.name(v.closed_by))}` : ""}` +
-        `${close ? ` <span class="tap-hint">${WORDS.tapToClose}</span>` : ""}</div>`;
+      stock += `<div class="caption"><span id="stock-count">${esc(v.stock)}</span> ${esc(WORDS.inStock)}` +
+        `${v.closed_by !== null ? ` — ${esc(WORDS.closedBy)} ${esc(this.name(v.closed_by))}` : ""}` +
+        `${close ? ` <span class="tap-hint">${esc(WORDS.tapToClose)}</span>` : ""}</div>`;
     }
-    if (exchange) stock += `<div class="caption tap-hint">${WORDS.tapToExchange}</div>`;
+    if (exchange) stock += `<div class="caption tap-hint">${esc(WORDS.tapToExchange)}</div>`;
     $("stock-area").innerHTML = stock;
 
     // The trick in the middle, each card in front of the seat that played it; between tricks the
@@ -474,7 +488,8 @@ const Table = {
     const done = !v.trick.length && v.last_trick.length;
     const shown = done ? v.last_trick : v.trick;
     const trick = shown.length
-      ? `<div class="caption">${done ? `Trick won by ${esc(this.people([v.leader], false))}` : "Trick"}</div>` +
+      ? `<div class="caption">${esc(done ? t("table.trickWonBy", {who: this.people([v.leader], false)})
+        : t("table.trick"))}</div>` +
         this.trickCards(shown, done ? v.leader : null, true) : "";
     const area = $("trick-area");
     if (area.dataset.html !== trick) {
@@ -486,15 +501,15 @@ const Table = {
     // Status line.
     let status;
     if (m.complete) {
-      status = `The match is over: ${this.matchWords()}.`;
+      status = t("table.matchOver", {words: this.matchWords()});
     } else if (v.phase === "over") {
-      status = "The hand is over.";
+      status = t("table.handOver");
     } else if (me !== null && v.to_act === me) {
       const has = (verb) => v.legal.some((a) => a.verb === verb);
-      status = drawing ? "Drawing…" : PHASE_PROMPTS[v.phase] || (has("open") ? WORDS.yourTurnOpen
+      status = drawing ? t("table.drawing") : PHASE_PROMPTS[v.phase] || (has("open") ? WORDS.yourTurnOpen
         : has("announce") ? WORDS.yourTurnAnnounce : WORDS.yourTurnPlay);
     } else if (v.to_act !== null) {
-      status = `${this.name(v.to_act)} to act…`;
+      status = t("table.toAct", {who: this.name(v.to_act)});
     } else status = "";
     $("status").textContent = status;
 
@@ -502,12 +517,13 @@ const Table = {
     const sum = $("summary");
     if (m.result) {
       const r = m.result;
-      const winners = esc(this.people(r.winners)) || "Nobody";
+      const winners = this.people(r.winners) || t("score.nobody");
       sum.hidden = false;
-      sum.innerHTML = `<h2>${winners} ${r.winners.length ? "won the hand" : "won"} (${esc(r.end)})</h2>` +
+      sum.innerHTML = `<h2>${esc(t(r.winners.length ? "table.wonHand" : "table.won",
+                                   {who: winners, end: endWords(r.end)}))}</h2>` +
         `<p>${this.detailWords(r.detail)}</p><p>` +
         m.seats.map((s, i) =>
-          `${esc(s.name)}: ${plural(r.points[i], "point")}, ${plural(r.tricks[i], "trick")}, ` +
+          `${esc(s.name)}: ${esc(t("reveal.points", {n: r.points[i]}))}, ${plural(r.tricks[i], "trick")}, ` +
           `${signed(r.game_points[i], this.gameUnit())}`)
           .join("<br>") + `</p>` +
         this.nextHand();
@@ -541,7 +557,7 @@ const Table = {
     }
     if (apart) buttons += `<span class="apart">${apart}</span>`;
     if (m.hints && me !== null && v.to_act === me && v.legal.length && !drawing) {
-      buttons += `<button class="secondary" id="hint-btn">Hint</button>`;
+      buttons += `<button class="secondary" id="hint-btn">${esc(t("table.hint"))}</button>`;
     }
     $("actions").innerHTML = buttons;
     // A question left open about an action no longer possible is withdrawn.
@@ -554,7 +570,7 @@ const Table = {
     if (hb) hb.onclick = () => { hb.disabled = true; this.send({type: "hint"}); };
 
     Hand.render(this, byCard);
-    $("mine").textContent = me === null ? "You are watching this table." : "";
+    $("mine").textContent = me === null ? t("table.watching") : "";
     $("ask-draw-setting").hidden = me === null || !v.close_before_draw;
 
     TableLinks.render(this);  // tablelinks.js: seat links, record, rules, rematch
@@ -588,16 +604,17 @@ const Table = {
   nextHand() {
     const m = this.state, me = m.seat, nx = m.next;
     if (!nx) return "";
-    const names = (seats) => seats.map((i) => esc(this.name(i))).join(" and ");
-    const dealIn = this.dealAt !== null ? ` <span class="deal-in">(dealing in ${this.secondsLeft()} s)</span>` : "";
+    const names = (seats) => seats.map((i) => this.name(i)).join(t("common.and"));
+    const dealIn = this.dealAt !== null
+      ? ` <span class="deal-in">${esc(t("table.dealingIn", {n: this.secondsLeft()}))}</span>` : "";
     if (me !== null && nx.ready.includes(me)) {
-      return `<p id="next-waiting">${nx.waiting.length ? `Waiting for ${names(nx.waiting)}…` : "Dealing…"}` +
-        `${dealIn}</p>`;
+      return `<p id="next-waiting">${esc(nx.waiting.length ? t("table.waitingFor", {who: names(nx.waiting)})
+        : t("table.dealing"))}${dealIn}</p>`;
     }
     const others = nx.ready.filter((i) => i !== me);
-    return (others.length ? `<p id="next-ready">${names(others)} ${others.length > 1 ? "are" : "is"} ready ` +
-      `for the next hand${dealIn}</p>` : "") +
-      (m.can_next ? `<button id="next-hand">Next hand</button>` : "");
+    return (others.length ? `<p id="next-ready">${esc(t(others.length > 1 ? "table.readyMany" : "table.readyOne",
+                                                          {who: names(others)}))}${dealIn}</p>` : "") +
+      (m.can_next ? `<button id="next-hand">${esc(t("table.nextHand"))}</button>` : "");
   },
 
   secondsLeft() { return Math.max(0, Math.ceil((this.dealAt - Date.now()) / 1000)); },
@@ -611,7 +628,7 @@ const Table = {
       this.ticker = setInterval(() => {
         if (this.dealAt === null) return;
         for (const el of document.querySelectorAll("#summary .deal-in")) {
-          el.textContent = `(dealing in ${this.secondsLeft()} s)`;
+          el.textContent = t("table.dealingIn", {n: this.secondsLeft()});
         }
       }, 500);
     }
@@ -625,7 +642,7 @@ const Table = {
       const pos = placed ? ` data-pos="${this.posOf(t.seat)}"` : "";
       // The words between names are there for screen readers and copied text ("by Ann, ").
       return `<span class="trick-card${cls}" data-seat="${esc(t.seat)}"${pos}>${faceOrBack(t.card)}` +
-        `<span class="visually-hidden"> by </span><span class="who">${esc(this.name(t.seat))}</span>` +
+        `<span class="visually-hidden"> ${esc(I18n.t("table.by"))} </span><span class="who">${esc(this.name(t.seat))}</span>` +
         `${k < trick.length - 1 ? `<span class="visually-hidden">, </span>` : ""}</span>`;
     }).join("");
   },
@@ -640,9 +657,10 @@ const Table = {
     }
     const open = this.lastOpen;
     area.innerHTML = `<button type="button" class="secondary" id="last-trick-btn" aria-expanded="${open}"` +
-      `${open ? ' aria-controls="last-trick-panel"' : ""}>${open ? "Hide the last trick" : "Last trick"}</button>` +
-      (open ? `<div id="last-trick-panel"><div class="caption">Last trick, won by ` +
-        `${esc(this.people([v.leader], false))}</div>${this.trickCards(v.last_trick, v.leader, false)}</div>` : "");
+      `${open ? ' aria-controls="last-trick-panel"' : ""}>${esc(t(open ? "table.hideLastTrick" : "table.lastTrick"))}</button>` +
+      (open ? `<div id="last-trick-panel"><div class="caption">` +
+        `${esc(t("table.lastTrickWonBy", {who: this.people([v.leader], false)}))}</div>` +
+        `${this.trickCards(v.last_trick, v.leader, false)}</div>` : "");
     $("last-trick-btn").onclick = () => {
       this.lastOpen = !open;
       this.renderLastTrick();
@@ -663,43 +681,38 @@ const Table = {
   question(a) {
     const v = this.state.view, me = this.state.seat, target = v.targets && v.targets.claim;
     const team = v.sides.filter((x) => x === v.sides[me]).length > 1;
-    const have = team ? "Your side has" : "You have";
-    const them = v.active.filter((i) => v.sides[i] !== v.sides[me]).map((i) => this.name(i));
-    const others = them.join(" and "), one = them.length === 1;
-    const cost = (n) => `${others} score${one ? "s" : ""} ${plural(n, this.gameUnit())}`;
+    const have = t(team ? "ask.sideHas" : "ask.youHave");
+    const them = v.active.filter((i) => v.sides[i] !== v.sides[me]);
+    const others = them.map((i) => this.name(i)).join(t("common.and")), one = them.length === 1;
+    const cost = (n) => t(`reveal.gets.${one ? "one" : "many"}`, {who: others, amount: amountOf(n, this.gameUnit())});
     const knock = this.state.game === "gaigel";
     if (a.verb === "declare") {
       if (a.false_claim !== undefined) {
-        return {yes: knock ? "Knock anyway" : "Claim anyway",
-                text: `${have} ${a.false_claim} points, not ${target}: this ${knock ? "knock" : "claim"} ` +
-                  `is false and loses the hand${a.cost === undefined ? "" : ` (${cost(a.cost)})`}. ` +
-                  `${knock ? "Knock" : "Claim"} anyway?`};
+        return {yes: t(knock ? "ask.knockAnyway" : "ask.claimAnyway"),
+                text: t(knock ? "ask.falseKnock" : "ask.falseClaim",
+                        {have, points: a.false_claim, target,
+                         cost: a.cost === undefined ? "" : ` (${cost(a.cost)})`})};
       }
-      const what = knock ? "Knock" : a.card ? `Show the ${Cards.suitName(a.card[1])} marriage and claim`
-        : "Claim the hand";
-      return {yes: knock ? "Knock" : a.card ? "Show and claim" : "Claim",
-              text: `${what} with ${a.points} points? ${have} ${a.points} of ${target}: the hand ` +
-                "ends now and is scored."};
+      const what = knock ? t("ask.knock") : a.card
+        ? t("ask.showAndClaimWhat", {suit: Cards.suitName(a.card[1])}) : t("ask.claimHand");
+      return {yes: t(knock ? "ask.knock" : a.card ? "ask.showAndClaim" : "ask.claim"),
+              text: t("ask.claimText", {what, points: a.points, have, target})};
     }
     if (a.verb === "close") {
-      return {yes: "Close the stock",
-              text: `Close the stock? ${have} ${a.points} points. Nobody draws any more: ` +
-                `${team ? "your side" : "you"} must reach ${target} with the tricks left, or ` +
-                `${a.cost === undefined ? "lose the hand" : cost(a.cost)}.`};
+      return {yes: t("table.verb.close"),
+              text: t(team ? "ask.closeSide" : "ask.closeYou",
+                      {have, points: a.points, target,
+                       cost: a.cost === undefined ? t("ask.loseHand") : cost(a.cost)})};
     }
     if (a.verb === "open" && a.low_held !== undefined) {  // Gaigel's Auf Dissle: a bet
-      const low = RANK_PLURAL[a.low];
-      return {yes: "Open Auf Dissle",
-              text: `Open Auf Dissle? You bet on the five low cards: your side wins ` +
-                `${plural(a.cost, this.gameUnit())} if you hold all five ${low}, now or after a round ` +
-                `of drawing (you hold ${a.low_held} now), and loses as soon as you win a trick ` +
-                `yourself: then ${cost(a.cost)}.`};
+      return {yes: t("ask.openAufDissle"),
+              text: t("ask.aufDissle", {win: amountOf(a.cost, this.gameUnit()), low: rankPlural(a.low),
+                                        held: a.low_held, cost: cost(a.cost)})};
     }
     if (a.verb === "reverse") {
-      return {yes: "Reverse knock",
-              text: `Reverse knock? You claim that ${others} ${one ? "has" : "have"} ${target} or ` +
-                `more and did not knock. By what you know, ${others} ${one ? "has" : "have"} at most ` +
-                `${a.their_most}. If it is less than ${target}, ${cost(a.cost)}.`};
+      return {yes: t("ask.reverse"),
+              text: t(one ? "ask.reverseOne" : "ask.reverseMany",
+                      {others, target, most: a.their_most, cost: cost(a.cost)})};
     }
     return null;
   },
@@ -726,8 +739,8 @@ const Table = {
     box.hidden = false;
     const fmt = (v) => (v >= 0 ? "+" : "") + v.toFixed(2);
     const others = msg.values.slice(1, 4).map((x) => `${x.action} ${fmt(x.value)}`).join(", ");
-    box.textContent = `Hint: ${msg.best} (${fmt(msg.values[0].value)} game points)` +
-      (others ? ` — then ${others}` : "");
+    box.textContent = t("table.hintText", {best: msg.best, value: fmt(msg.values[0].value)}) +
+      (others ? t("table.hintThen", {others}) : "");
     const b = $("hint-btn");
     if (b) b.disabled = false;
   },

@@ -125,6 +125,9 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert page.inner_text("#seat-state-0").startswith("Platz 1: P0 (dein Platz)")
     assert page.inner_text("#score-pad-btn") == "Schreibblock"
     assert page.inner_text("#rules-link") == "Regeln: Schnapsen"
+    assert page.inner_text("#hand-info").startswith("Spiel 1")
+    assert page.title() == f"Schnapsen — Tisch {made['table']}"
+    page.wait_for_function("/ist dran|Du bist dran/.test(document.querySelector('#status').textContent)")
     page.wait_for_selector("#table [data-card] svg[aria-label]")
     names = page.locator("#table [data-card] svg[aria-label]").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))")
@@ -135,6 +138,8 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.inner_text("#seat-state-0").startswith("Seat 1: P0 (your seat)")
     assert page.inner_text("#rules-link") == "Rules of Schnapsen"
+    assert page.inner_text("#hand-info").startswith("Hand 1")
+    assert re.search(r"to act|Your turn", page.inner_text("#status"))
 
     # The choice is kept: the next page of this browser is English, whatever its languages.
     page.goto(server.url + "/help/schnapsen")
