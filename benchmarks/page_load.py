@@ -83,7 +83,9 @@ class Load:
 # The page's clock when the table shows its first state with our hand, and when a card is lit.
 _DRAWN = "() => typeof Table !== 'undefined' && Table.state && Table.state.view" \
          " && document.querySelector('#hand .card') ? performance.now() : false"
-_LIT = "() => document.querySelector('#hand .card.legal') ? performance.now() : false"
+_PLAYS = '#hand .card.legal[data-action^="play "]'
+"""A card that a touch plays at once (a king of a marriage opens a menu of choices)."""
+_LIT = f"() => document.querySelector('{_PLAYS}') ? performance.now() : false"
 
 
 def first_load(browser: Any, url: str, *, size: dict[str, int] | None = None,
@@ -117,8 +119,7 @@ def first_load(browser: Any, url: str, *, size: dict[str, int] | None = None,
         first_state = page.wait_for_function(_DRAWN, timeout=20000).json_value()
         lit = page.wait_for_function(_LIT, timeout=20000).json_value()
         version = page.evaluate("Table.state.version")
-        # A card that a touch plays at once (a king of a marriage opens a menu of choices).
-        page.locator('#hand .card.legal[data-action^="play "]').first.click()
+        page.locator(_PLAYS).first.click()
         answered = page.wait_for_function(
             f"() => Table.state.version > {version} ? performance.now() : false",
             timeout=20000).json_value()
