@@ -1,0 +1,285 @@
+"""A whole hand of each of the nine games, played in headless Chromium as a player plays it: by
+touching the cards (a card of the hand plays it, or opens its menu of choices: a marriage, a
+Gaigel opening, a Terts announcement), the trump card (exchange) and the talon (close); the
+action bar only for what names no card (bid, pass, double, cut or knock, trumps, the next hand).
+The computer seats play at once (the fastest level, no delay).
+
+At every state the own cards and the action bar are wholly on the screen with nothing over them,
+and the action bar offers nothing that a card is touched for. Once in each phase the seat acts
+in (an auction, the play), the table is looked at in both sizes, a phone's (390×844) and a
+laptop's (1280×800); in the play axe-core finds nothing serious or critical there, and a
+screenshot of each size goes to ``$SIXTYSIX_ARTIFACTS/screenshots/`` (``GAME-phone.jpg``,
+``GAME-desktop.jpg``; ``scripts/screenshots.sh`` copies them to docs/screenshots/).
+
+Each game's hand is played at one size in every run, the sizes alternating across the games; at
+the other size it is marked ``release`` (left out unless asked for: CONTRIBUTING.md). One server
+and one browser serve the module's hands, each at a table and in a page of its own.
+
+Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_util import (
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+    PHONE,
+    PLAY,
+    TO_ACT,
+    hand_over,
+    needs_chromium,
+    offered,
+    screenshot_all,
+    take,
+    watch_errors,
+)
+from server_util import ServerProcess, seat_links
+
+pytestmark = needs_chromium
+
+LAPTOP = {"width": 1280, "height": 800}
+SHOTS = ARTIFACTS / "screenshots"
+"""Where each game's screenshots go: ``GAME-phone.jpg``, ``GAME-desktop.jpg``."""
+
+GAMES = [  # the game, its options, the computer seats, the size it is played at in every run
+    ("sixty-six", {}, 1, PHONE),
+    ("schnapsen", {}, 1, LAPTOP),
+    ("three-hand-sixty-six", {}, 2, PHONE),
+    ("three-player-sixty-six", {}, 2, LAPTOP),
+    ("four-hand-sixty-six", {}, 3, PHONE),
+    ("north-american-sixty-six", {"players": 3}, 2, LAPTOP),
+    ("bauernschnapsen", {}, 3, PHONE),
+    ("gaigel", {}, 3, LAPTOP),
+    ("terts", {}, 1, PHONE),
+]
+FASTEST = "beginner"
+"""The computer's level that answers soonest."""
+
+OUT_OF_SIGHT = """() => {
+  const out = (e) => { const r = e.getBoundingClientRect();
+    return r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; };
+  // A card's left edge shows in a fan (the next card lies on its right part; 12 px in, past the
+  // tilt of the outermost); a button shows whole.
+  const cover = (e, xs) => { const r = e.getBoundingClientRect();
+    for (const x of xs(r)) { const top = document.elementFromPoint(x, r.top + r.height / 2);
+      if (!top) return 'nothing';
+      if (!e.contains(top)) return top.id || top.getAttribute('class') || top.tagName; }
+    return null; };
+  const cards = [...document.querySelectorAll('#hand .card')];
+  const buttons = [...document.querySelectorAll('#actions button')];
+  return [...cards, document.getElementById('actions')].filter(out).map((e) => e.dataset.card || e.id)
+    .concat(cards.filter((e) => cover(e, (r) => [r.left + 12]))
+      .map((e) => `${e.dataset.card} under ${cover(e, (r) => [r.left + 12])}`))
+    .concat(buttons.filter((e) => cover(e, (r) => [r.left + 4, r.right - 4]))
+      .map((e) => `${e.textContent.trim()} under ${cover(e, (r) => [r.left + 4, r.right - 4])}`)); }"""
+"""Run in the page: the own cards and the action bar's buttons that are not wholly on the screen,
+or are covered by something else (a card: its left edge)."""
+
+CARDS_IN_THE_BAR = """() => { const v = Table.state.view;
+  return [...document.querySelectorAll('#actions [data-action]')]
+    .map((b) => v.legal.find((a) => a.action === b.dataset.action) || {action: b.dataset.action})
+    .filter((a) => a.verb === 'exchange' || a.verb === 'close' || namedCards(a).length)
+    .map((a) => a.action); }"""
+"""Run in the page: the action bar's actions that a card (or the trump card, or the talon) is for."""
+
+STILL = """(where) => document.getAnimations().every((a) => a.playState !== 'running'
+  || a.effect.getTiming().iterations === Infinity
+  || (where && !(a.effect.target && a.effect.target.closest && a.effect.target.closest(where))))"""
+"""Run in the page: nothing moves (in ``where``, a selector, or anywhere when null) but what
+moves for ever; a new hand's cards are dealt into the hand, a screenshot shows the table at rest."""
+
+# What the seat does when it may, first to last: each card action once it is offered (the trump
+# card, a marriage, Gaigel's opening, a Terts combination and its answer, closing the talon once
+# in Schnapsen), the lowest bid once so that a contract is played, else pass, else a card.
+PREFERRED = ("exchange", "marry", "declare", "open", "announce", "show")
+
+
+def choose(view: dict[str, Any], offer: list[dict[str, Any]], game: str, took: Counter[str]) -> str:
+    """One of the actions ``offer`` (those of the view's legal ones that the page offers now)."""
+    legal = [a["action"] for a in offer]
+    verbs = {a["action"]: a["verb"] for a in offer}
+    for verb in PREFERRED:
+        # (A declaration without a card is a claim of 66: it ends the hand.)
+        pick = [a for a in legal if verbs[a] == verb and (verb != "declare" or len(a.split()) > 1)]
+        if pick:
+            return pick[0]
+    if game == "schnapsen" and "close" in legal and not took["close"]:
+        return "close"
+    auction = view.get("auction")
+    bids = [a for a in legal if verbs[a] == "bid"]
+    if bids and auction and auction.get("high") is None and not took["bid"]:
+        return bids[0]
+    if "pass" in legal:
+        return "pass"
+    plays = [a for a in legal if verbs[a] == "play"]
+    return plays[0] if plays else legal[0]
+
+
+def where(page: Any, action: str) -> str:
+    """What a player touches for ``action`` now: a card of the hand ('card'), the trump card or
+    the talon ('talon'), or the action bar ('bar')."""
+    if page.locator(f'#hand [data-action="{action}"]').count():
+        return "card"
+    if page.locator(f'#stock-area [data-action="{action}"]').count():
+        return "talon"
+    if page.locator(f'#actions [data-action="{action}"]').count():
+        return "bar"
+    return "card"  # a card whose menu offers it (take() asserts that it does)
+
+
+def in_sight(page: Any) -> list[str]:
+    """OUT_OF_SIGHT, with the pointer off the hand (a card under it rises over its neighbour)."""
+    page.mouse.move(0, 0)
+    return list(page.evaluate(OUT_OF_SIGHT))
+
+
+def settle(page: Any, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    page.wait_for_function(f"innerWidth === {size['width']} && innerHeight === {size['height']}")
+    page.wait_for_function(STILL, arg=None)
+
+
+def name(size: dict[str, int]) -> str:
+    return "phone" if size == PHONE else "desktop"
+
+
+def serious(page: Any) -> list[str]:
+    """What axe-core (its rules run by default) finds of serious or critical impact."""
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def look_at_both_sizes(page: Any, size: dict[str, int], game: str, shoot: bool) -> None:
+    """The hand and the action bar on the screen at both sizes; with ``shoot``, a screenshot of
+    each and axe's check. The page is left at ``size``."""
+    for s in (size, PHONE if size != PHONE else LAPTOP):
+        settle(page, s)
+        assert in_sight(page) == [], (game, s)
+        if shoot:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{game}-{name(s)}.jpg"), type="jpeg", quality=80)
+    if shoot:
+        assert serious(page) == [], game
+    settle(page, size)
+
+
+def play_a_whole_hand(page: Any, game: str, size: dict[str, int]) -> Counter[str]:
+    """Seat 0 plays until a hand it played cards in is over (the dealer sits out a Three-Hand
+    hand; the next one is then played); what it touched, and each verb taken."""
+    took: Counter[str] = Counter()
+    looked: set[str] = set()
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, (game, took)
+        page.wait_for_selector(f"{TO_ACT}, #next-hand", timeout=15000)
+        page.wait_for_function(STILL, arg="#dock")
+        assert in_sight(page) == [], game
+        assert page.evaluate(CARDS_IN_THE_BAR) == [], game
+        version = page.evaluate("Table.state.version")
+        if hand_over(page):
+            if took["play"]:
+                return took
+            assert took["hands"] < 2, (game, took)
+            took["hands"] += 1
+            page.click("#next-hand")
+            page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+            continue
+        view = page.evaluate("Table.state.view")
+        playing = page.locator(PLAY).count() > 0
+        if view["phase"] not in looked and (not playing or view["trick"] or took["play"] >= 2):
+            looked.add(view["phase"])
+            look_at_both_sizes(page, size, game, shoot=playing)
+        # (While the page draws for the seat, as it does unless asked not to, it offers nothing.)
+        offer = [a for a in view["legal"] if offered(page, a["action"])]
+        if not offer:
+            page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+            continue
+        action = choose(view, offer, game, took)
+        took[where(page, action)] += 1
+        took[action.split()[0]] += 1
+        take(page, action)
+        if page.locator("#confirm-dialog[open]").count():  # a costly action asks first
+            page.click("#confirm-yes")
+        page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the module's hands (each at a table of its own)."""
+    tmp = tmp_path_factory.mktemp("hands")
+    # More new tables a minute than a public server allows one address (a Gaigel table is made
+    # again until this seat is forehand).
+    (tmp / "config.toml").write_text("tables_burst = 100\ntables_per_minute = 600.0\n")
+    s = ServerProcess(f"sqlite:///{tmp / 'tables.db'}", str(tmp / "config.toml"),
+                      log=tmp / "server.log")
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One browser for the module's hands (each in a page of its own)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def browser(chromium: Any, table_server: ServerProcess,
+            request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The shared browser; after a failed test its pages are kept as screenshots and the server's
+    log goes into the report."""
+    yield chromium
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        screenshot_all(chromium, request.node.nodeid)
+        report.sections.append(("server log (tail)", table_server.output()[-6000:]))
+    for ctx in chromium.contexts:
+        ctx.close()
+
+
+def hands() -> Iterator[Any]:
+    for game, options, computers, size in GAMES:
+        for s in (size, PHONE if size != PHONE else LAPTOP):
+            yield pytest.param(game, options, computers, s, id=f"{game}-{name(s)}",
+                               marks=[] if s == size else [pytest.mark.release])
+
+
+@pytest.mark.parametrize("game,options,computers,size", list(hands()))
+def test_a_whole_hand_by_touching_cards(table_server: ServerProcess, browser: Any, game: str,
+                                        options: dict[str, Any], computers: int,
+                                        size: dict[str, int]) -> None:
+    for _ in range(40):
+        status, t = table_server.request("POST", "/api/tables", {
+            "game": game, "options": options, "bot_delay": 0,
+            "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": FASTEST}] * computers})
+        assert status == 201, t
+        # In Gaigel this seat opens the hand by touching its cards: it must be forehand.
+        status, m = table_server.request("GET", f"/api/tables/{t['table']}?token={t['seats'][0]['token']}")
+        assert status == 200, m
+        if game != "gaigel" or m["view"]["dealer"] == computers:
+            break
+    page = browser.new_context(viewport=size).new_page()
+    errors = watch_errors(page)
+    page.goto(table_server.url + seat_links(table_server, t)[0])
+    page.wait_for_function("Table.state !== null")
+    took = play_a_whole_hand(page, game, size)
+    # Every card this seat played, it touched; the screenshots of both sizes were taken.
+    assert took["card"] >= took["play"] > 0, took
+    if game == "gaigel":  # the opening, chosen by touching the card it leads, then confirmed
+        assert took["open"] == 1, took
+    assert all((SHOTS / f"{game}-{name(s)}.jpg").stat().st_size > 10_000 for s in (PHONE, LAPTOP))
+    assert page.evaluate("Table.state.reveal") is not None  # the hand is over, shown face up
+    assert errors == [], errors
