@@ -38,8 +38,12 @@ echo "scripts/test.sh: the wheel built, installed and played at ${SECONDS} s" >&
 .venv/bin/ruff check sixtysix tests benchmarks
 .venv/bin/mypy sixtysix
 echo "scripts/test.sh: set up and linted in ${SECONDS} s" >&2
+# The browser tests write each game's table at a phone's size and a laptop's to
+# $SIXTYSIX_ARTIFACTS/screenshots/, and every page open when a browser test fails beside it: CI
+# keeps the folder.
+export SIXTYSIX_ARTIFACTS="${SIXTYSIX_ARTIFACTS:-$PWD/test-artifacts}"
 .venv/bin/python -m pytest -n 2 "$@"
-echo "scripts/test.sh: the compiled core's pass done at ${SECONDS} s" >&2
+echo "scripts/test.sh: the compiled core's pass done at ${SECONDS} s (screenshots: $SIXTYSIX_ARTIFACTS)" >&2
 # The pure core's pass runs the core's tests alone: it leaves out those marked `surface` (the
 # server's, the browser's among them, the research tools', the CLI's, the docs' and the plugins':
 # tests/conftest.py), whose code is none of the core's. They took a third of that pass.
