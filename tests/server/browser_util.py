@@ -21,6 +21,7 @@ ARTIFACTS = Path(os.environ.get("SIXTYSIX_ARTIFACTS")
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+LAPTOP = {"width": 1280, "height": 800}
 SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 """Run a test at a phone's size and at a desktop's (its ``size`` argument)."""
 
@@ -158,3 +159,31 @@ def play_the_hand(page: Any, seconds: float = 90) -> int:
             clicks += 1
             page.wait_for_function(f"Table.state.version > {version}", timeout=15000)
     return clicks
+
+
+OUT_OF_SIGHT = """() => {
+  const out = (e) => { const r = e.getBoundingClientRect();
+    return r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; };
+  // A card's left edge shows in a fan (the next card lies on its right part; 12 px in, past the
+  // tilt of the outermost); a button shows whole.
+  const cover = (e, xs) => { const r = e.getBoundingClientRect();
+    for (const x of xs(r)) { const top = document.elementFromPoint(x, r.top + r.height / 2);
+      if (!top) return 'nothing';
+      if (!e.contains(top)) return top.id || top.getAttribute('class') || top.tagName; }
+    return null; };
+  const cards = [...document.querySelectorAll('#hand .card')];
+  const buttons = [...document.querySelectorAll('#actions button')];
+  return [...cards, document.getElementById('actions')].filter(out).map((e) => e.dataset.card || e.id)
+    .concat(cards.filter((e) => cover(e, (r) => [r.left + 12]))
+      .map((e) => `${e.dataset.card} under ${cover(e, (r) => [r.left + 12])}`))
+    .concat(buttons.filter((e) => cover(e, (r) => [r.left + 4, r.right - 4]))
+      .map((e) => `${e.textContent.trim()} under ${cover(e, (r) => [r.left + 4, r.right - 4])}`)); }"""
+"""Run in the page: the own cards and the action bar's buttons that are not wholly on the screen,
+or are covered by something else (a card: its left edge)."""
+
+
+def out_of_sight(page: Any) -> list[str]:
+    """What of the own hand and the action bar is off the screen or covered (OUT_OF_SIGHT), with
+    the pointer moved off the hand first (a card under it rises over its neighbour)."""
+    page.mouse.move(0, 0)
+    return list(page.evaluate(OUT_OF_SIGHT))

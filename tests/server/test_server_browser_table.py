@@ -1,7 +1,7 @@
-"""The table as a player uses it, in headless Chromium: the own hand and the action bar stay on
-the screen at a phone's size and a desktop's, during a Bauernschnapsen auction and during play;
-a card is played by touching it or dragging it, a marriage declared by touching its king, and
-touching a card that may not be played says why.
+"""The table as a player uses it, in headless Chromium: a card is played by touching it or dragging
+it, a marriage declared by touching its king, and touching a card that may not be played says
+why. (That the own hand and the action bar stay on the screen at a phone's size and a laptop's,
+in an auction and in play, is checked in every game's whole hand: test_server_browser_hands.py.)
 
 Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
 """
@@ -11,71 +11,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser_util import DESKTOP, PHONE, PLAY, TO_ACT, needs_chromium, take, watch_errors
+from browser_util import DESKTOP, PLAY, TO_ACT, needs_chromium, take, watch_errors
 from server_util import ServerProcess, seat_links, seats
 
 pytestmark = needs_chromium
-
-LAPTOP = {"width": 1280, "height": 800}
-
-OFF_SCREEN = """() => {
-  const out = (e) => { const r = e.getBoundingClientRect();
-    return r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1; };
-  return [...document.querySelectorAll('#hand .card, #actions')].filter(out)
-    .map((e) => e.dataset.card || e.id); }"""
-"""Run in the page: the own cards and the action bar that are not wholly on the screen."""
-
-
-def off_screen_at_both_sizes(page: Any) -> list[str]:
-    """What of the hand and the action bar is off the screen at a phone's size or a laptop's."""
-    off = []
-    for size in (PHONE, LAPTOP):
-        page.set_viewport_size(size)
-        page.wait_for_function(f"innerWidth === {size['width']} && innerHeight === {size['height']}")
-        off += [f"{size['width']}: {x}" for x in page.evaluate(OFF_SCREEN)]
-    return off
-
-
-def test_the_hand_and_the_action_bar_stay_on_screen_in_an_auction_and_in_play(
-        server: ServerProcess, browser: Any) -> None:
-    status, t = server.request("POST", "/api/tables", {
-        "game": "bauernschnapsen", "options": {"target": 100},
-        "seats": seats("human", "random", "random", "random"), "bot_delay": 0})
-    assert status == 201, t
-    page = browser.new_page(viewport=PHONE)
-    errors = watch_errors(page)
-    page.goto(server.url + seat_links(server, t)[0])
-    page.wait_for_function("Table.state !== null")
-    seen = set()
-    deadline = time.monotonic() + 60
-    while seen != {"auction", "play"}:
-        assert time.monotonic() < deadline, seen
-        page.wait_for_selector(f"{TO_ACT}, #next-hand", timeout=10000)
-        phase = page.evaluate("Table.state.view.phase")
-        version = page.evaluate("Table.state.version")
-        if page.locator("#next-hand").count():
-            page.click("#next-hand")
-        elif phase == "auction" and "auction" not in seen:
-            assert page.locator("#actions button.action").count()  # a bid or Pass, at least
-            assert off_screen_at_both_sizes(page) == []
-            page.set_viewport_size(PHONE)
-            seen.add("auction")
-            continue
-        elif page.locator(PLAY).count() and "play" not in seen:
-            assert off_screen_at_both_sizes(page) == []
-            page.set_viewport_size(PHONE)
-            seen.add("play")
-            continue
-        else:
-            legal = page.evaluate("Table.state.view.legal.map((a) => a.action)")
-            take(page, "pass" if "pass" in legal else legal[0])
-            if page.locator("#confirm-dialog[open]").count():
-                page.click("#confirm-yes")
-        page.wait_for_function(f"Table.state.version > {version}", timeout=10000)
-    # The check finds a card pushed off the screen.
-    page.evaluate("document.querySelector('#hand .card').style.marginLeft = '-2000px'")
-    assert page.evaluate(OFF_SCREEN)
-    assert errors == []
 
 
 def why_expected(view: dict[str, Any], card: str) -> str | None:
