@@ -117,6 +117,8 @@ const Motion = {
     if (!this.sound) return;
     try {
       this.audio = this.audio || new AudioContext();
+      // Made before any touch on the page, the browser holds the sound back until one.
+      if (this.audio.state === "suspended") this.audio.resume();
       const ac = this.audio, t = ac.currentTime, out = ac.createGain();
       out.connect(ac.destination);
       if (kind === "card") {

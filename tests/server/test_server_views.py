@@ -55,6 +55,18 @@ def test_a_bauernschnapsen_auction_and_doubling_are_told_with_who_said_what() ->
     assert c["next_doubling"] == "rekontra"  # the declarer's side may answer
 
 
+def test_a_contract_bid_carries_what_the_contract_is_worth() -> None:
+    # The table's button reads "Bid Bettler (4)": the value is the game's, contract by contract.
+    game = make_game("bauernschnapsen")
+    m = Match(game, dealer=3)
+    state = m.deal_hand(seed=1)
+    play(m, ["cut", "turn"], [])
+    bids = [a for a in view_to_json(state.view(0))["legal"] if a["verb"] == "bid"]
+    worth = {c.name: c.value for c in game.contracts}
+    assert bids and all(a["value"] == worth[a["action"].split()[1]] for a in bids)
+    assert next(a["value"] for a in bids if a["action"] == "bid bettler") == 4
+
+
 def test_north_american_bid_becomes_the_contract_in_units() -> None:
     m = Match(make_game("north-american-sixty-six", {"players": 3}), dealer=2)
     state = m.deal_hand(seed=4)
