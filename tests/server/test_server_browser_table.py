@@ -1,7 +1,8 @@
 """The table as a player uses it, in headless Chromium: a card is played by touching it or dragging
-it, a marriage declared by touching its king, and touching a card that may not be played says
-why. (That the own hand and the action bar stay on the screen at a phone's size and a laptop's,
-in an auction and in play, is checked in every game's whole hand: test_server_browser_hands.py.)
+it, a marriage declared by touching its king, touching a card that may not be played says why,
+and the "Less motion" setting stops the cards moving (kept by the browser). (That the own hand
+and the action bar stay on the screen at a phone's size and a laptop's, in an auction and in
+play, is checked in every game's whole hand: test_server_browser_hands.py.)
 
 Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
 """
@@ -37,10 +38,11 @@ def test_cards_are_played_by_touch_and_drag_a_marriage_by_its_king_and_a_refusal
         "game": "sixty-six", "options": {"target": 100}, "seats": seats("human", "random"),
         "bot_delay": 0})
     assert status == 201, t
-    page = browser.new_page(viewport=DESKTOP)
+    page = browser.new_page(viewport=DESKTOP, reduced_motion="no-preference")
     errors = watch_errors(page)
     page.goto(server.url + seat_links(server, t)[0])
     page.wait_for_function("Table.state !== null")
+    page.check("#less-motion")  # the setting: nothing moves until it is unchecked
     done: set[str] = set()
     deadline = time.monotonic() + 90
     while done != {"touched", "dragged", "married", "why"}:
@@ -94,4 +96,9 @@ def test_cards_are_played_by_touch_and_drag_a_marriage_by_its_king_and_a_refusal
             card.click()
             done.add("touched")
         page.wait_for_function(f"Table.state.version > {version}", timeout=10000)
+        if done == {"touched"}:
+            assert page.evaluate("Motion.moves.travel") == 0
+            page.uncheck("#less-motion")  # kept by the browser
+            assert page.evaluate("localStorage.getItem('sixtysix.stillcards')") == "0"
+    assert page.evaluate("Motion.moves.travel") > 0  # cards travelled once motion was on
     assert errors == []
