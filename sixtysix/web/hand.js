@@ -15,7 +15,6 @@ const HAND_WORDS = {
   trump: (suit) => t("hand.trump", {suit}),
   get overtrump() { return t("hand.overtrump"); },
   onlyThese: (cards) => t("hand.onlyThese", {cards}),
-  choices: (card) => t("hand.choices", {card}),
   get cancel() { return t("common.cancel"); },
   menuLabel: (card) => t("hand.menuLabel", {card}),
   playLabel: (card) => t("hand.playLabel", {card}),

@@ -20,7 +20,6 @@ const WORDS = {
   get closeLabel() { return t("table.closeLabel"); },
   exchangeLabel: (card) => esc(t("table.exchangeLabel", {card})),
   get yourTurnPlay() { return t("table.yourTurnPlay"); },
-  get latest() { return t("table.latest"); },
   get yourTurnOpen() { return t("table.yourTurnOpen"); },
   get yourTurnAnnounce() { return t("table.yourTurnAnnounce"); },
 };
