@@ -341,7 +341,8 @@ const Table = {
       x.action.split(" ")[0]) || !a);
     if (said.length) {
       // Compact: the latest line; the ones before it on request.
-      const line = (x) => (x.you_words ? `${esc(t("table.youSaid"))} ${esc(x.you_words)}` : `${nm(x.seat)} ${esc(x.words)}`);
+      const line = (x) => (x.you_words ? `${esc(t("table.youSaid"))} ${this.saidWords(x, true)}`
+        : `${nm(x.seat)} ${this.saidWords(x, false)}`);
       const open = $("log-panel") && $("log-panel").open ? " open" : "";
       html += `<details id="log-panel"${open}><summary>${line(said[said.length - 1])}</summary>` +
         `<ul id="meld-log" aria-label="${esc(t("table.said"))}">` + said.slice(-8).map((x) =>
@@ -363,6 +364,48 @@ const Table = {
     });
     $("game-info").innerHTML = html;
     $("game-info").hidden = !html;
+  },
+
+  // What a seat said or showed (the log's line after its name, HTML), from the action's text,
+  // in the second person for this seat (``you``): in the page's language, or the server's own
+  // words where the language has none (en.json's said.* are null: the server speaks English).
+  saidWords(x, you) {
+    const server = esc(you ? x.you_words : x.words);
+    const [verb, ...w] = x.action.split(" ");
+    const suit = (card) => esc(Cards.suitName(card[card.length - 1]));
+    let key = verb;
+    const params = {points: x.points};
+    if (verb === "marry") {
+      key = w[0] === "double" ? "marryDouble" : "marry";
+      params.suit = suit(w[w.length - 1]);
+    } else if (verb === "declare" && w[0]) {
+      key = "declareShow";
+      params.suit = suit(w[0]);
+    } else if (verb === "declare" && this.state.game === "gaigel") {
+      key = "knock";
+      params.target = this.state.view.targets && this.state.view.targets.claim;
+    } else if (verb === "trump") {
+      params.suit = suit(w[0]);
+    } else if (verb === "bid") {
+      key = /^\d+$/.test(w[0]) ? "bidUnits" : "bid";
+      params.n = Number(w[0]);
+      params.contract = esc(w[0][0].toUpperCase() + w[0].slice(1));
+    } else if (["kontra", "rekontra", "subkontra"].includes(verb)) {
+      key = "say";
+      params.word = verb[0].toUpperCase() + verb.slice(1);
+    } else if (verb === "knock") {
+      key = "knockDeal";
+    } else if (verb === "open") {
+      key = w[1] === "??" ? "openHidden" : "open";
+      params.opening = esc(OPENING_LABELS[w[0]] || w[0]);
+      params.card = w[1] === "??" ? "" : esc(Cards.label(w[1]));
+    } else if (verb === "announce" || verb === "show") {
+      params.combo = comboName(w);
+    } else if (verb === "meld") {
+      key = "meldLow";
+    }
+    const k = `said.${key}.${you ? "you" : "other"}`;
+    return I18n.words[k] ? t(k, params) : server;
   },
 
   // For a person who left: when the computer takes over, and a button to let it play at once.

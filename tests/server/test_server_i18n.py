@@ -177,7 +177,8 @@ def _english(detail: str) -> str:
 
 @needs_chromium[0]
 @needs_chromium[1]
-def test_how_each_hand_scored_is_worded_in_both_languages(server: ServerProcess, browser: Any) -> None:
+def test_how_hands_scored_and_what_was_said_are_worded_in_both_languages(
+        server: ServerProcess, browser: Any) -> None:
     details = _details()
     assert len(details) > 25
     page = browser.new_context(locale="en-US").new_page()
@@ -192,4 +193,25 @@ def test_how_each_hand_scored_is_worded_in_both_languages(server: ServerProcess,
                          r"made|failed|scores?|carried|nobody|units?|chips?|pays)\b")
     left = [(d, g) for d, g in zip(details, german, strict=True) if english.search(g)]
     assert not left, left
+
+    # The log of what was said and shown: German from the action's text, in the second person
+    # for this seat; English is the server's own words.
+    said = [{"action": a, "points": p, "words": f"server words {a}", "you_words": f"server you {a}"}
+            for a, p in [("marry KH", 20), ("marry double QC", 40), ("declare KS", 40), ("declare", None),
+                         ("trump S", None), ("turn", None), ("exchange", None), ("close", None),
+                         ("pass", None), ("bid gang", None), ("bid 3", None), ("kontra", None),
+                         ("rekontra", None), ("cut", None), ("knock", None), ("open andere-alte AH", None),
+                         ("open hoeher ??", None), ("announce KS QS JS", 20), ("show AC AD AH AS", 100),
+                         ("bella", 20), ("meld low", 111), ("defer", None), ("reverse", None)]]
+    words = ("(xs) => { Table.state = {game: 'gaigel', view: {targets: {claim: 101}}};"
+             " const out = xs.map((x) => [Table.saidWords(x, false), Table.saidWords(x, true)]);"
+             " Table.state = null; return out; }")
+    german = page.evaluate(words, said)
+    assert german[0] == ["meldet eine Hochzeit in Herz (20)", "meldest eine Hochzeit in Herz (20)"]
+    assert german[3][0] == "klopft: sagt 101 an"
+    left = [g for g in german if any(english.search(x) or "{" in x or "server" in x for x in g)]
+    assert not left, left
+    page.evaluate("I18n.use('en')")
+    assert page.evaluate(words, said) == [[f"server words {x['action']}", f"server you {x['action']}"]
+                                          for x in said]
     assert not errors, errors
