@@ -31,7 +31,7 @@ Prints figures with the machine and the command; never asserts.
 
 Usage: ``python benchmarks/value_net.py --hands 16000 --seed 1 --out data.npz [--game schnapsen]``;
 ``python benchmarks/value_net.py --train data.npz --weights value.net [--hidden 128,64]
-[--epochs 3]`` (the package's ``sixtysix/bots/sixty_six.net`` was fitted so; session 37's
+[--epochs 3]`` (the package's ``sixtysix/games/sixty_six/value.net`` was fitted so; session 37's
 Schnapsen network, not shipped, on Schnapsen's seed 1 with ``--epochs 6``);
 ``python benchmarks/value_net.py --test value.net --train other.npz``;
 ``python benchmarks/value_net.py --grade value.net --dumps DUMP.json.gz`` (the dumps of

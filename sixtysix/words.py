@@ -59,7 +59,7 @@ from .engine.phases.announce import BELLA_VALUE, VALUE, describe
 
 __all__ = ["DOUBLING_NAMES", "OPENING_NAMES", "describe_contract_action", "is_meld",
            "meld_words", "marriage_value", "action_points", "action_words", "plural",
-           "score_unit", "detail_words"]
+           "detail_words"]
 
 DOUBLING_NAMES = {2: "kontra", 4: "rekontra", 8: "subkontra"}
 """A contract's doubling by its factor (Bauernschnapsen, rules/bauernschnapsen.md#doubling)."""
@@ -77,13 +77,6 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 trick', '0 tricks', '-1 chip', '2 matches')
     """
     return f"{n} {word if abs(n) == 1 else words or word + 's'}"
-
-
-def score_unit(game_id: str) -> str:
-    """What a hand's result is counted in: chips in Three-Player, units in North American, game
-    points elsewhere (as the browser says)."""
-    return {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}.get(
-        game_id, "game point")
 
 
 def detail_words(detail: str, names: Sequence[str]) -> str:

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
+from sixtysix.engine.options import option_meanings
 from sixtysix.games import GAMES
-from sixtysix.games.meanings import meaning
 from sixtysix.server.rulepages import LANGS, PAGES, _render
 from sixtysix.server.table import game_catalog
 
@@ -105,12 +105,13 @@ def _meanings(page: pathlib.Path) -> dict[str, str]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_german_options_mean_what_the_german_rules_pages_say(game_id: str) -> None:
     """The lobby and the help show each option's German label and meaning: the meanings are the
-    words of the German rules page (sixtysix/games/meanings_de.py holds them)."""
+    words of the German rules page (``MEANINGS_DE`` beside the game's options holds them)."""
     docs = _meanings(RULES / "de" / PAGES[game_id])
     if game_id == "three-hand-sixty-six":
         docs = _meanings(RULES / "de" / PAGES["sixty-six"]) | docs
     options = next(g for g in game_catalog("de") if g["id"] == game_id)["options"]
     for o in options:
-        assert o["meaning"] == docs[o["name"]] == meaning(game_id, o["name"], "de"), o["name"]
+        german = option_meanings(GAMES[game_id].Options, "de")
+        assert o["meaning"] == docs[o["name"]] == german[o["name"]], o["name"]
         assert o["label"] and "_" not in o["label"], o["name"]
-        assert o["meaning"] != meaning(game_id, o["name"]), o["name"]  # translated, not copied
+        assert o["meaning"] != option_meanings(GAMES[game_id].Options)[o["name"]], o["name"]  # translated

@@ -11,9 +11,10 @@ from test_kernel import VARIANTS as KERNEL_VARIANTS
 from sixtysix.bots import solver as solver_mod
 from sixtysix.bots.solver import SCALE, Solver, action_values, is_solvable, solve, terminal_value
 from sixtysix.engine.actions import DECLARE, action_str
+from sixtysix.engine.fastpath import Kernel
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import PH_OVER, State
-from sixtysix.games import make_game
+from sixtysix.games import GAMES, make_game
 
 
 def _set_endgame(s: State, h0: str, h1: str, points: tuple[int, int], tricks: tuple[int, int],
@@ -162,19 +163,27 @@ def test_marriage_still_pending_in_the_endgame() -> None:
             found += 1
 
 
-@pytest.mark.parametrize("game_id", sorted(solver_mod.KERNEL_GAMES))
+PAIR_GAMES = sorted(gid for gid, cls in GAMES.items()
+                    if (fp := cls().fast_path) is not None and fp.kernel is Kernel.PAIR)
+
+
+def test_the_pair_kernel_games_are_the_two_handed_ones() -> None:
+    assert PAIR_GAMES == ["schnapsen", "sixty-six", "three-hand-sixty-six"]
+
+
+@pytest.mark.parametrize("game_id", PAIR_GAMES)
 def test_kernel_agrees_with_the_generic_search(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The phase-2 bitmask search (three-hand's two active seats; the two-player games under
-    # kernel=False) against the search through State.
+    # kernel=False) against the search through State: the game without its fast path.
     g = make_game(game_id)
     rng = random.Random(3)
     for k in range(10):
         s = _random_position(g, rng, 6, close=k % 2 == 0)
         fast = Solver(kernel=False).action_values(s)
-        kernel_games = set(solver_mod.KERNEL_GAMES)
-        monkeypatch.setattr(solver_mod, "KERNEL_GAMES", set())
+        fast_path = g.fast_path
+        monkeypatch.setattr(g, "fast_path", None)
         slow = Solver(kernel=False).action_values(s)
-        monkeypatch.setattr(solver_mod, "KERNEL_GAMES", kernel_games)
+        monkeypatch.setattr(g, "fast_path", fast_path)
         assert fast == slow
 
 

@@ -130,7 +130,7 @@ def forward(n1: int, n2: int, w: array[float], x: list[float]) -> float:
 
 
 def test_the_package_network_on_the_packed_hand_is_the_network_on_the_state() -> None:
-    n1, n2, w = read("sixtysix/bots/sixty_six.net")
+    n1, n2, w = read("sixtysix/games/sixty_six/value.net")
     net = net_for(make_game("sixty-six"))
     assert net is not None
     rng = random.Random(3)

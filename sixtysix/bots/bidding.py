@@ -45,6 +45,7 @@ from ..engine.actions import (
     REKONTRA,
     SUBKONTRA,
 )
+from ..engine.fastpath import Kernel
 from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_PLAY
@@ -201,10 +202,12 @@ def _play_out(s: State, judge: HeuristicBot, rng: random.Random, passing: bool =
 
 def _judged(s: State) -> MultiHand | BauernHand | None:
     """The rest of ``s`` on its game's kernel, for ``judge`` (in both cores: the play-outs then
-    draw the same random numbers in either): Bauernschnapsen's from the auction on, North
-    American's from its auction, any other's from the play; or None where none plays it."""
-    if s.game.id == "bauernschnapsen":
+    draw the same random numbers in either), as the game's fast path declares: the contracts'
+    kernel from the auction on (Bauernschnapsen), the multi-seat kernel from the auction where it
+    plays the auction (North American), else from the play; or None where none plays it."""
+    fp = s.game.fast_path
+    if fp is not None and fp.kernel is Kernel.BAUERN:
         return kernel_bauern.pack(s) if s.phase in (PH_CONTRACTS, PH_DOUBLING, PH_PLAY) else None
-    if s.phase == PH_PLAY or s.game.id == "north-american-sixty-six":
+    if s.phase == PH_PLAY or fp is not None and fp.auction:
         return kernel_multi.pack(s, auction=True)
     return None

@@ -62,6 +62,7 @@ from ..engine.actions import (
     TRUMP,
 )
 from ..engine.contract import LEAD_DECLARER
+from ..engine.fastpath import Kernel
 from ..engine.kernel import Hand, KernelRandom
 from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
@@ -586,22 +587,15 @@ def action_key(a: int, double_pack: bool) -> int:
 SOLVE_CARDS = 12
 """The solver is used only with at most this many cards in hand (6 each, Sixty-Six's phase 2):
 North American Sixty-Six for two deals 12 each, too many to solve at every move."""
-SOLVE_FROM = {"gaigel": 12}
-"""With ``endgame``, the cards left in the hands from which ISMCTS solves a playout on its
-game's own kernel by default (``Ismcts.cards``): Gaigel's last three tricks. Terts is not
-solved by default: its last four tricks solved cost 40% of the iterations and were worth
-nothing even at equal iterations (docs/master.md)."""
-_OWN_SOLVERS: dict[str, ModuleType] = {"terts": kernel_terts, "gaigel": kernel_gaigel}
-"""The kernels that solve their own game's playouts (``_solved_own``)."""
+_OWN_SOLVERS: dict[Kernel, ModuleType] = {Kernel.TERTS: kernel_terts, Kernel.GAIGEL: kernel_gaigel}
+"""The kernels that solve their own game's playouts (``_solved_own``); with ``endgame``, from
+the cards left in the hands that the game's fast path declares (``FastPath.solve_from``) by
+default (``Ismcts.cards``)."""
 EXACT_MAX_CARDS = 6
 """The solver stands in for the search only once the seat holds at most this many cards: every
 position of Sixty-Six and Schnapsen, the last six tricks of Terts (nine cards a side with
 announcements take seconds to solve). An open view (``exact_view``) is solved up to
-``EXACT_CARDS`` instead."""
-EXACT_CARDS = {"terts": 18}
-"""Per game, the cards in the hands up to which an open view (every card's place known) is
-solved at every move, instead of ``SOLVE_CARDS``: all of Terts once its stock is gone (nine a
-side), where a search's playouts are no value at all (docs/master.md, "How exact the values are")."""
+the cards its game's fast path declares instead (``FastPath.exact_cards``)."""
 
 
 def _live_cards(s: State) -> int:
@@ -621,7 +615,8 @@ def exact_view(view: View) -> bool:
     """True when the view's position is open, so that the solver's value is the true value: two
     sides play, no card is face down, the cards the seat has not seen are the hidden cards of
     one other seat alone (two seats once the stock is gone; any game where every hand is known
-    to the seat), and the hands hold at most ``EXACT_CARDS`` cards (``SOLVE_CARDS``)."""
+    to the seat), and the hands hold at most the cards the game's fast path declares
+    (``FastPath.exact_cards``; by default ``SOLVE_CARDS``)."""
     r = view.rules or view.game.rules
     if view.phase in _NOT_PLAY or view.turnup_up or view.facedown \
             or len({r.sides[p] for p in view.active}) != 2 or any(c < 0 for _, c in view.trick):
@@ -629,7 +624,9 @@ def exact_view(view: View) -> bool:
     hidden = [p for p, n in enumerate(view.hand_sizes)
               if p != view.seat and n > view.known[p].bit_count()]
     live = sum(view.hand_sizes[p] for p in view.active)
-    return len(hidden) <= 1 and live <= EXACT_CARDS.get(view.game.id, SOLVE_CARDS)
+    fp = view.game.fast_path
+    return len(hidden) <= 1 and live <= (fp.exact_cards if fp is not None and fp.exact_cards
+                                         else SOLVE_CARDS)
 
 
 def _closed_open(view: View) -> bool:
@@ -945,8 +942,9 @@ class Ismcts:
     stock), instead of uniformly within the proven exclusions."""
     cards: int | None = None
     """With ``endgame``, solve a Terts or Gaigel playout once this many cards are left in the
-    hands (its kernel's solver), the policy playing it until then; by default ``SOLVE_FROM``
-    (Gaigel 12, Terts 0: not solved before the last 12 cards reach the tree)."""
+    hands (its kernel's solver), the policy playing it until then; by default what the game's
+    fast path declares (``FastPath.solve_from``: Gaigel 12, Terts 0, not solved before the last
+    12 cards reach the tree)."""
     even_root: bool = False
     """Visit every root action equally instead of by UCB (analysis: the root values are then
     equally well estimated and can be compared; play keeps UCB)."""
@@ -1249,14 +1247,17 @@ class Ismcts:
 
     def _solved_own(self, s: State, rng: Rng) -> tuple[list[float], list[int] | None] | None:
         """A Terts or Gaigel world played on by the policy until ``cards`` cards are left in
-        the hands (``SOLVE_FROM`` by default), then solved on its kernel (``solve``): each
+        the hands (the game's ``FastPath.solve_from`` by default), then solved on its kernel (``solve``): each
         seat's lead, and in Terts the hand scores at the end of the solved line
         (``race_rewards`` needs them); None where no such kernel plays ``s`` (another game, or
         rule options it does not cover) or ``cards`` is 0. The policy's steps run on the
         kernel where ``_game_playout`` would, else through ``State``: the same numbers drawn,
         the same world solved."""
-        cards = self.cards if self.cards is not None else SOLVE_FROM.get(s.game.id, 0)
-        own = _OWN_SOLVERS.get(s.game.id)
+        fp = s.game.fast_path
+        if fp is None:
+            return None
+        cards = self.cards if self.cards is not None else fp.solve_from
+        own = _OWN_SOLVERS.get(fp.kernel)
         h = own.pack(s) if own is not None and cards else None
         if own is None or h is None:
             return None

@@ -28,6 +28,7 @@ from ..cards import SUIT_MASK
 from ..engine import kernel as kernel_module
 from ..engine import kernel_terts
 from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.fastpath import Kernel
 from ..engine.kernel import Hand, Search, Table, pack, trim_oldest
 from ..engine.kernel_terts import TertsHand
 from ..engine.phases import PH_ANSWER, PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
@@ -319,17 +320,17 @@ def action_values(state: State, margin: bool = True) -> dict[int, int]:
 
 # ---------------------------------------------------------------------- phase-2 kernel
 
-KERNEL_GAMES = {"sixty-six", "schnapsen", "three-hand-sixty-six"}
-"""Games whose ``hand_game_points`` reads only points, tricks, the close, the last leader, the bonus and
-the match standing (all kept on the kernel's scratch state), so that the bitmask kernel below may
-stand in for ``State`` once the stock is gone. The tests check each against the generic search."""
-
-
 def _kernel_ok(s: State) -> bool:
-    """Phase 2 of a two-seat game in the kernel's scope: no stock, no melds, no exchange left."""
+    """Phase 2 of a two-seat game in the kernel's scope: no stock, no melds, no exchange left. The
+    game declares the pair kernel as its fast path (``Kernel.PAIR``) when its ``hand_game_points``
+    reads only points, tricks, the close, the last leader, the bonus and the match standing (all
+    kept on the kernel's scratch state), so that the bitmask kernel below may stand in for
+    ``State`` once the stock is gone. The tests check each such game against the generic search."""
     r = s.rules
-    return (s.game.id in KERNEL_GAMES and s.phase == PH_PLAY and not (s.turnup_up and s.closed_by < 0)
-            and s.close_window == 0 and len(s.active) == 2 and s.trump >= 0
+    fp = s.game.fast_path
+    return (fp is not None and fp.kernel is Kernel.PAIR and s.phase == PH_PLAY
+            and not (s.turnup_up and s.closed_by < 0) and s.close_window == 0
+            and len(s.active) == 2 and s.trump >= 0
             and not (r.marriages and r.marriages_after_close)
             and r.phase2_follow in (FREE, FOLLOW_ONLY, STRICT2)
             and (not any(s.pending) or r.marriage_credit == "any_later_trick"))

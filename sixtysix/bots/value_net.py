@@ -10,10 +10,11 @@ side: for each of the 24 cards, in which hand it is, or face down and in which p
 the turn-up, gone, or led to this trick (suits turned so that trumps come first); and the points,
 pending marriages, whether each seat has a trick, the stock's size and who leads.
 
-The weights ship with the package (``sixty_six.net``, about 136 kB). They fit Sixty-Six under the
-default rules of play (``net_for``); a search asked for the network in another game, or under
-other rules of play, keeps its playouts. (A network for Schnapsen, fitted the same way, lost to
-the playouts it would replace: docs/master.md.)
+The weights ship in the game's package (``games/sixty_six/value.net``, about 136 kB, declared by
+the game's ``value_net``). They fit Sixty-Six under the default rules of play (``net_for``); a
+search asked for the network in another game, or under other rules of play, keeps its playouts.
+(A network for Schnapsen, fitted the same way, lost to the playouts it would replace:
+docs/master.md.)
 
 >>> from sixtysix.engine import Match, kernel
 >>> from sixtysix.games import make_game
@@ -26,6 +27,7 @@ the playouts it would replace: docs/master.md.)
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import os
 import struct
 import sys
@@ -38,7 +40,7 @@ from ..engine.kernel import Hand
 if TYPE_CHECKING:
     from ..games.base import Game
 
-__all__ = ["CHANNELS", "DIM", "NETS", "STOCK", "ValueNet", "load", "net_for", "read", "save", "weight_count"]
+__all__ = ["CHANNELS", "DIM", "STOCK", "ValueNet", "load", "net_for", "read", "save", "weight_count"]
 
 CHANNELS = 8
 """Per card: in the hand of the seat to act, in the other hand, face down, its draw (1/6 for the
@@ -222,21 +224,14 @@ def load(path: str) -> ValueNet:
     return ValueNet(*read(path))
 
 
-NETS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "sixty-six": ("sixty_six.net", ("next_dealer", "draw_bonus", "draw_bonus_accumulates",
-                                    "target", "shutout_counts_double")),
-}
-"""The games with a network: its file beside this module, and the game's options that act on the
-match alone (the network values a hand alike under any of them)."""
-
 _LOADED: dict[str, ValueNet] = {}
 
 
 def net_for(game: Game) -> ValueNet | None:
     """The package's network for ``game``'s hands (loaded once), or None where it has none: a
-    game of ``NETS`` under its default rules of play (the options of the match alone may be
-    any)."""
-    entry = NETS.get(game.id)
+    game that declares one (``Game.value_net``: its file, in the game's package) under its
+    default rules of play (the options of the match alone may be any)."""
+    entry = game.value_net
     if entry is None:
         return None
     name, match_options = entry
@@ -244,7 +239,8 @@ def net_for(game: Game) -> ValueNet | None:
     default = type(options)()
     if dataclasses.replace(options, **{k: getattr(default, k) for k in match_options}) != default:
         return None
-    net = _LOADED.get(game.id)
+    path = os.path.join(os.path.dirname(os.path.abspath(inspect.getfile(type(game)))), name)
+    net = _LOADED.get(path)
     if net is None:
-        net = _LOADED[game.id] = load(os.path.join(os.path.dirname(os.path.abspath(__file__)), name))
+        net = _LOADED[path] = load(path)
     return net

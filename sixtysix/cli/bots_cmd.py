@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import RecordError, SixtySixError
+from ..games import DEFAULT_GAME
 from . import app, parse_option_values, read_text
 
 __all__ = ["solve_command", "hint_command", "analyze_command", "tournament_command",
@@ -202,7 +203,7 @@ def analyze_command(
 
 @app.command("tournament")
 def tournament_command(
-    game: Annotated[str, typer.Option("--game", help="game id")] = "sixty-six",
+    game: Annotated[str, typer.Option("--game", help="game id")] = DEFAULT_GAME,
     bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated "
                                                      "(e.g. 'strong,ismcts:seconds=0.1,c=1,casual')")]
     = "casual,random",

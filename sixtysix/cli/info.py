@@ -16,7 +16,6 @@ import typer
 from ..bots import bot_defaults, bot_names, bot_params
 from ..games import GAMES, Game
 from ..games.base import option_specs, option_text
-from ..games.meanings import meaning
 from . import app
 
 __all__ = ["games_command", "options_command", "bots_command", "option_rows", "seats_text"]
@@ -66,7 +65,7 @@ def options_command(
     typer.echo("  " + lines[0].rstrip())
     for line, row in zip(lines[1:], rows, strict=True):
         typer.echo("  " + line.rstrip())
-        what = meaning(game, row[0])
+        what = option_specs(cls.Options)[row[0]].meaning
         if what:
             typer.echo("      " + what)
 

@@ -54,8 +54,8 @@ from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
 from ..errors import IllegalActionError, SixtySixError
-from ..games import make_game
-from ..words import action_words, detail_words, plural, score_unit
+from ..games import DEFAULT_GAME, make_game
+from ..words import action_words, detail_words, plural
 from . import app, parse_option_values
 from .melds import answer_outcome
 from .render import (
@@ -404,7 +404,7 @@ class TerminalPlay:
                                  if p in m.hand.active or m.game.rules.sides != tuple(range(m.n)))
             gp = max(result.game_points[p] for p in result.winners)
             head = f"{names} win{'s' if len(result.winners) == 1 and names != 'You' else ''}" \
-                   f" the hand ({result.end}): {plural(gp, score_unit(m.game.id))}"
+                   f" the hand ({result.end}): {plural(gp, m.game.score_unit)}"
         else:
             head = f"Nobody wins the hand ({result.end})"
         self.console.print(Text(head, style="bold green"))
@@ -526,7 +526,7 @@ def seat_names(n: int, human: int, name: str, opponent: str) -> list[str]:
 @app.command()
 def play(
     game: Annotated[str, typer.Option("--game", "-g", help="game id (see 'sixtysix games')")]
-    = "sixty-six",
+    = DEFAULT_GAME,
     seed: Annotated[int | None, typer.Option(help="seed for the deals and the computer's "
                                              "choices (default: a fresh one, shown)")] = None,
     opponent: Annotated[str | None, typer.Option(help="computer player, e.g. 'heuristic' or "

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import SixtySixError
+from ..games import DEFAULT_GAME
 from . import app
 
 __all__ = ["selfplay_command"]
@@ -28,7 +29,7 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 @app.command("selfplay")
 def selfplay_command(
-    game: Annotated[str, typer.Option("--game", help="game id")] = "schnapsen",
+    game: Annotated[str, typer.Option("--game", help="game id")] = DEFAULT_GAME,
     bots: Annotated[str, typer.Option("--bots", help="bots, comma-separated; they take turns at "
                                                      "every seat")] = "casual,random",
     hands: Annotated[int, typer.Option("--hands", help="hands to play", min=1)] = 100,

@@ -5,7 +5,7 @@ A contract says who may bid it, whether it is played with the named trumps or wi
 order, who plays (a solo's partner lays his cards down and sits out), who leads, when the hand
 is decided, and what it is worth. The auction phase (``phases/contracts.py``) picks one; the
 doubling and play phases read it; the game scores it. Bauernschnapsen's ten contracts are ten
-rows of this table (``games/bauernschnapsen.py``).
+rows of this table (``games/bauernschnapsen/game.py``).
 """
 
 from __future__ import annotations

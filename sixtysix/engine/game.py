@@ -15,19 +15,28 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_str, pack_cards, shuffle
 from ..errors import OptionError
+from .invariants import GameSpec
 from .options import check_options, checked_values, options_from_dict
 from .rules import Rules
 from .state import PH_TRUMP, Deal, HandResult, State
 
 if TYPE_CHECKING:
     from .contract import Contract
+    from .fastpath import FastPath
     from .match import Match
+    from .view import View
 
 __all__ = ["Game"]
 
 
 class Game(abc.ABC):
-    """A game of the family with its options. Equal when the game and the options are equal."""
+    """A game of the family with its options. Equal when the game and the options are equal.
+
+    Everything the rest of the package needs to know of one game is declared here, by the game:
+    its rules (``make_rules``), its scoring, its rules page, its fast path (``make_fast_path``),
+    its fuzzer's table (``fuzz_spec``), its value network, what the server's confirm dialog
+    states (``false_claim_cost``, ``close_cost``) and the words of its scores (``score_unit``).
+    No other module names a game."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -40,6 +49,17 @@ class Game(abc.ABC):
     """The numbers of seats the options allow, where there is a choice."""
     note: ClassVar[str] = ""
     """A line for ``sixtysix options`` (e.g. that the rules are a reconstruction)."""
+    rule_page: ClassVar[str] = ""
+    """The game's rules page, a file of docs/rules/ (the server's help reads it, and the code's
+    rule citations point into it)."""
+    score_unit: ClassVar[str] = "game point"
+    """What a hand's result is counted in, in words (chips, units; game points by default)."""
+    fuzz_spec: ClassVar[GameSpec] = GameSpec()
+    """What the fuzzer checks of the game's results beyond the engine's invariants."""
+    value_net: ClassVar[tuple[str, tuple[str, ...]] | None] = None
+    """A learned value of the game's hands for the search: its file, in the directory of the
+    game's module, and the options that act on the match alone (the network values a hand alike
+    under any of them); None where the game has none."""
     contracts: tuple[Contract, ...] = ()
     """The contracts an auction of contracts chooses from, lowest first (Bauernschnapsen)."""
     value_scale: ClassVar[float] = 2.0
@@ -62,6 +82,7 @@ class Game(abc.ABC):
         self.options = options
         self.rules: Rules = self.make_rules()
         self.n_seats = self.rules.n_seats
+        self.fast_path: FastPath | None = self.make_fast_path()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.id == self.id and other.options == self.options
@@ -91,6 +112,20 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def make_rules(self) -> Rules:
         """The engine parameters these options mean."""
+
+    def make_fast_path(self) -> FastPath | None:
+        """The kernel that may play these options' hands in place of ``State``, if any."""
+        return None
+
+    def false_claim_cost(self, view: View, points: int) -> int | None:
+        """The game points that a false claim (or knock) made now with ``points`` gives the other
+        side, from ``view``'s knowledge alone; None where the game does not fix them."""
+        return None
+
+    def close_cost(self, view: View) -> int | None:
+        """The game points the other side scores if ``view``'s seat closes now and fails; None
+        where the game has no close or does not fix them."""
+        return None
 
     @abc.abstractmethod
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:

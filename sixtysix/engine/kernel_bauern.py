@@ -65,6 +65,7 @@ from .actions import (
     TURN,
 )
 from .contract import LEAD_DECLARER
+from .fastpath import Kernel
 from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
 from .kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
 from .phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
@@ -1015,7 +1016,8 @@ class BauernHand:
 def pack(s: State) -> BauernHand | None:
     """``s`` as a ``BauernHand``, from the deal choice to the end, or None where this kernel
     does not play it (another game, or options whose play it does not cover)."""
-    if s.game.id != "bauernschnapsen":
+    fp = s.game.fast_path
+    if fp is None or fp.kernel is not Kernel.BAUERN:
         return None
     lad = ladder(s.game)
     c = s.contract

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
+from .fastpath import Kernel
 from .kernel import _below, _count64, _low64, _next, _nth64, cheapest
 from .phases import PH_MELD, PH_MELD_DEFER, PH_OVER
 from .rules import FREE, STRICT_MULTI
@@ -674,7 +675,8 @@ def pack(s: State) -> GaigelHand | None:
     """``s`` as a ``GaigelHand``, or None where this kernel does not play it (another game, or
     a phase before or after the play)."""
     r = s.rules
-    if s.game.id != "gaigel" or s.phase not in (PH_MELD, PH_MELD_DEFER, PH_OVER) \
+    fp = s.game.fast_path
+    if fp is None or fp.kernel is not Kernel.GAIGEL or s.phase not in (PH_MELD, PH_MELD_DEFER, PH_OVER) \
             or r.phase1_follow != FREE or r.phase2_follow != STRICT_MULTI \
             or not r.must_beat_partner or not r.must_trump_when_cannot_overtrump:
         return None

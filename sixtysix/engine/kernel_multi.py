@@ -44,6 +44,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BID, MARRY, PASS, TRUMP, TURN
+from .fastpath import Kernel
 from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .kernel_judge import judge_card
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
@@ -725,22 +726,18 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
     ``auction``, North American's auction too, for ``judge`` only (the searches' policy and
     random playouts do not bid)."""
     r = s.rules
-    game_id = s.game.id
-    o = s.game.options
+    fp = s.game.fast_path
+    if fp is None or fp.kernel is not Kernel.MULTI:
+        return None
     n = r.n_seats
     phases: tuple[int, ...] = ()
-    if game_id == "four-hand-sixty-six":
-        if o.variant != "foster" or r.marriages:
-            return None
-    elif game_id == "north-american-sixty-six":
+    if fp.auction:
         phases = (PH_AUCTION, PH_TRUMP)  # played here from the high bidder's trump choice
         bidding = auction and s.phase == PH_AUCTION
         if (s.declarer < 0 or s.phase == PH_AUCTION) and not bidding:
             return None
-    elif game_id != "three-player-sixty-six":
-        return None
     follow = STRICT2 if n == 2 else STRICT_MULTI  # the same rule with two seats
-    if game_id == "four-hand-sixty-six" and o.follow_rule == "seed_literal":
+    if r.phase2_follow == FOLLOW_TRUMP:  # Four-Hand's literal reading: win only when trumps are led
         follow = FOLLOW_TRUMP
     if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION)
             or s.phase == PH_AUCTION and (not auction or r.trump_must_be_held
@@ -748,7 +745,7 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
             or r.stock or r.pack >> 32
             or r.phase2_follow != follow or r.phase1_follow != follow
             or not r.must_beat_partner or r.partner_marriage or r.claims
-            or r.trick_hook != (game_id == "four-hand-sixty-six" and o.ten_of_trumps_bonus)
+            or r.trick_hook != fp.ten_bonus
             or r.meld_phase or r.combinations or r.phases != phases
             or r.exchange_rank is not None
             or r.marriage_credit != "any_later_trick" or r.trump_order is not None
@@ -778,21 +775,20 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
     h.trump_under = int(r.must_trump_when_cannot_overtrump)
     h.marriages = int(r.marriages)
     h.needs_trick = int(r.marriage_needs_trick)
-    if game_id == "four-hand-sixty-six":
-        h.literal = int(follow == FOLLOW_TRUMP)
-        h.ten_bonus = int(o.ten_of_trumps_bonus)
-        if h.ten_bonus:
-            for sd in range(2):
-                if (s.won[sd] >> (s.trump * 8 + 1)) & 1:
-                    h.ten_side = sd
-                if s.match_score and s.match_score[sd] >= o.target - 1:
-                    h.ten_wins |= 1 << sd
-    elif game_id == "three-player-sixty-six":
+    h.literal = int(follow == FOLLOW_TRUMP)
+    if fp.ten_bonus:
+        h.ten_bonus = 1
+        for sd in range(2):
+            if (s.won[sd] >> (s.trump * 8 + 1)) & 1:
+                h.ten_side = sd
+            if s.match_score and s.match_score[sd] >= fp.ten_target - 1:
+                h.ten_wins |= 1 << sd
+    if fp.scoring == "chips":
         h.scoring = _CHIPS
-        h.tie_split = int(o.tie_rule == "split")
-    elif game_id == "north-american-sixty-six":
+        h.tie_split = int(fp.tie_split)
+    elif fp.scoring == "units":
         h.scoring = _UNITS
-        h.unit = o.unit or 33
+        h.unit = fp.unit
         h.bid = s.bidding[0] if s.bidding else 0
         h.bid_side = r.sides[s.declarer] if s.declarer >= 0 else -1
         h.longest = 1

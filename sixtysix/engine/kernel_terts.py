@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import JACK, KING
 from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
+from .fastpath import Kernel
 from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
 from .phases import PH_ANSWER, PH_OVER, PH_PLAY
 from .phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
@@ -640,7 +641,9 @@ def pack(s: State) -> TertsHand | None:
     """``s`` as a ``TertsHand``, or None where this kernel does not play it (another game, or
     another phase)."""
     r = s.rules
-    if s.game.id != "terts" or s.phase not in (PH_PLAY, PH_ANSWER, PH_OVER) or s.trump < 0 \
+    fp = s.game.fast_path
+    if fp is None or fp.kernel is not Kernel.TERTS or s.phase not in (PH_PLAY, PH_ANSWER, PH_OVER) \
+            or s.trump < 0 \
             or r.phase1_follow not in (FREE, FOLLOW_OR_TRUMP) or r.phase2_follow != STRICT2 \
             or r.exchange_rank != _SEVEN or r.exchange_min_facedown != 1 \
             or not r.exchange_any_time or r.exchange_needs_trick \

@@ -4,8 +4,9 @@ Field names and defaults are those of rules.md; the type hint says what a value 
 ``Literal`` of choices, ``bool``, ``int``, ``X | None``), and a whole number declares its range
 beside it, as data on the field: ``target: int = ranged(7, 1, 100)``. Values from outside
 (records, the command line, the server) are refused with an ``OptionError`` in words when they do
-not fit; ``option_specs`` gives each option's kind, choices, range and default to whoever shows
-them (``sixtysix options``, the server's lobby).
+not fit. What an option means is the docstring under its field (its first paragraph, in a line);
+``option_specs`` gives each option's kind, choices, range, default and meaning to whoever shows
+them (``sixtysix options``, the server's lobby and help pages).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, kw_only=True)
@@ -24,9 +25,13 @@ sixtysix.errors.OptionError: option 'target' takes a whole number from 1 to 100,
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import json
 import re
+import sys
+import textwrap
 import typing
 from collections.abc import Iterable
 from typing import Any, Literal
@@ -35,7 +40,7 @@ from ..errors import OptionError, shown
 
 __all__ = ["ranged", "options_from_dict", "checked_values", "options_to_dict", "option_hints",
            "check_options", "OptionSpec", "option_specs", "options_from_text", "option_text",
-           "option_range", "range_words", "CAP"]
+           "option_range", "range_words", "option_meanings", "CAP"]
 
 CAP = 1_000_000
 """No whole-number option takes more, whatever it declares: a range open above (``ranged(33, 1)``)
@@ -152,6 +157,8 @@ class OptionSpec:
     null: str = ""
     declared: bool = True
     """False for a whole-number option declared without ``ranged``."""
+    meaning: str = ""
+    """What the option decides, in a line: its field's docstring (``option_meanings``)."""
 
     @property
     def hi(self) -> int | None:
@@ -250,8 +257,52 @@ def option_specs(cls: type[Any]) -> dict[str, OptionSpec]:
     specs = _SPECS.get(cls)
     if specs is None:
         hints = option_hints(cls)
-        specs = _SPECS[cls] = {f.name: _spec(f, hints[f.name]) for f in dataclasses.fields(cls)}
+        meanings = option_meanings(cls)
+        specs = _SPECS[cls] = {
+            f.name: dataclasses.replace(_spec(f, hints[f.name]), meaning=meanings.get(f.name, ""))
+            for f in dataclasses.fields(cls)}
     return specs
+
+
+_MEANINGS: dict[tuple[type[Any], str], dict[str, str]] = {}
+
+
+def option_meanings(cls: type[Any], lang: str = "en") -> dict[str, str]:
+    """Each option's meaning: in English the first paragraph of the docstring under its field, in
+    one line, read from the source of the class and of the options classes it extends (none for a
+    field without one, or a class whose source is not at hand); in another language the table
+    ``MEANINGS_<LANG>`` beside each of those classes (``MEANINGS_DE``: German).
+
+    >>> from sixtysix.games.schnapsen import SchnapsenOptions
+    >>> option_meanings(SchnapsenOptions)["start_score"]
+    "where each player's count starts"
+    >>> option_meanings(SchnapsenOptions, "de")["start_score"]
+    'wo der Stand jedes Spielers beginnt'
+    """
+    known = _MEANINGS.get((cls, lang))
+    if known is not None:
+        return known
+    out: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not dataclasses.is_dataclass(klass):
+            continue
+        if lang != "en":
+            out.update(getattr(sys.modules[klass.__module__], f"MEANINGS_{lang.upper()}", {}))
+            continue
+        try:
+            source = inspect.getsource(klass)
+        except (OSError, TypeError):  # no source to read (a class made at run time): no meanings
+            continue
+        body = ast.parse(textwrap.dedent(source)).body[0]
+        assert isinstance(body, ast.ClassDef)
+        for node, after in zip(body.body, body.body[1:], strict=False):
+            if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                    and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                    and isinstance(after.value.value, str)):
+                first = inspect.cleandoc(after.value.value).split("\n\n")[0]
+                out[node.target.id] = " ".join(first.split())
+    _MEANINGS[cls, lang] = out
+    return out
 
 
 def _spec(f: dataclasses.Field[Any], hint: Any) -> OptionSpec:

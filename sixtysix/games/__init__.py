@@ -1,4 +1,4 @@
-"""The games of the family, by id (records.md §2).
+"""The games of the family, by id (records.md §2): the registry.
 
 >>> make_game("sixty-six", {"target": 5}).options.target
 5
@@ -20,11 +20,15 @@ from .terts import Terts
 from .three_hand import ThreeHandSixtySix
 from .three_player import ThreePlayerSixtySix
 
-__all__ = ["GAMES", "make_game", "Game"]
+__all__ = ["GAMES", "DEFAULT_GAME", "make_game", "Game"]
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (
     SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix,
     NorthAmericanSixtySix, Bauernschnapsen, Gaigel, Terts)}
+"""Every game, by id: the one place that lists them (each is a package of this directory)."""
+
+DEFAULT_GAME = SixtySix.id
+"""The game played where none is named (the commands, the research environments, the server)."""
 
 
 def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:

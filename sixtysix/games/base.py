@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.game import Game
 from ..engine.options import (
@@ -29,10 +29,13 @@ from ..engine.options import (
 )
 from ..engine.state import HandResult, State
 
+if TYPE_CHECKING:
+    from ..engine.view import View
+
 __all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
            "ranged", "OptionSpec", "option_specs", "options_from_text", "option_text",
            "TwoPlayerScoring", "two_player_outcome", "two_player_game_points", "two_player_result",
-           "make_result"]
+           "make_result", "others_tricks"]
 
 
 def grade(loser_points: int, loser_tricks: int) -> int:
@@ -67,6 +70,25 @@ class TwoPlayerScoring(Game):
     def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
         a, b, c, d = self._scoring_args
         return two_player_game_points(state, two_player_outcome(state, claimant, a, b, c, d))
+
+    def false_claim_cost(self, view: View, points: int) -> int:
+        """2, or 3 against a side without a trick where the options say so, the carried bonus
+        included."""
+        trickless_3 = self._scoring["false_claim_trickless_3"] and not others_tricks(view)
+        return (3 if trickless_3 else 2) + view.bonus
+
+    def close_cost(self, view: View) -> int:
+        """2, 3 when the other side has no trick at the close (unless ``closer_beaten_flat_2``),
+        the carried bonus included."""
+        flat = self._scoring["closer_beaten_flat_2"] or others_tricks(view)
+        return (2 if flat else 3) + view.bonus
+
+
+def others_tricks(view: View) -> int:
+    """The tricks the other side (or sides) of ``view``'s seat took: a side's are counted once,
+    however many seats."""
+    sides = view.game.rules.sides
+    return sum(view.tricks[s] for s in {sides[p] for p in view.active} - {sides[view.seat]})
 
 
 def two_player_outcome(state: State, claimant: int | None, closed_measured_at_close: bool,

@@ -21,16 +21,17 @@ spelling). Before and after every action it checks:
   among the places it cannot see them (other hands, the face-down stock) leaves its view equal,
   a determinization of its view gives the same view back, and every card it claims to have seen
   was its own, played, named in an action or lay face up;
-* **game points**: each hand's game points within the game's table (``SPECS``), and the match
-  score the sum of the hands' game points.
+* **game points**: each hand's game points within the game's table (its ``fuzz_spec``), and the
+  match score the sum of the hands' game points.
 
 A violation stops the match; it is reported with a record that reproduces it (the record up to the
 faulty moment, reduced to the one hand where that still reproduces it).
 
-What a new game needs: an entry in ``SPECS`` (its game-point table, ranges for its whole-number
-options, the card points of its pack). The checks read the generic engine API only: ``Match``
-(``apply``, ``record``, ``results``, ``score``), ``State.legal_actions/parse/apply/copy/view``,
-``View.seen/unseen/determinize`` and the state's card places and counts (``hands``, ``stock`` and
+What a new game needs: its ``fuzz_spec`` (``engine.invariants.GameSpec``: its game-point table,
+ranges for its whole-number options, the card points of its pack). The checks read the generic
+engine API only: ``Match`` (``apply``, ``record``, ``results``, ``score``),
+``State.legal_actions/parse/apply/copy/view``, ``View.seen/unseen/determinize`` and the state's
+card places and counts (``hands``, ``stock`` and
 ``spos``, ``turnup`` and ``turnup_up``, ``trick``, ``won``, ``points``, ``melds``, ``pending``,
 ``tricks``, ``marriages``, ``last_trick``, ``closed_by``, ``claimant``, ``values``; while trumps
 are named, ``first_packet`` and ``turn_card``).
@@ -59,13 +60,14 @@ from typing import Any, Literal
 
 from ..cards import SUIT_SYMBOLS, card_str, cards_of, parse_card
 from ..engine.actions import COMBOS, N_ACTIONS, action_str, parse_action
+from ..engine.invariants import GameSpec
 from ..engine.match import Match
 from ..engine.state import HandResult, State
 from ..errors import IllegalActionError, OptionError, RecordError
 from ..games import GAMES, make_game
 from ..games.base import Game, option_hints, options_to_dict
 
-__all__ = ["Violation", "Found", "GameSpec", "SPECS", "spec_for", "random_options", "fuzz_match",
+__all__ = ["Violation", "Found", "GameSpec", "spec_for", "random_options", "fuzz_match",
            "check_record", "minimize", "run_fuzz", "GameTally", "FuzzSummary", "write_found"]
 
 MAX_HANDS = 300
@@ -110,239 +112,12 @@ class Found:
 
 # ---------------------------------------------------------------------- per-game tables
 
-GamePoints = Callable[[Game, State, HandResult], str | None]
-"""A game's table: what is wrong with a hand result's game points (None when within it)."""
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """What the fuzzer needs to know of one game beyond the generic engine API."""
-
-    game_points: GamePoints
-    int_ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Inclusive ranges for whole-number options (others: 1..10)."""
-    pack_points: Callable[[Game], int | None] = lambda game: None
-    """The card points of the whole pack once trumps are known (None: not checked)."""
-    score_sign: Callable[[Game], int] = lambda game: 1
-    """+1 when the match score adds the hands' game points, -1 when it counts down."""
-    marriage_melds: bool = True
-    """Every meld is a declared marriage (20, 40 in trumps) recorded in ``state.marriages``."""
-    unnamed_reveals: Callable[[Game], bool] = lambda game: False
-    """Some action shows cards without naming them (Gaigel's five low cards, Bauernschnapsen's solo
-    partner under ``solo_partner_open``): the seen-cards check then accepts what the engine marks
-    as shown."""
-
-
-def _side_values(state: State, gp: tuple[int, ...]) -> str | None:
-    """Partners show their side's value: a side's seats must agree."""
-    r = state.rules
-    by_side: dict[int, int] = {}
-    for p, g in enumerate(gp):
-        if by_side.setdefault(r.sides[p], g) != g:
-            return f"partners show different game points {list(gp)}"
-    return None
-
-
-def _one_winner_table(grades: Callable[[Game, State], set[int]]) -> GamePoints:
-    """One side wins a graded award plus the carried bonus, the others 0; a drawn hand 0 all."""
-    def check(game: Game, state: State, res: HandResult) -> str | None:
-        gp = res.game_points
-        bad = _side_values(state, gp)
-        if bad:
-            return bad
-        r = state.rules
-        playing = [p for p in range(len(gp)) if p in state.active or r.partnership]
-        scorers = {r.sides[p] for p in playing if gp[p]}
-        if not res.winners:
-            return None if not scorers else f"a drawn hand awards {list(gp)}"
-        if len(scorers) != 1:
-            return f"{len(scorers)} sides score in one hand: {list(gp)}"
-        w = res.winners[0]
-        allowed = {g + state.bonus for g in grades(game, state)}
-        if gp[w] not in allowed:
-            return (f"seat {w} wins {gp[w]} game points; the table allows {sorted(allowed)} "
-                    f"(carried bonus {state.bonus})")
-        if any(r.sides[p] != r.sides[w] for p in playing if gp[p]):
-            return f"a seat other than the winner's side scores: {list(gp)}"
-        return None
-    return check
-
-
-def _grades_123(game: Game, state: State) -> set[int]:
-    return {1, 2, 3}
-
-
-def _three_hand(game: Game, state: State, res: HandResult) -> str | None:
-    """Sixty-Six between the players; the sitting-out dealer copies at most the winner's award,
-    up to the cap (rules/three-hand.md#rules)."""
-    players = _one_winner_table(_grades_123)(game, state, res)
-    if players:
-        return players
-    d = state.dealer
-    if d in state.active:
-        return None
-    g = res.game_points[d]
-    award = max((res.game_points[p] for p in state.active), default=0)
-    score = state.match_score[d] if state.match_score else 0
-    cap = getattr(game, "cap", None)
-    if g < 0 or g > award:
-        return f"the dealer copies {g}, the winner's award was {award}"
-    if cap is not None and g and score + g > cap:
-        return f"the dealer passes the cap {cap} by copying: {score} + {g}"
-    return None
-
-
-def _three_player(game: Game, state: State, res: HandResult) -> str | None:
-    """Chips: each other player pays each top scorer 1, 2 or 3 (rules/three-player.md#settlement); none on a
-    tie
-    under 'no_payment'. Chips are conserved."""
-    gp = res.game_points
-    if sum(gp) != 0:
-        return f"chips are not conserved: {list(gp)}"
-    top = set(res.winners)
-    if not top:
-        return None if not any(gp) else f"a tie without payment moves chips: {list(gp)}"
-    payers = 3 - len(top)
-    for p, g in enumerate(gp):
-        lo, hi = (payers, 3 * payers) if p in top else (-3 * len(top), -len(top))
-        if not lo <= g <= hi:
-            return f"seat {p} {'collects' if p in top else 'pays'} {abs(g)} chips: {list(gp)}"
-    return None
-
-
-def _four_hand(game: Game, state: State, res: HandResult) -> str | None:
-    """Foster: 1/2/3 to one side; pagat: 1/2/3 as two-handed; plus the bonus; with the ten of
-    trumps bonus, +1 to the side that took it (possibly the losing side)."""
-    o = game.options
-    if not getattr(o, "ten_of_trumps_bonus", False):
-        return _one_winner_table(_grades_123)(game, state, res)
-    gp = res.game_points
-    bad = _side_values(state, gp)
-    if bad:
-        return bad
-    if res.end == "ten of trumps":
-        return None if sorted(gp) == [0, 0, 1, 1] else f"the ten of trumps wins 1: {list(gp)}"
-    w = {state.rules.sides[p] for p in res.winners}
-    for p, g in enumerate(gp):
-        won = state.rules.sides[p] in w
-        allowed = {k + state.bonus + t for k in (1, 2, 3) for t in (0, 1)} if won else {0, 1}
-        if g not in allowed:
-            return f"seat {p} scores {g}: {list(gp)}"
-    return None
-
-
-def _north_american(game: Game, state: State, res: HandResult) -> str | None:
-    """Each side scores its units (⌊total / unit⌋), the bidding side minus its bid if it failed
-    (rules/north-american.md#scoring)."""
-    o = game.options
-    unit = getattr(o, "unit", 33) or 33
-    max_bid = getattr(o, "max_bid", None) or 5
-    min_bid = getattr(o, "min_bid", 2) or 1
-    gp = res.game_points
-    bad = _side_values(state, gp)
-    if bad:
-        return bad
-    for p, g in enumerate(gp):
-        if g != res.points[p] // unit and not -max_bid <= g <= -min_bid:
-            return (f"seat {p} scores {g} with {res.points[p]} points: neither its units nor "
-                    f"minus a bid")
-    return None
-
-
-def _gaigel(game: Game, state: State, res: HandResult) -> str | None:
-    """1 for a knock or the most points, 2 for a Gaigel, a wrong knock or a reverse knock,
-    ``auf_dissle_award`` for Auf Dissle; 2 each when both overplayed
-    (rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
-    gp = res.game_points
-    bad = _side_values(state, gp)
-    if bad:
-        return bad
-    allowed = {0, 1, 2, getattr(game.options, "auf_dissle_award", 2)}
-    if any(g not in allowed for g in gp):
-        return f"game points {list(gp)} outside {sorted(allowed)}"
-    return None
-
-
-_BAUERN_VALUES = (1, 2, 3, 4, 6, 9, 10, 12, 18, 24)
-
-
-def _bauernschnapsen(game: Game, state: State, res: HandResult) -> str | None:
-    """One side scores a contract's value times 1, 2, 4 or 8 (rules/bauernschnapsen.md#the-auction,
-    rules/bauernschnapsen.md#doubling)."""
-    gp = res.game_points
-    bad = _side_values(state, gp)
-    if bad:
-        return bad
-    allowed = {v * f for v in _BAUERN_VALUES for f in (1, 2, 4, 8)}
-    scoring = {state.rules.sides[p] for p, g in enumerate(gp) if g}
-    if len(scoring) > 1:
-        return f"both sides score: {list(gp)}"
-    if any(g and g not in allowed for g in gp):
-        return f"game points {list(gp)} are no contract value times a doubling"
-    return None
-
-
-def _terts(game: Game, state: State, res: HandResult) -> str | None:
-    """Each player adds his hand score (cards, last trick, combinations, bella) to his total."""
-    for p, g in enumerate(res.game_points):
-        if g < 0 or g != res.points[p]:
-            return f"seat {p} adds {g} to his total with a hand score of {res.points[p]}"
-    return None
-
-
-def _natural_120(game: Game) -> int:
-    return 120
-
-
-def _terts_points(game: Game) -> int:
-    return 152 if getattr(game.options, "values", "seed") == "klaberjass" else 140
-
-
-def _counts_down(option: str, value: str | None = None) -> Callable[[Game], int]:
-    def sign(game: Game) -> int:
-        v = getattr(game.options, option, None)
-        return -1 if (value is None or v == value) else 1
-    return sign
-
-
-SPECS: dict[str, GameSpec] = {
-    "sixty-six": GameSpec(_one_winner_table(_grades_123), {"target": (1, 10),
-                                                           "close_min_stock": (1, 6)},
-                          _natural_120),
-    "schnapsen": GameSpec(_one_winner_table(_grades_123),
-                          {"exchange_min_talon": (2, 6), "close_min_talon": (2, 6),
-                           "start_score": (1, 9)}, _natural_120, _counts_down("start_score")),
-    "three-hand-sixty-six": GameSpec(_three_hand, {"target": (1, 10), "close_min_stock": (1, 6),
-                                                   "dealer_cap": (0, 9)}, _natural_120),
-    "three-player-sixty-six": GameSpec(_three_player, {"hands": (1, 12),
-                                                       "starting_chips": (0, 30)}, _natural_120),
-    "four-hand-sixty-six": GameSpec(_four_hand, {"target": (1, 10)}, _natural_120),
-    # The four games below follow rules/north-american.md, rules/gaigel.md, rules/bauernschnapsen.md and
-    # rules/terts.md; their tables are checked once they are added.
-    "north-american-sixty-six": GameSpec(_north_american, {
-        "players": (2, 4), "min_bid": (1, 3), "max_bid": (3, 5), "unit": (30, 40),
-        "last_trick_bonus": (0, 10), "target": (3, 12)}, _natural_120),
-    "gaigel": GameSpec(_gaigel, {"target": (1, 9), "deals": (1, 10), "auf_dissle_award": (1, 3),
-                                 "last_trick_bonus": (0, 10)}, lambda g: 240,
-                       marriage_melds=False, unnamed_reveals=lambda game: True),
-    # The solo partner's cards lie face down (rules/bauernschnapsen.md#the-auction); face up under the [R]
-    # option
-    # solo_partner_open, they are shown without being named.
-    "bauernschnapsen": GameSpec(_bauernschnapsen, {"target": (6, 30)}, _natural_120,
-                                _counts_down("score_direction", "down"),
-                                unnamed_reveals=lambda game: getattr(game.options,
-                                                                     "solo_partner_open", False)),
-    "terts": GameSpec(_terts, {"target": (100, 600)}, _terts_points, marriage_melds=False),
-}
-
-
-def _no_table(game: Game, state: State, res: HandResult) -> str | None:
-    return None
-
 
 def spec_for(game_id: str) -> GameSpec:
-    """The game's table, or a generic one (no game-point bounds) for a game without one."""
-    return SPECS.get(game_id) or GameSpec(_no_table)
+    """The game's table (``Game.fuzz_spec``), or a generic one (no game-point bounds) for an id
+    that names no game."""
+    cls = GAMES.get(game_id)
+    return cls.fuzz_spec if cls is not None else GameSpec()
 
 
 # ---------------------------------------------------------------------- random options

@@ -31,7 +31,7 @@ with needs(__name__):
 from ..bots import make_bot
 from ..engine.actions import N_ACTIONS
 from ..engine.match import Match
-from ..games import GAMES, make_game
+from ..games import DEFAULT_GAME, GAMES, make_game
 from .encoding import BOUND, ObservationEncoder, legal_mask
 from .pettingzoo import env_ids
 
@@ -43,7 +43,7 @@ class SixtySixEnv(gymnasium.Env[np.ndarray[Any, Any], Any]):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game_id: str = "sixty-six", opponent: str = "casual", seat: int = 0,
+    def __init__(self, game_id: str = DEFAULT_GAME, opponent: str = "casual", seat: int = 0,
                  options: dict[str, Any] | None = None,
                  reward: Literal["hand", "match"] = "hand",
                  render_mode: str | None = None) -> None:

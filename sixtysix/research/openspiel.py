@@ -41,7 +41,7 @@ from ..engine.match import Match
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import State
 from ..engine.view import View
-from ..games import GAMES, Game, make_game
+from ..games import DEFAULT_GAME, GAMES, Game, make_game
 from .encoding import ObservationEncoder
 
 __all__ = ["short_name", "register_all", "SixtySixSpielGame", "SixtySixSpielState"]
@@ -78,7 +78,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
 class SixtySixSpielGame(pyspiel.Game):  # type: ignore[misc]
     """One game of the family with its default options, as an OpenSpiel game of one hand."""
 
-    GAME_ID = "sixty-six"
+    GAME_ID = DEFAULT_GAME
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_id = self.GAME_ID

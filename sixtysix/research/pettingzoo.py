@@ -45,7 +45,7 @@ from ..cards import card_str, mask_str
 from ..engine.actions import N_ACTIONS, action_str
 from ..engine.match import Match
 from ..engine.state import State
-from ..games import GAMES, make_game
+from ..games import DEFAULT_GAME, GAMES, make_game
 from .encoding import BOUND, ObservationEncoder, legal_mask
 
 __all__ = ["raw_env", "env", "env_ids", "register_all"]
@@ -58,7 +58,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 
     metadata = {"render_modes": ["ansi", "human"], "name": "sixtysix_v0", "is_parallelizable": False}
 
-    def __init__(self, game_id: str = "sixty-six", options: dict[str, Any] | None = None,
+    def __init__(self, game_id: str = DEFAULT_GAME, options: dict[str, Any] | None = None,
                  reward: Reward = "hand", render_mode: str | None = None) -> None:
         super().__init__()
         if reward not in ("hand", "match"):
@@ -184,7 +184,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         pass
 
 
-def env(game_id: str = "sixty-six", **kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+def env(game_id: str = DEFAULT_GAME, **kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """``raw_env`` wrapped the usual way: an illegal action ends the episode with -1 for the agent
     that took it; out-of-range actions are refused; the call order is enforced."""
     e: AECEnv[str, dict[str, Any], int] = raw_env(game_id, **kwargs)

@@ -31,8 +31,8 @@ from ..bots import make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
 from ..errors import IllegalActionError
-from ..games import make_game
-from ..words import plural, score_unit
+from ..games import GAMES, make_game
+from ..words import plural
 from .backends import Backend, run_tasks
 
 __all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings",
@@ -314,7 +314,8 @@ class Summary:
         minus sign ('−39.3 to −19.7'), columns as wide as their widest cell."""
         head = f"{self.game}: {plural(self.matches, 'match', 'matches')}" + \
             (f", records in {self.out}" if self.out else "")
-        per = {"chip": "chips", "unit": "units"}.get(score_unit(self.game), "GP")
+        game = GAMES.get(self.game)
+        per = {"chip": "chips", "unit": "units"}.get(game.score_unit if game else "", "GP")
         rows = [["bot", "matches", "match wins (95% CI)", f"{per}/match (95% CI)",
                  "hands won (95% CI)", "rating"]]
         for r in self.table():

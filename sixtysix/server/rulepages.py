@@ -3,8 +3,9 @@ German (docs/rules/de/, the same pages translated).
 
 One source: the pages are read where a built package ships them (``sixtysix/rules/``, copied
 there from docs/rules/ by setup.py) or, in a source checkout, from docs/rules/ itself. Option
-names in the text are shown as readable labels with their meaning (``games.meanings``), and links
-between rules pages become links between help pages. A translated heading keeps the English
+names in the text are shown as readable labels with their meaning (the docstring of each option's
+field, or its translation beside the options), and links between rules pages become links
+between help pages. A translated heading keeps the English
 heading's anchor, written after it as ``{#anchor}``, so that every link to a part of the rules
 works in each language.
 
@@ -31,14 +32,9 @@ from .table import TableError, game_catalog
 
 __all__ = ["LANGS", "PAGES", "choose_lang", "rules_dir", "rules_page"]
 
-PAGES = {
-    "index": "index.md",
-    "sixty-six": "sixty-six.md", "schnapsen": "schnapsen.md",
-    "three-hand-sixty-six": "three-hand.md", "three-player-sixty-six": "three-player.md",
-    "four-hand-sixty-six": "four-hand.md", "north-american-sixty-six": "north-american.md",
-    "bauernschnapsen": "bauernschnapsen.md", "gaigel": "gaigel.md", "terts": "terts.md",
-}
-"""Help page id (a game id, or ``index`` for what the games share) -> its file in docs/rules/."""
+PAGES = {"index": "index.md", **{gid: g.rule_page for gid, g in GAMES.items()}}
+"""Help page id (a game id, or ``index`` for what the games share) -> its file in docs/rules/: each
+game's own (``Game.rule_page``)."""
 
 LANGS = ("en", "de")
 """The languages of the rules pages, English first (the fallback); each but English is a folder

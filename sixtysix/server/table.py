@@ -42,11 +42,11 @@ from typing import Any
 from ..bots.base import Bot, BotError, make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
+from ..engine.options import option_meanings
 from ..errors import IllegalActionError, OptionError
 from ..fairness import SCHEME, SECRET_BYTES, V1, commitment, deal_seed, fairness_block, hand_key
-from ..games import GAMES, Game, make_game
+from ..games import DEFAULT_GAME, GAMES, Game, make_game
 from ..games.base import options_to_dict
-from ..games.meanings import meaning
 from ..games.meanings_de import LABELS as LABELS_DE
 from ..records import match_from_record, seat_record
 from .reveal import hand_reveal, past_hand
@@ -148,12 +148,13 @@ def game_catalog(lang: str = "en") -> list[dict[str, Any]]:
     out = []
     for gid, cls in sorted(GAMES.items()):
         hints = typing.get_type_hints(cls.Options)
+        meanings = option_meanings(cls.Options, lang)
         defaults = cls.Options()
         opts = []
         for f in dataclasses.fields(cls.Options):
             hint = hints[f.name]
             about = {"name": f.name, "label": option_label(f.name, lang),
-                     "meaning": meaning(gid, f.name, lang),
+                     "meaning": meanings.get(f.name, ""),
                      "default": getattr(defaults, f.name)}
             if typing.get_origin(hint) is typing.Literal:
                 opts.append({**about, "type": "choice", "choices": list(typing.get_args(hint))})
@@ -210,7 +211,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _spec_error(f"unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-    game_id = raw.get("game", "sixty-six")
+    game_id = raw.get("game", DEFAULT_GAME)
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise _spec_error(f"unknown game {game_id!r} (choose from {', '.join(sorted(GAMES))})")
     options = raw.get("options") or {}

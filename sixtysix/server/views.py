@@ -45,9 +45,7 @@ from ..engine.phases.auction import standing
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_OVER, HandResult
 from ..engine.view import View
-from ..games.base import TwoPlayerScoring, grade
-from ..games.bauernschnapsen import Bauernschnapsen
-from ..games.four_hand import FourHandSixtySix
+from ..games.base import others_tricks
 from ..words import DOUBLING_NAMES, OPENING_NAMES, action_points, action_words
 
 __all__ = ["view_to_json", "action_json", "result_to_json", "their_points_at_most", "PHASE_NAMES"]
@@ -114,13 +112,14 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
     out: dict[str, Any] = {}
     points = claim_points(action, view)
     if points is not None:
-        out = {"points": points, "cost": _false_claim_cost(view, points)}
+        out = {"points": points, "cost": view.game.false_claim_cost(view, points)}
         if false_claim_points(action, view) is not None:
             out["false_claim"] = points
     elif action == CLOSE:
-        out = {"points": view.points[view.game.rules.sides[view.seat]], "cost": _close_cost(view)}
-    elif action == REVERSE:
-        out = {"their_most": their_points_at_most(view), "cost": _GAIGEL_WRONG_KNOCK}
+        out = {"points": view.points[view.game.rules.sides[view.seat]],
+               "cost": view.game.close_cost(view)}
+    elif action == REVERSE:  # wrong, it costs what a false knock costs
+        out = {"their_most": their_points_at_most(view), "cost": view.game.false_claim_cost(view, 0)}
     elif OPEN + 64 * _AUF_DISSLE <= action < OPEN + 64 * (_AUF_DISSLE + 1):
         low = view.game.rules.low_rank
         out = {"low": RANKS[low], "cost": getattr(view.game.options, "auf_dissle_award", None),
@@ -129,45 +128,6 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
 
 
 _AUF_DISSLE = OPENINGS.index("auf-dissle")
-_GAIGEL_WRONG_KNOCK = 2
-"""Game points a knock below 101, or a wrong reverse knock, gives the other side
-(rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
-
-
-def _others_tricks(view: View) -> int:
-    """The tricks the other side (or sides) took: a side's are counted once, however many seats."""
-    sides = view.game.rules.sides
-    return sum(view.tricks[s] for s in {sides[p] for p in view.active} - {sides[view.seat]})
-
-
-def _false_claim_cost(view: View, points: int) -> int | None:
-    """Game points a false claim with ``points`` gives the other side now: 2, or 3 against a side
-    without a trick where the options say so (``two_player_outcome``), the carried bonus
-    included; in Bauernschnapsen's Normal game 3, 2 or 1 on the claimant side's own count (or 2:
-    ``false_enough``), times the doubling."""
-    game = view.game
-    if game.rules.meld_phase:
-        return _GAIGEL_WRONG_KNOCK
-    if isinstance(game, Bauernschnapsen):
-        tricks = view.tricks[(view.rules or game.rules).sides[view.seat]]
-        graded = game.options.false_enough == "graded"
-        return (grade(points, tricks) if graded else 2) * view.factor
-    if isinstance(game, TwoPlayerScoring):
-        trickless_3 = game.scoring()["false_claim_trickless_3"] and not _others_tricks(view)
-        return (3 if trickless_3 else 2) + view.bonus
-    if isinstance(game, FourHandSixtySix):
-        return 2 + view.bonus
-    return None
-
-
-def _close_cost(view: View) -> int | None:
-    """Game points the other side scores if the seat closes now and fails: 2, 3 when they have
-    no trick at the close (unless ``closer_beaten_flat_2``), the carried bonus included."""
-    game = view.game
-    if not isinstance(game, TwoPlayerScoring):
-        return None
-    flat = game.scoring()["closer_beaten_flat_2"] or _others_tricks(view)
-    return (2 if flat else 3) + view.bonus
 
 
 def their_points_at_most(view: View) -> int:
@@ -192,7 +152,7 @@ def their_points_at_most(view: View) -> int:
 
     total = sum(value(c) for c in cards_of(r.pack))
     in_hand = sum(value(c) for c in cards_of(view.hand))
-    their_cards = _others_tricks(view) * len(view.active)
+    their_cards = others_tricks(view) * len(view.active)
     best = sum(sorted((value(c) for c in cards), reverse=True)[:their_cards])
     left = total - in_hand - (view.points[own] - view.melds[own])
     others = {r.sides[p] for p in view.active} - {own}

@@ -21,40 +21,63 @@ passes; the side that won the last trick may claim 66; 1/2/3 as in the two-hande
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..cards import PACK_24, PACK_32, TEN, card_str
-from ..engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
-from ..engine.state import Deal, HandResult, State
-from .base import Game, make_result, ranged, two_player_result
-from .three_player import deal_packets
+from ...cards import PACK_24, PACK_32, TEN, card_str
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table, side_values
+from ...engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
+from ...engine.state import Deal, HandResult, State
+from ..base import Game, make_result, two_player_result
+from ..dealing import deal_packets
+from .options import FourHandOptions
 
 if TYPE_CHECKING:
-    from ..engine.match import Match
+    from ...engine.match import Match
+    from ...engine.view import View
 
 __all__ = ["FourHandSixtySix", "FourHandOptions"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class FourHandOptions:
-    """The options of rules/four-hand.md#options, by name, with their defaults."""
-
-    variant: Literal["foster", "pagat"] = "foster"
-    follow_rule: Literal["foster", "seed_literal"] = "foster"
-    must_trump_when_cannot_overtrump: bool = True
-    ten_of_trumps_bonus: bool = False
-    draw_bonus: bool = True
-    draw_bonus_accumulates: bool = True
-    target: int = ranged(7, 1, 100)
+def _four_hand_table(game: Game, state: State, res: HandResult) -> str | None:
+    """Foster: 1/2/3 to one side; pagat: 1/2/3 as two-handed; plus the bonus; with the ten of
+    trumps bonus, +1 to the side that took it (possibly the losing side)."""
+    o = game.options
+    if not getattr(o, "ten_of_trumps_bonus", False):
+        return one_winner_table(grades_123)(game, state, res)
+    gp = res.game_points
+    bad = side_values(state, gp)
+    if bad:
+        return bad
+    if res.end == "ten of trumps":
+        return None if sorted(gp) == [0, 0, 1, 1] else f"the ten of trumps wins 1: {list(gp)}"
+    w = {state.rules.sides[p] for p in res.winners}
+    for p, g in enumerate(gp):
+        won = state.rules.sides[p] in w
+        allowed = {k + state.bonus + t for k in (1, 2, 3) for t in (0, 1)} if won else {0, 1}
+        if g not in allowed:
+            return f"seat {p} scores {g}: {list(gp)}"
+    return None
 
 
 class FourHandSixtySix(Game):
     id = "four-hand-sixty-six"
     name = "Four-Hand Sixty-Six"
+    rule_page = "four-hand.md"
+    fuzz_spec = GameSpec(_four_hand_table, {"target": (1, 10)}, natural_120)
     Options = FourHandOptions
     n_seats = 4
     options: FourHandOptions
+
+    def make_fast_path(self) -> FastPath | None:
+        """Foster's game, without marriages, on the multi-seat kernel."""
+        o = self.options
+        if o.variant != "foster" or self.rules.marriages:
+            return None
+        return FastPath(Kernel.MULTI, ten_bonus=o.ten_of_trumps_bonus, ten_target=o.target)
+
+    def false_claim_cost(self, view: View, points: int) -> int:
+        return 2 + view.bonus
 
     def make_rules(self) -> Rules:
         o = self.options

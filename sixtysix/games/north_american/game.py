@@ -27,20 +27,21 @@ total, equal highest totals sharing the win. Totals may be negative.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..cards import PACK_24
-from ..engine.options import ranged
-from ..engine.phases import PH_AUCTION, PH_TRUMP
-from ..engine.rules import STRICT2, STRICT_MULTI, Rules
-from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
-from .base import Game
-from .three_player import deal_packets
+from ...cards import PACK_24
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, natural_120, side_values
+from ...engine.phases import PH_AUCTION, PH_TRUMP
+from ...engine.rules import STRICT2, STRICT_MULTI, Rules
+from ...engine.state import Deal, HandResult, State
+from ...errors import OptionError
+from ..base import Game
+from ..dealing import deal_packets
+from .options import NorthAmericanOptions
 
 if TYPE_CHECKING:
-    from ..engine.match import Match
+    from ...engine.match import Match
 
 __all__ = ["NorthAmericanSixtySix", "NorthAmericanOptions"]
 
@@ -48,27 +49,32 @@ _PACKETS = {2: (3, 3, 3, 3), 3: (3, 3, 2), 4: (3, 3)}
 """Packets dealt round the table, by the number of players: every card is dealt."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class NorthAmericanOptions:
-    """The options of rules/north-american.md#options, by name, with their defaults (all [R])."""
-
-    players: Literal[2, 3, 4] = 4
-    """2, 3 or 4 seats; with 4, partnerships 0 & 2 against 1 & 3."""
-    min_bid: int = ranged(2, 1, 63)
-    max_bid: int | None = ranged(None, 1, 63, null="5 with partnerships, otherwise 4")
-    """None: 5 with partnerships, otherwise 4. A value given applies whatever the players."""
-    all_pass: Literal["dealer_forced", "redeal"] = "dealer_forced"
-    unit: int = ranged(33, 1)
-    last_trick_bonus: int = ranged(0, 0)
-    target: int = ranged(10, 1)
-    deal_all: Literal[True] = True
-    """Every card is dealt (its only value)."""
-    marriage_needs_trick: bool = False
+def _units_table(game: Game, state: State, res: HandResult) -> str | None:
+    """Each side scores its units (⌊total / unit⌋), the bidding side minus its bid if it failed
+    (rules/north-american.md#scoring)."""
+    o = game.options
+    unit = getattr(o, "unit", 33) or 33
+    max_bid = getattr(o, "max_bid", None) or 5
+    min_bid = getattr(o, "min_bid", 2) or 1
+    gp = res.game_points
+    bad = side_values(state, gp)
+    if bad:
+        return bad
+    for p, g in enumerate(gp):
+        if g != res.points[p] // unit and not -max_bid <= g <= -min_bid:
+            return (f"seat {p} scores {g} with {res.points[p]} points: neither its units nor "
+                    f"minus a bid")
+    return None
 
 
 class NorthAmericanSixtySix(Game):
     id = "north-american-sixty-six"
     name = "North American Sixty-Six"
+    rule_page = "north-american.md"
+    score_unit = "unit"
+    fuzz_spec = GameSpec(_units_table, {"players": (2, 4), "min_bid": (1, 3), "max_bid": (3, 5),
+                                        "unit": (30, 40), "last_trick_bonus": (0, 10),
+                                        "target": (3, 12)}, natural_120)
     Options = NorthAmericanOptions
     n_seats = 4
     seat_counts = (2, 3, 4)
@@ -83,6 +89,10 @@ class NorthAmericanSixtySix(Game):
         if o.max_bid is not None:
             return o.max_bid
         return 5 if o.players == 4 else 4
+
+    def make_fast_path(self) -> FastPath:
+        """The multi-seat kernel, from the auction on (its ``judge`` bids for the players)."""
+        return FastPath(Kernel.MULTI, auction=True, scoring="units", unit=self.options.unit or 33)
 
     def make_rules(self) -> Rules:
         o = self.options

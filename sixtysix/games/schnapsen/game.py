@@ -15,47 +15,32 @@ Bummerl: both start at 7 and count down; the first at 0 or below wins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from ..cards import JACK, PACK_20
-from ..engine.rules import FREE, STRICT2, Rules
-from ..engine.state import Deal, HandResult
-from .base import TwoPlayerScoring, ranged
-from .sixty_six import next_dealer
+from ...cards import JACK, PACK_20
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, counts_down, grades_123, natural_120, one_winner_table
+from ...engine.rules import FREE, STRICT2, Rules
+from ...engine.state import Deal, HandResult
+from ..base import TwoPlayerScoring
+from ..dealing import next_dealer
+from .options import SchnapsenOptions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..engine.match import Match
+    from ...engine.match import Match
 
 __all__ = ["Schnapsen", "SchnapsenOptions", "deal_three_turnup_two"]
-
-
-@dataclass(frozen=True, kw_only=True)
-class SchnapsenOptions:
-    """The options of rules/schnapsen.md#options, by name, with their defaults."""
-
-    jack_exchange_needs_trick: bool = False
-    exchange_min_talon: int = ranged(2, 2, 10)
-    """Talon cards (the face-up trump card included) needed to exchange the trump jack."""
-    close_min_talon: int = ranged(2, 2, 10)
-    """Talon cards (the face-up trump card included) needed to close."""
-    close_requires: Literal["lead_and_own_trick", "lead"] = "lead_and_own_trick"
-    marriage_before_first_trick: bool = False
-    marriages_after_close: bool = True
-    false_claim_penalty: Literal["2_or_3_if_opponent_trickless", "flat2"] = (
-        "2_or_3_if_opponent_trickless")
-    last_trick_rule: Literal["one_point", "graded"] = "one_point"
-    start_score: int = ranged(7, 1, 100)
-    schneider_bummerl: bool = False
-    next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
-    auto_claim: bool = False
 
 
 class Schnapsen(TwoPlayerScoring):
     id = "schnapsen"
     name = "Schnapsen"
+    rule_page = "schnapsen.md"
+    fuzz_spec = GameSpec(one_winner_table(grades_123),
+                         {"exchange_min_talon": (2, 6), "close_min_talon": (2, 6), "start_score": (1, 9)},
+                         natural_120, counts_down("start_score"))
     Options = SchnapsenOptions
     n_seats = 2
     options: SchnapsenOptions
@@ -67,6 +52,12 @@ class Schnapsen(TwoPlayerScoring):
         if len(match_score) != 2:
             return None
         return tuple(max(0, s) for s in match_score)
+
+    def make_fast_path(self) -> FastPath:
+        # The hand's game points read only what the pair kernel keeps (points, tricks, the
+        # close, the last leader, the bonus, the match standing): its solver may stand in for
+        # ``State`` once the stock is gone.
+        return FastPath(Kernel.PAIR)
 
     def make_rules(self) -> Rules:
         o = self.options

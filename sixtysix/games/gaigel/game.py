@@ -19,18 +19,21 @@ deals, turns options into ``Rules`` and scores.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..cards import NINE, PACK_48, PACK_48_NINES, SEVEN
-from ..engine.phases import meld as M
-from ..engine.rules import FREE, STRICT_MULTI, Rules
-from ..engine.state import Deal, HandResult, State
-from .base import Game, make_result, ranged
-from .three_player import deal_packets
+from ...cards import NINE, PACK_48, PACK_48_NINES, SEVEN
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, side_values
+from ...engine.phases import meld as M
+from ...engine.rules import FREE, STRICT_MULTI, Rules
+from ...engine.state import Deal, HandResult, State
+from ..base import Game, make_result
+from ..dealing import deal_packets
+from .options import GaigelOptions
 
 if TYPE_CHECKING:
-    from ..engine.match import Match
+    from ...engine.match import Match
+    from ...engine.view import View
 
 __all__ = ["Gaigel", "GaigelOptions"]
 
@@ -38,32 +41,48 @@ KNOCK_TARGET = 101
 FIVE_LOW_POINTS = 111
 
 
-@dataclass(frozen=True, kw_only=True)
-class GaigelOptions:
-    """The options of rules/gaigel.md#options, by name, with their defaults."""
+def _gaigel_table(game: Game, state: State, res: HandResult) -> str | None:
+    """1 for a knock or the most points, 2 for a Gaigel, a wrong knock or a reverse knock,
+    ``auf_dissle_award`` for Auf Dissle; 2 each when both overplayed
+    (rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
+    gp = res.game_points
+    bad = side_values(state, gp)
+    if bad:
+        return bad
+    allowed = {0, 1, 2, getattr(game.options, "auf_dissle_award", 2)}
+    if any(g not in allowed for g in gp):
+        return f"game points {list(gp)} outside {sorted(allowed)}"
+    return None
 
-    low_rank: Literal["7", "9"] = "7"
-    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
-    opening: Literal["traditional", "free"] = "traditional"
-    auf_dissle_award: int = ranged(2, 1, 100)
-    last_trick_bonus: int = ranged(10, 0, 100)
-    partner_may_meld: bool = True
-    melds_in_phase2: bool = True
-    five_low: Literal["meld_111", "instant_win"] = "meld_111"
-    rob_requires_team_trick: bool = True
-    gaigel_test: Literal["opponents_zero_points", "opponents_no_trick"] = "opponents_zero_points"
-    overplayed_loses: bool = False
-    match: Literal["target", "deals"] = "target"
-    target: int = ranged(7, 1, 100)
-    deals: int = ranged(8, 1, 100)
+
+def _double_pack_points(game: Game) -> int:
+    return 240
+
+
+def _shows_low_cards(game: Game) -> bool:
+    return True  # five low cards are shown as a meld, not named one by one
 
 
 class Gaigel(Game):
     id = "gaigel"
     name = "Gaigel"
+    rule_page = "gaigel.md"
+    fuzz_spec = GameSpec(_gaigel_table, {"target": (1, 9), "deals": (1, 10), "auf_dissle_award": (1, 3),
+                                         "last_trick_bonus": (0, 10)}, _double_pack_points,
+                         marriage_melds=False, unnamed_reveals=_shows_low_cards)
+    wrong_knock = 2
+    """Game points a knock below 101, or a wrong reverse knock, gives the other side
+    (rules/gaigel.md#before-the-lead-robbing-melds-knocking)."""
     Options = GaigelOptions
     n_seats = 4
     options: GaigelOptions
+
+    def make_fast_path(self) -> FastPath:
+        # Solved on its own kernel from the last three tricks (12 cards in the hands).
+        return FastPath(Kernel.GAIGEL, solve_from=12)
+
+    def false_claim_cost(self, view: View, points: int) -> int:
+        return self.wrong_knock
 
     def make_rules(self) -> Rules:
         o = self.options

@@ -14,36 +14,51 @@ other two play on, two-handed, for second place, while the retired winner still 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.rules import Rules
-from ..engine.state import HandResult, State
-from ..errors import OptionError
-from .base import ranged
-from .sixty_six import SixtySix, SixtySixOptions
+from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table
+from ...engine.rules import Rules
+from ...engine.state import HandResult, State
+from ...errors import OptionError
+from ..sixty_six import SixtySix
+from .options import ThreeHandOptions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..engine.match import Match
+    from ...engine.game import Game
+    from ...engine.match import Match
 
 __all__ = ["ThreeHandSixtySix", "ThreeHandOptions"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class ThreeHandOptions(SixtySixOptions):
-    """Every option of Sixty-Six (rules/sixty-six.md#options) plus those of rules/three-hand.md#options."""
-
-    dealer_copies_bonus: bool = True
-    dealer_cap: int | None = ranged(None, 0, 99, null="target - 1")
-    """The most the dealer may reach by copying; None means ``target - 1``."""
-    playoff: bool = True
+def _three_hand_table(game: Game, state: State, res: HandResult) -> str | None:
+    """Sixty-Six between the players; the sitting-out dealer copies at most the winner's award,
+    up to the cap (rules/three-hand.md#rules)."""
+    players = one_winner_table(grades_123)(game, state, res)
+    if players:
+        return players
+    d = state.dealer
+    if d in state.active:
+        return None
+    g = res.game_points[d]
+    award = max((res.game_points[p] for p in state.active), default=0)
+    score = state.match_score[d] if state.match_score else 0
+    cap = getattr(game, "cap", None)
+    if g < 0 or g > award:
+        return f"the dealer copies {g}, the winner's award was {award}"
+    if cap is not None and g and score + g > cap:
+        return f"the dealer passes the cap {cap} by copying: {score} + {g}"
+    return None
 
 
 class ThreeHandSixtySix(SixtySix):
     id = "three-hand-sixty-six"
     name = "Three-Hand Sixty-Six"
+    rule_page = "three-hand.md"
+    value_net = None  # Sixty-Six's network values two-handed matches only
+    fuzz_spec = GameSpec(_three_hand_table,
+                         {"target": (1, 10), "close_min_stock": (1, 6), "dealer_cap": (0, 9)}, natural_120)
     Options = ThreeHandOptions
     n_seats = 3
     options: ThreeHandOptions
@@ -139,3 +154,4 @@ def _next_dealer(rule: str, dealer: int, result: HandResult, active: tuple[int, 
     if rule == "winner":
         return w
     return next(p for p in active if p != w)
+

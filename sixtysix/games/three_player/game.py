@@ -14,37 +14,52 @@ hands is played and the most chips win.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..cards import PACK_24
-from ..engine.rules import STRICT_MULTI, Rules
-from ..engine.state import Deal, HandResult, State
-from .base import Game, grade, make_result, ranged
+from ...cards import PACK_24
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, natural_120
+from ...engine.rules import STRICT_MULTI, Rules
+from ...engine.state import Deal, HandResult, State
+from ..base import Game, grade, make_result
+from ..dealing import deal_packets
+from .options import ThreePlayerOptions
 
 if TYPE_CHECKING:
-    from ..engine.match import Match
+    from ...engine.match import Match
 
-__all__ = ["ThreePlayerSixtySix", "ThreePlayerOptions", "deal_packets"]
+__all__ = ["ThreePlayerSixtySix"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class ThreePlayerOptions:
-    """The options of rules/three-player.md, by name, with their defaults."""
-
-    trump_must_be_held: bool = False
-    marriage_needs_trick: bool = True
-    tie_rule: Literal["no_payment", "split"] = "no_payment"
-    hands: int = ranged(9, 1, 100)
-    starting_chips: int = ranged(20, 0, 10_000)
+def _chips_table(game: Game, state: State, res: HandResult) -> str | None:
+    """Chips: each other player pays each top scorer 1, 2 or 3 (rules/three-player.md#settlement);
+    none on a tie under 'no_payment'. Chips are conserved."""
+    gp = res.game_points
+    if sum(gp) != 0:
+        return f"chips are not conserved: {list(gp)}"
+    top = set(res.winners)
+    if not top:
+        return None if not any(gp) else f"a tie without payment moves chips: {list(gp)}"
+    payers = 3 - len(top)
+    for p, g in enumerate(gp):
+        lo, hi = (payers, 3 * payers) if p in top else (-3 * len(top), -len(top))
+        if not lo <= g <= hi:
+            return f"seat {p} {'collects' if p in top else 'pays'} {abs(g)} chips: {list(gp)}"
+    return None
 
 
 class ThreePlayerSixtySix(Game):
     id = "three-player-sixty-six"
     name = "Three-Player Sixty-Six"
+    rule_page = "three-player.md"
+    score_unit = "chip"
+    fuzz_spec = GameSpec(_chips_table, {"hands": (1, 12), "starting_chips": (0, 30)}, natural_120)
     Options = ThreePlayerOptions
     n_seats = 3
     options: ThreePlayerOptions
+
+    def make_fast_path(self) -> FastPath:
+        return FastPath(Kernel.MULTI, scoring="chips", tie_split=self.options.tie_rule == "split")
 
     def make_rules(self) -> Rules:
         o = self.options
@@ -114,18 +129,3 @@ class ThreePlayerSixtySix(Game):
             match.winner = [p for p in range(3) if match.score[p] == best]
 
 
-def deal_packets(deck: list[int], dealer: int, n: int,
-                 packets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Deal packets of the given sizes round the table from the dealer's left, the dealer last.
-
-    >>> deal_packets(list(range(24)), 2, 3, (3, 2, 3))[0]
-    (0, 1, 2, 9, 10, 15, 16, 17)
-    """
-    order = [(dealer + k) % n for k in range(1, n + 1)]
-    hands: list[list[int]] = [[] for _ in range(n)]
-    i = 0
-    for size in packets:
-        for p in order:
-            hands[p] += deck[i:i + size]
-            i += size
-    return tuple(tuple(h) for h in hands)

@@ -12,53 +12,34 @@ claims the hand. Game points 1/2/3, first to 7.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import NINE, PACK_24
-from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
-from ..engine.state import Deal, HandResult
-from .base import TwoPlayerScoring, ranged
+from ...cards import NINE, PACK_24
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table
+from ...engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
+from ...engine.state import Deal, HandResult
+from ..base import TwoPlayerScoring
+from ..dealing import next_dealer
+from .options import SixtySixOptions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..engine.match import Match
+    from ...engine.match import Match
 
 __all__ = ["SixtySix", "SixtySixOptions"]
-
-
-@dataclass(frozen=True, kw_only=True)
-class SixtySixOptions:
-    """The options of rules/sixty-six.md#options, by name, with their defaults."""
-
-    next_dealer: Literal["alternate", "winner", "loser"] = "alternate"
-    phase2_follow: Literal["strict", "follow_only"] = "strict"
-    nine_exchange_timing: Literal["on_lead", "any_time"] = "on_lead"
-    nine_exchange_needs_trick: bool = True
-    nine_exchange_on_close: Literal["opponent_any", "either_with_trick", "none"] = "opponent_any"
-    first_trick_marriage: Literal["any_later_trick", "same_trick_only"] = "any_later_trick"
-    marriages_after_close: bool = False
-    show_marriage_to_go_out: bool = True
-    close_requires: Literal["lead", "lead_and_own_trick", "lead_after_first_trick"] = "lead"
-    close_before_draw_allowed: bool = True
-    close_min_stock: int = ranged(1, 1, 11)
-    """Face-down stock cards needed to close (the stock holds 11 after the deal)."""
-    claim_timing: Literal["after_trick_or_meld", "any_own_turn"] = "after_trick_or_meld"
-    false_claim_penalty: Literal["flat2", "2_or_3_if_opponent_trickless"] = "flat2"
-    closed_win_measured_at: Literal["claim", "close"] = "claim"
-    closer_beaten_flat_2: bool = False
-    unclaimed_end: Literal["seed", "pagat"] = "seed"
-    draw_bonus: bool = True
-    draw_bonus_accumulates: bool = True
-    target: int = ranged(7, 1, 100)
-    shutout_counts_double: bool = False
-    auto_claim: bool = False
 
 
 class SixtySix(TwoPlayerScoring):
     id = "sixty-six"
     name = "Sixty-Six"
+    rule_page = "sixty-six.md"
+    fuzz_spec = GameSpec(one_winner_table(grades_123), {"target": (1, 10), "close_min_stock": (1, 6)},
+                         natural_120)
+    value_net: ClassVar[tuple[str, tuple[str, ...]] | None] = (
+        "value.net", ("next_dealer", "draw_bonus", "draw_bonus_accumulates", "target",
+                      "shutout_counts_double"))
     Options = SixtySixOptions
     n_seats = 2
     options: SixtySixOptions
@@ -69,6 +50,12 @@ class SixtySix(TwoPlayerScoring):
         if len(match_score) != 2:
             return None
         return tuple(max(0, self.options.target - s) for s in match_score)
+
+    def make_fast_path(self) -> FastPath:
+        # The hand's game points read only what the pair kernel keeps (points, tricks, the
+        # close, the last leader, the bonus, the match standing): its solver may stand in for
+        # ``State`` once the stock is gone.
+        return FastPath(Kernel.PAIR)
 
     def make_rules(self) -> Rules:
         o = self.options
@@ -115,16 +102,6 @@ def deal_two_packets(deck: list[int], dealer: int, active: tuple[int, ...], n: i
     return Deal(hands=tuple(hands), turnup=deck[i], stock=tuple(deck[i + 1:]))
 
 
-def next_dealer(rule: str, dealer: int, result: HandResult, n: int) -> int:
-    """The next dealer under ``next_dealer`` (rules/sixty-six.md#cards-and-deal); after a draw the deal stays
-    put
-    unless it alternates."""
-    if rule == "alternate":
-        return (dealer + 1) % n
-    if not result.winners:
-        return dealer
-    w = result.winners[0]
-    return w if rule == "winner" else (w + 1) % n
 
 
 def settle_points_match(match: Match, result: HandResult, o: SixtySixOptions) -> None:

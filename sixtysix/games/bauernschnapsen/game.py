@@ -24,19 +24,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..cards import PACK_20, SUIT_MASK
-from ..engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
-from ..engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
-from ..engine.rules import STRICT_MULTI, Rules
-from ..engine.state import Deal, HandResult, State
-from ..errors import OptionError
-from .base import Game, grade, make_result, ranged
-from .three_player import deal_packets
+from ...cards import PACK_20, SUIT_MASK
+from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ...engine.fastpath import FastPath, Kernel
+from ...engine.invariants import GameSpec, counts_down, natural_120, side_values
+from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
+from ...engine.rules import STRICT_MULTI, Rules
+from ...engine.state import Deal, HandResult, State
+from ...errors import OptionError
+from ..base import Game, grade, make_result
+from ..dealing import deal_packets
+from .options import BauernschnapsenOptions
 
 if TYPE_CHECKING:
-    from ..engine.match import Match
+    from ...engine.match import Match
+    from ...engine.view import View
 
 __all__ = ["Bauernschnapsen", "BauernschnapsenOptions", "F", "P", "R", "D"]
 
@@ -50,25 +54,6 @@ ZEHNER_ORDER = (1, 2, 3, 4, 0)
 (rules/bauernschnapsen.md#cards-and-deal)."""
 
 NORMAL = 0
-
-
-@dataclass(frozen=True, kw_only=True)
-class BauernschnapsenOptions:
-    """The options of rules/bauernschnapsen.md#options, by name, with their defaults."""
-
-    trump_contracts_solo: bool = False
-    enough_by_defenders: bool = True
-    false_enough: Literal["graded", "flat2"] = "graded"
-    must_beat_partner: bool = True
-    retourschneider: bool = True
-    target: int = ranged(24, 1, 100)
-    score_direction: Literal["up", "down"] = "up"
-    first_trick_visible: bool = True
-    allow_knock_deal: bool = True
-    solo_partner_open: bool = False
-    """[R] rules/bauernschnapsen.md#the-auction has the solo declarer's partner lay his cards face down; True
-    lays
-    them face up, public to all (not among the options of rules/bauernschnapsen.md#options)."""
 
 
 # ---------------------------------------------------------------------- when a contract is decided
@@ -149,12 +134,51 @@ _LADDER = (  # rules/bauernschnapsen.md#the-auction, lowest first
 )
 
 
+_VALUES = (1, 2, 3, 4, 6, 9, 10, 12, 18, 24)
+"""The contracts' values (rules/bauernschnapsen.md#the-auction)."""
+
+
+def _contracts_table(game: Game, state: State, res: HandResult) -> str | None:
+    """One side scores a contract's value times 1, 2, 4 or 8 (rules/bauernschnapsen.md#the-auction,
+    rules/bauernschnapsen.md#doubling)."""
+    gp = res.game_points
+    bad = side_values(state, gp)
+    if bad:
+        return bad
+    allowed = {v * f for v in _VALUES for f in (1, 2, 4, 8)}
+    scoring = {state.rules.sides[p] for p, g in enumerate(gp) if g}
+    if len(scoring) > 1:
+        return f"both sides score: {list(gp)}"
+    if any(g and g not in allowed for g in gp):
+        return f"game points {list(gp)} are no contract value times a doubling"
+    return None
+
+
+def _partner_open(game: Game) -> bool:
+    return bool(getattr(game.options, "solo_partner_open", False))
+
+
 class Bauernschnapsen(Game):
     id = "bauernschnapsen"
     name = "Bauernschnapsen"
+    rule_page = "bauernschnapsen.md"
+    # The solo partner's cards lie face down (rules/bauernschnapsen.md#the-auction); face up under
+    # the [R] option solo_partner_open, they are shown without being named.
+    fuzz_spec = GameSpec(_contracts_table, {"target": (6, 30)}, natural_120,
+                         counts_down("score_direction", "down"), unnamed_reveals=_partner_open)
     Options = BauernschnapsenOptions
     n_seats = 4
     options: BauernschnapsenOptions
+
+    def make_fast_path(self) -> FastPath:
+        return FastPath(Kernel.BAUERN)
+
+    def false_claim_cost(self, view: View, points: int) -> int:
+        """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),
+        times the doubling."""
+        tricks = view.tricks[(view.rules or self.rules).sides[view.seat]]
+        graded = self.options.false_enough == "graded"
+        return (grade(points, tricks) if graded else 2) * view.factor
 
     def make_rules(self) -> Rules:
         o = self.options

@@ -1,0 +1,9 @@
+"""Three-Player Sixty-Six, all in this package: ``options.py``, the rule options, each with its meaning
+as its docstring; ``game.py``, the deal, the rules, the scoring and what the game declares to the
+rest of sixtysix (its fast path, its fuzzer's table, its stakes). Its rules page is
+docs/rules/three-player.md (``rule_page``)."""
+
+from .game import ThreePlayerSixtySix
+from .options import ThreePlayerOptions
+
+__all__ = ["ThreePlayerSixtySix", "ThreePlayerOptions"]
