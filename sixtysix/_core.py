@@ -45,6 +45,7 @@ COMPILED = (
     "sixtysix.engine.phases.meld",
     "sixtysix.engine.phases.announce",
     "sixtysix.games.base",
+    "sixtysix.games.dealing",
     "sixtysix.games.sixty_six.game",
     "sixtysix.games.schnapsen.game",
     "sixtysix.bots.solver",
@@ -54,10 +55,10 @@ COMPILED = (
     "sixtysix.bots.value_net",
 )
 """The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
-trick resolution, drawing, scoring, Bauernschnapsen's auction), the playout kernels (with C types
-from ``kernel.pxd`` and ``kernel_multi.pxd``), the solver and the search; and, as plain Python
-compiled, a seat's view and the heuristic player, with which the bidding searches play hands
-out; and the learned value of Sixty-Six worlds (``value_net.pxd``) that the search may call
+trick resolution, drawing, scoring, dealing and the next dealer, Bauernschnapsen's auction), the
+playout kernels (with C types from ``kernel.pxd`` and ``kernel_multi.pxd``), the solver and the
+search; and, as plain Python compiled, a seat's view and the heuristic player, with which the
+bidding searches play hands out; and the learned value of Sixty-Six worlds (``value_net.pxd``) that the search may call
 instead of a playout. ``sixtysix.bots.base`` must stay out: its ``clock``, entered as
 interpreted Python, is where a thinking search lets other threads run."""
 

@@ -58,6 +58,7 @@ from starlette.responses import Response
 from ..bots.base import bot_names
 from ..bots.levels import LEVELS
 from ..engine.actions import action_str
+from ..games import DEFAULT_GAME
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import LEFT, Conn, Hub
@@ -352,7 +353,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         return {**players.public(player_id), **player_page(store, player_id)}
 
     @app.get("/api/leaderboard")
-    async def get_leaderboard(game: str = "sixty-six", limit: int = 50) -> dict[str, Any]:
+    async def get_leaderboard(game: str = DEFAULT_GAME, limit: int = 50) -> dict[str, Any]:
         return leaderboard(store, game, limit)
 
     @app.patch("/api/players/{player_id}")

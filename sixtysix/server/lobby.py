@@ -40,7 +40,7 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
-from ..games import GAMES
+from ..games import DEFAULT_GAME, GAMES
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import Hub
@@ -239,7 +239,7 @@ class Lobby:
         (``POST /api/tables``'s), ``seats`` by default all people."""
         if not isinstance(raw, dict):
             raise TableError("bad_table", "the table request must be a JSON object", 400)
-        game_id = raw.get("game", "sixty-six")
+        game_id = raw.get("game", DEFAULT_GAME)
         if not isinstance(game_id, str) or game_id not in GAMES:
             raise TableError("bad_table", f"unknown game {game_id!r} (choose from "
                              f"{', '.join(sorted(GAMES))})", 400)
