@@ -58,9 +58,9 @@ COMPILED = (
 trick resolution, drawing, scoring, dealing and the next dealer, Bauernschnapsen's auction), the
 playout kernels (with C types from ``kernel.pxd`` and ``kernel_multi.pxd``), the solver and the
 search; and, as plain Python compiled, a seat's view and the heuristic player, with which the
-bidding searches play hands out; and the learned value of Sixty-Six worlds (``value_net.pxd``) that the search may call
-instead of a playout. ``sixtysix.bots.base`` must stay out: its ``clock``, entered as
-interpreted Python, is where a thinking search lets other threads run."""
+bidding searches play hands out; and the learned value of Sixty-Six worlds (``value_net.pxd``)
+that the search may call instead of a playout. ``sixtysix.bots.base`` must stay out: its
+``clock``, entered as interpreted Python, is where a thinking search lets other threads run."""
 
 PURE = os.environ.get("SIXTYSIX_PURE", "").strip().lower() not in ("", "0", "false", "no")
 """True when ``SIXTYSIX_PURE`` asks for the pure-Python core."""
