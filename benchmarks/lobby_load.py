@@ -1,0 +1,262 @@
+"""Load test of the lobby: many players queueing, being paired and playing, on loopback.
+
+Starts ``sixtysix serve`` as a subprocess (a fresh SQLite file unless --database is given), makes
+``--players`` players (``POST /api/players``), and for ``--seconds`` each of them, over and over:
+asks to play (``POST /api/lobby/queue``), asks where he stands until he is seated
+(``GET /api/lobby/queue``, every ``--poll`` seconds), plays his seat over its WebSocket at a
+computer's pace (``--think`` seconds a move on average) until the match is over, and queues again.
+The matches are rated by default (``--unrated``: not), so every finished one also settles ratings.
+
+Reports the pairing time (from asking to play to being told the table; the polling adds up to
+``--poll``), the action latency (from sending an action to receiving the state that includes it,
+on the same connection), and what was lost: after the run every table is read back and must hold
+every action its players were answered for, and every rated match that finished must have moved
+each of its players' ratings once.
+
+    .venv/bin/python benchmarks/lobby_load.py --players 500 --seconds 600          # the issue's
+    .venv/bin/python benchmarks/lobby_load.py --players 100 --seconds 60 --think 1 # shorter
+
+Client and server share the machine, so the figures include the client's own CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from server_load import percentiles, psql, start_server, total_cpu, with_schema
+
+
+@dataclasses.dataclass
+class Stats:
+    pairing: list[float] = dataclasses.field(default_factory=list)
+    """Seconds from asking to play to knowing the table."""
+    latencies: list[float] = dataclasses.field(default_factory=list)
+    actions: int = 0
+    matches_started: int = 0
+    matches_finished: int = 0
+    rated_finished: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Each finished rated match's table: its players."""
+    seen: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Each table's highest version a player was answered with."""
+    errors: list[str] = dataclasses.field(default_factory=list)
+    never_paired: int = 0
+
+
+def auth(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float,
+                    rng: random.Random, stats: Stats, stop_at: float) -> bool:
+    """Play one seat until the match is over (True) or the time is up (False)."""
+    async with websockets.connect(f"{ws_url}/ws/{table}?token={token}", max_size=2**20,
+                                  open_timeout=60) as ws:
+        sent_version, sent_at = -1, 0.0
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(1.0, stop_at - time.monotonic()))
+            except TimeoutError:
+                return False
+            m = json.loads(raw)
+            if m.get("type") == "error":
+                if m["error"]["code"] != "stale":  # a next-hand race with the other seat
+                    stats.errors.append(f"{table}: {m['error']['message']}")
+                sent_version = -1
+                continue
+            if m.get("type") != "state":
+                continue
+            v = m["version"]
+            stats.seen[table] = max(stats.seen.get(table, 0), v)
+            if sent_version >= 0 and v > sent_version:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.actions += 1
+                sent_version = -1
+            if m["complete"]:
+                if seat == 0:
+                    stats.matches_finished += 1
+                    if m.get("rated"):
+                        stats.rated_finished[table] = [s["player"] for s in m["seats"]]
+                return True
+            if time.monotonic() > stop_at:
+                return False
+            if sent_version >= 0:
+                continue  # our action is on its way
+            view = m["view"]
+            mine = view["to_act"] == seat and view["legal"]
+            if mine or m["can_next"]:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                if time.monotonic() > stop_at:
+                    return False
+                sent_version, sent_at = v, time.perf_counter()
+                if m["can_next"]:
+                    await ws.send(json.dumps({"type": "next", "version": v}))
+                else:
+                    action = rng.choice(view["legal"])["action"]
+                    await ws.send(json.dumps({"type": "act", "action": action, "version": v}))
+
+
+async def player(k: int, http: httpx.AsyncClient, ws_url: str, secret: str, game: str,
+                 rated: bool, think: float, poll: float, stats: Stats, stop_at: float) -> None:
+    """One player: queue, wait to be seated, play, again, until ``stop_at``."""
+    rng = random.Random(k)
+    await asyncio.sleep(rng.uniform(0, 2))  # players arrive over two seconds, not at once
+    headers = auth(secret)
+    while time.monotonic() < stop_at:
+        asked = time.perf_counter()
+        r = await http.post("/api/lobby/queue", json={"game": game, "rated": rated},
+                            headers=headers)
+        if r.status_code >= 400:
+            stats.errors.append(f"queue: {r.status_code} {r.text[:200]}")
+            await asyncio.sleep(poll)
+            continue
+        status = r.json()
+        while status.get("state") != "paired" and time.monotonic() < stop_at:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * poll)
+            r = await http.get("/api/lobby/queue", headers=headers)
+            if r.status_code >= 400:
+                stats.errors.append(f"queue status: {r.status_code} {r.text[:200]}")
+                continue
+            status = r.json()
+        if status.get("state") != "paired":
+            stats.never_paired += 1
+            await http.delete("/api/lobby/queue", headers=headers)
+            return
+        stats.pairing.append(time.perf_counter() - asked)
+        if status["seat"] == 0:
+            stats.matches_started += 1
+        if not await play_seat(ws_url, status["table"], status["token"], status["seat"], think,
+                               random.Random(rng.random()), stats, stop_at):
+            return
+
+
+async def check_nothing_lost(http: httpx.AsyncClient, stats: Stats,
+                             secrets: dict[str, str]) -> dict[str, int]:
+    """Read every table back: it must hold every version its players were answered with; and
+    each player's rated matches counted must be the finished rated matches he played."""
+    lost_actions = 0
+    for table, version in stats.seen.items():
+        r = await http.get(f"/api/tables/{table}")
+        if r.status_code != 200 or r.json()["version"] < version:
+            lost_actions += 1
+    expected: dict[str, int] = {}
+    for players in stats.rated_finished.values():
+        for p in players:
+            if p is not None:
+                expected[p] = expected.get(p, 0) + 1
+    lost_ratings = 0
+    for pid in secrets:
+        r = await http.get(f"/api/players/{pid}")
+        counted = sum(g["matches"] for g in r.json().get("ratings", []))
+        # Matches a player was still finishing when the clients stopped may count too.
+        if counted < expected.get(pid, 0):
+            lost_ratings += 1
+    return {"tables_missing_actions": lost_actions, "players_missing_ratings": lost_ratings}
+
+
+async def run(url: str, n: int, seconds: float, game: str, rated: bool, think: float,
+              poll: float, pids: list[int]) -> dict[str, Any]:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=200, keepalive_expiry=1.0)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
+        secrets: dict[str, str] = {}
+        run_tag = uuid.uuid4().hex[:4]
+        for k in range(n):
+            r = await http.post("/api/players", json={"name": f"Load {run_tag} {k}"})
+            r.raise_for_status()
+            secrets[r.json()["id"]] = r.json()["secret"]
+        cpu_start = total_cpu(pids)
+        started = time.monotonic()
+        stop_at = started + seconds
+        ws_url = url.replace("http", "ws", 1)
+        await asyncio.gather(*(player(k, http, ws_url, secret, game, rated, think, poll, stats,
+                                      stop_at) for k, secret in enumerate(secrets.values())))
+        elapsed = time.monotonic() - started
+        cpu_end = total_cpu(pids)
+        lost = await check_nothing_lost(http, stats, secrets)
+    report: dict[str, Any] = {
+        "players": n, "game": game, "rated": rated, "think_s": think, "poll_s": poll,
+        "seconds": round(elapsed, 1), "matches_started": stats.matches_started,
+        "matches_finished": stats.matches_finished,
+        "rated_matches_finished": len(stats.rated_finished), "actions": stats.actions,
+        "actions_per_s": round(stats.actions / elapsed, 1),
+        "pairing_ms": percentiles(stats.pairing) if stats.pairing else None,
+        "pairings": len(stats.pairing),
+        "latency_ms": percentiles(stats.latencies) if stats.latencies else None,
+        "lost": lost, "never_paired": stats.never_paired, "errors": len(stats.errors),
+        "first_errors": stats.errors[:5],
+    }
+    if cpu_start is not None and cpu_end is not None:
+        report["server_cpu_share_of_one_core"] = round((cpu_end - cpu_start) / elapsed, 2)
+    return report
+
+
+def server_config(path: Path, computer_after: float | None) -> None:
+    """Every rate limit lifted (all the players come from this one address, and each queues
+    again and again); the computer's turn in the queue, where given."""
+    from sixtysix.server.config import ServerConfig
+    lines = []
+    for f in dataclasses.fields(ServerConfig):
+        if f.name.endswith(("_burst", "_per_minute")):
+            lines.append(f"{f.name} = 1000000")
+        elif f.name == "queue_computer_seconds" and computer_after is not None:
+            lines.append(f"{f.name} = {computer_after}")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--players", type=int, default=500)
+    p.add_argument("--seconds", type=float, default=600)
+    p.add_argument("--game", default="sixty-six")
+    p.add_argument("--unrated", action="store_true", help="queue for unrated matches")
+    p.add_argument("--think", type=float, default=1.0,
+                   help="mean seconds a player takes for a move (a computer's pace)")
+    p.add_argument("--poll", type=float, default=1.0,
+                   help="mean seconds between a waiting player's questions to the queue")
+    p.add_argument("--computer-after", type=float, default=None,
+                   help="the server's queue_computer_seconds (default: the server's own)")
+    p.add_argument("--database", default=None, help="default: a new SQLite file in a temp dir")
+    a = p.parse_args()
+    tmp = tempfile.TemporaryDirectory()
+    postgres = (a.database or "").startswith(("postgresql:", "postgres:"))
+    schema = None
+    db = a.database or f"sqlite:///{Path(tmp.name) / 'lobby.db'}"
+    if postgres:
+        schema = f"sixtysix_lobby_{uuid.uuid4().hex[:8]}"
+        psql(a.database, f"CREATE SCHEMA {schema}")
+        db = with_schema(a.database, schema)
+    config = Path(tmp.name) / "limits.toml"
+    server_config(config, a.computer_after)
+    proc: subprocess.Popen[bytes] | None = None
+    try:
+        proc, url = start_server(db, config)
+        report = asyncio.run(run(url, a.players, a.seconds, a.game, not a.unrated, a.think,
+                                 a.poll, [proc.pid]))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        if schema is not None:
+            psql(a.database, f"DROP SCHEMA {schema} CASCADE")
+        tmp.cleanup()
+    report["database"] = "postgresql" if postgres else "sqlite"
+    print(json.dumps(report, indent=2))
+    if report["pairing_ms"] is None:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
