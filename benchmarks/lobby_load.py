@@ -1,20 +1,20 @@
 """Load test of the lobby: many players queueing, being paired and playing, on loopback.
 
 Starts ``sixtysix serve`` as a subprocess (a fresh SQLite file unless --database is given), makes
-``--players`` players (``POST /api/players``), and for ``--seconds`` each of them, over and over:
-asks to play (``POST /api/lobby/queue``), asks where he stands until he is seated
-(``GET /api/lobby/queue``, every ``--poll`` seconds), plays his seat over its WebSocket at a
-computer's pace (``--think`` seconds a move on average) until the match is over, and queues again.
-The matches are rated by default (``--unrated``: not), so every finished one also settles ratings.
+``--players`` players (``POST /api/players``), and for ``--seconds`` each of them, over and over,
+does what his browser would: opens the lobby's WebSocket (``/ws/lobby``, made his with ``me``),
+asks to play (``POST /api/lobby/queue``), waits there for the ``paired`` status, plays his seat
+over its WebSocket at a computer's pace (``--think`` seconds a move on average) until the match is
+over, and goes back to the lobby. The matches are rated by default (``--unrated``: not), so every
+finished one also settles ratings.
 
-Reports the pairing time (from asking to play to being told the table; the polling adds up to
-``--poll``), the action latency (from sending an action to receiving the state that includes it,
-on the same connection), and what was lost: after the run every table is read back and must hold
-every action its players were answered for, and every rated match that finished must have moved
-each of its players' ratings once.
+Reports the pairing time (from opening the lobby to being told the table), the action latency
+(from sending an action to receiving the state that includes it, on the same connection), and what
+was lost: after the run every table is read back and must hold every action its players were
+answered for, and every rated match that finished must have moved each of its players' ratings.
 
     .venv/bin/python benchmarks/lobby_load.py --players 500 --seconds 600          # the issue's
-    .venv/bin/python benchmarks/lobby_load.py --players 100 --seconds 60 --think 1 # shorter
+    .venv/bin/python benchmarks/lobby_load.py --players 100 --seconds 60           # shorter
 
 Client and server share the machine, so the figures include the client's own CPU time.
 """
@@ -108,38 +108,56 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
                     await ws.send(json.dumps({"type": "act", "action": action, "version": v}))
 
 
-async def player(k: int, http: httpx.AsyncClient, ws_url: str, secret: str, game: str,
-                 rated: bool, think: float, poll: float, stats: Stats, stop_at: float) -> None:
-    """One player: queue, wait to be seated, play, again, until ``stop_at``."""
-    rng = random.Random(k)
-    await asyncio.sleep(rng.uniform(0, 2))  # players arrive over two seconds, not at once
-    headers = auth(secret)
-    while time.monotonic() < stop_at:
-        asked = time.perf_counter()
+async def wait_paired(ws_url: str, http: httpx.AsyncClient, secret: str, game: str,
+                      rated: bool, stop_at: float, stats: Stats,
+                      last: str | None) -> dict[str, Any] | None:
+    """In the lobby as a browser is: its WebSocket made this player's (``me``), then ask to play
+    and wait for the ``paired`` status it pushes (not the one of his ``last`` table, which the
+    server keeps a while and may send first). The status, or None when the time ran out."""
+    async with websockets.connect(f"{ws_url}/ws/lobby", max_size=2**24, open_timeout=60) as lobby:
+        await lobby.send(json.dumps({"type": "me", "secret": secret}))
         r = await http.post("/api/lobby/queue", json={"game": game, "rated": rated},
-                            headers=headers)
+                            headers=auth(secret))
         if r.status_code >= 400:
             stats.errors.append(f"queue: {r.status_code} {r.text[:200]}")
-            await asyncio.sleep(poll)
-            continue
+            return None
         status = r.json()
-        while status.get("state") != "paired" and time.monotonic() < stop_at:
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * poll)
-            r = await http.get("/api/lobby/queue", headers=headers)
-            if r.status_code >= 400:
-                stats.errors.append(f"queue status: {r.status_code} {r.text[:200]}")
-                continue
-            status = r.json()
-        if status.get("state") != "paired":
-            stats.never_paired += 1
-            await http.delete("/api/lobby/queue", headers=headers)
-            return
-        stats.pairing.append(time.perf_counter() - asked)
-        if status["seat"] == 0:
-            stats.matches_started += 1
-        if not await play_seat(ws_url, status["table"], status["token"], status["seat"], think,
-                               random.Random(rng.random()), stats, stop_at):
-            return
+        while status.get("state") != "paired" or status.get("table") == last:
+            try:
+                raw = await asyncio.wait_for(lobby.recv(), timeout=max(0.1, stop_at - time.monotonic()))
+            except TimeoutError:
+                return None
+            m = json.loads(raw)
+            if m.get("type") == "queue":
+                status = m
+        return status
+
+
+async def player(k: int, http: httpx.AsyncClient, ws_url: str, secret: str, game: str,
+                 rated: bool, think: float, stats: Stats, stop_at: float) -> None:
+    """One player: to the lobby, play now, play the match, again, until ``stop_at``."""
+    rng = random.Random(k)
+    await asyncio.sleep(rng.uniform(0, 2))  # players arrive over two seconds, not at once
+    last = None
+    while time.monotonic() < stop_at:
+        asked = time.perf_counter()
+        try:
+            status = await wait_paired(ws_url, http, secret, game, rated, stop_at, stats, last)
+            if status is None:
+                stats.never_paired += 1
+                await http.delete("/api/lobby/queue", headers=auth(secret))
+                return
+            stats.pairing.append(time.perf_counter() - asked)
+            last = status["table"]
+            if status["seat"] == 0:
+                stats.matches_started += 1
+            if not await play_seat(ws_url, status["table"], status["token"], status["seat"], think,
+                                   random.Random(rng.random()), stats, stop_at):
+                return
+        except (httpx.HTTPError, OSError, websockets.WebSocketException) as e:
+            # Counted, and the player goes on: one failure must not end the run.
+            stats.errors.append(f"player {k}: {type(e).__name__}: {e}")
+            await asyncio.sleep(1)
 
 
 async def check_nothing_lost(http: httpx.AsyncClient, stats: Stats,
@@ -167,7 +185,7 @@ async def check_nothing_lost(http: httpx.AsyncClient, stats: Stats,
 
 
 async def run(url: str, n: int, seconds: float, game: str, rated: bool, think: float,
-              poll: float, pids: list[int]) -> dict[str, Any]:
+              pids: list[int]) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=200, keepalive_expiry=1.0)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
@@ -181,13 +199,13 @@ async def run(url: str, n: int, seconds: float, game: str, rated: bool, think: f
         started = time.monotonic()
         stop_at = started + seconds
         ws_url = url.replace("http", "ws", 1)
-        await asyncio.gather(*(player(k, http, ws_url, secret, game, rated, think, poll, stats,
-                                      stop_at) for k, secret in enumerate(secrets.values())))
+        await asyncio.gather(*(player(k, http, ws_url, secret, game, rated, think, stats, stop_at)
+                               for k, secret in enumerate(secrets.values())))
         elapsed = time.monotonic() - started
         cpu_end = total_cpu(pids)
         lost = await check_nothing_lost(http, stats, secrets)
     report: dict[str, Any] = {
-        "players": n, "game": game, "rated": rated, "think_s": think, "poll_s": poll,
+        "players": n, "game": game, "rated": rated, "think_s": think,
         "seconds": round(elapsed, 1), "matches_started": stats.matches_started,
         "matches_finished": stats.matches_finished,
         "rated_matches_finished": len(stats.rated_finished), "actions": stats.actions,
@@ -224,8 +242,6 @@ def main() -> None:
     p.add_argument("--unrated", action="store_true", help="queue for unrated matches")
     p.add_argument("--think", type=float, default=1.0,
                    help="mean seconds a player takes for a move (a computer's pace)")
-    p.add_argument("--poll", type=float, default=1.0,
-                   help="mean seconds between a waiting player's questions to the queue")
     p.add_argument("--computer-after", type=float, default=None,
                    help="the server's queue_computer_seconds (default: the server's own)")
     p.add_argument("--database", default=None, help="default: a new SQLite file in a temp dir")
@@ -244,7 +260,7 @@ def main() -> None:
     try:
         proc, url = start_server(db, config)
         report = asyncio.run(run(url, a.players, a.seconds, a.game, not a.unrated, a.think,
-                                 a.poll, [proc.pid]))
+                                 [proc.pid]))
     finally:
         if proc is not None:
             proc.terminate()
