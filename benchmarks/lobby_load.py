@@ -163,25 +163,61 @@ async def player(k: int, http: httpx.AsyncClient, ws_url: str, secret: str, game
 async def check_nothing_lost(http: httpx.AsyncClient, stats: Stats,
                              secrets: dict[str, str]) -> dict[str, int]:
     """Read every table back: it must hold every version its players were answered with; and
-    each player's rated matches counted must be the finished rated matches he played."""
-    lost_actions = 0
-    for table, version in stats.seen.items():
-        r = await http.get(f"/api/tables/{table}")
-        if r.status_code != 200 or r.json()["version"] < version:
-            lost_actions += 1
+    each player's rated matches counted must be the finished rated matches he played. Read at
+    once, before the computer takes over the seats the players left mid-match."""
+    gate = asyncio.Semaphore(16)
+    unread = 0
+
+    async def get(path: str) -> dict[str, Any] | None:
+        nonlocal unread
+        async with gate:
+            try:
+                r = await http.get(path)
+                if r.status_code == 200:
+                    return r.json()  # type: ignore[no-any-return]
+            except httpx.HTTPError:
+                pass
+            unread += 1
+            return None
+
+    tables = list(stats.seen.items())
+    states = await asyncio.gather(*(get(f"/api/tables/{t}") for t, _ in tables))
+    lost_actions = sum(1 for (_, v), st in zip(tables, states, strict=True)
+                       if st is not None and st["version"] < v)
     expected: dict[str, int] = {}
     for players in stats.rated_finished.values():
         for p in players:
             if p is not None:
                 expected[p] = expected.get(p, 0) + 1
-    lost_ratings = 0
-    for pid in secrets:
-        r = await http.get(f"/api/players/{pid}")
-        counted = sum(g["matches"] for g in r.json().get("ratings", []))
-        # Matches a player was still finishing when the clients stopped may count too.
-        if counted < expected.get(pid, 0):
-            lost_ratings += 1
-    return {"tables_missing_actions": lost_actions, "players_missing_ratings": lost_ratings}
+    ids = list(secrets)
+    pages = await asyncio.gather(*(get(f"/api/players/{pid}") for pid in ids))
+    # Matches a player was still finishing when the clients stopped may count too: fewer is lost.
+    lost_ratings = sum(1 for pid, page in zip(ids, pages, strict=True) if page is not None
+                       and sum(g["matches"] for g in page["ratings"]) < expected.get(pid, 0))
+    return {"tables_missing_actions": lost_actions, "players_missing_ratings": lost_ratings,
+            "tables_checked": len(tables), "unread": unread}
+
+
+def report_of(stats: Stats, elapsed: float) -> dict[str, Any]:
+    return {"seconds": round(elapsed, 1), "matches_started": stats.matches_started,
+            "matches_finished": stats.matches_finished,
+            "rated_matches_finished": len(stats.rated_finished), "actions": stats.actions,
+            "actions_per_s": round(stats.actions / max(elapsed, 1e-9), 1),
+            "pairing_ms": percentiles(stats.pairing) if stats.pairing else None,
+            "pairings": len(stats.pairing),
+            "latency_ms": percentiles(stats.latencies) if stats.latencies else None,
+            "never_paired": stats.never_paired, "errors": len(stats.errors),
+            "first_errors": stats.errors[:5]}
+
+
+async def progress(stats: Stats, started: float, stop_at: float) -> None:
+    """A line a minute on standard error: how the run goes, should it not get to its end."""
+    while time.monotonic() < stop_at - 30:
+        await asyncio.sleep(60)
+        r = report_of(stats, time.monotonic() - started)
+        print(json.dumps({k: r[k] for k in ("seconds", "actions", "pairings", "matches_finished",
+                                            "pairing_ms", "latency_ms", "errors")}),
+              file=sys.stderr, flush=True)
 
 
 async def run(url: str, n: int, seconds: float, game: str, rated: bool, think: float,
@@ -199,25 +235,18 @@ async def run(url: str, n: int, seconds: float, game: str, rated: bool, think: f
         started = time.monotonic()
         stop_at = started + seconds
         ws_url = url.replace("http", "ws", 1)
+        watch = asyncio.ensure_future(progress(stats, started, stop_at))
         await asyncio.gather(*(player(k, http, ws_url, secret, game, rated, think, stats, stop_at)
                                for k, secret in enumerate(secrets.values())))
+        watch.cancel()
         elapsed = time.monotonic() - started
         cpu_end = total_cpu(pids)
-        lost = await check_nothing_lost(http, stats, secrets)
-    report: dict[str, Any] = {
-        "players": n, "game": game, "rated": rated, "think_s": think,
-        "seconds": round(elapsed, 1), "matches_started": stats.matches_started,
-        "matches_finished": stats.matches_finished,
-        "rated_matches_finished": len(stats.rated_finished), "actions": stats.actions,
-        "actions_per_s": round(stats.actions / elapsed, 1),
-        "pairing_ms": percentiles(stats.pairing) if stats.pairing else None,
-        "pairings": len(stats.pairing),
-        "latency_ms": percentiles(stats.latencies) if stats.latencies else None,
-        "lost": lost, "never_paired": stats.never_paired, "errors": len(stats.errors),
-        "first_errors": stats.errors[:5],
-    }
-    if cpu_start is not None and cpu_end is not None:
-        report["server_cpu_share_of_one_core"] = round((cpu_end - cpu_start) / elapsed, 2)
+        report: dict[str, Any] = {"players": n, "game": game, "rated": rated, "think_s": think,
+                                  **report_of(stats, elapsed)}
+        if cpu_start is not None and cpu_end is not None:
+            report["server_cpu_share_of_one_core"] = round((cpu_end - cpu_start) / elapsed, 2)
+        print(json.dumps(report), file=sys.stderr, flush=True)  # kept should the check fail
+        report["lost"] = await check_nothing_lost(http, stats, secrets)
     return report
 
 
