@@ -330,7 +330,7 @@ const Table = {
     const a = v.auction;
     if (a && a.calls.length) {
       html += `<div id="auction-panel"><b>${esc(t(a.open ? "table.auction" : "table.auctionOver"))}</b> ` +
-        a.calls.map((x) => `<span class="call">${nm(x.seat)}: ${esc(x.call)}</span>`).join(" · ") +
+        a.calls.map((x) => `<span class="call">${nm(x.seat)}: ${esc(this.callWords(x.call))}</span>`).join(" · ") +
         (a.open && a.high !== null ? `<br>${esc(t("table.highBid", {bid: a.high, who: this.name(a.bidder)}))}` : "") +
         `</div>`;
     } else if (a && a.open) {
@@ -364,6 +364,12 @@ const Table = {
     });
     $("game-info").innerHTML = html;
     $("game-info").hidden = !html;
+  },
+
+  // An auction's call ("pass", "bid 3", "bid gang") in the page's language.
+  callWords(call) {
+    const [verb, what] = call.split(" ");
+    return verb === "bid" ? t("table.call.bid", {what}) : t("table.call.pass");
   },
 
   // What a seat said or showed (the log's line after its name, HTML), from the action's text,
