@@ -168,7 +168,7 @@ def play_a_whole_hand(page: Any, game: str, size: dict[str, int]) -> Counter[str
     deadline = time.monotonic() + 120
     while True:
         assert time.monotonic() < deadline, (game, took)
-        page.wait_for_selector(f"{TO_ACT}, #next-hand", timeout=15000)
+        page.wait_for_selector(f"{TO_ACT}, #next-hand, #summary h2", timeout=15000)
         page.wait_for_function(STILL, arg="#dock")
         assert out_of_sight(page) == [], game
         assert page.evaluate(CARDS_IN_THE_BAR) == [], game
