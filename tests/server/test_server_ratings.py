@@ -105,6 +105,18 @@ def test_a_rated_match_moves_both_ratings_the_right_way(client: TestClient) -> N
     assert page(client, winner)["ratings"][0]["matches"] == 1
 
 
+def test_a_rated_rematch_is_rated_with_the_same_players(client: TestClient) -> None:
+    ann, bob = make(client, "Ann"), make(client, "Bob")
+    tid, tokens = rated_table(client, ann, bob)
+    play_out(client, tid, list(tokens))
+    r = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[1]})
+    assert r.status_code == 201, r.text
+    again = client.get(f"/api/tables/{r.json()['table']}").json()
+    assert again["rated"] and [s["player"] for s in again["seats"]] == [ann["id"], bob["id"]]
+    play_out(client, again["table"], list(tokens))
+    assert page(client, ann)["ratings"][0]["matches"] == 2
+
+
 def test_an_unrated_match_moves_no_rating_and_is_listed(client: TestClient) -> None:
     ann, bob = make(client, "Ann"), make(client, "Bob")
     tid, tokens = rated_table(client, ann, bob, rated=False)
