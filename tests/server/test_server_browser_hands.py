@@ -7,7 +7,7 @@ The computer seats play at once (the fastest level, no delay).
 At every state the own cards and the action bar are wholly on the screen with nothing over them,
 and the action bar offers nothing that a card is touched for. Once in each phase the seat acts
 in (an auction, the play), the table is looked at in both sizes, a phone's (390×844) and a
-laptop's (1280×800); in the play axe-core finds nothing serious or critical there, and a
+laptop's (1280×800), and axe-core finds nothing serious or critical on it; in the play a
 screenshot of each size goes to ``$SIXTYSIX_ARTIFACTS/screenshots/`` (``GAME-phone.jpg``,
 ``GAME-desktop.jpg``; ``scripts/screenshots.sh`` copies them to docs/screenshots/).
 
@@ -136,16 +136,16 @@ def serious(page: Any) -> list[str]:
 
 
 def look_at_both_sizes(page: Any, size: dict[str, int], game: str, shoot: bool) -> None:
-    """The hand and the action bar on the screen at both sizes; with ``shoot``, a screenshot of
-    each and axe's check. The page is left at ``size``."""
+    """The hand and the action bar on the screen at both sizes, and axe's check at ``size``; with
+    ``shoot``, a screenshot of each size. The page is left at ``size``."""
     for s in (size, PHONE if size != PHONE else LAPTOP):
         settle(page, s)
         assert out_of_sight(page) == [], (game, s)
         if shoot:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"{game}-{name(s)}.jpg"), type="jpeg", quality=80)
+    assert serious(page) == [], (game, page.evaluate("Table.state.view.phase"))
     if shoot:
-        assert serious(page) == [], game
         # The look finds a card pushed off the screen, and a card under something else.
         assert page.evaluate("""() => { const c = document.querySelector('#hand .card');
             c.style.marginLeft = '-2000px'; return c.dataset.card; }""") in out_of_sight(page)
