@@ -96,7 +96,7 @@ def test_cards_are_played_by_touch_and_drag_a_marriage_by_its_king_and_a_refusal
             card.click()
             done.add("touched")
         page.wait_for_function(f"Table.state.version > {version}", timeout=10000)
-        if done == {"touched"}:
+        if "touched" in done and page.is_checked("#less-motion"):  # (a marriage may come first)
             assert page.evaluate("Motion.moves.travel") == 0
             page.uncheck("#less-motion")  # kept by the browser
             assert page.evaluate("localStorage.getItem('sixtysix.stillcards')") == "0"
