@@ -12,7 +12,8 @@ screenshot of each size goes to ``$SIXTYSIX_ARTIFACTS/screenshots/`` (``GAME-pho
 ``GAME-desktop.jpg``; ``scripts/screenshots.sh`` copies them to docs/screenshots/).
 
 Each game's hand is played at one size in every run, the sizes alternating across the games; at
-the other size it is marked ``release`` (left out unless asked for: CONTRIBUTING.md). One server
+the other size it is marked ``release`` (left out unless asked for: CONTRIBUTING.md) and played
+in German, the page's other language (its screenshots under ``screenshots/de/``). One server
 and one browser serve the module's hands, each at a table and in a page of its own.
 
 Marker ``browser``. Skipped only where /usr/bin/chromium is missing and ``CI`` is unset.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,7 +49,8 @@ from server_util import ServerProcess, seat_links
 pytestmark = needs_chromium
 
 SHOTS = ARTIFACTS / "screenshots"
-"""Where each game's screenshots go: ``GAME-phone.jpg``, ``GAME-desktop.jpg``."""
+"""Where each game's screenshots go: ``GAME-phone.jpg``, ``GAME-desktop.jpg`` (German tables'
+under ``de/``)."""
 
 GAMES = [  # the game, its options, the computer seats, the size it is played at in every run
     ("sixty-six", {}, 1, PHONE),
@@ -135,17 +138,17 @@ def serious(page: Any) -> list[str]:
             for v in found if v["impact"] in ("serious", "critical")]
 
 
-def look_at_both_sizes(page: Any, size: dict[str, int], game: str, shoot: bool) -> None:
+def look_at_both_sizes(page: Any, size: dict[str, int], game: str, shots: Path | None) -> None:
     """The hand and the action bar on the screen at both sizes, and axe's check at ``size``; with
-    ``shoot``, a screenshot of each size. The page is left at ``size``."""
+    ``shots`` (a folder), a screenshot of each size there. The page is left at ``size``."""
     for s in (size, PHONE if size != PHONE else LAPTOP):
         settle(page, s)
         assert out_of_sight(page) == [], (game, s)
-        if shoot:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"{game}-{name(s)}.jpg"), type="jpeg", quality=80)
+        if shots:
+            shots.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shots / f"{game}-{name(s)}.jpg"), type="jpeg", quality=80)
     assert serious(page) == [], (game, page.evaluate("Table.state.view.phase"))
-    if shoot:
+    if shots:
         # The look finds a card pushed off the screen, and a card under something else.
         assert page.evaluate("""() => { const c = document.querySelector('#hand .card');
             c.style.marginLeft = '-2000px'; return c.dataset.card; }""") in out_of_sight(page)
@@ -160,7 +163,7 @@ def look_at_both_sizes(page: Any, size: dict[str, int], game: str, shoot: bool) 
     settle(page, size)
 
 
-def play_a_whole_hand(page: Any, game: str, size: dict[str, int]) -> Counter[str]:
+def play_a_whole_hand(page: Any, game: str, size: dict[str, int], shots: Path) -> Counter[str]:
     """Seat 0 plays until a hand it played cards in is over (the dealer sits out a Three-Hand
     hand; the next one is then played); what it touched, and each verb taken."""
     took: Counter[str] = Counter()
@@ -187,7 +190,7 @@ def play_a_whole_hand(page: Any, game: str, size: dict[str, int]) -> Counter[str
         moment = "cards" if playing else view["phase"]
         if moment not in looked and (not playing or view["trick"] or took["play"] >= 2):
             looked.add(moment)
-            look_at_both_sizes(page, size, game, shoot=playing)
+            look_at_both_sizes(page, size, game, shots if playing else None)
         # (While the page draws for the seat, as it does unless asked not to, it offers nothing.)
         offer = [a for a in view["legal"] if offered(page, a["action"])]
         if not offer:
@@ -244,14 +247,16 @@ def browser(chromium: Any, table_server: ServerProcess,
 def hands() -> Iterator[Any]:
     for game, options, computers, size in GAMES:
         for s in (size, PHONE if size != PHONE else LAPTOP):
-            yield pytest.param(game, options, computers, s, id=f"{game}-{name(s)}",
+            # (The release run's tables speak German: the page's other language.)
+            yield pytest.param(game, options, computers, s, "en" if s == size else "de",
+                               id=f"{game}-{name(s)}" if s == size else f"{game}-{name(s)}-de",
                                marks=[] if s == size else [pytest.mark.release])
 
 
-@pytest.mark.parametrize("game,options,computers,size", list(hands()))
+@pytest.mark.parametrize("game,options,computers,size,lang", list(hands()))
 def test_a_whole_hand_by_touching_cards(table_server: ServerProcess, browser: Any, game: str,
                                         options: dict[str, Any], computers: int,
-                                        size: dict[str, int]) -> None:
+                                        size: dict[str, int], lang: str) -> None:
     started = time.time() - 1  # (a file system's clock may round down)
     for _ in range(40):
         status, t = table_server.request("POST", "/api/tables", {
@@ -263,11 +268,13 @@ def test_a_whole_hand_by_touching_cards(table_server: ServerProcess, browser: An
         assert status == 200, m
         if game != "gaigel" or m["view"]["dealer"] == computers:
             break
-    page = browser.new_context(viewport=size).new_page()
+    page = browser.new_context(viewport=size, locale=lang).new_page()
     errors = watch_errors(page)
     page.goto(table_server.url + seat_links(table_server, t)[0])
     page.wait_for_function("Table.state !== null")
-    took = play_a_whole_hand(page, game, size)
+    shots = SHOTS if lang == "en" else SHOTS / lang
+    took = play_a_whole_hand(page, game, size, shots)
+    assert page.evaluate("I18n.lang") == lang
     # Every card action this seat took, it took by touching the card; the screenshots of both
     # sizes were taken.
     assert took["play"] > 0, took
@@ -276,7 +283,7 @@ def test_a_whole_hand_by_touching_cards(table_server: ServerProcess, browser: An
     if game == "gaigel":  # the opening, chosen by touching the card it leads, then confirmed
         assert took["open"] == 1, took
     for s in (PHONE, LAPTOP):
-        shot = (SHOTS / f"{game}-{name(s)}.jpg").stat()
+        shot = (shots / f"{game}-{name(s)}.jpg").stat()
         assert shot.st_mtime >= started and shot.st_size > 10_000, (game, s)
     assert page.evaluate("Table.state.reveal") is not None  # the hand is over, shown face up
     assert errors == [], errors
