@@ -5,6 +5,7 @@ exchanged for its seat's secret, once), ``GET /api/tables/{id}?token=``,
 ``POST /api/tables/{id}/actions``, ``POST /api/tables/{id}/next``,
 ``POST /api/tables/{id}/takeover``, ``POST /api/tables/{id}/rematch``, ``GET /api/tables/{id}/record``,
 ``GET /api/tables/{id}/hands/{n}`` (a hand over, face up), ``GET /api/tables/{id}/hint``,
+``POST``/``GET /api/tables/{id}/analysis`` (a finished match's mistakes, ``analyses.py``),
 ``GET /api/rules/{game}?lang=`` (a game's rules page for the help, in English or German);
 players under ``/api/players`` (``players.py``; a player's secret goes in ``Authorization:
 Bearer``, and creating or claiming a seat with it ties the seat to him); the lobby (open tables,
@@ -62,6 +63,7 @@ from ..games import DEFAULT_GAME
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import LEFT, Conn, Hub
+from .analyses import Analyses
 from .lobby import Lobby, lobby_routes
 from .players import Players
 from .ratings import Ratings, leaderboard, player_page
@@ -185,6 +187,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     player_buckets = TokenBuckets(cfg.players_per_minute, cfg.players_burst)
     players = Players(store)
     lobby_ = Lobby(hub, store, players, cfg)
+    analyses = Analyses(store, cfg)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -195,6 +198,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         await lobby_.start()
         yield
         await lobby_.stop()
+        await analyses.stop()
         await hub.stop()
         if storage is None:
             store.close()
@@ -236,6 +240,10 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
 
     @app.get("/p/{player_id}", include_in_schema=False)
     async def player_web_page(player_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/a/{table_id}", include_in_schema=False)
+    async def analysis_web_page(table_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
 
     @app.get("/leaderboard", include_in_schema=False)
@@ -459,6 +467,22 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def get_hint(table_id: str, token: str | None = None) -> dict[str, Any]:
         t = hub.require(table_id)
         return await _hint(t, t.seat_of(token))
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def post_analysis(table_id: str) -> JSONResponse:
+        """Ask for a finished match's analysis: 202 while it is worked out, 200 once it is."""
+        t = hub.require(table_id)
+        try:
+            status, body = analyses.start(t)
+        except TableError as e:
+            headers = {"Retry-After": str(e.params["retry_after"])} if e.code == "busy" else None
+            return JSONResponse(e.to_json(), status_code=e.status, headers=headers)
+        return JSONResponse(body, status_code=status)
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def get_analysis(table_id: str) -> dict[str, Any]:
+        """Where a finished match's analysis stands, or the analysis."""
+        return analyses.status(hub.require(table_id))
 
     # ------------------------------------------------------------------ WebSocket
 

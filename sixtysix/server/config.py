@@ -10,10 +10,10 @@ same names (any subset); an unknown name or a value of the wrong kind is refused
 >>> ServerConfig.from_mapping({"max_bot_secs": 2})
 Traceback (most recent call last):
 ...
-sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: keep_alive_seconds, \
-lobby_address_burst, lobby_address_per_minute, lobby_player_burst, lobby_player_per_minute, \
-lobby_tick_seconds, max_body, max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, \
-max_json_depth, open_table_seconds, players_burst, players_per_minute, queue_computer_seconds, \
+sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: analyses_waiting, \
+analysis_samples, analysis_worlds, keep_alive_seconds, lobby_address_burst, lobby_address_per_minute, lobby_player_burst, lobby_player_per_minute, \
+lobby_tick_seconds, max_analyses, max_body, max_bot_iterations, max_bot_seconds, max_bot_workers, \
+max_bot_worlds, max_json_depth, open_table_seconds, players_burst, players_per_minute, queue_computer_seconds, \
 sockets_burst, sockets_per_minute, spectators_per_table, tables_burst, tables_per_minute)
 
 A retired setting is accepted and ignored, with a warning (a seat now has one live connection):
@@ -55,6 +55,16 @@ class ServerConfig:
     """Most worlds (PIMC determinizations, ISMCTS solved worlds) per move."""
     max_bot_workers: int = 1
     """Most processes one computer player may use (ISMCTS root parallelism)."""
+    analysis_samples: int = 2_000
+    """ISMCTS iterations per decision of a finished match's analysis (``analyses.py``; at most
+    ``max_bot_iterations``): more find the close mistakes surer, and take longer."""
+    analysis_worlds: int = 30
+    """Solved worlds per decision of an analysis once the stock is closed (at most
+    ``max_bot_worlds``)."""
+    max_analyses: int = 1
+    """Analyses worked out at once, each in a thread of its own..."""
+    analyses_waiting: int = 8
+    """...and queued behind them; more are refused (429) until one is done."""
     max_body: int = 16_384
     """Largest request body or WebSocket message, in bytes."""
     max_json_depth: int = 16

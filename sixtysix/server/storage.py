@@ -10,7 +10,8 @@ seat (``sixtysix_seat_players``) are kept beside them, and so are the players' r
 (``sixtysix_ratings``), each rated match's change of them (``sixtysix_rating_history``) and the
 seats their players left before the match was over (``sixtysix_leaves``): ``ratings.py``; and
 the lobby's (``lobby.py``): the tables it lists (``sixtysix_lobby_tables``) and the players
-waiting for quick pairing (``sixtysix_queue``).
+waiting for quick pairing (``sixtysix_queue``); and each finished match's analysis, worked out
+once (``sixtysix_analyses``: ``analyses.py``).
 
 On PostgreSQL several server processes may share one database (``cluster.py``): the pair (table,
 event number) is the primary key, so of two processes storing the same event number of a table
@@ -198,6 +199,16 @@ class QueueRow(_Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     paired_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+
+
+class AnalysisRow(_Base):
+    """A finished match's mistakes report (``analyses.py``), as JSON: worked out once."""
+    __tablename__ = "sixtysix_analyses"
+
+    table_id: Mapped[str] = mapped_column(String(64), ForeignKey("sixtysix_tables.id"),
+                                          primary_key=True)
+    created: Mapped[float] = mapped_column(Float)
+    analysis: Mapped[str] = mapped_column(Text)
 
 
 def normalize_url(url: str) -> str:
@@ -423,6 +434,24 @@ class Storage:
                              .order_by(TableRow.created.desc()).limit(limit)).all()
         return [{"id": i, "created": c, "spec": json.loads(spec), "finished": bool(f)}
                 for i, c, spec, f in rows]
+
+    # ------------------------------------------------------------------ analyses
+
+    def save_analysis(self, table_id: str, analysis: dict[str, Any]) -> None:
+        """Keep a finished match's analysis; one another process stored first is kept instead
+        (both came from the same record and seed)."""
+        try:
+            with Session(self.engine) as s, s.begin():
+                s.add(AnalysisRow(table_id=table_id, created=time.time(),
+                                  analysis=json.dumps(analysis)))
+        except IntegrityError:
+            pass
+
+    def analysis(self, table_id: str) -> dict[str, Any] | None:
+        """A match's stored analysis; None if none was worked out yet."""
+        with Session(self.engine) as s:
+            text_ = s.scalar(select(AnalysisRow.analysis).where(AnalysisRow.table_id == table_id))
+        return None if text_ is None else json.loads(text_)
 
     # ------------------------------------------------------------------ ratings
 
