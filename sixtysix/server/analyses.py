@@ -97,7 +97,7 @@ class Analyses:
         if now["status"] in ("queued", "running"):
             return 202, now
         if len(self._jobs) >= self.room:  # the running ones and those queued behind them
-            raise TableError("busy", "too many analyses are waiting: ask again in a minute", 429,
+            raise TableError("analyses_busy", "too many analyses are waiting: ask again in a minute", 429,
                              {"retry_after": 60})
         self._failed.pop(table.id, None)
         task = asyncio.get_running_loop().create_task(self._work(table.id, record))

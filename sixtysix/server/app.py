@@ -60,10 +60,10 @@ from ..bots.base import bot_names
 from ..bots.levels import LEVELS
 from ..engine.actions import action_str
 from ..games import DEFAULT_GAME
+from .analyses import Analyses
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
 from .hub import LEFT, Conn, Hub
-from .analyses import Analyses
 from .lobby import Lobby, lobby_routes
 from .players import Players
 from .ratings import Ratings, leaderboard, player_page
@@ -475,7 +475,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         try:
             status, body = analyses.start(t)
         except TableError as e:
-            headers = {"Retry-After": str(e.params["retry_after"])} if e.code == "busy" else None
+            headers = {"Retry-After": str(e.params["retry_after"])} if e.code == "analyses_busy" else None
             return JSONResponse(e.to_json(), status_code=e.status, headers=headers)
         return JSONResponse(body, status_code=status)
 

@@ -11,9 +11,10 @@ same names (any subset); an unknown name or a value of the wrong kind is refused
 Traceback (most recent call last):
 ...
 sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: analyses_waiting, \
-analysis_samples, analysis_worlds, keep_alive_seconds, lobby_address_burst, lobby_address_per_minute, lobby_player_burst, lobby_player_per_minute, \
-lobby_tick_seconds, max_analyses, max_body, max_bot_iterations, max_bot_seconds, max_bot_workers, \
-max_bot_worlds, max_json_depth, open_table_seconds, players_burst, players_per_minute, queue_computer_seconds, \
+analysis_samples, analysis_worlds, keep_alive_seconds, lobby_address_burst, \
+lobby_address_per_minute, lobby_player_burst, lobby_player_per_minute, lobby_tick_seconds, \
+max_analyses, max_body, max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, \
+max_json_depth, open_table_seconds, players_burst, players_per_minute, queue_computer_seconds, \
 sockets_burst, sockets_per_minute, spectators_per_table, tables_burst, tables_per_minute)
 
 A retired setting is accepted and ignored, with a warning (a seat now has one live connection):

@@ -1,5 +1,5 @@
 // The web client's entry point: the table for /t/<id>, a game's rules for /help/<game>, a
-// player's page for /p/<id>, the leaderboard for /leaderboard, the lobby otherwise.
+// player's page for /p/<id>, a match's analysis for /a/<table>, the leaderboard for /leaderboard, the lobby otherwise.
 "use strict";
 
 // A table's address carries no secret: `?token=` (an old link, or one made for an API user)
@@ -40,12 +40,15 @@ I18n.ready.then(() => {
   const m = location.pathname.match(/^\/t\/([^/]+)$/);
   const h = location.pathname.match(/^\/help\/([^/]+)$/);
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
+  const a = location.pathname.match(/^\/a\/([^/]+)$/);
   if (m) {
     openTable(decodeURIComponent(m[1]));
   } else if (h) {
     Help.show(decodeURIComponent(h[1]));
   } else if (p) {
     PlayerPage.show(decodeURIComponent(p[1]));
+  } else if (a) {
+    AnalysisPage.show(decodeURIComponent(a[1]));
   } else if (location.pathname === "/leaderboard") {
     Leaderboard.show(new URLSearchParams(location.search).get("game"));
   } else {

@@ -1,5 +1,5 @@
 // A player's page (/p/<id>): his rating in each game he has played rated matches of, with its
-// history drawn as a plot (inline SVG), and his recent matches with their table and record.
+// history drawn as a plot (inline SVG), and his recent matches with their table, record and analysis (analysis.js).
 "use strict";
 
 const PlayerPage = {
@@ -27,6 +27,7 @@ const PlayerPage = {
       open: t("ratings.open"),
       record: t("ratings.record"),
       analyze: t("ratings.analyze"),
+      analysis: t("ratings.analysis"),
       leaderboard: t("header.leaderboard"),
     };
   },
@@ -98,7 +99,8 @@ const PlayerPage = {
       const result = m.result ? w.result[m.result] : m.finished ? "" : w.running;
       const change = m.change === null ? "" : `${m.change >= 0 ? "+" : ""}${m.change}`;
       const links = `<a href="${esc(m.link)}">${esc(w.open)}</a>` + (m.record
-        ? ` · <a href="${esc(m.record)}" download="${esc(m.table)}.json" title="${esc(w.analyze)}">${esc(w.record)}</a>` : "");
+        ? ` · <a href="${esc(m.record)}" download="${esc(m.table)}.json">${esc(w.record)}</a>` +
+          ` · <a class="analysis-link" href="/a/${esc(encodeURIComponent(m.table))}">${esc(w.analysis)}</a>` : "");
       return `<tr><td>${esc(new Date(m.created * 1000).toLocaleString(I18n.lang, {dateStyle: "short", timeStyle: "short"}))}</td>` +
         `<td>${esc(gameName(m.game, m.game_name))}${m.rated ? ` <span class="note">(${esc(w.rated)})</span>` : ""}</td>` +
         `<td>${esc(result)}</td><td>${esc(change)}</td><td>${links}</td></tr>`;

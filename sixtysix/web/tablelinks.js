@@ -1,6 +1,6 @@
 // The table's footer (#table-links): each seat's state (invited, joined, away, computer) with,
 // for the table's creator, a Share button for each invitation not taken yet; whether hints are
-// allowed; the watching link to share; the record and the rules. At the end of the match,
+// allowed; the watching link to share; the record, the match's analysis once it is over, and the rules. At the end of the match,
 // Rematch and Back to the lobby (#match-end). The table is remembered in "My tables".
 "use strict";
 
@@ -28,6 +28,9 @@ const TableLinks = {
     html += `<p>`;
     if (me !== null || m.complete) {
       html += `<button type="button" class="secondary" id="record-btn">${esc(t("links.record"))}</button> · `;
+    }
+    if (m.complete) {
+      html += `<a id="analysis-link" href="/a/${esc(encodeURIComponent(m.table))}">${esc(t("links.analysis"))}</a> · `;
     }
     html += `<a id="rules-link" href="/help/${esc(encodeURIComponent(m.game))}">` +
       `${esc(t("links.rules", {game: gameName(m.game, m.game_name)}))}</a> · ` +

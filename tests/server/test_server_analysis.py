@@ -123,7 +123,7 @@ def test_analyses_queue_within_the_limits(store: Storage) -> None:
         assert [client.post(f"/api/tables/{t}/analysis").status_code for t in tids[:2]] == [202, 202]
         r = client.post(f"/api/tables/{tids[2]}/analysis")
         assert r.status_code == 429, r.text
-        assert r.json()["error"]["code"] == "busy" and int(r.headers["Retry-After"]) > 0
+        assert r.json()["error"]["code"] == "analyses_busy" and int(r.headers["Retry-After"]) > 0
         assert client.get(f"/api/tables/{tids[2]}/analysis").json()["status"] == "none"
         # The server answers meanwhile, and once the queue has room the third is taken.
         assert client.get(f"/api/tables/{tids[0]}").status_code == 200

@@ -276,7 +276,8 @@ def played_rated_match(database: str) -> tuple[dict[str, Any], dict[str, Any], s
 @in_browser
 def test_the_player_page_plots_the_rating_and_the_leaderboard_links_to_it(
         server_factory: Any, browser: Any) -> None:
-    s = server_factory()
+    # Analyses within a second (the defaults' budgets take a minute for a hand).
+    s = server_factory(config={"analysis_samples": 60, "analysis_worlds": 4})
     ann, bob, tid, winners = played_rated_match(s.database)
     s.start()
     page = context(browser, s).new_page()
@@ -299,6 +300,24 @@ def test_the_player_page_plots_the_rating_and_the_leaderboard_links_to_it(
         f"/api/tables/{tid}/record"
     assert page.get_attribute("#my-page-link", "href") == f"/p/{ann['id']}"
     assert axe_violations(page) == []
+    # The match's analysis, one click away: worked out by the server, each hand's mistakes per
+    # player with the better move and the position face up.
+    page.click("#player-page-matches a.analysis-link")
+    page.wait_for_selector("#analysis-totals li")
+    assert page.url == f"{s.url}/a/{tid}"
+    assert page.inner_text("#analysis-title").startswith("Sixty-Six: the mistakes at table")
+    totals = page.locator("#analysis-totals li").all_inner_texts()
+    assert [x.split(":")[0] for x in totals] == ["Ann", "Bob"], totals
+    shown = page.locator(".analysis-mistake").count()
+    assert shown == sum(int(x.split(": ")[1].split()[0]) for x in totals)
+    if shown:
+        page.locator(".analysis-position summary").first.click()
+        assert page.locator(".analysis-position[open] li").count() == 2  # both hands, face up
+    else:
+        page.wait_for_selector("#analysis-none")
+    assert axe_violations(page) == []
+    page.go_back()
+    page.wait_for_selector("svg.rating-plot", state="visible")
     # The leaderboard: the winner first; a name leads to the player's page.
     page.click("a[href^='/leaderboard?game=sixty-six']")
     page.wait_for_selector("#leaderboard-list tbody tr")
