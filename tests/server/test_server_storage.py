@@ -62,6 +62,17 @@ def test_an_event_number_is_stored_once(storage: Storage) -> None:
     storage.set_finished(tid)
 
 
+def test_a_match_analysis_is_stored_once(storage: Storage) -> None:
+    tid = uid()
+    storage.create_table(tid, {})
+    storage.set_finished(tid)
+    assert storage.analysis(tid) is None
+    storage.save_analysis(tid, {"mistakes": [{"played": "play 10♥"}]})
+    # A second process that worked it out too keeps the first (the same record and seed).
+    storage.save_analysis(tid, {"mistakes": []})
+    assert storage.analysis(tid) == {"mistakes": [{"played": "play 10♥"}]}
+
+
 def test_finished_tables_are_not_resumed(storage: Storage) -> None:
     a, b = uid(), uid()
     storage.create_table(a, {})
