@@ -2,30 +2,103 @@
 its hands, and what that kernel needs to know of the game beyond its ``Rules``. A game declares
 it (``Game.make_fast_path``); a kernel plays only the games that name it, and the search and the
 bidding players ask the declaration, never the game's id.
+
+The kernels re-implement the play that the phases define, so each states what it implements
+(``RuleCoverage``): the fields of ``Rules`` it plays, and for some of them the only values it
+plays. The engine offers a game to its kernel only where the coverage holds for every rules the
+game plays under (``offered``): a rule field the kernel does not name, a new one included, makes
+the kernel refuse the game, which the phases then play, rather than the kernel playing it wrong.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import importlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-__all__ = ["Kernel", "FastPath"]
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = ["Kernel", "FastPath", "RuleCoverage", "offered", "coverage"]
 
 
 class Kernel(enum.Enum):
-    """The engine's playout kernels."""
+    """The engine's playout kernels; each value is the kernel's module in ``engine``."""
 
-    PAIR = enum.auto()
+    PAIR = "kernel"
     """``engine/kernel.py``: two seats; the solver's bitmask search once the stock is gone."""
-    MULTI = enum.auto()
+    MULTI = "kernel_multi"
     """``engine/kernel_multi.py``: three or four seats without a stock."""
-    BAUERN = enum.auto()
+    BAUERN = "kernel_bauern"
     """``engine/kernel_bauern.py``: Bauernschnapsen's contracts, from the deal choice on."""
-    GAIGEL = enum.auto()
+    GAIGEL = "kernel_gaigel"
     """``engine/kernel_gaigel.py``: the double pack with openings, melds and knocks."""
-    TERTS = enum.auto()
+    TERTS = "kernel_terts"
     """``engine/kernel_terts.py``: announcements of sequences answered by the opponent."""
+
+
+class RuleCoverage:
+    """The fields of ``Rules`` a kernel implements: ``plays``, under any value its ``pack``
+    accepts; ``only``, under the values listed alone; ``at_default``, under the field's default
+    value alone (mostly features the kernel does not have, off by default). A field that does not
+    act in the phases the kernel plays is restricted to the values the games give it, so that
+    another value is refused rather than assumed harmless. Every field of the rules must be
+    named in one of the three: nothing is implemented by default."""
+
+    __slots__ = ("plays", "only")
+
+    def __init__(self, plays: Iterable[str], only: Mapping[str, Iterable[object]],
+                 at_default: Iterable[str] = ()) -> None:
+        from .rules import Rules  # the kernels make their coverage once the rules exist
+
+        defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
+        self.plays = frozenset(plays)
+        self.only = {name: frozenset(values) for name, values in only.items()}
+        unknown = (self.plays | self.only.keys() | set(at_default)) - defaults.keys()
+        if unknown:
+            raise ValueError(f"not rule fields: {sorted(unknown)}")
+        for name in at_default:
+            if name in self.only:
+                raise ValueError(f"rule field {name!r} restricted twice")
+            self.only[name] = frozenset((defaults[name],))
+        both = self.plays & self.only.keys()
+        if both:
+            raise ValueError(f"rule fields both played and restricted: {sorted(both)}")
+
+    def refusal(self, rules: Rules) -> str | None:
+        """Why the kernel does not play ``rules`` (the first field it does not cover, or a
+        value it does not play), or None where it plays them."""
+        for f in dataclasses.fields(rules):
+            name = f.name
+            if name in self.plays:
+                continue
+            allowed = self.only.get(name)
+            if allowed is None:
+                return f"the kernel does not implement the rule field {name!r}"
+            if getattr(rules, name) not in allowed:
+                return f"the kernel does not play {name}={getattr(rules, name)!r}"
+        return None
+
+
+def coverage(kernel: Kernel) -> RuleCoverage:
+    """What ``kernel`` implements (its module's ``COVERAGE``), imported when first asked: the
+    kernels import the state, which imports the games' engine."""
+    cov: RuleCoverage = importlib.import_module(f"{__package__}.{kernel.value}").COVERAGE
+    return cov
+
+
+def offered(fast_path: FastPath | None, rules: Iterable[Rules]) -> FastPath | None:
+    """``fast_path`` where its kernel covers every one of ``rules`` (a game's, and those of the
+    contracts it may play), else None: the game's hands are then played by the phases."""
+    if fast_path is None:
+        return None
+    cov = coverage(fast_path.kernel)
+    if any(cov.refusal(r) is not None for r in rules):
+        return None
+    return fast_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +124,22 @@ class FastPath:
     """``MULTI``: tied top scorers each collect from the others."""
     unit: int = 33
     """``MULTI``: card points in a unit."""
+    # How a hand ends in points where the kernel scores it itself (the game's scoring declares
+    # them here, so that a kernel reads no game's options or scoring tables).
+    played_out: str = ""
+    """``PAIR``: how a played-out hand is scored (``games.base.two_player_outcome``); empty:
+    the game's scoring is not the shared two-player one, and the kernel refuses it."""
+    closed_measured_at_close: bool = False
+    """``PAIR``: a closed hand's loser is graded by his points and tricks at the close."""
+    false_claim_trickless_3: bool = False
+    """``PAIR``: a false claim against a side without a trick costs 3."""
+    closer_beaten_flat_2: bool = False
+    """``PAIR``: a beaten closer loses 2 however many tricks the other side has."""
+    false_enough_flat: bool = False
+    """``BAUERN``: a false claim of enough costs a flat 2 (``false_enough="flat2"``)."""
+    knock_needs_no_trick: bool = False
+    """``GAIGEL``: the Gaigel test is the opponents' having no trick (``gaigel_test``)."""
+    overplayed_loses: bool = False
+    """``GAIGEL``: a side that plays past 101 without knocking loses (``overplayed_loses``)."""
+    auf_dissle_award: int = 0
+    """``GAIGEL``: what winning by Auf-Dissle scores (``auf_dissle_award``)."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import card_str, pack_cards, shuffle
 from ..errors import OptionError
+from .fastpath import offered
 from .invariants import GameSpec
 from .options import check_options, checked_values, options_from_dict
 from .rules import Rules
@@ -82,7 +83,10 @@ class Game(abc.ABC):
         self.options = options
         self.rules: Rules = self.make_rules()
         self.n_seats = self.rules.n_seats
-        self.fast_path: FastPath | None = self.make_fast_path()
+        # Offered to its kernel only where the kernel covers every rule it plays under (the
+        # contracts' too): a field the kernel does not know makes the phases play the game.
+        self.fast_path: FastPath | None = offered(
+            self.make_fast_path(), (self.rules, *(r for c in self.contracts for r in c.rules)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.id == self.id and other.options == self.options

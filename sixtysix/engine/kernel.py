@@ -34,8 +34,9 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from .fastpath import FastPath, Kernel, RuleCoverage
 from .phases import PH_DRAW, PH_OVER, PH_PLAY
-from .rules import FOLLOW_ONLY, FREE, STRICT2
+from .rules import FOLLOW_ONLY, STRICT2
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -245,6 +246,24 @@ class Table:
         self.played_out = 0
 
 
+COVERAGE = RuleCoverage(
+    plays=("n_seats", "sides", "pack", "values_by_rank", "exchange_rank", "exchange_needs_trick",
+           "exchange_any_time", "exchange_min_facedown", "exchange_on_close", "exchange_from_trick",
+           "marriages", "marriage_credit", "marriages_after_close", "marriage_needs_trick",
+           "show_marriage_to_go_out", "close_allowed", "close_requires", "close_before_draw",
+           "close_min_facedown", "claims", "claim_timing", "claim_target", "auto_claim",
+           "last_trick_bonus"),
+    only={"phase2_follow": (STRICT2, FOLLOW_ONLY), "hand_size": (5, 6)},
+    at_default=("stock", "phase1_follow", "must_beat_partner", "must_trump_when_cannot_overtrump",
+                "trump_order", "trump_values", "rank_order", "trump_choice", "trump_must_be_held",
+                "first_packet", "partner_marriage", "trick_hook", "min_bid", "max_bid", "all_pass",
+                "phases", "first_trick_visible", "claim_side", "trump_jack_free", "combinations",
+                "loser_side_extra", "meld_phase", "openings", "low_rank", "melds_in_phase2",
+                "five_low"),
+)
+"""The rule fields this kernel implements (``fastpath.RuleCoverage``): two seats drawing from a
+stock, with the exchange, marriages, the close and claims of Sixty-Six and Schnapsen."""
+
 _TABLES: dict[tuple[object, ...], Table | None] = {}
 """One ``Table`` (or None) per distinct rules and scoring: as many as option sets in use, however
 many games are made (a tournament makes one per match)."""
@@ -257,26 +276,24 @@ def _table(s: State) -> Table | None:
     game = s.game
     if _LAST[0] is game and _LAST[1] is s.rules:
         return _LAST[2]  # type: ignore[return-value]
-    scoring = getattr(game, "_scoring", None)
-    key = (s.rules, None if scoring is None else tuple(sorted(scoring.items())))
+    fp = game.fast_path
+    key = (s.rules, fp)
     if key not in _TABLES:
-        _TABLES[key] = _make_table(s.rules, scoring)
+        _TABLES[key] = _make_table(s.rules, fp)
     _LAST[:] = [game, s.rules, _TABLES[key]]
     return _TABLES[key]
 
 
-def _make_table(r: Rules, scoring: dict[str, object] | None) -> Table | None:
+def _make_table(r: Rules, fp: FastPath | None) -> Table | None:
+    # The fields ``COVERAGE`` restricts are checked once per game (``fastpath.offered``); these
+    # are the values of the fields it plays that it does not play after all.
     # ``pack >> 31``: compiled, the kernel writes ``1 << card`` with a C int card, exact below
     # bit 31 only (the games it plays use cards 0 to 29).
     # Two seats play each hand, each its own side (Three-Hand: the dealer sits out; pack
     # refuses a hand that more seats play).
-    if (scoring is None or r.n_seats > 3 or r.sides != tuple(range(r.n_seats)) or not r.stock
-            or r.phase1_follow != FREE or r.phase2_follow not in (STRICT2, FOLLOW_ONLY)
-            or r.trump_order is not None or r.rank_order is not None or r.trump_values is not None
-            or r.combinations or r.partner_marriage or r.meld_phase or r.trick_hook
-            or r.trump_jack_free or r.claim_side >= 0 or r.phases or r.trump_choice
-            or r.pack >> 31 or max(r.values_by_rank) > 15
-            or scoring.get("played_out") not in _PLAYED_OUT):
+    if (fp is None or fp.kernel is not Kernel.PAIR or r.n_seats > 3
+            or r.sides != tuple(range(r.n_seats))
+            or r.pack >> 31 or max(r.values_by_rank) > 15 or fp.played_out not in _PLAYED_OUT):
         return None
     t = Table()
     t.target = r.claim_target
@@ -302,10 +319,10 @@ def _make_table(r: Rules, scoring: dict[str, object] | None) -> Table | None:
     t.claims = int(r.claims)
     t.claim_any = int(r.claim_timing == "any_own_turn")
     t.auto_claim = int(r.auto_claim)
-    t.at_close = int(bool(scoring["closed_measured_at_close"]))
-    t.trickless_3 = int(bool(scoring["false_claim_trickless_3"]))
-    t.flat_2 = int(bool(scoring["closer_beaten_flat_2"]))
-    t.played_out = _PLAYED_OUT[str(scoring["played_out"])]
+    t.at_close = int(fp.closed_measured_at_close)
+    t.trickless_3 = int(fp.false_claim_trickless_3)
+    t.flat_2 = int(fp.closer_beaten_flat_2)
+    t.played_out = _PLAYED_OUT[fp.played_out]
     return t
 
 

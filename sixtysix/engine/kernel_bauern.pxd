@@ -40,7 +40,6 @@ cdef class Ladder:
     cdef unsigned long long words[320]
 
 
-cpdef bint _plays(object r) except -1
 cpdef Ladder ladder(object game)
 @cython.locals(lad=Ladder, i=cython.int, side=cython.int, trump=cython.int, k=cython.int)
 cpdef Ladder _build_ladder(object game)

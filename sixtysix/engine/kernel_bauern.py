@@ -65,11 +65,11 @@ from .actions import (
     TURN,
 )
 from .contract import LEAD_DECLARER
-from .fastpath import Kernel
+from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
 from .kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
 from .phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
-from .rules import STRICT_MULTI, Rules
+from .rules import STRICT_MULTI
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -141,15 +141,32 @@ class Ladder:
         values under that trump (Zehnergang's differ)."""
 
 
+COVERAGE = RuleCoverage(
+    # The rank orders and card values come with each contract's tables (Zehnergang's differ).
+    plays=("pack", "values_by_rank", "trump_order", "trump_values", "rank_order",
+           "must_beat_partner", "marriages", "claims", "claim_side"),
+    only={"n_seats": (4,), "sides": ((0, 1, 0, 1),), "hand_size": (5,), "stock": (False,),
+          "phase1_follow": (STRICT_MULTI,), "phase2_follow": (STRICT_MULTI,),
+          "last_trick_bonus": (0,), "trump_choice": (True,), "trump_must_be_held": (True,),
+          "trick_hook": (True,),
+          "phases": ((PH_TRUMP, PH_CONTRACTS, PH_DOUBLING),
+                     (PH_DEAL_CHOICE, PH_TRUMP, PH_CONTRACTS, PH_DOUBLING)),
+          # Only views differ by whether the first tricks stay face up.
+          "first_trick_visible": (False, True)},
+    at_default=("must_trump_when_cannot_overtrump", "exchange_rank", "exchange_needs_trick",
+                "exchange_any_time", "exchange_min_facedown", "exchange_on_close",
+                "exchange_from_trick", "marriage_credit", "marriages_after_close",
+                "marriage_needs_trick", "show_marriage_to_go_out", "close_allowed",
+                "close_requires", "close_before_draw", "close_min_facedown", "claim_timing",
+                "claim_target", "auto_claim", "partner_marriage", "first_packet", "min_bid",
+                "max_bid", "all_pass", "trump_jack_free", "combinations", "loser_side_extra",
+                "meld_phase", "openings", "low_rank", "melds_in_phase2", "five_low"),
+)
+"""The rule fields this kernel implements (``fastpath.RuleCoverage``), under the game's rules
+and every contract's: four seats in partnerships, no stock, the contracts' marriages and
+claims."""
+
 _LADDERS: dict[Game, Ladder | None] = {}
-
-
-def _plays(r: Rules) -> bool:
-    """Whether the kernel plays a contract under rules ``r``."""
-    return r.phase1_follow == STRICT_MULTI and not r.stock \
-        and r.claim_timing == "after_trick_or_meld" and not r.partner_marriage \
-        and not r.last_trick_bonus and not r.auto_claim and r.exchange_rank is None \
-        and r.marriage_credit == "any_later_trick" and r.marriage_needs_trick
 
 
 def ladder(game: Game) -> Ladder | None:
@@ -162,15 +179,12 @@ def ladder(game: Game) -> Ladder | None:
 
 def _build_ladder(game: Game) -> Ladder | None:
     contracts = game.contracts
-    if len(contracts) > 16 or not game.rules.trump_must_be_held:
+    if len(contracts) > 16:
         return None
     lad = Ladder()
     for c in contracts:
         if c.name not in _DECIDE:
             return None
-        for r in c.rules:
-            if not _plays(r):
-                return None
         i = c.index
         lad.n = max(lad.n, i + 1)
         lad.bidders[i] = c.bidders
@@ -1021,7 +1035,7 @@ def pack(s: State) -> BauernHand | None:
         return None
     lad = ladder(s.game)
     c = s.contract
-    if lad is None or c is not None and not c.shown and not _plays(s.rules):
+    if lad is None:
         return None
     h = BauernHand()
     h.ladder = lad
@@ -1044,7 +1058,7 @@ def pack(s: State) -> BauernHand | None:
         h.pending[sd] = s.pending[sd]
     h.trump = s.trump
     h.factor = s.factor
-    h.false_flat = int(s.game.options.false_enough == "flat2")
+    h.false_flat = int(fp.false_enough_flat)
     h.trick_no = s.trick_no
     h.claim_seat = s.claim_seat
     h.claimant = s.claimant

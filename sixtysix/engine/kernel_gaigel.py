@@ -31,10 +31,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
-from .fastpath import Kernel
+from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, cheapest
 from .phases import PH_MELD, PH_MELD_DEFER, PH_OVER
-from .rules import FREE, STRICT_MULTI
+from .rules import STRICT_MULTI
 
 if TYPE_CHECKING:
     from .state import State
@@ -670,20 +670,41 @@ class GaigelHand:
 
 # ---------------------------------------------------------------------- entry points
 
+COVERAGE = RuleCoverage(
+    plays=("pack", "must_beat_partner", "exchange_rank", "exchange_needs_trick",
+           "last_trick_bonus", "partner_marriage", "openings", "low_rank", "melds_in_phase2",
+           "five_low"),
+    # Nobody closes in Gaigel: whether melds go on after a close is whether they go on in the
+    # second phase (``melds_in_phase2``, read).
+    only={"n_seats": (4,), "sides": ((0, 1, 0, 1),), "values_by_rank": ((11, 10, 4, 3, 2, 0, 0, 0),),
+          "hand_size": (5,), "stock": (True,), "phase2_follow": (STRICT_MULTI,),
+          "marriages": (True,), "marriages_after_close": (False, True),
+          "show_marriage_to_go_out": (False,), "claims": (True,), "claim_target": (101,),
+          "meld_phase": (True,)},
+    at_default=("phase1_follow", "must_trump_when_cannot_overtrump", "trump_order",
+                "trump_values", "rank_order", "exchange_any_time", "exchange_min_facedown",
+                "exchange_on_close", "exchange_from_trick", "marriage_credit",
+                "marriage_needs_trick", "close_allowed", "close_requires", "close_before_draw",
+                "close_min_facedown", "claim_timing", "auto_claim", "claim_side", "trump_choice",
+                "trump_must_be_held", "first_packet", "trick_hook", "min_bid", "max_bid",
+                "all_pass", "phases", "first_trick_visible", "trump_jack_free", "combinations",
+                "loser_side_extra"),
+)
+"""The rule fields this kernel implements (``fastpath.RuleCoverage``): Gaigel's double pack,
+openings, melds, robbing and knocks."""
+
 
 def pack(s: State) -> GaigelHand | None:
     """``s`` as a ``GaigelHand``, or None where this kernel does not play it (another game, or
     a phase before or after the play)."""
     r = s.rules
     fp = s.game.fast_path
-    if fp is None or fp.kernel is not Kernel.GAIGEL or s.phase not in (PH_MELD, PH_MELD_DEFER, PH_OVER) \
-            or r.phase1_follow != FREE or r.phase2_follow != STRICT_MULTI \
-            or not r.must_beat_partner or not r.must_trump_when_cannot_overtrump:
+    if fp is None or fp.kernel is not Kernel.GAIGEL \
+            or s.phase not in (PH_MELD, PH_MELD_DEFER, PH_OVER):
         return None
     for p in range(4):  # play goes 0, 1, 2, 3; partners sit opposite
         if s.nxt[p] != (p + 1) & 3:
             return None
-    o = s.game.options
     h = GaigelHand()
     for p in range(4):
         h.hands[p] = s.hands[p]
@@ -708,9 +729,9 @@ def pack(s: State) -> GaigelHand | None:
     h.instant_five = int(r.five_low == "instant_win")
     h.rob_needs_trick = int(r.exchange_needs_trick)
     h.last_bonus = r.last_trick_bonus
-    h.no_trick_test = int(o.gaigel_test == "opponents_no_trick")
-    h.overplayed = int(o.overplayed_loses)
-    h.award = o.auf_dissle_award
+    h.no_trick_test = int(fp.knock_needs_no_trick)
+    h.overplayed = int(fp.overplayed_loses)
+    h.award = fp.auf_dissle_award
     h.forehand = s.nxt[s.dealer]
     h.trump = s.trump
     h.trick_no = s.trick_no

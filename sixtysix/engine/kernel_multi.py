@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import BID, MARRY, PASS, TRUMP, TURN
-from .fastpath import Kernel
+from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .kernel_judge import judge_card
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
@@ -111,9 +111,10 @@ class MultiHand:
         self.trump_under = 1
         """``must_trump_when_cannot_overtrump``: a void seat that cannot over-trump still trumps."""
         self.literal = 0
-        """Four-Hand's ``follow_rule="seed_literal"``: beat the trick only when trumps were led."""
+        """The follow rule ``FOLLOW_TRUMP`` (Four-Hand's literal reading): beat the trick only
+        when trumps were led."""
         self.ten_bonus = 0
-        """Four-Hand's ``ten_of_trumps_bonus``: a game point to the side that takes the trump ten."""
+        """``FastPath.ten_bonus``: a game point to the side that takes the trump ten."""
         self.ten_side = -1
         """The side that took the trump ten, or -1."""
         self.ten_wins = 0
@@ -123,7 +124,7 @@ class MultiHand:
         """``marriage_needs_trick``: a marriage before its declarer's first trick waits for one."""
         self.scoring = _BANDS
         self.tie_split = 0
-        """Three-Player's ``tie_rule="split"``: tied top scorers each collect."""
+        """``FastPath.tie_split``: tied top scorers each collect."""
         self.unit = 33
         self.bid = 0
         self.bid_side = -1
@@ -719,6 +720,27 @@ class MultiHand:
 
 # ---------------------------------------------------------------------- entry points
 
+COVERAGE = RuleCoverage(
+    plays=("n_seats", "sides", "pack", "values_by_rank", "hand_size", "phase1_follow",
+           "phase2_follow", "must_trump_when_cannot_overtrump", "marriages",
+           "marriage_needs_trick", "last_trick_bonus", "trump_must_be_held", "trick_hook",
+           "min_bid", "max_bid", "all_pass", "phases"),
+    # Without claims, whether a marriage must be shown to go out does not act; ``trump_choice``
+    # is the phase before play (the state is packed once trumps are named).
+    only={"stock": (False,), "show_marriage_to_go_out": (False, True),
+          "trump_choice": (False, True)},
+    at_default=("must_beat_partner", "exchange_rank", "exchange_needs_trick", "exchange_any_time",
+                "exchange_min_facedown", "exchange_on_close", "exchange_from_trick",
+                "marriage_credit", "marriages_after_close", "partner_marriage", "close_allowed",
+                "close_requires", "close_before_draw", "close_min_facedown", "claims",
+                "claim_timing", "claim_target", "auto_claim", "claim_side", "first_packet",
+                "first_trick_visible", "trump_order", "trump_values", "rank_order",
+                "trump_jack_free", "combinations", "loser_side_extra", "meld_phase", "openings",
+                "low_rank", "melds_in_phase2", "five_low"),
+)
+"""The rule fields this kernel implements (``fastpath.RuleCoverage``): three or four seats
+without a stock, follow-and-beat, marriages, North American's auction."""
+
 
 def pack(s: State, auction: bool = False) -> MultiHand | None:
     """``s`` as a ``MultiHand``, or None where this kernel does not play it (another game,
@@ -742,14 +764,8 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
     if (s.phase not in (PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION)
             or s.phase == PH_AUCTION and (not auction or r.trump_must_be_held
                                           or s.turn_card >= 0)
-            or r.stock or r.pack >> 32
-            or r.phase2_follow != follow or r.phase1_follow != follow
-            or not r.must_beat_partner or r.partner_marriage or r.claims
-            or r.trick_hook != fp.ten_bonus
-            or r.meld_phase or r.combinations or r.phases != phases
-            or r.exchange_rank is not None
-            or r.marriage_credit != "any_later_trick" or r.trump_order is not None
-            or r.rank_order is not None or r.trump_values is not None or r.trump_jack_free
+            or r.pack >> 32 or r.phase2_follow != follow or r.phase1_follow != follow
+            or r.trick_hook != fp.ten_bonus or r.phases != phases
             or s.contract is not None or max(r.values_by_rank) > 15):
         return None
     for p in range(n):  # play goes 0, 1, 2 ...; partners sit opposite

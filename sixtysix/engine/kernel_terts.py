@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING
 
 from ..cards import JACK, KING
 from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
-from .fastpath import Kernel
+from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
 from .phases import PH_ANSWER, PH_OVER, PH_PLAY
 from .phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
-from .rules import FOLLOW_OR_TRUMP, FREE, STRICT2
+from .rules import FOLLOW_OR_TRUMP, FREE
 
 if TYPE_CHECKING:
     from .state import State
@@ -636,6 +636,27 @@ class TertsHand:
 
 # ---------------------------------------------------------------------- entry points
 
+COVERAGE = RuleCoverage(
+    # The rank orders and card values come with the state's tables (the trump jack and nine).
+    plays=("pack", "values_by_rank", "trump_order", "trump_values", "rank_order",
+           "exchange_from_trick", "marriage_needs_trick", "last_trick_bonus", "trump_jack_free",
+           "loser_side_extra"),
+    only={"hand_size": (9,), "phase1_follow": (FREE, FOLLOW_OR_TRUMP), "exchange_rank": (_SEVEN,),
+          "exchange_any_time": (True,), "exchange_needs_trick": (False,),
+          "combinations": (True,)},
+    at_default=("n_seats", "sides", "stock", "phase2_follow", "must_beat_partner",
+                "must_trump_when_cannot_overtrump", "exchange_min_facedown", "exchange_on_close",
+                "marriages", "marriage_credit", "marriages_after_close",
+                "show_marriage_to_go_out", "close_allowed", "close_requires", "close_before_draw",
+                "close_min_facedown", "claims", "claim_timing", "claim_target", "auto_claim",
+                "claim_side", "trump_choice", "trump_must_be_held", "first_packet",
+                "partner_marriage", "trick_hook", "min_bid", "max_bid", "all_pass", "phases",
+                "first_trick_visible", "meld_phase", "openings", "low_rank", "melds_in_phase2",
+                "five_low"),
+)
+"""The rule fields this kernel implements (``fastpath.RuleCoverage``): Terts' two seats with a
+stock, the seven's exchange, and combinations announced and answered."""
+
 
 def pack(s: State) -> TertsHand | None:
     """``s`` as a ``TertsHand``, or None where this kernel does not play it (another game, or
@@ -643,11 +664,7 @@ def pack(s: State) -> TertsHand | None:
     r = s.rules
     fp = s.game.fast_path
     if fp is None or fp.kernel is not Kernel.TERTS or s.phase not in (PH_PLAY, PH_ANSWER, PH_OVER) \
-            or s.trump < 0 \
-            or r.phase1_follow not in (FREE, FOLLOW_OR_TRUMP) or r.phase2_follow != STRICT2 \
-            or r.exchange_rank != _SEVEN or r.exchange_min_facedown != 1 \
-            or not r.exchange_any_time or r.exchange_needs_trick \
-            or r.marriage_credit != "any_later_trick":
+            or s.trump < 0:
         return None
     h = TertsHand()
     for p in range(2):

@@ -15,6 +15,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..engine.fastpath import FastPath, Kernel
 from ..engine.game import Game
 from ..engine.options import (
     OptionSpec,
@@ -58,6 +59,12 @@ class TwoPlayerScoring(Game):
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         return two_player_result(state, claimant, **self._scoring)
+
+    def pair_fast_path(self) -> FastPath:
+        """The pair kernel with this scoring: it scores the hands it plays itself."""
+        closed_at_close, trickless_3, flat_2, played_out = self._scoring_args
+        return FastPath(Kernel.PAIR, played_out=played_out, closed_measured_at_close=closed_at_close,
+                        false_claim_trickless_3=trickless_3, closer_beaten_flat_2=flat_2)
 
     @functools.cached_property
     def _scoring_args(self) -> tuple[bool, bool, bool, str]:

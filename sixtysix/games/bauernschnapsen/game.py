@@ -171,7 +171,7 @@ class Bauernschnapsen(Game):
     options: BauernschnapsenOptions
 
     def make_fast_path(self) -> FastPath:
-        return FastPath(Kernel.BAUERN)
+        return FastPath(Kernel.BAUERN, false_enough_flat=self.options.false_enough == "flat2")
 
     def false_claim_cost(self, view: View, points: int) -> int:
         """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),

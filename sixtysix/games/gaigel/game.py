@@ -79,7 +79,10 @@ class Gaigel(Game):
 
     def make_fast_path(self) -> FastPath:
         # Solved on its own kernel from the last three tricks (12 cards in the hands).
-        return FastPath(Kernel.GAIGEL, solve_from=12)
+        o = self.options
+        return FastPath(Kernel.GAIGEL, solve_from=12,
+                        knock_needs_no_trick=o.gaigel_test == "opponents_no_trick",
+                        overplayed_loses=o.overplayed_loses, auf_dissle_award=o.auf_dissle_award)
 
     def false_claim_cost(self, view: View, points: int) -> int:
         return self.wrong_knock

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import JACK, PACK_20
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, counts_down, grades_123, natural_120, one_winner_table
 from ...engine.rules import FREE, STRICT2, Rules
 from ...engine.state import Deal, HandResult
@@ -57,7 +57,7 @@ class Schnapsen(TwoPlayerScoring):
         # The hand's game points read only what the pair kernel keeps (points, tricks, the
         # close, the last leader, the bonus, the match standing): its solver may stand in for
         # ``State`` once the stock is gone.
-        return FastPath(Kernel.PAIR)
+        return self.pair_fast_path()
 
     def make_rules(self) -> Rules:
         o = self.options

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import NINE, PACK_24
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table
 from ...engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
 from ...engine.state import Deal, HandResult
@@ -55,7 +55,7 @@ class SixtySix(TwoPlayerScoring):
         # The hand's game points read only what the pair kernel keeps (points, tricks, the
         # close, the last leader, the bonus, the match standing): its solver may stand in for
         # ``State`` once the stock is gone.
-        return FastPath(Kernel.PAIR)
+        return self.pair_fast_path()
 
     def make_rules(self) -> Rules:
         o = self.options
