@@ -1,4 +1,5 @@
-"""What the terminal shows of an auction of contracts and the contract in play (Bauernschnapsen):
+"""What the terminal shows of an auction of contracts and the contract in play (Bauernschnapsen,
+Dreierschnapsen):
 the high bid and who passed, the contract with its declarer and doubling, a solo partner's cards
 lying face up, each side's first trick face up (``first_trick_visible``). The words for the deal
 choice, bids and doublings are ``sixtysix.words``'. Everything reads the human seat's ``View``.
@@ -27,11 +28,15 @@ __all__ = ["contract_lines"]
 
 
 def _name(seat: int, names: Sequence[str], view: View) -> str:
-    sides = view.game.rules.sides
+    """The seat's name, marked as the viewer's partner or with its own partners, by the sides
+    of the rules in force (a contract may set them: Dreierschnapsen's two defenders)."""
+    sides = (view.rules or view.game.rules).sides
     if seat == view.seat:
         return names[seat]
-    mark = "partner" if sides[seat] == sides[view.seat] else f"partner of {names[(seat + 2) % 4]}"
-    return f"{names[seat]} ({mark})" if len(names) == 4 else names[seat]
+    if sides[seat] == sides[view.seat]:
+        return f"{names[seat]} (partner)"
+    partners = [names[p] for p in range(len(names)) if p != seat and sides[p] == sides[seat]]
+    return f"{names[seat]} (partner of {' and '.join(partners)})" if partners else names[seat]
 
 
 def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
@@ -74,7 +79,7 @@ def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
     for side, mask in enumerate(view.first_tricks):
         if mask:
             who = " and ".join(names[p] for p in range(len(names))
-                               if view.game.rules.sides[p] == side)
+                               if (view.rules or view.game.rules).sides[p] == side)
             out.append(Text(f"First trick of {who}: ", style="dim").append_text(
                 cards_text(sorted(_bits(mask)), view.trump)))
     return out

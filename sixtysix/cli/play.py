@@ -49,7 +49,7 @@ from ..engine.actions import (
     parse_action,
 )
 from ..engine.match import Match
-from ..engine.phases import PH_ANSWER, PH_DOUBLING
+from ..engine.phases import PH_ANSWER, PH_DOUBLING, PH_DRAW, PHASES
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP
 from ..engine.view import View
@@ -233,7 +233,10 @@ class TerminalPlay:
         drawn = after.hand & ~before.hand
         if drawn and action != EXCHANGE and after.phase != PH_TRUMP and before.phase != PH_TRUMP:
             cards = [c for c in range(64) if drawn >> c & 1]
-            self.console.print(Text("  You draw ").append_text(card_text(cards[0], after.trump)))
+            line = Text("  You draw ")
+            for i, c in enumerate(cards):
+                line.append(" " if i else "").append_text(card_text(c, after.trump))
+            self.console.print(line)
 
     def is_you(self, seat: int) -> bool:
         return seat == self.human and self.names[seat].lower() == "you"
@@ -262,8 +265,11 @@ class TerminalPlay:
             value = 40 if (q >> 3) & 3 == trump else 20
             return t.append(f"{v('shows')} {value} in ").append_text(suit_text((q >> 3) & 3)).append(
                 f" and {v('claims')} the hand")
-        if action == DRAW:
+        if action == DRAW and before.phase == PH_DRAW:
             return t.append(f"{v('keeps')} the stock open: both draw")
+        if action == DRAW:  # a phase of its own that draws (Dreierschnapsen's talon)
+            phase = PHASES[before.phase]
+            return t.append(f"{v('takes')} the {phase.name if phase else 'cards'}")
         if action == CLOSE:
             return t.append(f"{v('closes')} the stock")
         if action == EXCHANGE:

@@ -129,8 +129,9 @@ def hand_text(view: View) -> Text:
 
 
 def seat_label(seat: int, view: View, names: Sequence[str]) -> str:
-    """The seat's name, marked '(you)' or '(partner)' from the human seat's point of view."""
-    sides = view.game.rules.sides
+    """The seat's name, marked '(you)' or '(partner)' from the human seat's point of view, by
+    the sides of the rules in force (a contract may set them: Dreierschnapsen's defenders)."""
+    sides = (view.rules or view.game.rules).sides
     name = names[seat]
     if seat == view.seat:
         return f"{name} (you)" if name.lower() != "you" else name
@@ -232,6 +233,8 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
     if not r.stock:
         if view.turnup >= 0 and view.phase != PH_TRUMP:
             out.append("   (card turned: ").append_text(card_text(view.turnup, view.trump)).append(")")
+        if view.facedown:  # set aside, never drawn (Dreierschnapsen's talon)
+            out.append(f"   talon: {plural(view.facedown, 'card')} face down", style="dim")
         return out
     out.append("   ")
     if view.closed_by >= 0:
@@ -294,7 +297,7 @@ def match_words(game: Game) -> tuple[str, str]:
 
 
 def seats_table(view: View, names: Sequence[str], score: Sequence[int]) -> Table:
-    r = view.game.rules
+    r = view.rules or view.game.rules  # a contract's sides
     t = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
     t.add_column("seat")
     t.add_column("cards", justify="right")

@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import OptionError
 from .base import Game, options_from_dict
 from .bauernschnapsen import Bauernschnapsen
+from .dreierschnapsen import Dreierschnapsen
 from .four_hand import FourHandSixtySix
 from .gaigel import Gaigel
 from .north_american import NorthAmericanSixtySix
@@ -24,7 +25,7 @@ __all__ = ["GAMES", "DEFAULT_GAME", "make_game", "Game"]
 
 GAMES: dict[str, type[Game]] = {g.id: g for g in (
     SixtySix, Schnapsen, ThreeHandSixtySix, ThreePlayerSixtySix, FourHandSixtySix,
-    NorthAmericanSixtySix, Bauernschnapsen, Gaigel, Terts)}
+    NorthAmericanSixtySix, Bauernschnapsen, Gaigel, Terts, Dreierschnapsen)}
 """Every game, by id: the one place that lists them (each is a package of this directory)."""
 
 DEFAULT_GAME = SixtySix.id

@@ -720,7 +720,8 @@ const Table = {
   // asks before drawing, which is where the trick's winner may close the stock first.
   autoDraw() {
     const v = this.state.view;
-    return !this.askDraw && v.to_act === this.state.seat && v.legal.some((a) => a.verb === "draw");
+    return !this.askDraw && v.phase === "draw" && v.to_act === this.state.seat &&
+      v.legal.some((a) => a.verb === "draw");
   },
 
   // What is asked before an action that ends the hand at once or stakes it, with the seat's own

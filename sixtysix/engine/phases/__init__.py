@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Phase", "PHASES", "LEGAL", "APPLY", "register", "PH_TRUMP", "PH_PLAY", "PH_DRAW",
            "PH_OVER", "PH_DEFER", "PH_DEAL_CHOICE", "PH_AUCTION", "PH_DOUBLING", "PH_ANSWER", "PH_CONTRACTS",
-           "advance", "PH_MELD", "PH_MELD_DEFER"]
+           "advance", "PH_MELD", "PH_MELD_DEFER", "PH_TALON"]
 
 PH_TRUMP = 0        # forehand names trumps or turns (trump.py)
 PH_PLAY = 1         # a seat leads or follows; leaders may also exchange, close, declare (play.py)
@@ -35,6 +35,7 @@ PH_ANSWER = 8       # Terts: the opponent answers an announcement with 'show …
 PH_CONTRACTS = 9    # Bauernschnapsen: bids of contracts by name, with priority, and passes
 PH_MELD = 10        # Gaigel: openings, melds, robbing, knocks and the play (meld.py)
 PH_MELD_DEFER = 11  # Gaigel: the partner the leader deferred to melds or passes (meld.py)
+PH_TALON = 12       # Dreierschnapsen: the declarer takes the talon or leaves it (its package)
 
 
 @dataclass(frozen=True, slots=True)
