@@ -132,7 +132,7 @@ def test_a_herrenschnapser_without_all_five_trumps_pays_each_defender() -> None:
     assert result(m).end == "herrenschnapser failed"
     assert result(m).game_points == (0, 24, 24)
     assert m.complete and m.winner == [1, 2]
-    assert m.extra["bummerl"] == [{"seat": 0, "kind": "Schneider", "count": 2}]
+    assert m.extra["bummerl"] == {"seats": [0], "kind": "Schneider", "count": 2}
 
 
 # ---------------------------------------------------------------------- doubling and the talon
@@ -254,8 +254,16 @@ def test_losing_at_23_to_a_winner_without_a_point(retour: bool, kind: str, count
     assert not m.complete and m.dealer == 0
     g.settle(m, _hand(0, 0, 24))
     assert m.complete and m.winner == [2]
-    assert m.extra["bummerl"] == [{"seat": 0, "kind": kind, "count": count},
-                                  {"seat": 1, "kind": kind, "count": count}]
+    assert m.extra["bummerl"] == {"seats": [0, 1], "kind": kind, "count": count}
+
+
+def test_the_bummerl_goes_to_the_player_with_the_fewest_points() -> None:
+    g = make_game("dreierschnapsen")
+    m = Match(g, dealer=2)
+    g.settle(m, _hand(3, 0, 0))
+    g.settle(m, _hand(0, 0, 24))
+    assert m.winner == [2] and m.extra["bummerl"] == {"seats": [1], "kind": "Schneider",
+                                                       "count": 2}
 
 
 def test_counting_down_shows_the_points_still_to_go() -> None:

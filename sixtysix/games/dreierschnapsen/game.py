@@ -288,8 +288,8 @@ class Dreierschnapsen(Game):
 
     def settle(self, match: Match, result: HandResult) -> None:
         """First player to ``target`` game points (rules/dreierschnapsen.md#the-match); both
-        defenders when they reach it together. Bummerl, Schneider and Retourschneider go to
-        ``match.extra`` (not part of the replay result)."""
+        defenders when they reach it together. The Bummerl, Schneider or Retourschneider of the
+        player with the fewest points goes to ``match.extra`` (not part of the replay result)."""
         o = self.options
         won = match.extra.setdefault("won", [0, 0, 0])
         # Per seat, a mask of the seats that had no point while it stood one short of target.
@@ -309,15 +309,15 @@ class Dreierschnapsen(Game):
             return
         match.complete = True
         match.winner = winners
-        bummerl = []
-        for p in range(3):
-            if p in winners:
-                continue
-            if o.retourschneider and any((nil_while_near[p] >> w) & 1 for w in winners):
-                kind, count = "Retourschneider", 4
-            elif won[p] == 0:
-                kind, count = "Schneider", 2
-            else:
-                kind, count = "Bummerl", 1
-            bummerl.append({"seat": p, "kind": kind, "count": count})
-        match.extra["bummerl"] = bummerl
+        # The Bummerl goes to the loser, the one with the fewest game points (both, if two tie).
+        others = [p for p in range(3) if p not in winners]
+        low = min(won[p] for p in others)
+        losers = [p for p in others if won[p] == low]
+        if o.retourschneider and all(
+                any((nil_while_near[p] >> w) & 1 for w in winners) for p in losers):
+            kind, count = "Retourschneider", 4
+        elif low == 0:
+            kind, count = "Schneider", 2
+        else:
+            kind, count = "Bummerl", 1
+        match.extra["bummerl"] = {"seats": losers, "kind": kind, "count": count}
