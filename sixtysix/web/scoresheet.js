@@ -80,7 +80,7 @@ const ScoreSheet = {
   scoreWord() {
     const m = this.table.state, targets = m.view.targets, W = SCORE_WORDS;
     if (targets && targets.start) return W.toGo;
-    if (m.game === "bauernschnapsen" && m.options.score_direction === "down") return W.toGo;
+    if (m.options.score_direction === "down") return W.toGo;  // a count down to 0
     return {"three-player-sixty-six": W.chips, "north-american-sixty-six": W.units, terts: W.total}[m.game]
       || W.gamePoints;
   },
