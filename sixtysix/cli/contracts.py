@@ -1,5 +1,4 @@
-"""What the terminal shows of an auction of contracts and the contract in play (Bauernschnapsen,
-Dreierschnapsen):
+"""What the terminal shows of an auction of contracts and the contract in play (Bauernschnapsen):
 the high bid and who passed, the contract with its declarer and doubling, a solo partner's cards
 lying face up, each side's first trick face up (``first_trick_visible``). The words for the deal
 choice, bids and doublings are ``sixtysix.words``'. Everything reads the human seat's ``View``.
@@ -29,7 +28,7 @@ __all__ = ["contract_lines"]
 
 def _name(seat: int, names: Sequence[str], view: View) -> str:
     """The seat's name, marked as the viewer's partner or with its own partners, by the sides
-    of the rules in force (a contract may set them: Dreierschnapsen's two defenders)."""
+    of the rules in force (a contract may set them: two defenders against one)."""
     sides = (view.rules or view.game.rules).sides
     if seat == view.seat:
         return names[seat]

@@ -267,7 +267,7 @@ class TerminalPlay:
                 f" and {v('claims')} the hand")
         if action == DRAW and before.phase == PH_DRAW:
             return t.append(f"{v('keeps')} the stock open: both draw")
-        if action == DRAW:  # a phase of its own that draws (Dreierschnapsen's talon)
+        if action == DRAW:  # a phase of its own that draws (a talon)
             phase = PHASES[before.phase]
             return t.append(f"{v('takes')} the {phase.name if phase else 'cards'}")
         if action == CLOSE:

@@ -130,7 +130,7 @@ def hand_text(view: View) -> Text:
 
 def seat_label(seat: int, view: View, names: Sequence[str]) -> str:
     """The seat's name, marked '(you)' or '(partner)' from the human seat's point of view, by
-    the sides of the rules in force (a contract may set them: Dreierschnapsen's defenders)."""
+    the sides of the rules in force (a contract may set them: two defenders against one)."""
     sides = (view.rules or view.game.rules).sides
     name = names[seat]
     if seat == view.seat:
@@ -233,7 +233,7 @@ def stock_text(view: View, names: Sequence[str]) -> Text:
     if not r.stock:
         if view.turnup >= 0 and view.phase != PH_TRUMP:
             out.append("   (card turned: ").append_text(card_text(view.turnup, view.trump)).append(")")
-        if view.facedown:  # set aside, never drawn (Dreierschnapsen's talon)
+        if view.facedown:  # a talon set aside, never drawn
             out.append(f"   talon: {plural(view.facedown, 'card')} face down", style="dim")
         return out
     out.append("   ")

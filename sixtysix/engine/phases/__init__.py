@@ -35,7 +35,7 @@ PH_ANSWER = 8       # Terts: the opponent answers an announcement with 'show …
 PH_CONTRACTS = 9    # Bauernschnapsen: bids of contracts by name, with priority, and passes
 PH_MELD = 10        # Gaigel: openings, melds, robbing, knocks and the play (meld.py)
 PH_MELD_DEFER = 11  # Gaigel: the partner the leader deferred to melds or passes (meld.py)
-PH_TALON = 12       # Dreierschnapsen: the declarer takes the talon or leaves it (its package)
+PH_TALON = 12       # the declarer takes the talon or leaves it (games/dreierschnapsen/talon.py)
 
 
 @dataclass(frozen=True, slots=True)

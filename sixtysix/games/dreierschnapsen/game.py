@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from ...cards import PACK_20, SUIT_MASK
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
@@ -30,8 +30,9 @@ from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
 from ...engine.rules import STRICT_MULTI, Rules
 from ...engine.state import Deal, HandResult, State
 from ...errors import OptionError
-from ..base import Game, grade, make_result, ranged
+from ..base import Game, grade, make_result
 from . import talon as _talon_phase  # registers PH_TALON
+from .options import DreierschnapsenOptions
 
 if TYPE_CHECKING:
     from ...engine.match import Match
@@ -52,31 +53,6 @@ ZEHNER_ORDER = (1, 2, 3, 4, 0)
 """Zehnergang's rank order, by rank index from the highest: T K Q J A."""
 
 NORMAL = 0
-
-
-@dataclass(frozen=True, kw_only=True)
-class DreierschnapsenOptions:
-    """The options of rules/dreierschnapsen.md#options, by name, with their defaults."""
-
-    kontra_by: Literal["dealer_side", "dealer"] = "dealer_side"
-    """who may bid the Kontra contracts: the dealer or his partner (middlehand), or the dealer
-    alone"""
-    talon: Literal["optional", "compulsory", "none"] = "optional"
-    """the declarer may take the talon and lay two cards away, must, or the talon stays out"""
-    enough_by_defenders: bool = True
-    """either side may claim Genug in the Normal game, or only the declarer"""
-    false_enough: Literal["graded", "flat2"] = "graded"
-    """a false Genug gives the other side 1–3 on the claimant's count, or 2"""
-    must_beat_partner: bool = True
-    """a defender beats his partner's winning card too, or only follows suit and trumps"""
-    retourschneider: bool = True
-    """losing at 23 to a winner who had no point counts four Bummerl"""
-    target: int = ranged(24, 1, 100)
-    """game points that win the match"""
-    score_direction: Literal["up", "down"] = "up"
-    """count game points up to the target, or down from it"""
-    first_trick_visible: bool = True
-    """each side's first trick stays face up"""
 
 
 # ---------------------------------------------------------------------- when a contract is decided
