@@ -121,7 +121,7 @@ const ScoreSheet = {
   // points or units of the target). "" where the score is no race (chips, a number of deals).
   race(sides, start) {
     const m = this.table.state, targets = m.view.targets || {};
-    const down = Boolean(targets.start) || (m.game === "bauernschnapsen" && m.options.score_direction === "down");
+    const down = Boolean(targets.start) || m.options.score_direction === "down";
     const max = targets.start || targets.match;
     if (!max || m.game === "three-player-sixty-six" || m.options.match === "deals") return "";
     return `<tr class="pad-race"><td></td>` + sides.map((seats) => {
