@@ -62,6 +62,7 @@ GAMES = [  # the game, its options, the computer seats, the size it is played at
     ("bauernschnapsen", {}, 3, PHONE),
     ("gaigel", {}, 3, LAPTOP),
     ("terts", {}, 1, PHONE),
+    ("dreierschnapsen", {}, 2, LAPTOP),
 ]
 FASTEST = "beginner"
 """The computer's level that answers soonest."""
