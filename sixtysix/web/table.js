@@ -62,7 +62,7 @@ const VERB_LABELS = {
 };
 // What the seat to act is asked, by phase (the engine's phase words), and the same task without
 // "Your turn" (for "Not yet: ..." when a card is touched first).
-const PHASES = ["deal choice", "trump", "auction", "doubling", "answer", "defer", "draw"];
+const PHASES = ["deal choice", "trump", "auction", "doubling", "answer", "defer", "draw", "talon"];
 const byPhase = (kind) => Object.defineProperties({}, Object.fromEntries(PHASES.map((p) =>
   [p, {enumerable: true, get: () => t(`table.${kind}.${p.replace(/ /g, "-")}`)}])));
 const PHASE_PROMPTS = byPhase("prompt");
