@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_20, SUIT_MASK
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ...engine.invariants import GameSpec, counts_down, natural_120, side_values
 from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
 from ...engine.rules import STRICT_MULTI, Rules
 from ...engine.state import Deal, HandResult, State
@@ -36,6 +37,7 @@ from .options import DreierschnapsenOptions
 
 if TYPE_CHECKING:
     from ...engine.match import Match
+    from ...engine.view import View
 
 __all__ = ["Dreierschnapsen", "DreierschnapsenOptions", "F", "M", "D"]
 
@@ -133,9 +135,32 @@ _LADDER = (  # rules/dreierschnapsen.md#the-auction, lowest first: Bauernschnaps
 )
 
 
+_VALUES = (1, 2, 3, 4, 6, 9, 10, 12, 18, 24)
+"""Every contract's value, the Normal game's 1–3 included."""
+
+
+def _contracts_table(game: Game, state: State, res: HandResult) -> str | None:
+    """The declarer, or each defender alike, scores a contract's value times 1, 2, 4 or 8
+    (rules/dreierschnapsen.md#payment)."""
+    gp = res.game_points
+    bad = side_values(state, gp)
+    if bad:
+        return bad
+    scoring = {state.rules.sides[p] for p, g in enumerate(gp) if g}
+    if len(scoring) > 1:
+        return f"both sides score: {list(gp)}"
+    allowed = {v * f for v in _VALUES for f in (1, 2, 4, 8)}
+    if any(g and g not in allowed for g in gp):
+        return f"game points {list(gp)} are no contract value times a doubling"
+    return None
+
+
 class Dreierschnapsen(Game):
     id = "dreierschnapsen"
     name = "Dreierschnapsen"
+    rule_page = "dreierschnapsen.md"
+    fuzz_spec = GameSpec(_contracts_table, {"target": (6, 30)}, natural_120,
+                         counts_down("score_direction", "down"))
     Options = DreierschnapsenOptions
     n_seats = 3
     options: DreierschnapsenOptions
@@ -190,6 +215,13 @@ class Dreierschnapsen(Game):
         c = s.contract
         assert c is not None, "the lead is given once the contract is set"
         return (s.dealer + 1) % 3 if _LADDER[c.index].lead == LEAD_FOREHAND else s.declarer
+
+    def false_claim_cost(self, view: View, points: int) -> int:
+        """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),
+        times the doubling, to each of the other side."""
+        tricks = view.tricks[(view.rules or self.rules).sides[view.seat]]
+        graded = self.options.false_enough == "graded"
+        return (grade(points, tricks) if graded else 2) * view.factor
 
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         # Three each from the dealer's left, two to the talon, three each again: each hand lists

@@ -8,7 +8,7 @@ from typing import Literal
 
 from ...engine.options import ranged
 
-__all__ = ["DreierschnapsenOptions"]
+__all__ = ["MEANINGS_DE", "DreierschnapsenOptions"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,3 +34,22 @@ class DreierschnapsenOptions:
     """count game points up to the target, or down from it"""
     first_trick_visible: bool = True
     """each side's first trick stays face up"""
+
+
+MEANINGS_DE: dict[str, str] = {
+    'kontra_by': ('wer die Kontra-Spiele ansagen darf: der Geber oder sein Partner (die Mittelhand), '
+                  'oder nur der Geber'),
+    'talon': ('der Spieler darf den Talon nehmen und zwei Karten weglegen, muss es, oder der Talon '
+              'bleibt draußen'),
+    'enough_by_defenders': 'im Normalspiel darf jede Partei Genug sagen, oder nur der Spieler',
+    'false_enough': ('ein falsches Genug gibt der anderen Partei 1–3 nach dem Stand des Ansagers, oder'
+                     ' 2'),
+    'must_beat_partner': ('ein Verteidiger übersticht auch die stechende Karte seines Partners, oder '
+                          'bekennt nur Farbe und trumpft'),
+    'retourschneider': 'bei 23 gegen einen Gewinner ohne Punkt zu verlieren zählt vier Bummerl',
+    'target': 'Spielpunkte, die die Partie gewinnen',
+    'score_direction': 'Spielpunkte bis zum Ziel hinauf zählen, oder davon herunter',
+    'first_trick_visible': 'der erste Stich jeder Partei bleibt offen liegen',
+}
+"""Each option's meaning in German: the words of docs/rules/de/dreierschnapsen.md (a test keeps
+them equal)."""
