@@ -36,7 +36,7 @@ bash scripts/wheel_check.sh
 echo "scripts/test.sh: the wheel built, installed and played at ${SECONDS} s" >&2
 .venv/bin/sixtysix --version
 .venv/bin/ruff check sixtysix tests benchmarks
-.venv/bin/mypy sixtysix
+.venv/bin/mypy --strict sixtysix
 echo "scripts/test.sh: set up and linted in ${SECONDS} s" >&2
 # The browser tests write each game's table at a phone's size and a laptop's to
 # $SIXTYSIX_ARTIFACTS/screenshots/, and every page open when a browser test fails beside it: CI
