@@ -98,13 +98,17 @@ def _client(host: Any) -> str:
     return str(host.host) if host is not None else "unknown"
 
 
-def _limit(buckets: TokenBuckets, host: Any, what: str) -> None:
-    """Take one of ``host``'s tokens for ``what`` (e.g. "new tables"); TableError 429 with the
-    seconds to wait when it has none left."""
-    wait = buckets.take(_client(host))
-    if wait:
-        raise TableError("rate_limited", f"too many {what} from your address: try again in "
-                         f"{math.ceil(wait)} s", 429, {"seconds": math.ceil(wait)})
+def _limit(buckets: TokenBuckets, host: Any, what: str, player: str | None = None) -> None:
+    """Take one of ``host``'s tokens for ``what`` (e.g. "new tables"), and one of ``player``'s
+    where a player acts (the key ``player:ID``, so that moving between addresses does not help);
+    TableError 429 with the seconds to wait when either has none left."""
+    for key, whose in ((_client(host), "your address"), (f"player:{player}", "you")):
+        if whose == "you" and player is None:
+            continue
+        wait = buckets.take(key)
+        if wait:
+            raise TableError("rate_limited", f"too many {what} from {whose}: try again in "
+                             f"{math.ceil(wait)} s", 429, {"seconds": math.ceil(wait)})
 
 
 async def _json_body(request: Request, config: ServerConfig) -> dict[str, Any]:
@@ -185,6 +189,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     table_buckets = TokenBuckets(cfg.tables_per_minute, cfg.tables_burst)
     socket_buckets = TokenBuckets(cfg.sockets_per_minute, cfg.sockets_burst)
     player_buckets = TokenBuckets(cfg.players_per_minute, cfg.players_burst)
+    change_buckets = TokenBuckets(cfg.player_changes_per_minute, cfg.player_changes_burst)
     players = Players(store)
     lobby_ = Lobby(hub, store, players, cfg)
     analyses = Analyses(store, cfg)
@@ -344,6 +349,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.post("/api/players/claim")
     async def claim_player(request: Request) -> dict[str, Any]:
         body = await _json_body(request, cfg)
+        _limit(change_buckets, request.client, "tries of transfer codes")
         return players.claim(body.get("code"))
 
     @app.get("/api/players/me")
@@ -368,6 +374,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def rename_player(player_id: str, request: Request) -> dict[str, Any]:
         players.require(player_id, request.headers.get("authorization"))
         body = await _json_body(request, cfg)
+        _limit(change_buckets, request.client, "renames and moves", player_id)
         out = players.rename(player_id, body.get("name"))
         await _names_changed(player_id)
         return out
@@ -376,6 +383,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     async def transfer_player(player_id: str, request: Request) -> dict[str, Any]:
         players.require(player_id, request.headers.get("authorization"))
         await _json_body(request, cfg)
+        _limit(change_buckets, request.client, "renames and moves", player_id)
         return players.transfer(player_id)
 
     @app.delete("/api/players/{player_id}")

@@ -14,8 +14,9 @@ sixtysix.server.config.ConfigError: unknown setting 'max_bot_secs' (known: analy
 analysis_samples, analysis_worlds, keep_alive_seconds, lobby_address_burst, \
 lobby_address_per_minute, lobby_player_burst, lobby_player_per_minute, lobby_tick_seconds, \
 max_analyses, max_body, max_bot_iterations, max_bot_seconds, max_bot_workers, max_bot_worlds, \
-max_json_depth, open_table_seconds, players_burst, players_per_minute, queue_computer_seconds, \
-sockets_burst, sockets_per_minute, spectators_per_table, tables_burst, tables_per_minute)
+max_json_depth, open_table_seconds, player_changes_burst, player_changes_per_minute, \
+players_burst, players_per_minute, queue_computer_seconds, sockets_burst, sockets_per_minute, \
+spectators_per_table, tables_burst, tables_per_minute)
 
 A retired setting is accepted and ignored, with a warning (a seat now has one live connection):
 
@@ -77,6 +78,12 @@ class ServerConfig:
     players_per_minute: float = 5.0
     """Players one client may create per minute, on average..."""
     players_burst: int = 10
+    """...and at once."""
+    player_changes_per_minute: float = 2.0
+    """Renames and moves to another device (transfer codes) one player may make per minute, on
+    average (the same for one client address, whichever players it acts as), and codes one
+    address may try when it moves a player here..."""
+    player_changes_burst: int = 5
     """...and at once."""
     sockets_per_minute: float = 60.0
     """WebSocket connections one client may open per minute, on average..."""

@@ -152,6 +152,31 @@ def test_creating_players_is_rate_limited_per_address() -> None:
         assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
 
 
+
+def test_renames_moves_and_code_tries_are_rate_limited_per_player_and_per_address() -> None:
+    cfg = ServerConfig(player_changes_per_minute=1, player_changes_burst=2, players_burst=10)
+    with TestClient(create_app(storage=Storage("sqlite://"), config=cfg)) as client:
+        ann, bob = make(client, "Ann"), make(client, "Bob")
+        assert client.patch(f"/api/players/{ann['id']}", json={"name": "Anna"},
+                            headers=auth(ann)).status_code == 200
+        assert client.post(f"/api/players/{ann['id']}/transfer", json={},
+                           headers=auth(ann)).status_code == 200
+        r = client.patch(f"/api/players/{ann['id']}", json={"name": "Annie"}, headers=auth(ann))
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert r.json()["error"]["params"]["seconds"] > 0
+        # The address's bucket is spent too: another player acting from it waits as well.
+        r = client.patch(f"/api/players/{bob['id']}", json={"name": "Bobby"}, headers=auth(bob))
+        assert r.status_code == 429
+        assert client.get(f"/api/players/{ann['id']}").json()["name"] == "Anna"
+        # Guessing transfer codes from one address is bounded the same way.
+        r = client.post("/api/players/claim", json={"code": "not-a-code"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+    with TestClient(create_app(storage=Storage("sqlite://"), config=cfg)) as client:
+        codes = [client.post("/api/players/claim", json={"code": f"guess{i}"}).status_code
+                 for i in range(3)]
+        assert codes == [404, 404, 429]
+
+
 # ---------------------------------------------------------------------- in the browser
 
 
