@@ -283,6 +283,7 @@ def test_the_creator_reaches_no_other_seat_by_anything_his_pages_give_him(
     # Both see that hints are allowed.
     assert "Hints are allowed" in ann.inner_text("#hints-note")
     assert "Hints are allowed" in bob.inner_text("#hints-note")
+    assert ann.locator("#analysis-link").count() == 0  # no analysis while the match runs
     # The record comes as a file made in the page: no link carries Ann's secret.
     with ann.expect_download() as download:
         ann.click("#record-btn")

@@ -70,6 +70,8 @@ def test_my_tables_lists_resumes_marks_finished_and_removes(server: ServerProces
     page.goto(server.url + seat_links(server, done)[0])
     at_table(page)
     page.wait_for_selector("#match-end:not([hidden])")
+    # Its analysis is one click away once the match is over.
+    assert page.get_attribute("#analysis-link", "href") == f"/a/{done['table']}"
 
     page.goto(server.url + "/")
     page.wait_for_selector("#my-tables li")
