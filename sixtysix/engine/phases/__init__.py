@@ -5,7 +5,7 @@ its reason for refusing an action (design.md, "phases and contracts").
 and hand over to it. A game does not loop on its own: it reaches a phase by the state's ``phase``
 field, which the phases themselves move on (trumps named → play; a trick won → draw; …).
 
-Phase ids are small ints, fixed here so that views and records of every game agree on them. A
+Phase ids are the small ints of ``PhaseId``, fixed here so that views and records of every game agree on them. A
 phase module registers itself with ``register``; the ids of the phases that the bidding and meld
 games add are reserved below.
 """
@@ -14,28 +14,51 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["Phase", "PHASES", "LEGAL", "APPLY", "register", "PH_TRUMP", "PH_PLAY", "PH_DRAW",
+__all__ = ["Phase", "PhaseId", "PHASES", "LEGAL", "APPLY", "register", "PH_TRUMP", "PH_PLAY", "PH_DRAW",
            "PH_OVER", "PH_DEFER", "PH_DEAL_CHOICE", "PH_AUCTION", "PH_DOUBLING", "PH_ANSWER", "PH_CONTRACTS",
            "advance", "PH_MELD", "PH_MELD_DEFER", "PH_TALON"]
 
-PH_TRUMP = 0        # forehand names trumps or turns (trump.py)
-PH_PLAY = 1         # a seat leads or follows; leaders may also exchange, close, declare (play.py)
-PH_DRAW = 2         # the trick winner chooses to draw or to close before drawing (play.py)
-PH_OVER = 3         # the hand is over: nothing is legal
-PH_DEFER = 4        # the leader deferred: his partner melds ('marry C') or passes (play.py)
-PH_DEAL_CHOICE = 5  # Bauernschnapsen: the dealer's right chooses 'cut' or 'knock'
-PH_AUCTION = 6      # North American Sixty-Six: bids of units and passes
-PH_DOUBLING = 7     # kontra, rekontra, subkontra (Bauernschnapsen)
-PH_ANSWER = 8       # Terts: the opponent answers an announcement with 'show …' or 'pass'
-PH_CONTRACTS = 9    # Bauernschnapsen: bids of contracts by name, with priority, and passes
-PH_MELD = 10        # Gaigel: openings, melds, robbing, knocks and the play (meld.py)
-PH_MELD_DEFER = 11  # Gaigel: the partner the leader deferred to melds or passes (meld.py)
-PH_TALON = 12       # the declarer takes the talon or leaves it (games/dreierschnapsen/talon.py)
+class PhaseId(IntEnum):
+    """Where a hand stands: the key of ``PHASES`` and a state's ``phase``. An ``IntEnum`` so that
+    views, records and the compiled core (C ints) keep the small ints they have always had."""
+
+    TRUMP = 0         # forehand names trumps or turns (trump.py)
+    PLAY = 1          # a seat leads or follows; leaders may also exchange, close, declare (play.py)
+    DRAW = 2          # the trick winner chooses to draw or to close before drawing (play.py)
+    OVER = 3          # the hand is over: nothing is legal
+    DEFER = 4         # the leader deferred: his partner melds ('marry C') or passes (play.py)
+    DEAL_CHOICE = 5   # the dealer's right chooses 'cut' or 'knock' (deal_choice.py)
+    AUCTION = 6       # bids of units and passes (auction.py)
+    DOUBLING = 7      # kontra, rekontra, subkontra (doubling.py)
+    ANSWER = 8        # the opponent answers an announcement with 'show …' or 'pass' (announce.py)
+    CONTRACTS = 9     # bids of contracts by name, with priority, and passes (contracts.py)
+    MELD = 10         # openings, melds, robbing, knocks and the play (meld.py)
+    MELD_DEFER = 11   # the partner the leader deferred to melds or passes (meld.py)
+    TALON = 12        # the declarer takes the talon or leaves it (games/dreierschnapsen/talon.py)
+
+
+# The short names the phase modules and the compiled core use, as ints: a compiled state holds
+# its phase in a C int (``cdef int PH_PLAY`` in the .pxd files takes the member's value at import),
+# so what code reads back from a state is an int, equal to the member.
+PH_TRUMP: int = PhaseId.TRUMP
+PH_PLAY: int = PhaseId.PLAY
+PH_DRAW: int = PhaseId.DRAW
+PH_OVER: int = PhaseId.OVER
+PH_DEFER: int = PhaseId.DEFER
+PH_DEAL_CHOICE: int = PhaseId.DEAL_CHOICE
+PH_AUCTION: int = PhaseId.AUCTION
+PH_DOUBLING: int = PhaseId.DOUBLING
+PH_ANSWER: int = PhaseId.ANSWER
+PH_CONTRACTS: int = PhaseId.CONTRACTS
+PH_MELD: int = PhaseId.MELD
+PH_MELD_DEFER: int = PhaseId.MELD_DEFER
+PH_TALON: int = PhaseId.TALON
 
 
 @dataclass(frozen=True, slots=True)
