@@ -5,9 +5,9 @@ its reason for refusing an action (design.md, "phases and contracts").
 and hand over to it. A game does not loop on its own: it reaches a phase by the state's ``phase``
 field, which the phases themselves move on (trumps named → play; a trick won → draw; …).
 
-Phase ids are the small ints of ``PhaseId``, fixed here so that views and records of every game agree on them. A
-phase module registers itself with ``register``; the ids of the phases that the bidding and meld
-games add are reserved below.
+Phase ids are the small ints of ``PhaseId``, fixed here so that views and records of every game
+agree on them. A phase module registers itself with ``register``; the ids of the phases that the
+bidding and meld games add are reserved below.
 """
 
 from __future__ import annotations
