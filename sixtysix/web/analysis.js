@@ -22,6 +22,8 @@ const AnalysisPage = {
       while (a.status === "queued" || a.status === "running") {
         await new Promise((done) => { this.timer = setTimeout(done, 1000); });
         a = await api("GET", url);
+        // Forgotten by a server started again meanwhile: asked for again.
+        if (a.status === "none") a = await api("POST", url);
         this.progress(a);
       }
       if (a.status === "failed") throw new Error(t("analysis.failed"));
