@@ -117,7 +117,8 @@ class Analyses:
                 report = await asyncio.to_thread(
                     analyze, record, samples=self.samples, worlds=self.worlds, seed=SEED,
                     progress=progress)
-                result = report.to_json() | {"positions": positions(record, report.to_json())}
+                result = report.to_json() | {"hands": len(record.get("hands", [])),
+                                             "positions": positions(record, report.to_json())}
                 await asyncio.to_thread(self.store.save_analysis, table_id, result)
         except Exception as e:  # the record was checked when stored: this is the server's fault
             log.exception("the analysis of table %s failed", table_id, exc_info=e)

@@ -51,9 +51,14 @@ const AnalysisPage = {
       `<li>${esc(t("analysis.total", {name: name(s), loss: number(r.total_loss[String(s)]),
                                       n: r.mistakes.filter((d) => d.seat === s).length}))}</li>`).join("") + `</ul>`;
     if (!r.mistakes.length) html += `<p id="analysis-none">${esc(t("analysis.none"))}</p>`;
-    const hands = [...new Set(r.mistakes.map((d) => d.hand))];
-    for (const h of hands) {
-      html += `<section class="analysis-hand" data-hand="${h + 1}"><h2>${esc(t("analysis.hand", {n: h + 1}))}</h2><ol>`;
+    const count = r.hands || Math.max(0, ...r.mistakes.map((d) => d.hand + 1));
+    for (let h = 0; h < count; h++) {
+      html += `<section class="analysis-hand" id="hand-${h + 1}"><h2>${esc(t("analysis.hand", {n: h + 1}))}</h2>`;
+      if (!r.mistakes.some((d) => d.hand === h)) {
+        html += `<p class="note">${esc(t("analysis.handNone"))}</p></section>`;
+        continue;
+      }
+      html += `<ol>`;
       r.mistakes.forEach((d, i) => {
         if (d.hand !== h) return;
         const how = d.exact ? t("analysis.exact") : t("analysis.estimated", {margin: number(d.margin)});
@@ -65,6 +70,9 @@ const AnalysisPage = {
       html += `</ol></section>`;
     }
     $("analysis-list").innerHTML = html;
+    // A link to one hand (the score pad's hand dialog gives one): that hand in view.
+    const target = location.hash && document.getElementById(location.hash.slice(1));
+    if (target) target.scrollIntoView();
   },
 
   // The hand face up at the decision: every seat's cards, the trump suit, the cards on the table.

@@ -185,7 +185,11 @@ const ScoreSheet = {
     if (!d.open) d.showModal();
     try {
       const hand = await api("GET", `/api/tables/${encodeURIComponent(table.id)}/hands/${n}`);
-      $("hand-dialog-body").innerHTML = Reveal.html(table, hand, true);
+      // Once the match is over, this hand's mistakes are one click away (analysis.js).
+      const analysis = table.state.complete
+        ? `<p><a class="hand-analysis-link" href="/a/${esc(encodeURIComponent(table.id))}#hand-${n}">` +
+          `${esc(t("score.handAnalysis"))}</a></p>` : "";
+      $("hand-dialog-body").innerHTML = Reveal.html(table, hand, true) + analysis;
     } catch (e) {
       $("hand-dialog-body").innerHTML = `<p class="error" role="alert">${esc(e.message)}</p>`;
     }

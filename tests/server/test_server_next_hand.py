@@ -306,6 +306,7 @@ def test_two_people_read_the_summary_move_on_together_and_keep_a_score_sheet(
     assert hand.locator(".reveal-trick-list li").count() == len(first["reveal"]["tricks"])
     assert len(set(hand.locator(".card[data-card]").evaluate_all(
         "els => els.map((e) => e.dataset.card)"))) == 24
+    assert hand.locator(".hand-analysis-link").count() == 0  # not while the match runs
     assert axe_violations(ann) == []
     ann.keyboard.press("Escape")
     assert hand.is_hidden()
