@@ -1,4 +1,4 @@
-"""A whole hand of each of the nine games, played in headless Chromium as a player plays it: by
+"""A whole hand of each game, played in headless Chromium as a player plays it: by
 touching the cards (a card of the hand plays it, or opens its menu of choices: a marriage, a
 Gaigel opening, a Terts announcement), the trump card (exchange) and the talon (close); the
 action bar only for what names no card (bid, pass, double, cut or knock, trumps, the next hand).
