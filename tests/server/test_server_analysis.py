@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from server_util import seats
 from test_server_ratings import play_out
 
+from sixtysix.analysis import analyze
 from sixtysix.server import create_app
+from sixtysix.server.analyses import SEED
 from sixtysix.server.config import ServerConfig
 from sixtysix.server.storage import Storage
 from sixtysix.server.table import Table
@@ -108,6 +110,11 @@ def test_a_running_match_is_not_analysed_and_a_finished_one_is_once(store: Stora
         for move in (d["played"], d["best"]):
             if move.startswith("play "):
                 assert move.removeprefix("play ") in pos["hands"][d["seat"]]
+    # Deterministic: the report is sixtysix analyze's on the record, with the server's budget
+    # and its fixed seed, whoever works it out again.
+    again_here = analyze(record, samples=FAST.analysis_samples, worlds=FAST.analysis_worlds,
+                         seed=SEED).to_json()
+    assert {k: v for k, v in a.items() if k not in ("hands", "positions")} == again_here
     # Stored: a server started afresh on the same database has it at once, and asking again
     # works nothing out.
     with make_client(store) as client:
