@@ -48,7 +48,18 @@ from .bots.search import (
 )
 from .bots.solver import SCALE, Solver
 from .cards import SUIT_SYMBOLS
-from .engine.actions import DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, TRUMP, action_str
+from .engine.actions import (
+    DECLARE,
+    DECLARE_SHOW,
+    DRAW,
+    EXCHANGE,
+    TRUMP,
+    action_str,
+    is_declaration,
+    is_marriage,
+    is_play,
+    is_trump_choice,
+)
 from .engine.match import Match
 from .engine.phases import (
     PH_ANSWER,
@@ -164,7 +175,7 @@ def claim_points(action: int, view: View) -> int | None:
     r = view.rules or view.game.rules  # a contract's rules where one is in force
     side = r.sides[view.seat]
     points = view.points[side]
-    if DECLARE_SHOW <= action < DRAW:
+    if is_declaration(action):
         if view.tricks[side] or not r.marriage_needs_trick:
             points += marriage_value(action - DECLARE_SHOW, view.trump)
     elif action != DECLARE:
@@ -206,9 +217,9 @@ def move_text(action: int, view: View) -> str:
     """
     text = action_str(action)
     verb = text.split()[0]
-    if action < DRAW:
+    if is_play(action) or is_marriage(action) or is_declaration(action):
         return f"{verb} {card_words(action & 63)}"
-    if TRUMP <= action < TRUMP + 4:
+    if is_trump_choice(action):
         return f"trump {SUIT_SYMBOLS[action - TRUMP]}"
     low = view.game.rules.exchange_rank
     if action == EXCHANGE and low is not None and view.trump >= 0:

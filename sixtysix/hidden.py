@@ -75,14 +75,19 @@ from .engine.actions import (
     BELLA,
     COMBOS,
     DECLARE_SHOW,
-    DRAW,
     EXCHANGE,
     MARRY,
     MARRY_DOUBLE,
-    N_ACTIONS,
     OPEN,
     PASS,
     SHOW,
+    is_combination,
+    is_declaration,
+    is_double_marriage,
+    is_marriage,
+    is_opening,
+    is_play,
+    names_card,
     parse_action,
 )
 from .engine.phases import PH_ANSWER, PH_DEAL_CHOICE
@@ -266,7 +271,7 @@ class HiddenCards:
             place = self._solve(cons)
             assert place is not None  # _choose solved it
             self._replace(place)
-            if match.game.rules.pack_size > 32 and (action < DRAW or OPEN <= action < ANNOUNCE) \
+            if match.game.rules.pack_size > 32 and names_card(action) \
                     and action not in state.legal_actions():
                 action ^= 32  # the engine's robbing gave the copy chosen: the other serves
         self.cons = self._keep_quiet(state, action, cons)
@@ -463,7 +468,7 @@ class HiddenCards:
             cons.within[c] = cons.within.get(c, (1 << self.n_slots) - 1) & slots
         low = action & 31
         both = (1 << low) | (1 << (low | 32))
-        if (self.robbers >> p) & 1 and action < MARRY and self.match.game.rules.pack_size > 32 \
+        if (self.robbers >> p) & 1 and is_play(action) and self.match.game.rules.pack_size > 32 \
                 and state.trump >= 0 and low == state.trump * 8 + (state.rules.exchange_rank or 0) \
                 and not sure & both:
             # He gave one copy of the low trump in his exchange and now plays the other: both
@@ -665,7 +670,7 @@ class HiddenCards:
         gained = [0] * match.n
         double = match.game.rules.pack_size > 32
         for a in old.history:
-            if double and (a < DRAW or OPEN <= a < ANNOUNCE) and a not in new.legal_actions():
+            if double and names_card(a) and a not in new.legal_actions():
                 # The engine chose the other copy before (the low trump a robber gave, of two
                 # he held): the copies are alike, so the one he holds now serves.
                 a ^= 32
@@ -698,23 +703,23 @@ def _needed(state: State, action: int) -> int:
     a marriage, the low trump given in an exchange, the cards of an announced combination.
     (What it does not name, such as a suit one must hold to name it trumps, the probes of
     ``_constrain`` find. In a double pack the copy is not told apart here.)"""
-    if action < MARRY:
+    if is_play(action):
         return 1 << action
-    if action < DECLARE_SHOW:
+    if is_marriage(action):
         c = action - MARRY
         return (1 << c) | (1 << (c ^ 1))
-    if action < DRAW:
+    if is_declaration(action):
         q = action - DECLARE_SHOW
         return (1 << q) | (1 << (q ^ 1))
     rank = state.rules.exchange_rank
     if action == EXCHANGE and rank is not None and state.trump >= 0:
         return 1 << (state.trump * 8 + rank)
-    if OPEN <= action < MARRY_DOUBLE:
+    if is_opening(action):
         return 1 << ((action - OPEN) & 63)
-    if MARRY_DOUBLE <= action < ANNOUNCE:
+    if is_double_marriage(action):
         c = action - MARRY_DOUBLE
         return sum(1 << x for x in (c, c ^ 1, c | 32, (c ^ 1) | 32))
-    if ANNOUNCE <= action < N_ACTIONS:
+    if is_combination(action):
         return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
     if action == BELLA and state.trump >= 0:
         # Game-specific (Terts' bella, engine/phases/announce.py ``may_bella``): the trump king
@@ -731,7 +736,7 @@ def _copies(state: State, action: int) -> list[tuple[int, int]]:
     need = _needed(state, action)
     if state.rules.pack_size <= 32:
         return [(action, need)]
-    named = action & 63 if action < DRAW or OPEN <= action < ANNOUNCE else -1
+    named = action & 63 if names_card(action) else -1
     out = [(action & ~32 if named >= 0 else action, 0)]
     for c in _cards(need & 0xFFFFFFFF):
         if (need >> (c | 32)) & 1:  # both copies needed (a double marriage)

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from .cards import card_str, parse_card
-from .engine.actions import ANNOUNCE, DRAW, OPEN, TRUMP, action_str
+from .engine.actions import DRAW, OPEN, TRUMP, action_str, is_double_marriage, is_opening, names_card
 from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
 from .engine.phases.announce import shown_unnamed
@@ -139,13 +139,13 @@ def _sort_key(a: int) -> tuple[int, int, int]:
     verb = text.split()[0]
     if verb == "declare" and " " in text:
         verb = "declare_show"
-    if a < DRAW:
-        c = a & 63
-        return (_VERB_ORDER[verb], _SUIT_ORDER[(c >> 3) & 3], (c & 7) * 2 + (c >> 5))
-    if OPEN <= a < ANNOUNCE:  # Gaigel's openings and double marriages: by card, as plays
+    if is_opening(a) or is_double_marriage(a):  # Gaigel's: by card, as plays
         block, c = divmod(a - OPEN, 64)
         return (_VERB_ORDER.get(verb, 11), block, _SUIT_ORDER[(c >> 3) & 3] * 16 + (c & 7) * 2
                 + (c >> 5))
+    if names_card(a):
+        c = a & 63
+        return (_VERB_ORDER[verb], _SUIT_ORDER[(c >> 3) & 3], (c & 7) * 2 + (c >> 5))
     return (_VERB_ORDER.get(verb, 11), a - TRUMP if a >= TRUMP else 0, 0)
 
 

@@ -43,9 +43,7 @@ from .engine.actions import (
     KONTRA,
     MARRY,
     MARRY_DOUBLE,
-    MAX_BID,
     MELD_LOW,
-    N_ACTIONS,
     OPEN,
     PASS,
     REKONTRA,
@@ -54,6 +52,16 @@ from .engine.actions import (
     SUBKONTRA,
     TRUMP,
     TURN,
+    is_announcement,
+    is_bid,
+    is_combination,
+    is_contract_bid,
+    is_declaration,
+    is_double_marriage,
+    is_marriage,
+    is_opening,
+    is_play,
+    is_trump_choice,
 )
 from .engine.phases.announce import BELLA_VALUE, VALUE, describe
 
@@ -105,9 +113,9 @@ def _person(you: bool) -> Callable[[str], str]:
 def describe_contract_action(action: int, verb: Callable[[str], str]) -> str | None:
     """Words for a deal choice, bid or doubling ('bids gang', 'says kontra'), None for others.
     ``verb`` puts a third-person verb in the right person."""
-    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+    if is_contract_bid(action):
         return f"{verb('bids')} {CONTRACTS[action - BID_CONTRACT]}"
-    if BID < action <= BID + MAX_BID:
+    if is_bid(action):
         units = action - BID
         return f"{verb('bids')} {units} unit{'s' if units != 1 else ''}"
     if action in (KONTRA, REKONTRA, SUBKONTRA):
@@ -122,7 +130,7 @@ def describe_contract_action(action: int, verb: Callable[[str], str]) -> str | N
 
 def is_meld(action: int) -> bool:
     """An announcement, a show or the bella (Terts)."""
-    return action == BELLA or ANNOUNCE <= action < N_ACTIONS
+    return action == BELLA or is_combination(action)
 
 
 def meld_words(action: int, you: bool) -> str:
@@ -130,7 +138,7 @@ def meld_words(action: int, you: bool) -> str:
     if action == BELLA:
         return f"{'declare' if you else 'declares'} the bella ({BELLA_VALUE})"
     i = (action - ANNOUNCE) % (SHOW - ANNOUNCE)
-    verb = "announce" if action < SHOW else "show"
+    verb = "announce" if is_announcement(action) else "show"
     return f"{verb if you else verb + 's'} {describe(i, card_label)} ({VALUE[i]})"
 
 
@@ -148,11 +156,11 @@ def action_points(action: int, trump: int) -> int | None:
     """
     if action == BELLA:
         return BELLA_VALUE
-    if ANNOUNCE <= action < N_ACTIONS:
+    if is_combination(action):
         return VALUE[(action - ANNOUNCE) % (SHOW - ANNOUNCE)]
-    if MARRY <= action < DRAW:
-        return marriage_value(action - (MARRY if action < DECLARE_SHOW else DECLARE_SHOW), trump)
-    if MARRY_DOUBLE <= action < ANNOUNCE:
+    if is_marriage(action) or is_declaration(action):
+        return marriage_value(action - (MARRY if is_marriage(action) else DECLARE_SHOW), trump)
+    if is_double_marriage(action):
         return marriage_value(action - MARRY_DOUBLE, trump, double=True)
     if action == MELD_LOW:
         return LOW_MELD_VALUE
@@ -165,7 +173,7 @@ def action_words(action: int, trump: int, *, you: bool = False,
     ``you``); None for plays and draws (the trick shows them). ``trump``: the suit in force when
     the action was taken (-1: none yet). With ``hidden`` the action's card is not told (Gaigel's
     opening led face down: the card of ``action`` is then meaningless)."""
-    if action < MARRY or action == DRAW:
+    if is_play(action) or action == DRAW:
         return None
     verb = _person(you)
     words = describe_contract_action(action, verb)
@@ -173,21 +181,21 @@ def action_words(action: int, trump: int, *, you: bool = False,
         return words
     if is_meld(action):
         return meld_words(action, you)
-    if OPEN <= action < MARRY_DOUBLE:
+    if is_opening(action):
         opening, card = divmod(action - OPEN, 64)
         lead = ", face down" if hidden else f", leading {card_label(card)}"
         return f"{verb('opens')} {OPENING_NAMES[opening]}{lead}"
-    if MARRY <= action < DECLARE_SHOW or MARRY_DOUBLE <= action < ANNOUNCE:
-        double = action >= MARRY_DOUBLE
+    if is_marriage(action) or is_double_marriage(action):
+        double = is_double_marriage(action)
         card = action - (MARRY_DOUBLE if double else MARRY)
         kind = "a double marriage" if double else "a marriage"
         return (f"{verb('shows')} {kind} in {SUIT_NAMES[(card >> 3) & 3]} "
                 f"({marriage_value(card, trump, double)})")
-    if DECLARE_SHOW <= action < DRAW:
+    if is_declaration(action):
         q = action - DECLARE_SHOW
         return (f"{verb('shows')} a marriage in {SUIT_NAMES[(q >> 3) & 3]} "
                 f"({marriage_value(q, trump)}) and {verb('claims')} the hand")
-    if TRUMP <= action < TRUMP + 4:
+    if is_trump_choice(action):
         return f"{verb('names')} trumps: {SUIT_NAMES[action - TRUMP]}"
     simple = {EXCHANGE: f"{verb('exchanges')} the trump card", CLOSE: f"{verb('closes')} the stock",
               DECLARE: f"{verb('claims')} the hand", TURN: f"{verb('turns')} up a card for trumps",

@@ -36,14 +36,12 @@ import random
 
 from ..engine import kernel_bauern, kernel_multi
 from ..engine.actions import (
-    BID,
-    BID_CONTRACT,
-    CONTRACTS,
     KONTRA,
-    MAX_BID,
     PASS,
     REKONTRA,
     SUBKONTRA,
+    is_bid,
+    is_contract_bid,
 )
 from ..engine.fastpath import Kernel
 from ..engine.kernel_bauern import BauernHand
@@ -70,7 +68,7 @@ def is_bidding(view: View) -> bool:
     its answers."""
     if view.phase not in (PH_CONTRACTS, PH_AUCTION, PH_DOUBLING):
         return False
-    return any(BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS) or BID < a <= BID + MAX_BID
+    return any(is_contract_bid(a) or is_bid(a)
                or a in _DOUBLES for a in view.legal)
 
 

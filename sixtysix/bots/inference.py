@@ -44,7 +44,15 @@ import math
 import random
 
 from ..cards import cards_of, shuffle
-from ..engine.actions import ANNOUNCE, DECLARE_SHOW, DEFER, EXCHANGE, MARRY, OPEN
+from ..engine.actions import (
+    DEFER,
+    EXCHANGE,
+    MARRY,
+    is_double_marriage,
+    is_marriage,
+    is_opening,
+    is_play,
+)
 from ..engine.legal import trick_winner
 from ..engine.phases import PH_AUCTION, PH_DEAL_CHOICE
 from ..engine.phases.meld import FACE_DOWN
@@ -105,11 +113,11 @@ def evidence(view: View) -> list[tuple[str, int, int, bool]]:
         if a == EXCHANGE:
             exchanged_at = i
             continue
-        if OPEN <= a < ANNOUNCE and not (i and hist[i - 1] == DEFER):
+        if (is_opening(a) or is_double_marriage(a)) and not (i and hist[i - 1] == DEFER):
             return []
-        if a >= DECLARE_SHOW:
+        if not (is_play(a) or is_marriage(a)):  # declarations, and the rest of the verbs
             continue
-        married = a >= MARRY
+        married = is_marriage(a)
         card = a - MARRY if married else a
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i

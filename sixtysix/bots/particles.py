@@ -42,7 +42,7 @@ import math
 import random
 
 from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.actions import CLOSE, DECLARE, DRAW, EXCHANGE, MARRY, is_marriage, is_play
 from ..engine.legal import trick_winner
 from ..engine.state import PH_PLAY, Deal, State
 from ..engine.view import View
@@ -86,15 +86,15 @@ def features(s: State, legal: list[int]) -> list[list[float]]:
     out_there = s.rules.pack & ~gone  # cards neither in this hand nor played: the others'
     held = list(cards_of(hand))
     trumps = sum(1 for x in held if x >> 3 == trump) / 6
-    plays = [a for a in legal if a < MARRY]
+    plays = [a for a in legal if is_play(a)]
     winners = [a for a in plays if lead >= 0 and trick_winner([lead, a], trump, s.beats) == 1]
     cheapest = min(plays, key=lambda c: (_cost(c, trump, values), c)) if plays else -1
     cheapest_win = min(winners, key=lambda c: (_cost(c, trump, values), c)) if winners else -1
     out = []
     for a in legal:
         f = [0.0] * N_FEATURES
-        if a < DECLARE_SHOW:
-            c = a - MARRY if a >= MARRY else a
+        if is_play(a) or is_marriage(a):
+            c = a - MARRY if is_marriage(a) else a
             suit, rank = c >> 3, c & 7
             v = values[c] / 11
             is_trump = float(suit == trump)
@@ -102,10 +102,10 @@ def features(s: State, legal: list[int]) -> list[list[float]]:
             f[0] = 1.0
             f[1] = v
             f[2] = is_trump
-            f[3] = float(rank in (2, 3) and hand >> (c ^ 1) & 1 and a < MARRY)
+            f[3] = float(rank in (2, 3) and hand >> (c ^ 1) & 1 and is_play(a))
             f[4] = len(same) / 6
             f[5] = float(any(values[x] > values[c] for x in same))
-            if a >= MARRY:
+            if is_marriage(a):
                 f[6] = 1.0
                 f[7] = is_trump
             elif lead < 0:
@@ -211,11 +211,11 @@ def timeline(view: View) -> list[Event] | None:
         if a == EXCHANGE:
             events.append((SWAP, leader, -1))
             continue
-        if a >= DECLARE_SHOW:
+        if not (is_play(a) or is_marriage(a)):
             return None
         seat = leader if not trick else other[seats[-1]]
         card = a
-        if a >= MARRY:
+        if is_marriage(a):
             card = a - MARRY
             events.append((SHOW, seat, card ^ 1))
         events.append((PLAY, seat, card))

@@ -46,6 +46,11 @@ from ..engine.actions import (
     TRUMP,
     TURN,
     action_str,
+    is_declaration,
+    is_marriage,
+    is_opening,
+    is_play,
+    is_trump_choice,
     parse_action,
 )
 from ..engine.match import Match
@@ -210,7 +215,7 @@ class TerminalPlay:
         if k < len(after.history) and after.history[k] >= FACE_DOWN:
             # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
             hidden = Text(who + " ", style="bold")
-            if action >= OPEN:
+            if is_opening(action):
                 hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
             else:
                 hidden.append(f"{'play' if you else 'plays'} a card face down")
@@ -252,15 +257,15 @@ class TerminalPlay:
 
         t = Text(who + " ", style="bold")
         trump = before.trump
-        if action < MARRY:
+        if is_play(action):
             t.append(v("leads") + " " if not before.trick else v("plays") + " ")
             return t.append_text(card_text(action, trump))
-        if action < DECLARE_SHOW:
+        if is_marriage(action):
             c = action - MARRY
             value = 40 if (c >> 3) & 3 == trump else 20
             t.append(f"{v('declares')} {value} in ").append_text(suit_text((c >> 3) & 3))
             return t.append(f" and {v('leads')} ").append_text(card_text(c, trump))
-        if action < DRAW:
+        if is_declaration(action):
             q = action - DECLARE_SHOW
             value = 40 if (q >> 3) & 3 == trump else 20
             return t.append(f"{v('shows')} {value} in ").append_text(suit_text((q >> 3) & 3)).append(
@@ -277,7 +282,7 @@ class TerminalPlay:
             return t.append(" for the turn-up ").append_text(card_text(before.turnup, trump))
         if action == DECLARE:
             return t.append(f"{v('claims')} the hand")
-        if TRUMP <= action < TRUMP + 4:
+        if is_trump_choice(action):
             return t.append(f"{v('names')} trumps: ").append_text(suit_text(action - TRUMP))
         if action == TURN:
             t.append(f"{v('turns')} up a card for trumps")

@@ -34,6 +34,10 @@ from ..engine.actions import (
     TRUMP,
     TURN,
     action_str,
+    is_declaration,
+    is_marriage,
+    is_play,
+    is_trump_choice,
 )
 from ..engine.game import Game
 from ..engine.legal import trick_winner
@@ -146,17 +150,17 @@ def marriage_value(view: View, card: int) -> int:
 
 def action_label(action: int, view: View) -> Text:
     """The words for an offered action, cards drawn as cards."""
-    if action < MARRY:
+    if is_play(action):
         return Text("play ").append_text(card_text(action, view.trump))
-    if action < DECLARE_SHOW:
+    if is_marriage(action):
         c = action - MARRY
         return (Text("marry ").append_text(card_text(c, view.trump))
                 .append(f" ({marriage_value(view, c)})"))
-    if action < DRAW:
+    if is_declaration(action):
         q = action - DECLARE_SHOW
         return (Text("declare ").append_text(card_text(q, view.trump))
                 .append(f" (show {marriage_value(view, q)} and claim)"))
-    if TRUMP <= action < TRUMP + 4:
+    if is_trump_choice(action):
         return Text("trump ").append_text(suit_text(action - TRUMP))
     words = {DRAW: "draw", CLOSE: "close", DECLARE: "declare (claim the hand)",
              EXCHANGE: "exchange", TURN: "turn (a card sets trumps)",
@@ -368,7 +372,7 @@ def offered(view: View) -> list[int]:
         for c in _order(view, s):
             position[c] = len(position)
     ordinary = [a for a in view.legal if false_claim_points(a, view) is None] or list(view.legal)
-    return sorted(ordinary, key=lambda a: (a >= MARRY, position.get(a, 0), a))
+    return sorted(ordinary, key=lambda a: (not is_play(a), position.get(a, 0), a))
 
 
 def actions_text(view: View, names: Sequence[str] = ()) -> RenderableType:

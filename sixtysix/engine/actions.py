@@ -25,7 +25,9 @@ __all__ = [
     "PASS", "TRUMP", "CUT", "KNOCK", "KONTRA", "REKONTRA", "SUBKONTRA", "MELD_LOW", "REVERSE",
     "BELLA", "BID", "MAX_BID", "BID_CONTRACT", "CONTRACTS", "OPEN", "OPENINGS", "MARRY_DOUBLE",
     "ANNOUNCE", "SHOW", "COMBOS", "COMBO_INDEX", "SEQUENCE_ORDER", "N_ACTIONS", "action_str",
-    "parse_action", "is_play", "kind", "card_of",
+    "parse_action", "is_play", "is_marriage", "is_declaration", "names_card", "is_trump_choice",
+    "is_bid", "is_contract_bid", "is_opening", "is_double_marriage", "is_announcement",
+    "is_combination", "kind", "card_of",
 ]
 
 PLAY = 0            # + card
@@ -88,6 +90,10 @@ _SIMPLE = {DRAW: "draw", EXCHANGE: "exchange", CLOSE: "close", DECLARE: "declare
 _BY_WORD = {w: a for a, w in _SIMPLE.items()}
 
 
+# What an action is, by name: the rest of the package asks these instead of comparing ids with
+# the blocks' bounds, so the layout of the table above is known here alone. Each takes an action
+# id (a valid one: anything else is not checked).
+
 def is_play(action: int) -> bool:
     """Whether ``action`` plays a card to a trick, without anything else (``play AS``).
 
@@ -95,6 +101,73 @@ def is_play(action: int) -> bool:
     (True, False)
     """
     return action < MARRY
+
+
+def is_marriage(action: int) -> bool:
+    """``marry C``: a marriage declared by leading one of its cards."""
+    return MARRY <= action < DECLARE_SHOW
+
+
+def is_declaration(action: int) -> bool:
+    """``declare Q``: a marriage shown without leading (the Q names it).
+
+    >>> is_declaration(parse_action("declare KH")), is_marriage(parse_action("marry KH"))
+    (True, True)
+    """
+    return DECLARE_SHOW <= action < DRAW
+
+
+def names_card(action: int) -> bool:
+    """Whether ``action`` is one of the card-carrying verbs (``play``, ``marry``, ``declare``,
+    Gaigel's ``open`` and ``marry double``): its card is ``action & 63``.
+
+    >>> [names_card(parse_action(t)) for t in ("declare QH", "open hoeher 9C", "trump S", "draw")]
+    [True, True, False, False]
+    """
+    return action < DRAW or OPEN <= action < ANNOUNCE
+
+
+def is_trump_choice(action: int) -> bool:
+    """``trump S``: forehand names trumps (its suit is ``action - TRUMP``)."""
+    return TRUMP <= action < TRUMP + 4
+
+
+def is_bid(action: int) -> bool:
+    """``bid 3``: a bid of units in an auction (``action - BID`` units)."""
+    return BID < action <= BID + MAX_BID
+
+
+def is_contract_bid(action: int) -> bool:
+    """``bid gang``: a bid of a contract by name (``CONTRACTS[action - BID_CONTRACT]``).
+
+    >>> is_contract_bid(parse_action("bid gang")), is_bid(parse_action("bid gang"))
+    (True, False)
+    """
+    return BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS)
+
+
+def is_opening(action: int) -> bool:
+    """``open hoeher 9C``: Gaigel's opening of the first trick, with the card led."""
+    return OPEN <= action < MARRY_DOUBLE
+
+
+def is_double_marriage(action: int) -> bool:
+    """``marry double KH``: Gaigel's both kings and both queens of a suit, one of them led."""
+    return MARRY_DOUBLE <= action < ANNOUNCE
+
+
+def is_announcement(action: int) -> bool:
+    """``announce …``: a Terts combination announced (``COMBOS[action - ANNOUNCE]``)."""
+    return ANNOUNCE <= action < SHOW
+
+
+def is_combination(action: int) -> bool:
+    """``announce …`` or ``show …``: a Terts combination announced or shown in answer.
+
+    >>> is_combination(parse_action("show KS QS JS")), is_announcement(parse_action("show KS QS JS"))
+    (True, False)
+    """
+    return ANNOUNCE <= action < N_ACTIONS
 
 
 def action_str(action: int) -> str:

@@ -36,7 +36,7 @@ with needs(__name__):
     import pyspiel
 
 from ..cards import card_str, mask_str
-from ..engine.actions import ANNOUNCE, DRAW, N_ACTIONS, OPEN, action_str
+from ..engine.actions import N_ACTIONS, action_str, names_card
 from ..engine.match import Match
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import State
@@ -158,7 +158,7 @@ class SixtySixSpielState(pyspiel.State):  # type: ignore[misc]
             if self.dealer < 0:
                 return f"dealer {action}"
             return f"deal {card_str(action)}" + (" (2nd)" if action & 32 else "")
-        second = action < DRAW or OPEN <= action < ANNOUNCE
+        second = names_card(action)
         return action_str(action) + (" (2nd)" if second and action & 32 else "")
 
     def is_terminal(self) -> bool:

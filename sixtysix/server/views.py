@@ -31,13 +31,16 @@ from ..engine.actions import (
     COMBOS,
     CONTRACTS,
     DECLARE,
-    DRAW,
-    MAX_BID,
     OPEN,
     OPENINGS,
     PASS,
     REVERSE,
     action_str,
+    is_bid,
+    is_contract_bid,
+    is_declaration,
+    is_marriage,
+    is_play,
 )
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
 from ..engine.phases.announce import VALUE, describe
@@ -72,7 +75,7 @@ def action_json(action: int) -> dict[str, Any]:
     verb, _, arg = text.partition(" ")
     out: dict[str, Any] = {"action": text, "verb": verb}
     if arg:
-        out["card" if action < DRAW else "suit"] = arg
+        out["card" if is_play(action) or is_marriage(action) or is_declaration(action) else "suit"] = arg
     return out
 
 
@@ -81,7 +84,7 @@ def _legal_json(action: int, view: View) -> dict[str, Any]:
     (``_stakes``), so that the table asks first with them, and a contract bid's ``value``."""
     out = action_json(action)
     out.update(_stakes(action, view))
-    if BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+    if is_contract_bid(action):
         # A contract's worth, for the bid's button ("Bid Bettler (4)").
         name = CONTRACTS[action - BID_CONTRACT]
         out["value"] = next(c.value for c in view.game.contracts if c.name == name)
@@ -265,7 +268,7 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool,
 
 
 def _is_call(a: int) -> bool:
-    return a == PASS or BID < a <= BID + MAX_BID or BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)
+    return a == PASS or is_bid(a) or is_contract_bid(a)
 
 
 def _auction(view: View, actors: Sequence[int] | None) -> dict[str, Any] | None:

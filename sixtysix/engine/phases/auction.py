@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import BID, MAX_BID, PASS
+from ..actions import BID, PASS, is_bid
 from . import PH_AUCTION, Phase, advance, register
 from .play import end
 
@@ -85,7 +85,7 @@ def apply(s: State, a: int) -> None:
 
 def explain(s: State, action: int, text: str) -> str:
     r = s.rules
-    if BID < action <= BID + MAX_BID:
+    if is_bid(action):
         units = action - BID
         if units > r.max_bid:
             return f"{text} is not possible: the highest bid in this game is {r.max_bid}"
