@@ -92,7 +92,7 @@ def test_forehand_opens_and_may_not_pass() -> None:
 def test_schnapser_is_forehands_and_the_kontra_contracts_the_dealers_side() -> None:
     m = match()
     act(m, "trump H", "bid normal")
-    refused(m, "bid schnapser", "only forehand .* may bid schnapser")
+    refused(m, "bid schnapser", "only forehand may bid schnapser; you are middlehand")
     m.apply("bid kontraschnapser")  # M, the dealer's partner
     assert state(m).bidding[:2] == (5, 1)
 

@@ -25,8 +25,12 @@ if TYPE_CHECKING:
 
 __all__ = ["legal", "apply", "explain", "position", "POSITION_NAMES", "set_contract"]
 
-POSITION_NAMES = ("forehand (F)", "the dealer's partner (P)", "forehand's partner (R)",
-                  "the dealer (D)")
+POSITION_NAMES = {
+    3: ("forehand", "middlehand", "the dealer"),
+    4: ("forehand (F)", "the dealer's partner (P)", "forehand's partner (R)", "the dealer (D)"),
+}
+"""The places at an auction, from forehand to the dealer, by the number of seats (the four-seat
+names are Bauernschnapsen's, whose partnerships they name)."""
 
 
 def position(s: State, seat: int) -> int:
@@ -129,8 +133,9 @@ def explain(s: State, action: int, text: str) -> str:
     c = s.game.contracts[action - BID_CONTRACT]
     pos = position(s, seat)
     if not (c.bidders >> pos) & 1:
-        who = " or ".join(POSITION_NAMES[i] for i in range(4) if (c.bidders >> i) & 1)
-        return f"only {who} may bid {c.name}; you are {POSITION_NAMES[pos]}"
+        names = POSITION_NAMES.get(s.n) or tuple(f"place {i + 1}" for i in range(s.n))
+        who = " or ".join(names[i] for i in range(s.n) if (c.bidders >> i) & 1)
+        return f"only {who} may bid {c.name}; you are {names[pos]}"
     current = s.game.contracts[high].name
     if c.index == high:
         return (f"{c.name} is already bid by seat {bidder}, who has priority over you: "
