@@ -36,7 +36,8 @@ class Game(abc.ABC):
     Everything the rest of the package needs to know of one game is declared here, by the game:
     its rules (``make_rules``), its scoring, its rules page, its fast path (``make_fast_path``),
     its fuzzer's table (``fuzz_spec``), its value network, what the server's confirm dialog
-    states (``false_claim_cost``, ``close_cost``) and the words of its scores (``score_unit``).
+    states (``false_claim_cost``, ``close_cost``, ``opening_cost``) and the words of its scores
+    (``score_unit``).
     No other module names a game."""
 
     id: ClassVar[str]
@@ -129,6 +130,11 @@ class Game(abc.ABC):
     def close_cost(self, view: View) -> int | None:
         """The game points the other side scores if ``view``'s seat closes now and fails; None
         where the game has no close or does not fix them."""
+        return None
+
+    def opening_cost(self, view: View, opening: str) -> int | None:
+        """The game points an opening named ``opening`` (``OPENINGS``: "auf-dissle") stakes, won
+        or lost, from ``view``'s knowledge alone; None where it stakes none of its own."""
         return None
 
     @abc.abstractmethod

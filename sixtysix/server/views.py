@@ -125,7 +125,7 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
         out = {"their_most": their_points_at_most(view), "cost": view.game.false_claim_cost(view, 0)}
     elif OPEN + 64 * _AUF_DISSLE <= action < OPEN + 64 * (_AUF_DISSLE + 1):
         low = view.game.rules.low_rank
-        out = {"low": RANKS[low], "cost": getattr(view.game.options, "auf_dissle_award", None),
+        out = {"low": RANKS[low], "cost": view.game.opening_cost(view, "auf-dissle"),
                "low_held": sum(1 for c in cards_of(view.hand) if c & 7 == low)}
     return {k: v for k, v in out.items() if v is not None}
 

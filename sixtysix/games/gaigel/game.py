@@ -87,6 +87,9 @@ class Gaigel(Game):
     def false_claim_cost(self, view: View, points: int) -> int:
         return self.wrong_knock
 
+    def opening_cost(self, view: View, opening: str) -> int | None:
+        return self.options.auf_dissle_award if opening == "auf-dissle" else None
+
     def make_rules(self) -> Rules:
         o = self.options
         low = SEVEN if o.low_rank == "7" else NINE
