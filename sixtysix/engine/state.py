@@ -72,7 +72,8 @@ class HandResult:
     """How a hand ended. Per-seat tuples; in partnership games each seat shows its side's value."""
 
     end: str
-    """What happened, in a few words ('claim', 'false claim', 'closer failed', 'played out', …)."""
+    """What happened, in a few words: a ``HandEnd`` (engine/ends.py: 'claim', 'closer failed', …),
+    a game's own ``StrEnum`` of ends, or a contract's words ('bettler made'). Records keep its text."""
     winners: tuple[int, ...]
     """The seats that won the hand (empty for a draw)."""
     game_points: tuple[int, ...]

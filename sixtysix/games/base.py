@@ -15,6 +15,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..engine.ends import HandEnd
 from ..engine.fastpath import FastPath, Kernel
 from ..engine.game import Game
 from ..engine.options import (
@@ -100,7 +101,7 @@ def others_tricks(view: View) -> int:
 
 def two_player_outcome(state: State, claimant: int | None, closed_measured_at_close: bool,
                        false_claim_trickless_3: bool, closer_beaten_flat_2: bool,
-                       played_out: str) -> tuple[int, int, str]:
+                       played_out: str) -> tuple[int, int, HandEnd]:
     """The 1/2/3 game-point scoring shared by Sixty-Six and Schnapsen (rules/sixty-six.md#scoring-a-hand,
     rules/schnapsen.md#scoring-a-hand), and
     by two partnerships (pagat's Four-Hand Sixty-Six), as ``(winning seat or -1 for a drawn hand,
@@ -121,35 +122,35 @@ def two_player_outcome(state: State, claimant: int | None, closed_measured_at_cl
     if claimant is not None:
         o = b if sides[claimant] == sides[a] else a
         if pts[sides[claimant]] < target:
-            return o, 3 if false_claim_trickless_3 and tr[sides[o]] == 0 else 2, "false claim"
+            return o, 3 if false_claim_trickless_3 and tr[sides[o]] == 0 else 2, HandEnd.FALSE_CLAIM
         if closer >= 0 and claimant != closer:
             w = b if sides[closer] == sides[a] else a
-            return w, _closer_beaten_points(state, w, closer_beaten_flat_2), "closer beaten"
+            return w, _closer_beaten_points(state, w, closer_beaten_flat_2), HandEnd.CLOSER_BEATEN
         at_close = closed_measured_at_close and closer >= 0
-        return claimant, grade(*_loser_counts(state, o, at_close)), "claim"
+        return claimant, grade(*_loser_counts(state, o, at_close)), HandEnd.CLAIM
     if closer >= 0:
         o = b if sides[closer] == sides[a] else a
         if pts[sides[closer]] >= target:
             return closer, grade(*_loser_counts(state, o, closed_measured_at_close)), \
-                "closed and made"
-        return o, _closer_beaten_points(state, o, closer_beaten_flat_2), "closer failed"
+                HandEnd.CLOSED_AND_MADE
+        return o, _closer_beaten_points(state, o, closer_beaten_flat_2), HandEnd.CLOSER_FAILED
     # Played out: the stock ran out and nobody claimed.
     last = state.leader  # the last trick's winner would lead next
     if played_out == "one_point":
-        return last, 1, "last trick"
+        return last, 1, HandEnd.LAST_TRICK
     if played_out == "graded":
         return last, grade(*_loser_counts(state, b if sides[last] == sides[a] else a, False)), \
-            "last trick"
+            HandEnd.LAST_TRICK
     pa, pb = pts[sides[a]], pts[sides[b]]
     if played_out == "pagat":
         a_wins, b_wins = pa > pb, pb > pa
     else:
         a_wins, b_wins = pa >= target > pb, pb >= target > pa
     if a_wins:
-        return a, grade(pb, tr[sides[b]]), "played out"
+        return a, grade(pb, tr[sides[b]]), HandEnd.PLAYED_OUT
     if b_wins:
-        return b, grade(pa, tr[sides[a]]), "played out"
-    return -1, 0, "draw"
+        return b, grade(pa, tr[sides[a]]), HandEnd.PLAYED_OUT
+    return -1, 0, HandEnd.DRAW
 
 
 def _two_sides(state: State) -> tuple[int, int]:
@@ -204,18 +205,18 @@ def two_player_result(state: State, claimant: int | None, *, closed_measured_at_
         pa, pb = pts[r.sides[a]], pts[r.sides[b]]
         detail = (f"{pa}–{pb}: drawn hand" if played_out == "pagat" else
                   f"{pa}–{pb}: nobody wins; a bonus game point goes to the next hand's winner")
-        return make_result(state, "draw", (), [0] * state.n, detail)
+        return make_result(state, HandEnd.DRAW, (), [0] * state.n, detail)
     loser = next(p for p in state.active if r.sides[p] != r.sides[seat])
-    if end == "false claim":
+    if end == HandEnd.FALSE_CLAIM:
         detail = f"false claim at {pts[r.sides[loser]]}: opponent scores {gp}"
-    elif end in ("closer beaten", "closer failed"):
+    elif end in (HandEnd.CLOSER_BEATEN, HandEnd.CLOSER_FAILED):
         had = _closer_beaten_points(state, seat, False) == 2
         detail = f"closer made {pts[r.sides[loser]]}; opponent scores {gp}" + (
             "" if had else " (no trick at the close)")
-    elif end == "last trick" and played_out == "one_point":
+    elif end == HandEnd.LAST_TRICK and played_out == "one_point":
         detail = "last trick wins the hand: 1"
     else:
-        at_close = closed_measured_at_close and state.closed_by >= 0 and end != "last trick"
+        at_close = closed_measured_at_close and state.closed_by >= 0 and end != HandEnd.LAST_TRICK
         lp, lt = _loser_counts(state, loser, at_close)
         when = " at the close" if at_close and state.close_points is not None else ""
         how = {1: "", 2: " (schneider)", 3: " (schwarz)"}[gp]

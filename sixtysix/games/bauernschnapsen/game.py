@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_20, SUIT_MASK
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, counts_down, natural_120, side_values
 from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
@@ -255,13 +256,13 @@ class Bauernschnapsen(Game):
                 os = 1 - cs
                 if pts[cs] >= 66:
                     g = grade(pts[os], tr[os])
-                    return cs, g, "genug", (f"Genug with {pts[cs]}; the opponents had "
+                    return cs, g, HandEnd.GENUG, (f"Genug with {pts[cs]}; the opponents had "
                                             f"{pts[os]} points and {tr[os]} tricks: {g}")
                 g = grade(pts[cs], tr[cs]) if self.options.false_enough == "graded" else 2
-                return os, g, "false genug", (f"Genug claimed with only {pts[cs]} points "
+                return os, g, HandEnd.FALSE_GENUG, (f"Genug claimed with only {pts[cs]} points "
                                               f"({tr[cs]} tricks): the opponents score {g}")
             last = sides[s.leader]
-            return last, 1, "last trick", "nobody claimed Genug: the last trick wins 1"
+            return last, 1, HandEnd.LAST_TRICK, "nobody claimed Genug: the last trick wins 1"
         made = c.decide(s)
         d = sides[s.declarer]
         if made:

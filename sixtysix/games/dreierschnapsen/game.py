@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_20, SUIT_MASK
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ...engine.ends import HandEnd
 from ...engine.invariants import GameSpec, counts_down, natural_120, side_values
 from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
 from ...engine.rules import STRICT_MULTI, Rules
@@ -265,12 +266,12 @@ class Dreierschnapsen(Game):
                 os_ = sides[other]
                 if pts[cs] >= 66:
                     g = grade(pts[os_], tr[os_])
-                    return claimant, g, "genug", (f"Genug with {pts[cs]}; the other side had "
+                    return claimant, g, HandEnd.GENUG, (f"Genug with {pts[cs]}; the other side had "
                                                   f"{pts[os_]} points and {tr[os_]} tricks: {g}")
                 g = grade(pts[cs], tr[cs]) if self.options.false_enough == "graded" else 2
-                return other, g, "false genug", (f"Genug claimed with only {pts[cs]} points "
+                return other, g, HandEnd.FALSE_GENUG, (f"Genug claimed with only {pts[cs]} points "
                                                  f"({tr[cs]} tricks): the other side scores {g}")
-            return s.leader, 1, "last trick", "nobody claimed Genug: the last trick wins 1"
+            return s.leader, 1, HandEnd.LAST_TRICK, "nobody claimed Genug: the last trick wins 1"
         if c.decide(s):
             return d, c.value, f"{c.name} made", f"{c.name} made: {c.value}"
         return defender, c.value, f"{c.name} failed", \

@@ -21,9 +21,11 @@ passes; the side that won the last trick may claim 66; 1/2/3 as in the two-hande
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...cards import PACK_24, PACK_32, TEN, card_str
+from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table, side_values
 from ...engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
@@ -49,7 +51,7 @@ def _four_hand_table(game: Game, state: State, res: HandResult) -> str | None:
     bad = side_values(state, gp)
     if bad:
         return bad
-    if res.end == "ten of trumps":
+    if res.end == FourHandEnd.TEN_OF_TRUMPS:
         return None if sorted(gp) == [0, 0, 1, 1] else f"the ten of trumps wins 1: {list(gp)}"
     w = {state.rules.sides[p] for p in res.winners}
     for p, g in enumerate(gp):
@@ -58,6 +60,12 @@ def _four_hand_table(game: Game, state: State, res: HandResult) -> str | None:
         if g not in allowed:
             return f"seat {p} scores {g}: {list(gp)}"
     return None
+
+
+class FourHandEnd(StrEnum):
+    """The end of a hand that Four-Hand Sixty-Six alone has (the others: ``HandEnd``)."""
+
+    TEN_OF_TRUMPS = "ten of trumps"  # the ten of trumps captured in the last trick
 
 
 class FourHandSixtySix(Game):
@@ -145,7 +153,7 @@ class FourHandSixtySix(Game):
         if sd >= 0:
             seat = state.rules.sides.index(sd)
             gp = [1 if p == seat else 0 for p in range(4)]  # make_result spreads it to the side
-            return make_result(state, "ten of trumps", (seat,), gp,
+            return make_result(state, FourHandEnd.TEN_OF_TRUMPS, (seat,), gp,
                                "the ten of trumps taken at one point from the target: 1")
         if o.variant == "pagat":
             res = two_player_result(state, claimant, closed_measured_at_close=False,
@@ -187,7 +195,7 @@ class FourHandSixtySix(Game):
         """Foster's bands (rules/four-hand.md#scoring-a-hand) on the sides' totals, cards and last trick."""
         pts = state.points
         if pts[0] == pts[1]:
-            return make_result(state, "draw", (), [0] * 4,
+            return make_result(state, HandEnd.DRAW, (), [0] * 4,
                                f"{pts[0]}–{pts[1]}: a bonus game point goes to the next hand's winner")
         sd = 0 if pts[0] > pts[1] else 1
         total = pts[sd]
@@ -201,7 +209,7 @@ class FourHandSixtySix(Game):
         award = [0] * 4
         award[seat] = gp + state.bonus
         detail = f"{how} → {gp}" + (f" + {state.bonus} carried" if state.bonus else "")
-        return make_result(state, "played out", (seat,), award, detail)
+        return make_result(state, HandEnd.PLAYED_OUT, (seat,), award, detail)
 
     def settle(self, match: Match, result: HandResult) -> None:
         o = self.options
@@ -215,7 +223,7 @@ class FourHandSixtySix(Game):
         best = max(match.score)
         if best >= o.target:
             match.complete = True
-            if result.end == "ten of trumps":
+            if result.end == FourHandEnd.TEN_OF_TRUMPS:
                 match.winner = list(result.winners)
             else:
                 match.winner = [p for p in range(4) if match.score[p] == best]

@@ -19,9 +19,11 @@ deals, turns options into ``Rules`` and scores.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...cards import NINE, PACK_48, PACK_48_NINES, SEVEN
+from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, side_values
 from ...engine.phases import meld as M
@@ -61,6 +63,20 @@ def _double_pack_points(game: Game) -> int:
 
 def _shows_low_cards(game: Game) -> bool:
     return True  # five low cards are shown as a meld, not named one by one
+
+
+class GaigelEnd(StrEnum):
+    """The ends of a hand that Gaigel alone has (the others: ``HandEnd``)."""
+
+    KNOCK = "knock"                              # a side knocked with 101 or more
+    GAIGEL = "gaigel"                            # ... and the opponents had no trick
+    WRONG_KNOCK = "wrong knock"                  # a side knocked short of 101
+    REVERSE_KNOCK = "reverse knock"              # the opponents passed 101 without knocking
+    WRONG_REVERSE_KNOCK = "wrong reverse knock"  # ... but they had not
+    AUF_DISSLE = "auf dissle"                    # forehand's five low cards won
+    AUF_DISSLE_LOST = "auf dissle lost"          # ... or forehand won a trick with them
+    FIVE_LOW = "five low"                        # five low cards shown
+    OVERPLAYED = "overplayed"                    # 101 reached without knocking
 
 
 class Gaigel(Game):
@@ -119,7 +135,7 @@ class Gaigel(Game):
 
     # ------------------------------------------------------------------ scoring
 
-    def _outcome(self, s: State, claimant: int | None) -> tuple[list[int], str, str]:
+    def _outcome(self, s: State, claimant: int | None) -> tuple[list[int], GaigelEnd | HandEnd, str]:
         """Game points per side, the end word and how it came about."""
         o = self.options
         pts = s.points
@@ -133,41 +149,43 @@ class Gaigel(Game):
             if kind == M.END_KNOCK:
                 if pts[a] < KNOCK_TARGET:
                     gp[b] = 2
-                    return gp, "wrong knock", f"knocked at {pts[a]} (below {KNOCK_TARGET}): opponents 2"
+                    return gp, GaigelEnd.WRONG_KNOCK, \
+                        f"knocked at {pts[a]} (below {KNOCK_TARGET}): opponents 2"
                 gaigel = pts[b] == 0 if o.gaigel_test == "opponents_zero_points" else s.tricks[b] == 0
                 gp[a] = 2 if gaigel else 1
-                return gp, ("gaigel" if gaigel else "knock"), (
+                return gp, (GaigelEnd.GAIGEL if gaigel else GaigelEnd.KNOCK), (
                     f"knocked at {pts[a]}, opponents {pts[b]} points and {s.tricks[b]} tricks: "
                     f"{'Gaigel, 2' if gaigel else '1'}")
             if pts[b] >= KNOCK_TARGET:
                 gp[a] = 2
-                return gp, "reverse knock", f"opponents had {pts[b]} without knocking: 2"
+                return gp, GaigelEnd.REVERSE_KNOCK, f"opponents had {pts[b]} without knocking: 2"
             gp[b] = 2
-            return gp, "wrong reverse knock", f"opponents had only {pts[b]}: they score 2"
+            return gp, GaigelEnd.WRONG_REVERSE_KNOCK, f"opponents had only {pts[b]}: they score 2"
         fh = s.rules.sides[M.forehand(s)]
         if kind == M.END_DISSLE_LOST:
             gp[1 - fh] = award
-            return gp, "auf dissle lost", f"forehand won a trick playing Auf Dissle: opponents {award}"
+            return gp, GaigelEnd.AUF_DISSLE_LOST, \
+                f"forehand won a trick playing Auf Dissle: opponents {award}"
         if kind == M.END_DISSLE_WON:
             gp[fh] = award
-            return gp, "auf dissle", f"forehand holds five low cards: {award}"
+            return gp, GaigelEnd.AUF_DISSLE, f"forehand holds five low cards: {award}"
         if kind == M.END_FIVE_LOW:
             assert claimant is not None
             gp[s.rules.sides[claimant]] = award
-            return gp, "five low", f"five low cards shown: {award}"
+            return gp, GaigelEnd.FIVE_LOW, f"five low cards shown: {award}"
         # Played out: all 12 tricks, nobody knocked.
         p0, p1 = pts
         if o.overplayed_loses and (p0 >= KNOCK_TARGET or p1 >= KNOCK_TARGET):
             over = [sd for sd in (0, 1) if pts[sd] >= KNOCK_TARGET]
             for sd in over:
                 gp[1 - sd] += 2
-            return gp, "overplayed", (f"{p0}–{p1}: reached {KNOCK_TARGET} without knocking: "
+            return gp, GaigelEnd.OVERPLAYED, (f"{p0}–{p1}: reached {KNOCK_TARGET} without knocking: "
                                       "2 to the other side")
         if p0 == p1:
-            return gp, "draw", f"{p0}–{p1}: equal points, no game points"
+            return gp, HandEnd.DRAW, f"{p0}–{p1}: equal points, no game points"
         w = 0 if p0 > p1 else 1
         gp[w] = 1
-        return gp, "played out", f"{p0}–{p1}: more points wins 1"
+        return gp, HandEnd.PLAYED_OUT, f"{p0}–{p1}: more points wins 1"
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         gp, end, detail = self._outcome(state, claimant)

@@ -27,6 +27,7 @@ total, equal highest totals sharing the win. Totals may be negative.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...cards import PACK_24
@@ -65,6 +66,14 @@ def _units_table(game: Game, state: State, res: HandResult) -> str | None:
             return (f"seat {p} scores {g} with {res.points[p]} points: neither its units nor "
                     f"minus a bid")
     return None
+
+
+class NorthAmericanEnd(StrEnum):
+    """How a hand of North American Sixty-Six ends: by its auction's bid."""
+
+    PASSED_OUT = "passed out"  # everybody passed: the hand is not played
+    MADE = "made"              # the bidder took the units bid
+    FAILED = "failed"          # ... or did not
 
 
 class NorthAmericanSixtySix(Game):
@@ -155,8 +164,9 @@ class NorthAmericanSixtySix(Game):
         tricks = tuple(state.tricks[sides[p]] for p in range(n))
         bidder = state.declarer
         if bidder < 0:
-            return HandResult(end="passed out", winners=(), game_points=(0,) * n, points=points,
-                              tricks=tricks, detail="everyone passed: no score; the deal passes on")
+            return HandResult(end=NorthAmericanEnd.PASSED_OUT, winners=(), game_points=(0,) * n,
+                              points=points, tricks=tricks,
+                              detail="everyone passed: no score; the deal passes on")
         unit = self.options.unit
         scores = self._side_scores(state)
         sd = sides[bidder]
@@ -171,7 +181,7 @@ class NorthAmericanSixtySix(Game):
                   for p in range(n) if sides[p] != sd and p == sides.index(sides[p])]
         if others:
             detail += "; " + "; ".join(others)
-        return HandResult(end="made" if made else "failed", winners=winners,
+        return HandResult(end=NorthAmericanEnd.MADE if made else NorthAmericanEnd.FAILED, winners=winners,
                           game_points=tuple(scores[sides[p]] for p in range(n)), points=points,
                           tricks=tricks, detail=detail)
 
@@ -189,7 +199,7 @@ class NorthAmericanSixtySix(Game):
         match.complete = True
         # The bidding side wins if it is among the sides at the target: it can only have got
         # there in this hand by making its bid, so it is then the hand's winners.
-        if result.end == "made" and score[result.winners[0]] >= target:
+        if result.end == NorthAmericanEnd.MADE and score[result.winners[0]] >= target:
             match.winner = list(result.winners)
             return
         best = max(score[p] for p in reached)

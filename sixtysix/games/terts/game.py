@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...cards import PACK_32, SEVEN
+from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec
 from ...engine.rules import FOLLOW_OR_TRUMP, FREE, STRICT2, Rules
@@ -127,7 +128,7 @@ class Terts(Game):
                   f"to seat {last})")
         if any(state.pending):
             detail += "; melds of a player without a trick are void"
-        return make_result(state, "played out", winners, list(pts), detail)
+        return make_result(state, HandEnd.PLAYED_OUT, winners, list(pts), detail)
 
     def settle(self, match: Match, result: HandResult) -> None:
         """Running totals; the last trick's winner leads the next hand (``next_leader``); the

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...cards import PACK_24
+from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, natural_120
 from ...engine.rules import STRICT_MULTI, Rules
@@ -86,12 +87,12 @@ class ThreePlayerSixtySix(Game):
         pts, tr = state.points, state.tricks
         best = max(pts)
         if not top:
-            return make_result(state, "tie", (), chips, f"tie at {best}: no chips change hands")
+            return make_result(state, HandEnd.TIE, (), chips, f"tie at {best}: no chips change hands")
         if best < 33:
             # Seed 002's guard; unreachable with 130+ points among three, kept as the seed says.
-            return make_result(state, "played out", top, chips,
+            return make_result(state, HandEnd.PLAYED_OUT, top, chips,
                                f"top score {best} is below 33: nobody collects")
-        return make_result(state, "played out", top, chips, "; ".join(
+        return make_result(state, HandEnd.PLAYED_OUT, top, chips, "; ".join(
             f"seat {p} ({pts[p]} points, {tr[p]} tricks) pays seat {w} {pay}"
             for w, p, pay in payments))
 
