@@ -121,8 +121,8 @@ def names_card(action: int) -> bool:
     """Whether ``action`` is one of the card-carrying verbs (``play``, ``marry``, ``declare``,
     Gaigel's ``open`` and ``marry double``): its card is ``action & 63``.
 
-    >>> [names_card(parse_action(t)) for t in ("declare QH", "open hoeher 9C", "trump S", "draw")]
-    [True, True, False, False]
+    >>> tuple(names_card(parse_action(t)) for t in ("declare QH", "open hoeher 9C", "trump S", "draw"))
+    (True, True, False, False)
     """
     return action < DRAW or OPEN <= action < ANNOUNCE
 
