@@ -35,6 +35,19 @@ I18n.onSwitch(() => { if (typeof Table !== "undefined" && Table.state) Table.ren
 // A game's name in the page's language (the server's name where none is written).
 const gameName = (id, fallback) => (I18n.has(`game.${id}`) ? t(`game.${id}`) : fallback || id);
 
+// A computer level's plain name ("Beginner", "Anfänger"); an engine's own name as it is.
+const levelName = (l) => (I18n.has(`level.${l}`) ? t(`level.${l}`) : String(l));
+
+// A seat's name as shown: the server names an unnamed computer seat "Computer 3 (beginner)" in
+// English (and keeps that name in its records); the page words that name in its own language.
+// A name the table's creator gave the computer stays as it is.
+function seatName(s, i) {
+  if (s && s.kind === "bot" && s.bot && s.name === `Computer ${i + 1} (${s.bot})`) {
+    return t("seat.computer", {n: i + 1, level: levelName(s.bot)});
+  }
+  return s ? s.name : t("lobby.seat", {seat: i + 1});
+}
+
 // Which form a verb takes for ``seats`` (this browser's being ``me``): "you" (me alone),
 // "withYou" (me and others), "one" (one other) or "many" — German and English differ in each.
 function personForm(seats, me) {

@@ -225,8 +225,7 @@ const Table = {
   },
 
   name(seat) {
-    const s = this.state.seats[seat];
-    return s ? s.name : t("lobby.seat", {seat: seat + 1});
+    return seatName(this.state.seats[seat], seat);  // common.js
   },
 
   // Running card points: the rules keep them private, so the server sends only the seat's own
@@ -454,7 +453,7 @@ const Table = {
     return `<div class="seat-box${cls ? ` ${cls}` : ""}" data-seat="${i}" data-pos="${this.posOf(i)}"` +
       `${teams ? ` data-side="${esc(v.sides[i])}"` : ""}>` +
       // "(you)" marks the viewer's seat, unless its name says so already (no "You (you)").
-      `<div class="seat-name"><b>${esc(s.name)}</b>` +
+      `<div class="seat-name"><b>${esc(this.name(i))}</b>` +
       `${i === me && s.name.trim().toLowerCase() !== t("lobby.you").toLowerCase() ? ` ${esc(WORDS.you)}` : ""}` +
       `${partner ? ` <span class="tag">${WORDS.partner}</span>` : ""}` +
       `${s.computer && s.kind === "human" ? " 🤖" : ""}` +
@@ -571,7 +570,7 @@ const Table = {
                                    {who: winners, end: endWords(r.end)}))}</h2>` +
         `<p>${this.detailWords(r.detail)}</p><p>` +
         m.seats.map((s, i) =>
-          `${esc(s.name)}: ${esc(t("reveal.points", {n: r.points[i]}))}, ${plural(r.tricks[i], "trick")}, ` +
+          `${esc(this.name(i))}: ${esc(t("reveal.points", {n: r.points[i]}))}, ${plural(r.tricks[i], "trick")}, ` +
           `${signed(r.game_points[i], this.gameUnit())}`)
           .join("<br>") + `</p>` +
         this.nextHand();

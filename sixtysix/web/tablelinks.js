@@ -54,9 +54,9 @@ const TableLinks = {
         : s.connected ? "joined" : "away";
       const words = t(state === "away" && s.computer ? "links.state.awayComputer" : `links.state.${state}`);
       const share = invites.has(i)
-        ? Share.row(t("links.invitation", {seat: i + 1, name: s.name}), invites.get(i), `seat-${i}`) : "";
+        ? Share.row(t("links.invitation", {seat: i + 1, name: seatName(s, i)}), invites.get(i), `seat-${i}`) : "";
       return `<li id="seat-state-${i}" data-state="${state}">` +
-        `${esc(t(i === m.seat ? "links.yourSeat" : "links.seat", {seat: i + 1, name: s.name}))}` +
+        `${esc(t(i === m.seat ? "links.yourSeat" : "links.seat", {seat: i + 1, name: seatName(s, i)}))}` +
         ` · ${esc(words)}${share}</li>`;
     });
     return `<ul id="seat-states" aria-label="${esc(t("links.seats"))}">${items.join("")}</ul>`;

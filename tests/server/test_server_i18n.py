@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_util import DESKTOP, needs_chromium, watch_errors
+from browser_util import DESKTOP, PHONE, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
 from server_util import ServerProcess, seat_links, seats
 
@@ -118,11 +118,26 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
 
     # At a table: its words, and the switch redraws them in English.
     status, made = server.request("POST", "/api/tables", {
-        "game": "schnapsen", "seats": seats("human", "random"), "bot_delay": 0})
+        "game": "schnapsen", "seats": seats("human", "beginner"), "bot_delay": 0})
     assert status == 201, made
     page.goto(server.url + seat_links(server, made)[0])
     page.wait_for_selector("#seat-state-0")
     assert page.inner_text("#seat-state-0").startswith("Platz 1: P0 (dein Platz)")
+    # The computer's seat is named in German; the server keeps its English name.
+    assert made["seats"][1]["name"] == "Computer 2 (beginner)"
+    assert page.inner_text("#seat-state-1").startswith("Platz 2: Computer 2 (Anfänger)")
+    assert page.inner_text('.seat-box[data-seat="1"] .seat-name b') == "Computer 2 (Anfänger)"
+    # On a phone the header stays on one line, nothing cut off (its links are icons there).
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("""() => {
+      const top = document.querySelector('header.top'), kids = [...top.children]
+        .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+      const links = document.querySelector('.top-links');
+      return top.scrollWidth <= innerWidth && links.scrollWidth <= links.clientWidth
+        && kids.every((r) => r.right <= innerWidth && Math.abs(r.top - kids[0].top) < 12);
+    }""")
+    assert page.locator(".top-links a[href='/leaderboard']").get_attribute("title") == "Bestenliste"
+    page.set_viewport_size(DESKTOP)
     assert page.inner_text("#score-pad-btn") == "Schreibblock"
     assert page.inner_text("#rules-link") == "Regeln: Schnapsen"
     assert page.inner_text("#hand-info").startswith("Spiel 1")
@@ -137,6 +152,7 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
     page.wait_for_function("document.querySelector('#score-pad-btn').textContent === 'Score pad'")
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.inner_text("#seat-state-0").startswith("Seat 1: P0 (your seat)")
+    assert page.inner_text("#seat-state-1").startswith("Seat 2: Computer 2 (Beginner)")
     assert page.inner_text("#rules-link") == "Rules of Schnapsen"
     assert page.inner_text("#hand-info").startswith("Hand 1")
     assert re.search(r"to act|Your turn", page.inner_text("#status"))
