@@ -37,6 +37,8 @@ A bad WebSocket message gets an error reply and the connection stays open.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import json
 import logging
 import math
@@ -50,7 +52,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -86,6 +88,23 @@ class _CardFaces(StaticFiles):
         response = super().file_response(*args, **kwargs)
         response.headers["Cache-Control"] = "public, max-age=604800"
         return response
+
+
+@functools.cache
+def _faces_version() -> str:
+    """A hash of the card faces' files: the page asks for each face with it (``?v=``), so a
+    browser that keeps the old faces a week still fetches a release's changed ones at once."""
+    digest = hashlib.sha256()
+    for path in sorted((WEB_DIR / "cards").rglob("*.svg")):
+        digest.update(path.relative_to(WEB_DIR).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _index_page() -> HTMLResponse:
+    """The page (every route of the web client is this one page), with the faces' version in."""
+    html = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    return HTMLResponse(html.replace('name="sixtysix-faces" content=""',
+                                     f'name="sixtysix-faces" content="{_faces_version()}"', 1))
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
@@ -236,28 +255,28 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     # ------------------------------------------------------------------ pages
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    async def lobby() -> HTMLResponse:
+        return _index_page()
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    async def table_page(table_id: str) -> HTMLResponse:
+        return _index_page()
 
     @app.get("/p/{player_id}", include_in_schema=False)
-    async def player_web_page(player_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    async def player_web_page(player_id: str) -> HTMLResponse:
+        return _index_page()
 
     @app.get("/a/{table_id}", include_in_schema=False)
-    async def analysis_web_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    async def analysis_web_page(table_id: str) -> HTMLResponse:
+        return _index_page()
 
     @app.get("/leaderboard", include_in_schema=False)
-    async def leaderboard_web_page() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    async def leaderboard_web_page() -> HTMLResponse:
+        return _index_page()
 
     @app.get("/help/{page}", include_in_schema=False)
-    async def help_page(page: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    async def help_page(page: str) -> HTMLResponse:
+        return _index_page()
 
     # Gzipped on the way: a deck's 32 faces are about 0.6-0.8 MB of SVG text, 0.1-0.2 MB gzipped.
     app.mount("/static/cards", GZipMiddleware(_CardFaces(directory=WEB_DIR / "cards"), minimum_size=1024),

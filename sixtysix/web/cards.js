@@ -61,10 +61,14 @@ const Cards = (() => {
   // faces' ids and gradients apart, stays vector-crisp at every size and fills the card box the
   // layout gives it; the white card under it shows while the file is on its way.
   const BASE = "/static/cards/";
+  // The faces' version (a hash of their files, which the server writes into the page): a release
+  // with changed faces asks for them under new addresses, past the week-long cache.
+  const VERSION = document.querySelector('meta[name="sixtysix-faces"]')?.content;
+  const Q = VERSION ? `?v=${encodeURIComponent(VERSION)}` : "";
   const BOX = '<rect x=".5" y=".5" width="59" height="89" rx="4" fill="#fff"/>';
 
-  function faceUrl(code) { return `${BASE}${german ? "de" : "fr"}/${code}.svg`; }
-  function backUrl() { return `${BASE}back.svg`; }
+  function faceUrl(code) { return `${BASE}${german ? "de" : "fr"}/${code}.svg${Q}`; }
+  function backUrl() { return `${BASE}back.svg${Q}`; }
 
   function picture(url, name, fill) {
     return `<svg class="card-svg" viewBox="0 0 60 90" role="img" aria-label="${name}">` +

@@ -61,3 +61,27 @@ def test_the_server_sends_faces_to_keep(client: TestClient) -> None:
     assert client.get("/static/cards/de/XX.svg").status_code == 404
     # The other static files are not held: they change with the page.
     assert "cache-control" not in client.get("/static/cards.js").headers
+
+
+def test_the_page_asks_for_faces_by_their_version(client: TestClient,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kept a week, the faces are asked for with a hash of their files (?v=): changed faces in a
+    # release have new addresses. The page carries the hash; cards.js appends it.
+    from sixtysix.server import app as app_module
+    version = app_module._faces_version()
+    assert re.fullmatch(r"[0-9a-f]{12}", version)
+    for path in ("/", "/t/abc", "/leaderboard"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert f'<meta name="sixtysix-faces" content="{version}">' in page.text
+    js = (WEB_DIR / "cards.js").read_text(encoding="utf-8")
+    assert "/${code}.svg${Q}" in js and "back.svg${Q}" in js and "?v=${" in js
+    assert client.get(f"/static/cards/fr/QH.svg?v={version}").status_code == 200
+    # Another set of files has another hash.
+    app_module._faces_version.cache_clear()
+    monkeypatch.setattr(app_module.Path, "read_bytes", lambda self: b"changed " + self.name.encode())
+    try:
+        assert app_module._faces_version() != version
+    finally:
+        monkeypatch.undo()
+        app_module._faces_version.cache_clear()
