@@ -40,10 +40,12 @@ const levelName = (l) => (I18n.has(`level.${l}`) ? t(`level.${l}`) : String(l));
 
 // A seat's name as shown: the server names an unnamed computer seat "Computer 3 (beginner)" in
 // English (and keeps that name in its records); the page words that name in its own language.
-// A name the table's creator gave the computer stays as it is.
+// A name the table's creator gave the computer stays as it is. (The lobby's lists send no
+// ``bot``: there the level is read from the name.)
 function seatName(s, i) {
-  if (s && s.kind === "bot" && s.bot && s.name === `Computer ${i + 1} (${s.bot})`) {
-    return t("seat.computer", {n: i + 1, level: levelName(s.bot)});
+  const m = s && s.kind === "bot" ? /^Computer (\d+) \((.+)\)$/.exec(s.name) : null;
+  if (m && Number(m[1]) === i + 1 && (!s.bot || s.bot === m[2])) {
+    return t("seat.computer", {n: i + 1, level: levelName(m[2])});
   }
   return s ? s.name : t("lobby.seat", {seat: i + 1});
 }

@@ -79,7 +79,7 @@ const LobbyLive = {
     // A provisional rating (a new player's) is marked with "?".
     const rating = s.rating === null || s.rating === undefined ? ""
       : ` (${s.rating}${s.provisional ? "?" : ""})`;
-    return `${s.name}${rating}`;
+    return `${seatName(s, s.seat)}${rating}`;  // common.js
   },
 
   entry(e, buttons) {
