@@ -43,22 +43,22 @@ class PhaseId(IntEnum):
     TALON = 12        # the declarer takes the talon or leaves it (games/dreierschnapsen/talon.py)
 
 
-# The short names the phase modules and the compiled core use, as ints: a compiled state holds
-# its phase in a C int (``cdef int PH_PLAY`` in the .pxd files takes the member's value at import),
-# so what code reads back from a state is an int, equal to the member.
-PH_TRUMP: int = PhaseId.TRUMP
-PH_PLAY: int = PhaseId.PLAY
-PH_DRAW: int = PhaseId.DRAW
-PH_OVER: int = PhaseId.OVER
-PH_DEFER: int = PhaseId.DEFER
-PH_DEAL_CHOICE: int = PhaseId.DEAL_CHOICE
-PH_AUCTION: int = PhaseId.AUCTION
-PH_DOUBLING: int = PhaseId.DOUBLING
-PH_ANSWER: int = PhaseId.ANSWER
-PH_CONTRACTS: int = PhaseId.CONTRACTS
-PH_MELD: int = PhaseId.MELD
-PH_MELD_DEFER: int = PhaseId.MELD_DEFER
-PH_TALON: int = PhaseId.TALON
+# The short names the phase modules and the compiled core use, as plain ints: a compiled state
+# holds its phase in a C int (``cdef int PH_PLAY`` in the .pxd files), so the pure state holds the
+# same int and both cores' states read alike; each equals its ``PhaseId`` member.
+PH_TRUMP: int = PhaseId.TRUMP.value
+PH_PLAY: int = PhaseId.PLAY.value
+PH_DRAW: int = PhaseId.DRAW.value
+PH_OVER: int = PhaseId.OVER.value
+PH_DEFER: int = PhaseId.DEFER.value
+PH_DEAL_CHOICE: int = PhaseId.DEAL_CHOICE.value
+PH_AUCTION: int = PhaseId.AUCTION.value
+PH_DOUBLING: int = PhaseId.DOUBLING.value
+PH_ANSWER: int = PhaseId.ANSWER.value
+PH_CONTRACTS: int = PhaseId.CONTRACTS.value
+PH_MELD: int = PhaseId.MELD.value
+PH_MELD_DEFER: int = PhaseId.MELD_DEFER.value
+PH_TALON: int = PhaseId.TALON.value
 
 
 @dataclass(frozen=True, slots=True)
