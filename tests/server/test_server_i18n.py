@@ -137,6 +137,7 @@ def test_a_german_browser_sees_german_and_the_switch_turns_it_english(
         && kids.every((r) => r.right <= innerWidth && Math.abs(r.top - kids[0].top) < 12);
     }""")
     assert page.locator(".top-links a[href='/leaderboard']").get_attribute("title") == "Bestenliste"
+    assert not page.is_visible("#my-page-link")  # no player in this browser: no page of his
     page.set_viewport_size(DESKTOP)
     assert page.inner_text("#score-pad-btn") == "Schreibblock"
     assert page.inner_text("#rules-link") == "Regeln: Schnapsen"
