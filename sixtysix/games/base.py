@@ -13,7 +13,8 @@ from __future__ import annotations
 import abc
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from ..engine.ends import HandEnd
 from ..engine.fastpath import FastPath, Kernel
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "check_options", "option_hints", "options_from_dict", "options_to_dict", "grade",
            "ranged", "OptionSpec", "option_specs", "options_from_text", "option_text",
-           "TwoPlayerScoring", "two_player_outcome", "two_player_game_points", "two_player_result",
+           "PairScoring", "PlayedOut", "TwoPlayerScoring", "two_player_outcome", "two_player_game_points",
+           "two_player_result",
            "make_result", "others_tricks"]
 
 
@@ -47,19 +49,43 @@ def grade(loser_points: int, loser_tricks: int) -> int:
     return 2 if loser_points < 33 else 1
 
 
+PlayedOut = Literal["seed", "pagat", "one_point", "graded"]
+"""How a hand that ran out of stock unclaimed is scored (``two_player_outcome``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairScoring:
+    """The scoring rules of ``two_player_outcome`` that a game's options choose."""
+
+    closed_measured_at_close: bool
+    """A closer's win is graded by the loser's points and tricks at the close, not at the end."""
+    false_claim_trickless_3: bool
+    """A false claim costs 3, not 2, when the other side has no trick."""
+    closer_beaten_flat_2: bool
+    """A beaten closer loses 2 even when the other side had no trick at the close."""
+    played_out: PlayedOut
+    """An unclaimed hand at the end of the stock: ``'seed'`` (exactly one player at 66+ wins),
+    ``'pagat'`` (the higher total wins), ``'one_point'`` or ``'graded'`` (the last trick wins 1,
+    or 1/2/3)."""
+
+
 class TwoPlayerScoring(Game):
-    """A game scored by ``two_player_outcome``, whose options ``scoring`` maps to its keywords."""
+    """A game scored by ``two_player_outcome``, under the ``PairScoring`` its options choose."""
 
     @abc.abstractmethod
-    def scoring(self) -> dict[str, Any]:
-        """``two_player_outcome``'s keyword arguments under these options."""
+    def scoring(self) -> PairScoring:
+        """``two_player_outcome``'s rules under these options."""
 
     @functools.cached_property
-    def _scoring(self) -> dict[str, Any]:
+    def _scoring(self) -> PairScoring:
         return self.scoring()
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
-        return two_player_result(state, claimant, **self._scoring)
+        sc = self._scoring
+        return two_player_result(state, claimant, closed_measured_at_close=sc.closed_measured_at_close,
+                                 false_claim_trickless_3=sc.false_claim_trickless_3,
+                                 closer_beaten_flat_2=sc.closer_beaten_flat_2,
+                                 played_out=sc.played_out)
 
     def pair_fast_path(self) -> FastPath:
         """The pair kernel with this scoring: it scores the hands it plays itself."""
@@ -71,9 +97,9 @@ class TwoPlayerScoring(Game):
     def _scoring_args(self) -> tuple[bool, bool, bool, str]:
         """``_scoring`` as positional arguments: search scores every leaf, and a call with
         keywords costs the compiled core a trip through Python."""
-        o = self._scoring
-        return (o["closed_measured_at_close"], o["false_claim_trickless_3"],
-                o["closer_beaten_flat_2"], o["played_out"])
+        sc = self._scoring
+        return (sc.closed_measured_at_close, sc.false_claim_trickless_3, sc.closer_beaten_flat_2,
+                sc.played_out)
 
     def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
         a, b, c, d = self._scoring_args
@@ -82,13 +108,13 @@ class TwoPlayerScoring(Game):
     def false_claim_cost(self, view: View, points: int) -> int:
         """2, or 3 against a side without a trick where the options say so, the carried bonus
         included."""
-        trickless_3 = self._scoring["false_claim_trickless_3"] and not others_tricks(view)
+        trickless_3 = self._scoring.false_claim_trickless_3 and not others_tricks(view)
         return (3 if trickless_3 else 2) + view.bonus
 
     def close_cost(self, view: View) -> int:
         """2, 3 when the other side has no trick at the close (unless ``closer_beaten_flat_2``),
         the carried bonus included."""
-        flat = self._scoring["closer_beaten_flat_2"] or others_tricks(view)
+        flat = self._scoring.closer_beaten_flat_2 or others_tricks(view)
         return (2 if flat else 3) + view.bonus
 
 

@@ -15,14 +15,14 @@ Bummerl: both start at 7 and count down; the first at 0 or below wins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...cards import JACK, PACK_20
 from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, counts_down, grades_123, natural_120, one_winner_table
 from ...engine.rules import FREE, STRICT2, Rules
 from ...engine.state import Deal, HandResult
-from ..base import TwoPlayerScoring
+from ..base import PairScoring, TwoPlayerScoring
 from ..dealing import next_dealer
 from .options import SchnapsenOptions
 
@@ -87,11 +87,12 @@ class Schnapsen(TwoPlayerScoring):
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         return deal_three_turnup_two(deck, dealer, self.n_seats)
 
-    def scoring(self) -> dict[str, Any]:
+    def scoring(self) -> PairScoring:
         o = self.options
-        return {"closed_measured_at_close": True,
-                "false_claim_trickless_3": o.false_claim_penalty == "2_or_3_if_opponent_trickless",
-                "closer_beaten_flat_2": False, "played_out": o.last_trick_rule}
+        return PairScoring(
+            closed_measured_at_close=True,
+            false_claim_trickless_3=o.false_claim_penalty == "2_or_3_if_opponent_trickless",
+            closer_beaten_flat_2=False, played_out=o.last_trick_rule)
 
     def settle(self, match: Match, result: HandResult) -> None:
         """Count down: the hand's game points come off the winner's count (rules/schnapsen.md#the-match)."""

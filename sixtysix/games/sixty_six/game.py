@@ -12,14 +12,14 @@ claims the hand. Game points 1/2/3, first to 7.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...cards import NINE, PACK_24
 from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table
 from ...engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
 from ...engine.state import Deal, HandResult
-from ..base import TwoPlayerScoring
+from ..base import PairScoring, TwoPlayerScoring
 from ..dealing import next_dealer
 from .options import SixtySixOptions
 
@@ -79,11 +79,12 @@ class SixtySix(TwoPlayerScoring):
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         return deal_two_packets(deck, dealer, active, self.n_seats)
 
-    def scoring(self) -> dict[str, Any]:
+    def scoring(self) -> PairScoring:
         o = self.options
-        return {"closed_measured_at_close": o.closed_win_measured_at == "close",
-                "false_claim_trickless_3": o.false_claim_penalty == "2_or_3_if_opponent_trickless",
-                "closer_beaten_flat_2": o.closer_beaten_flat_2, "played_out": o.unclaimed_end}
+        return PairScoring(
+            closed_measured_at_close=o.closed_win_measured_at == "close",
+            false_claim_trickless_3=o.false_claim_penalty == "2_or_3_if_opponent_trickless",
+            closer_beaten_flat_2=o.closer_beaten_flat_2, played_out=o.unclaimed_end)
 
     def settle(self, match: Match, result: HandResult) -> None:
         settle_points_match(match, result, self.options)
