@@ -40,6 +40,7 @@ from ..engine.actions import (
     is_contract_bid,
     is_declaration,
     is_marriage,
+    is_opening,
     is_play,
 )
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
@@ -123,7 +124,7 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
                "cost": view.game.close_cost(view)}
     elif action == REVERSE:  # wrong, it costs what a false knock costs
         out = {"their_most": their_points_at_most(view), "cost": view.game.false_claim_cost(view, 0)}
-    elif OPEN + 64 * _AUF_DISSLE <= action < OPEN + 64 * (_AUF_DISSLE + 1):
+    elif is_opening(action) and (action - OPEN) >> 6 == _AUF_DISSLE:
         low = view.game.rules.low_rank
         out = {"low": RANKS[low], "cost": view.game.opening_cost(view, "auf-dissle"),
                "low_held": sum(1 for c in cards_of(view.hand) if c & 7 == low)}
@@ -247,7 +248,7 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool,
     knocks = view.game.rules.meld_phase  # Gaigel: a claim is a knock
     out = []
     for i, a in enumerate(view.history):
-        hidden = a >= FACE_DOWN or (veiled and OPEN <= a < OPEN + 4 * 64)
+        hidden = a >= FACE_DOWN or (veiled and is_opening(a))
         if a >= FACE_DOWN:
             a -= FACE_DOWN
         words = action_words(a, view.trump, hidden=hidden)
