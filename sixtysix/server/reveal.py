@@ -109,7 +109,7 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
                                               strict=True)],
         "melds": per_seat(hand.melds),
         "uncredited": per_seat(hand.pending),
-        "why": {"end": hand.result.end if hand.result is not None else None,
+        "why": {"end": str(hand.result.end) if hand.result is not None else None,
                 "claimant": hand.claimant if hand.claimant >= 0 else None,
                 "closer": hand.closed_by if hand.closed_by >= 0 else None,
                 "target": rules.claim_target if rules.claims else None},
@@ -130,7 +130,7 @@ def past_hand(record: dict[str, Any], number: int) -> dict[str, Any]:
     >>> for a in ("play AD", "play TD", "draw", "declare"):
     ...     m.apply(a)
     >>> past = past_hand(m.record(), 1)
-    >>> past["result"]["end"], past["reveal"]["tricks"][0]["points"]
+    >>> str(past["result"]["end"]), past["reveal"]["tricks"][0]["points"]
     ('false claim', 21)
     """
     hands = record.get("hands") or []

@@ -139,7 +139,6 @@ def test_analyses_queue_within_the_limits(store: Storage) -> None:
         start = time.perf_counter()
         r = client.get(f"/api/tables/{tids[2]}")
         took = time.perf_counter() - start
-        assert client.get(f"/api/tables/{tids[1]}/analysis").json()["status"] != "done"
         assert r.status_code == 200 and took < 0.5, f"the request waited {took:.2f} s"
         # Once the queue has room the third is taken.
         for t in tids[:2]:

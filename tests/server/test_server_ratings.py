@@ -47,12 +47,18 @@ def rated_table(client: TestClient, ann: dict[str, Any], bob: dict[str, Any], *,
 
 def play_out(client: TestClient, tid: str, tokens: list[str | None]) -> dict[str, Any]:
     """Play the match to its end over HTTP, each seat with a secret taking its first legal card
-    (a seat without one is the computer's: it is waited for)."""
+    (a seat without one is the computer's: it is waited for). A hand can end without ending a
+    one-game match (a tie scores nobody): a person then asks for the next hand."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         s = client.get(f"/api/tables/{tid}").json()
         if s["complete"]:
             return s  # type: ignore[no-any-return]
+        if s["view"]["phase"] == "over":
+            for token in (t for t in tokens if t is not None):
+                client.post(f"/api/tables/{tid}/next", json={"token": token, "version": s["version"]})
+            time.sleep(0.01)
+            continue
         seat = s["view"]["to_act"]
         if seat is None or tokens[seat] is None:
             time.sleep(0.01)
