@@ -4,6 +4,7 @@ database, the same for the same record, and queued within the server's limits.""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 from server_util import seats
 from test_server_ratings import play_out
 
+from sixtysix import analysis as analysis_module
 from sixtysix.analysis import analyze
 from sixtysix.server import create_app
 from sixtysix.server.analyses import SEED
@@ -123,7 +125,16 @@ def test_a_running_match_is_not_analysed_and_a_finished_one_is_once(store: Stora
         assert r.json() == done
 
 
-def test_analyses_queue_within_the_limits(store: Storage) -> None:
+def test_analyses_queue_within_the_limits(store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each analysis waits for the test's word before valuing, so which are running, queued or
+    # refused does not hang on how fast the machine values a hand.
+    go = threading.Event()
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        assert go.wait(30), "the test never let the analysis run"
+        return analyze(*args, **kwargs)
+
+    monkeypatch.setattr(analysis_module, "analyze", held)
     tids = [finished(store) for _ in range(3)]
     with make_client(store) as client:
         # One at a time (max_analyses) and one waiting (analyses_waiting): the third is told to
@@ -134,13 +145,15 @@ def test_analyses_queue_within_the_limits(store: Storage) -> None:
         assert r.json()["error"]["code"] == "analyses_busy" and int(r.headers["Retry-After"]) > 0
         assert client.get(f"/api/tables/{tids[2]}/analysis").json()["status"] == "none"
         # The server answers meanwhile: the analysis values in a thread of its own.
-        while client.get(f"/api/tables/{tids[0]}/analysis").json()["status"] == "queued":
+        while client.get(f"/api/tables/{tids[0]}/analysis").json()["status"] != "running":
             time.sleep(0.01)
+        assert client.get(f"/api/tables/{tids[1]}/analysis").json()["status"] == "queued"
         start = time.perf_counter()
         r = client.get(f"/api/tables/{tids[2]}")
         took = time.perf_counter() - start
         assert r.status_code == 200 and took < 0.5, f"the request waited {took:.2f} s"
         # Once the queue has room the third is taken.
+        go.set()
         for t in tids[:2]:
             wait_done(client, t)
         assert client.post(f"/api/tables/{tids[2]}/analysis").status_code == 202
