@@ -22,6 +22,7 @@ from ..engine.actions import CONTRACTS
 from ..engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_OVER
 from ..engine.view import View
 from ..words import DOUBLING_NAMES as _DOUBLED
+from .cardtext import cards_text
 
 __all__ = ["contract_lines"]
 
@@ -40,7 +41,6 @@ def _name(seat: int, names: Sequence[str], view: View) -> str:
 
 def contract_lines(view: View, names: Sequence[str]) -> list[Text]:
     """Lines about the auction or the contract, empty for games without contracts."""
-    from .render import cards_text  # render imports this module: import at call time
     out: list[Text] = []
     if view.phase == PH_CONTRACTS and view.bidding:
         high, bidder, passed = view.bidding

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..analysis import false_claim_points
-from ..cards import RANK_LABELS, SUIT_MASK, SUIT_NAMES, SUIT_SYMBOLS, card_label, cards_of
+from ..cards import RANK_LABELS, SUIT_MASK, SUIT_SYMBOLS, cards_of
 from ..engine.actions import (
     CLOSE,
     DECLARE,
@@ -46,6 +46,7 @@ from ..engine.phases.auction import standing
 from ..engine.state import PH_AUCTION, PH_OVER, PH_TRUMP
 from ..engine.view import View
 from ..words import DOUBLING_NAMES, is_meld, meld_words, plural
+from .cardtext import card_text, cards_text, suit_style, suit_text
 from .contracts import contract_lines
 
 __all__ = ["card_text", "cards_text", "hand_text", "action_label", "render_view", "trick_text",
@@ -83,32 +84,6 @@ class Flow:
                 line.append(self.sep)
             line.append_text(item)
         yield line
-
-
-def suit_style(suit: int) -> str:
-    return "bold red" if suit in (1, 2) else "bold"
-
-
-def card_text(card: int, trump: int = -1) -> Text:
-    """A card as ``10♥``, red for hearts and diamonds; trumps underlined (-1: face down)."""
-    if card < 0:
-        return Text("??", style="dim")
-    suit = (card >> 3) & 3
-    style = suit_style(suit) + (" underline" if suit == trump else "")
-    return Text(card_label(card), style=style)
-
-
-def suit_text(suit: int) -> Text:
-    return Text(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}", style=suit_style(suit))
-
-
-def cards_text(cards: Sequence[int], trump: int = -1, sep: str = " ") -> Text:
-    out = Text()
-    for i, c in enumerate(cards):
-        if i:
-            out.append(sep)
-        out.append_text(card_text(c, trump))
-    return out
 
 
 def _order(view: View, suit: int) -> list[int]:
