@@ -10,11 +10,11 @@ Every refusal is a ``TableError`` with a message, answered as a 400.
 >>> parse_json(b'{"target": NaN}', max_depth=4)
 Traceback (most recent call last):
 ...
-sixtysix.server.table.TableError: NaN is not a JSON number: send a number such as 7
+sixtysix.server.errors.TableError: NaN is not a JSON number: send a number such as 7
 >>> parse_json(b'[[[[[1]]]]]', max_depth=4)
 Traceback (most recent call last):
 ...
-sixtysix.server.table.TableError: the JSON is nested more than 4 levels deep
+sixtysix.server.errors.TableError: the JSON is nested more than 4 levels deep
 
 ``TokenBuckets`` limits how often one client may do something (create a table, open a
 WebSocket): a bucket of ``burst`` tokens per client, refilled at ``per_minute``.

@@ -13,7 +13,7 @@ then show ``FORMER_PLAYER``.
 >>> check_name("Computer 2")
 Traceback (most recent call last):
 ...
-sixtysix.server.table.TableError: a name may not start with 'Computer'
+sixtysix.server.errors.TableError: a name may not start with 'Computer'
 """
 
 from __future__ import annotations

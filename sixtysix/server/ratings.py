@@ -34,16 +34,17 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from openskill.models import PlackettLuce
 
 from ..games import GAMES
+from .errors import TableError
 from .storage import Storage
-from .table import TableError
 
 if TYPE_CHECKING:
-    from .table import Table
+    from ..engine.game import Game
+    from ..engine.match import Match
 
 __all__ = ["Rating", "Ratings", "player_page", "leaderboard", "MODEL", "DEFAULT_RATING",
            "PROVISIONAL_SIGMA", "places", "LEAVE_WINDOW", "FREE_LEAVES", "COOLDOWN_FIRST", "COOLDOWN_MAX"]
@@ -115,6 +116,15 @@ def _result(place: int, all_places: set[int], left: bool) -> str:
     return "won" if place == min(all_places) else "lost"
 
 
+class FinishedTable(Protocol):
+    """What rating a match reads of its table (``server.table.Table`` is one)."""
+
+    id: str
+    game: Game
+    match: Match
+    player_ids: dict[int, str]
+
+
 class Ratings:
     """The ratings' operations on a ``Storage``."""
 
@@ -138,7 +148,7 @@ class Ratings:
                self.storage.ratings_of(player_id).items()]
         return sorted(got, key=lambda r: (-r.matches, r.game))
 
-    def settle(self, table: Table) -> bool:
+    def settle(self, table: FinishedTable) -> bool:
         """Rate a finished rated match (once: False if it was rated before, or rates nobody)."""
         match = table.match
         assert match.complete

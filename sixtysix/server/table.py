@@ -49,6 +49,8 @@ from ..games import DEFAULT_GAME, GAMES, Game, make_game
 from ..games.base import options_to_dict
 from ..games.meanings_de import LABELS as LABELS_DE
 from ..records import match_from_record, seat_record
+from .errors import TableError
+from .ratings import Ratings
 from .reveal import hand_reveal, past_hand
 from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
@@ -75,25 +77,6 @@ SEED_BITS = 52
 MAX_NAME = 40
 MAX_SECRET = 64
 """The longest seat secret or invitation looked at (they are 22 characters)."""
-
-
-class TableError(Exception):
-    """A refused request: ``code`` names the reason, ``status`` is the HTTP status to answer;
-    ``params``, the values the message names, lets a client say it in its person's language."""
-
-    def __init__(self, code: str, message: str, status: int = 400,
-                 params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.params = params or {}
-
-    def to_json(self) -> dict[str, Any]:
-        error: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.params:
-            error["params"] = self.params
-        return {"error": error}
 
 
 @dataclass
@@ -722,7 +705,6 @@ class Table:
         if self.match.complete and not self.finished:
             self.finished = True
             if self.rated:
-                from .ratings import Ratings  # (ratings.py refers to tables)
                 try:
                     Ratings(self.storage).settle(self)
                 except Exception:
