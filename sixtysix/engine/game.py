@@ -55,7 +55,10 @@ class Game(abc.ABC):
     """The game's rules page, a file of docs/rules/ (the server's help reads it, and the code's
     rule citations point into it)."""
     score_unit: ClassVar[str] = "game point"
-    """What a hand's result is counted in, in words (chips, units; game points by default)."""
+    """What a hand's result is counted in, in words (chips, units, points; game points by
+    default)."""
+    claim_word: ClassVar[str] = "claim"
+    """What a claim of the hand is called at the table ("knock" where it is a knock)."""
     fuzz_spec: ClassVar[GameSpec] = GameSpec()
     """What the fuzzer checks of the game's results beyond the engine's invariants."""
     value_net: ClassVar[tuple[str, tuple[str, ...]] | None] = None
@@ -121,6 +124,18 @@ class Game(abc.ABC):
     def make_fast_path(self) -> FastPath | None:
         """The kernel that may play these options' hands in place of ``State``, if any."""
         return None
+
+    def counts_down(self) -> bool:
+        """Whether the match score counts down to 0 (``fuzz_spec.score_sign``, which the fuzzer
+        checks)."""
+        return self.fuzz_spec.score_sign(self) < 0
+
+    def race_target(self) -> int | None:
+        """The score whose reaching wins the match, where the match is such a race (the
+        ``target`` option of the games that have one); None where it is not (a number of deals,
+        chips)."""
+        target = getattr(self.options, "target", None)
+        return target if isinstance(target, int) else None
 
     def false_claim_cost(self, view: View, points: int) -> int | None:
         """The game points that a false claim (or knock) made now with ``points`` gives the other

@@ -145,7 +145,8 @@ def game_catalog(lang: str = "en") -> list[dict[str, Any]]:
                 opts.append({**about, "type": "bool"})
             elif hint is int:
                 opts.append({**about, "type": "int"})
-        out.append({"id": gid, "name": cls.name, "n_seats": cls.n_seats, "options": opts})
+        out.append({"id": gid, "name": cls.name, "n_seats": cls.n_seats, "options": opts,
+                    "default": gid == DEFAULT_GAME})
     return out
 
 

@@ -230,6 +230,10 @@ def view_to_json(view: View, *, spectator: bool = False,
         "bella_by": view.bella_by if view.bella_by >= 0 else None,
         "first_tricks": [_cards(m) for m in view.first_tricks],
         "targets": _targets(view),
+        # What the scores are counted in and called, as the game declares it (the client names
+        # no game).
+        "scoring": {"unit": view.game.score_unit, "claim": view.game.claim_word,
+                    "down": view.game.counts_down()},
     }
 
 
@@ -342,11 +346,13 @@ def _targets(view: View) -> dict[str, Any]:
     """What the scores count towards: a claim's or knock's target in card points (66, Gaigel's
     101), the match's target (game points, Terts' running total of 501, North American's units),
     where Schnapsen's count down starts (7), and North American's unit of card points; None where
-    the game has none."""
+    the game has none. ``race``: the match's target where reaching it wins the match (not where
+    the match is a number of deals)."""
     rules = view.rules or view.game.rules
     options = view.game.options
     return {"claim": rules.claim_target if rules.claims else None,
-            "match": getattr(options, "target", None), "start": getattr(options, "start_score", None),
+            "match": getattr(options, "target", None), "race": view.game.race_target(),
+            "start": getattr(options, "start_score", None),
             "unit": getattr(options, "unit", None)}
 
 

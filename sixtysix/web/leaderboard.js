@@ -22,7 +22,7 @@ const Leaderboard = {
     let games, board;
     try {
       games = (await api("GET", `/api/games?lang=${I18n.lang}`)).games;
-      game = game || "sixty-six";  // the family's own game, where most play
+      game = game || (games.find((g) => g.default) || games[0]).id;  // the default game, where most play
       board = await api("GET", `/api/leaderboard?game=${encodeURIComponent(game)}`);
     } catch (e) {
       $("leaderboard-error").textContent = e.message;

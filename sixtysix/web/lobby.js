@@ -21,7 +21,8 @@ const Lobby = {
     this.refreshMine();
     const sel = $("game-select");
     this.renderGameSelect();
-    if (this.catalog.some((g) => g.id === "sixty-six")) sel.value = "sixty-six";  // the family's namesake first
+    const first = this.catalog.find((g) => g.default);  // the server's default game first
+    if (first) sel.value = first.id;
     sel.addEventListener("change", () => this.renderGame());
     $("quick-level").addEventListener("change", () => this.renderLevelHelp());
     $("create-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.create(); });
@@ -79,8 +80,8 @@ const Lobby = {
     sel.value = this.levels.includes(saved) ? saved : this.levels.includes("casual") ? "casual" : this.levels[0];
     sel.setAttribute("aria-describedby", "quick-level-help");
     this.renderLevelHelp();
-    // The family's namesake first, then the others as the server lists them.
-    const games = [...this.catalog].sort((a, b) => (b.id === "sixty-six") - (a.id === "sixty-six"));
+    // The default game (the family's namesake) first, then the others as the server lists them.
+    const games = [...this.catalog].sort((a, b) => b.default - a.default);
     $("quick-games").innerHTML = games.map((g) =>
       `<button type="button" class="quick-game" data-game="${esc(g.id)}">${esc(gameName(g.id, g.name))}</button>`).join("");
     for (const b of document.querySelectorAll(".quick-game")) b.onclick = () => this.quick(b.dataset.game, b);

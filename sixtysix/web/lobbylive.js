@@ -35,8 +35,8 @@ const LobbyLive = {
     filter.innerHTML = `<option value="">${esc(t("lobby.allGames"))}</option>` + this.catalog.map((g) =>
       `<option value="${esc(g.id)}">${esc(this.gameName(g.id))}</option>`).join("");
     filter.value = keep;
-    // The family's namesake first, as in "Play against the computer".
-    const games = [...this.catalog].sort((a, b) => (b.id === "sixty-six") - (a.id === "sixty-six"));
+    // The default game (the family's namesake) first, as in "Play against the computer".
+    const games = [...this.catalog].sort((a, b) => b.default - a.default);
     $("play-now-games").innerHTML = games.map((g) =>
       `<button type="button" class="play-now-game" data-game="${esc(g.id)}">${esc(this.gameName(g.id))}</button>`).join("");
     for (const b of document.querySelectorAll(".play-now-game")) b.onclick = () => this.playNow(b.dataset.game);

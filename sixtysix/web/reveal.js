@@ -102,7 +102,7 @@ const Reveal = {
       .sort((x, y) => r.winners.includes(y[0]) - r.winners.includes(x[0])
         || r.game_points[y[0]] - r.game_points[x[0]]);
     if (!scoring.length) return REVEAL_WORDS.nobodyScores;
-    const unit = m.game === "terts" ? "point" : table.gameUnit();
+    const unit = table.gameUnit();
     return scoring.map((group, k) => {
       const n = r.game_points[group[0]], say = n > 0 ? REVEAL_WORDS.gets : REVEAL_WORDS.loses;
       return say(esc(table.people(group, k === 0)), personForm(group, m.seat), Math.abs(n), unit);

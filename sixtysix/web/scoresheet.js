@@ -80,17 +80,16 @@ const ScoreSheet = {
   scoreWord() {
     const m = this.table.state, targets = m.view.targets, W = SCORE_WORDS;
     if (targets && targets.start) return W.toGo;
-    if (m.options.score_direction === "down") return W.toGo;  // a count down to 0
-    return {"three-player-sixty-six": W.chips, "north-american-sixty-six": W.units, terts: W.total}[m.game]
-      || W.gamePoints;
+    if (m.view.scoring.down) return W.toGo;  // a count down to 0
+    return {chip: W.chips, unit: W.units, point: W.total}[this.table.gameUnit()] || W.gamePoints;
   },
 
   // The line under the title: what the score counts towards.
   about() {
     const m = this.table.state, targets = m.view.targets, W = SCORE_WORDS;
     if (targets && targets.start) return esc(W.bummerlAbout(targets.start));
-    if (m.game === "three-player-sixty-six") return esc(W.chipsAbout);
-    if (targets && targets.match && m.game !== "gaigel") return esc(W.raceAbout(this.scoreWord(), targets.match));
+    if (this.table.gameUnit() === "chip") return esc(W.chipsAbout);
+    if (targets && targets.race) return esc(W.raceAbout(this.scoreWord(), targets.race));
     return esc(W.totalAbout(this.scoreWord()));
   },
 
@@ -121,9 +120,9 @@ const ScoreSheet = {
   // points or units of the target). "" where the score is no race (chips, a number of deals).
   race(sides, start) {
     const m = this.table.state, targets = m.view.targets || {};
-    const down = Boolean(targets.start) || m.options.score_direction === "down";
-    const max = targets.start || targets.match;
-    if (!max || m.game === "three-player-sixty-six" || m.options.match === "deals") return "";
+    const down = Boolean(targets.start) || m.view.scoring.down;
+    const max = targets.start || targets.race;
+    if (!max) return "";
     return `<tr class="pad-race"><td></td>` + sides.map((seats) => {
       const p = seats[0], made = down ? start[p] - m.score[p] : m.score[p];
       const who = seats.map((i) => this.table.name(i)).join(" & ");

@@ -35,7 +35,7 @@ const VERB_LABELS = {
   close: () => esc(t("table.verb.close")),
   exchange: () => esc(t("table.verb.exchange")),
   declare: (a, v) => a.card ? t("table.verb.showMarriage", {suit: suitOf(a.card)})
-    : v.game === "gaigel" ? esc(t("table.verb.knock", {target: v.targets.claim}))
+    : v.scoring.claim === "knock" ? esc(t("table.verb.knock", {target: v.targets.claim}))
       : esc(t("table.verb.declare")),
   marry: (a, v, w) => w[0] === "double"
     ? t("table.verb.doubleMarriage", {suit: suitOf(w[1]), card: cardText(w[1])})
@@ -249,16 +249,16 @@ const Table = {
   // A seat's match score in the game's words: Schnapsen counts down from 7 to 0, Three-Player
   // counts chips; the others count up to a target.
   matchScore(i) {
-    const g = this.state.game, t = this.state.view.targets, n = this.state.score[i];
+    const unit = this.gameUnit(), t = this.state.view.targets, n = this.state.score[i];
     // Schnapsen counts down; once the match is over, each side's game points made are told.
     if (t && t.start && !this.state.complete) {
       return I18n.t("table.toGo", {n: `<span class="match-score">${esc(n)}</span>`, start: esc(t.start)});
     }
     const score = `<span class="match-score">${esc(this.made(i))}</span>`;
-    if (g === "three-player-sixty-six") return I18n.t("table.chips", {n, score});
-    const word = esc(I18n.t({terts: "score.total", "north-american-sixty-six": "score.units"}[g] || "table.match"));
-    if (!t || !t.match || this.state.complete) return `${word} ${score}`;
-    return I18n.t(g === "gaigel" ? "table.toWin" : "table.of", {word, score, target: esc(t.match)});
+    if (unit === "chip") return I18n.t("table.chips", {n, score});
+    const word = esc(I18n.t({point: "score.total", unit: "score.units"}[unit] || "table.match"));
+    if (!t || !t.race || this.state.complete) return `${word} ${score}`;
+    return I18n.t("table.of", {word, score, target: esc(t.race)});
   },
 
   // A seat's match score as points made: Schnapsen's count down (7 to go at the start, past 0
@@ -285,7 +285,7 @@ const Table = {
     const sides = [...new Set(m.seats.map((s, i) => sideOf(i)))];
     const seatsOf = (side) => m.seats.map((s, i) => i).filter((i) => sideOf(i) === side);
     const first = (side) => this.made(seatsOf(side)[0]);
-    const unit = {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[m.game];
+    const unit = ["chip", "unit"].includes(this.gameUnit()) ? this.gameUnit() : null;
     const units = unit ? ` ${t(`table.units.${unit}`)}` : "";
     const won = new Set(w.map(sideOf));
     if (!won.size || won.size === sides.length) {
@@ -301,10 +301,10 @@ const Table = {
                                     others: rest.map((x) => `${this.people(seatsOf(x), false)} ${first(x)}`).join(", ")});
   },
 
-  // What a hand's result is counted in: chips in Three-Player, units in North American.
+  // What a hand's result is counted in, as the game declares it: game points, chips, units or
+  // points.
   gameUnit() {
-    return {"three-player-sixty-six": "chip", "north-american-sixty-six": "unit"}[this.state.game]
-      || "game point";
+    return this.state.view.scoring.unit;
   },
 
   // The bidding and meld games: the contract, the auction, and what was said and shown.
@@ -386,7 +386,7 @@ const Table = {
     } else if (verb === "declare" && w[0]) {
       key = "declareShow";
       params.suit = suit(w[0]);
-    } else if (verb === "declare" && this.state.game === "gaigel") {
+    } else if (verb === "declare" && this.state.view.scoring.claim === "knock") {
       key = "knock";
       params.target = this.state.view.targets && this.state.view.targets.claim;
     } else if (verb === "trump") {
@@ -733,7 +733,7 @@ const Table = {
     const them = v.active.filter((i) => v.sides[i] !== v.sides[me]);
     const others = them.map((i) => this.name(i)).join(t("common.and")), one = them.length === 1;
     const cost = (n) => t(`reveal.gets.${one ? "one" : "many"}`, {who: others, amount: amountOf(n, this.gameUnit())});
-    const knock = this.state.game === "gaigel";
+    const knock = v.scoring.claim === "knock";
     if (a.verb === "declare") {
       if (a.false_claim !== undefined) {
         return {yes: t(knock ? "ask.knockAnyway" : "ask.claimAnyway"),

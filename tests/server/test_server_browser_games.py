@@ -179,7 +179,7 @@ def test_gaigel_hand_with_its_opening(server: ServerProcess, browser: Any) -> No
         if entry["action"].startswith("marry"):
             assert entry["points"] in (20, 40, 80) and f"({entry['points']})" in entry["words"]
     text = page.inner_text("#scoreboard")
-    assert "to win" in text
+    assert f"of {last['targets']['race']}" in text  # the match is a race to its target
 
 
 def test_terts_hand_with_announcements(server: ServerProcess, browser: Any) -> None:

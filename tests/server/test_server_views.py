@@ -76,7 +76,7 @@ def test_north_american_bid_becomes_the_contract_in_units() -> None:
     assert v["auction"]["calls"] == [{"seat": 0, "call": "bid 3"}, {"seat": 1, "call": "pass"},
                                      {"seat": 2, "call": "bid 4"}, {"seat": 0, "call": "pass"}]
     assert v["contract"]["name"] == "4 units" and v["contract"]["declarer"] == 2
-    assert v["targets"] == {"claim": None, "match": 10, "start": None, "unit": 33}
+    assert v["targets"] == {"claim": None, "match": 10, "race": 10, "start": None, "unit": 33}
 
 
 def test_gaigel_face_down_opening_is_hidden_from_others_and_spectators() -> None:
@@ -250,3 +250,22 @@ def quiet(texts: list[str]) -> list[str]:
     keep = [t for t in texts if t in ("bid normal", "pass")] or [
         t for t in texts if t.split()[0] not in ("declare", "reverse", "close")]
     return keep or texts
+
+
+def test_the_scores_words_and_the_race_are_what_each_game_declares() -> None:
+    # The client names no game: it reads what a hand counts in, what a claim is called, whether
+    # the match counts down and the score that wins it from the view.
+    def scoring(game: str, **options: Any) -> tuple[dict[str, Any], Any]:
+        v = view_to_json(Match(make_game(game, options), dealer=1).deal_hand(seed=2).view(0))
+        return v["scoring"], v["targets"]["race"]
+
+    assert scoring("sixty-six") == ({"unit": "game point", "claim": "claim", "down": False}, 7)
+    assert scoring("gaigel") == ({"unit": "game point", "claim": "knock", "down": False}, 7)
+    assert scoring("gaigel", match="deals")[1] is None  # a number of hands is no race
+    assert scoring("terts") == ({"unit": "point", "claim": "claim", "down": False}, 501)
+    assert scoring("three-player-sixty-six")[0]["unit"] == "chip"
+    assert scoring("three-player-sixty-six")[1] is None
+    assert scoring("north-american-sixty-six")[0]["unit"] == "unit"
+    assert scoring("schnapsen")[0]["down"]
+    assert scoring("bauernschnapsen", score_direction="down")[0]["down"]
+    assert not scoring("bauernschnapsen", score_direction="up")[0]["down"]

@@ -92,6 +92,10 @@ class Gaigel(Game):
     Options = GaigelOptions
     n_seats = 4
     options: GaigelOptions
+    claim_word = "knock"
+
+    def race_target(self) -> int | None:
+        return self.options.target if self.options.match == "target" else None
 
     def make_fast_path(self) -> FastPath:
         # Solved on its own kernel from the last three tricks (12 cards in the hands).

@@ -73,6 +73,7 @@ class Terts(Game):
     Options = TertsOptions
     n_seats = 2
     options: TertsOptions
+    score_unit = "point"
     value_scale = 60.0
     """A hand's score is its card and combination points (about 150 to share), and the match is
     a race to 501: a search values every point of the lead, not only the hand's winner."""
