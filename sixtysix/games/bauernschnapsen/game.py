@@ -21,21 +21,20 @@ the claimant's own count; played out, the last trick wins 1. The first side to 2
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import PACK_20, SUIT_MASK
-from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ...cards import PACK_20
+from ...engine.contract import Contract
 from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
-from ...engine.invariants import GameSpec, counts_down, natural_120, side_values
+from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
 from ...engine.rules import STRICT_MULTI, Rules
 from ...engine.state import Deal, HandResult, State
 from ...errors import OptionError
 from ..base import Game, grade, make_result
+from ..contract_ladder import LADDER, NORMAL, contract, contract_rules, doubled, paid_contract_value
 from ..dealing import deal_packets
 from .options import BauernschnapsenOptions
 
@@ -50,109 +49,18 @@ F, P, R, D = 1, 2, 4, 8
 the dealer (rules/bauernschnapsen.md#cards-and-deal)."""
 ANY = F | P | R | D
 
-ZEHNER_ORDER = (1, 2, 3, 4, 0)
-"""Zehnergang's rank order, by rank index from the highest: T K Q J A
-(rules/bauernschnapsen.md#cards-and-deal)."""
+_BIDDERS = {  # rules/bauernschnapsen.md#the-auction
+    "normal": F, "bettler": ANY, "schnapser": F | R, "gang": ANY, "zehnergang": ANY,
+    "kontraschnapser": D | P, "bauernschnapser": F | R, "farbengang": P | R | D,
+    "kontrabauernschnapser": D | P, "herrenschnapser": F}
+"""Who may bid each contract of the ladder, by position."""
 
-NORMAL = 0
+_SOLO = frozenset({"bettler", "gang", "zehnergang"})
+"""The contracts the declarer plays alone: his partner lays his cards down and sits out."""
 
-
-# ---------------------------------------------------------------------- when a contract is decided
-
-def _sides(s: State) -> tuple[int, int]:
-    d = s.rules.sides[s.declarer]
-    return d, 1 - d
-
-
-def _open(s: State) -> bool | None:
-    """The Normal game: decided by a claim or the last trick, never early."""
-    return None
-
-
-def _bettler(s: State) -> bool | None:
-    """The declarer alone takes no trick: fails at his first trick, made after the fifth."""
-    d, _ = _sides(s)
-    if s.tricks[d]:
-        return False
-    return True if s.trick_no == 5 else None
-
-
-def _schnapser(s: State) -> bool | None:
-    """Every trick played and 66 credited points within the first three (rules/bauernschnapsen.md#play)."""
-    d, o = _sides(s)
-    if s.tricks[o]:
-        return False
-    if s.points[d] >= 66:
-        return True
-    return False if s.trick_no >= 3 else None
-
-
-def _all_tricks(s: State) -> bool | None:
-    """Gang, Zehnergang, Bauernschnapser, Kontrabauernschnapser: all five tricks."""
-    _, o = _sides(s)
-    if s.tricks[o]:
-        return False
-    return True if s.trick_no == 5 else None
-
-
-def _one_suit(s: State) -> bool | None:
-    """Farbengang: the declarer's five cards are of one suit."""
-    hand = s.hands[s.declarer]
-    return any(hand & SUIT_MASK[t] == hand for t in range(4))
-
-
-def _all_trumps(s: State) -> bool | None:
-    """Herrenschnapser: the declarer holds all five trumps."""
-    return s.trump >= 0 and (s.hands[s.declarer] & SUIT_MASK[s.trump]).bit_count() == 5
-
-
-@dataclass(frozen=True)
-class _Row:
-    name: str
-    value: int
-    bidders: int
-    trumps: bool
-    solo: bool
-    lead: int
-    shown: bool
-    decide: Callable[[State], bool | None]
-    trump_partnership: bool = False
-    """A partnership trump contract (solo under ``trump_contracts_solo``)."""
-
-
-_LADDER = (  # rules/bauernschnapsen.md#the-auction, lowest first
-    _Row("normal", 1, F, True, False, LEAD_FOREHAND, False, _open),
-    _Row("bettler", 4, ANY, False, True, LEAD_DECLARER, False, _bettler),
-    _Row("schnapser", 6, F | R, True, False, LEAD_FOREHAND, False, _schnapser, True),
-    _Row("gang", 9, ANY, False, True, LEAD_DECLARER, False, _all_tricks),
-    _Row("zehnergang", 10, ANY, False, True, LEAD_DECLARER, False, _all_tricks),
-    _Row("kontraschnapser", 12, D | P, True, False, LEAD_FOREHAND, False, _schnapser, True),
-    _Row("bauernschnapser", 12, F | R, True, False, LEAD_FOREHAND, False, _all_tricks, True),
-    _Row("farbengang", 18, P | R | D, False, False, LEAD_FOREHAND, True, _one_suit),
-    _Row("kontrabauernschnapser", 24, D | P, True, False, LEAD_FOREHAND, False, _all_tricks,
-         True),
-    _Row("herrenschnapser", 24, F, True, False, LEAD_FOREHAND, True, _all_trumps),
-)
-
-
-_VALUES = (1, 2, 3, 4, 6, 9, 10, 12, 18, 24)
-"""The contracts' values (rules/bauernschnapsen.md#the-auction)."""
-
-
-def _contracts_table(game: Game, state: State, res: HandResult) -> str | None:
-    """One side scores a contract's value times 1, 2, 4 or 8 (rules/bauernschnapsen.md#the-auction,
-    rules/bauernschnapsen.md#doubling)."""
-    gp = res.game_points
-    bad = side_values(state, gp)
-    if bad:
-        return bad
-    allowed = {v * f for v in _VALUES for f in (1, 2, 4, 8)}
-    scoring = {state.rules.sides[p] for p, g in enumerate(gp) if g}
-    if len(scoring) > 1:
-        return f"both sides score: {list(gp)}"
-    if any(g and g not in allowed for g in gp):
-        return f"game points {list(gp)} are no contract value times a doubling"
-    return None
+_TRUMP_PARTNERSHIP = frozenset({"schnapser", "kontraschnapser", "bauernschnapser",
+                                "kontrabauernschnapser"})
+"""The partnership trump contracts, played alone under ``trump_contracts_solo``."""
 
 
 def _partner_open(game: Game) -> bool:
@@ -165,7 +73,7 @@ class Bauernschnapsen(Game):
     rule_page = "bauernschnapsen.md"
     # The solo partner's cards lie face down (rules/bauernschnapsen.md#the-auction); face up under
     # the [R] option solo_partner_open, they are shown without being named.
-    fuzz_spec = GameSpec(_contracts_table, {"target": (6, 30)}, natural_120,
+    fuzz_spec = GameSpec(paid_contract_value, {"target": (6, 30)}, natural_120,
                          counts_down("score_direction", "down"), unnamed_reveals=_partner_open)
     Options = BauernschnapsenOptions
     n_seats = 4
@@ -197,28 +105,18 @@ class Bauernschnapsen(Game):
             first_packet=3, trick_hook=True, phases=phases,
             first_trick_visible=o.first_trick_visible,
         )
-        self.contracts = tuple(self._contract(i, row, base) for i, row in enumerate(_LADDER))
+        self.contracts = tuple(self._contract(i, base) for i in range(len(LADDER)))
         return base
 
-    def _contract(self, index: int, row: _Row, base: Rules) -> Contract:
+    def _contract(self, index: int, base: Rules) -> Contract:
         o = self.options
-        by_side = []
-        for side in (0, 1):
-            if index == NORMAL:
-                rules = dataclasses.replace(
-                    base, claims=True, claim_side=-1 if o.enough_by_defenders else side)
-            elif row.trumps:
-                rules = base  # marriages count toward a Schnapser's 66; no claims
-            else:
-                rules = dataclasses.replace(base, marriages=False, rank_order=(
-                    ZEHNER_ORDER if row.name == "zehnergang" else None))
-            by_side.append(rules)
-        solo = row.solo or (row.trump_partnership and o.trump_contracts_solo)
-        return Contract(index=index, name=row.name, value=row.value, bidders=row.bidders,
-                        trumps=row.trumps, solo=solo, lead=row.lead, shown=row.shown,
-                        doubling=not row.shown, rules=tuple(by_side), decide=row.decide,
-                        misere=row.decide is _bettler,
-                        all_tricks=row.decide in (_schnapser, _all_tricks),
+        name = LADDER[index].name
+        # The contract's rules by the declarer's side: the Normal game's claims by his side alone
+        # unless the defenders may claim too.
+        rules = tuple(contract_rules(base, index, -1 if o.enough_by_defenders else side)
+                      for side in (0, 1))
+        solo = name in _SOLO or (name in _TRUMP_PARTNERSHIP and o.trump_contracts_solo)
+        return contract(index, rules, bidders=_BIDDERS[name], solo=solo,
                         partner_open=solo and o.solo_partner_open)
 
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
@@ -276,10 +174,7 @@ class Bauernschnapsen(Game):
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         side, g, end, detail = self._outcome(state, claimant)
-        if state.factor > 1:
-            word = {2: "kontra", 4: "rekontra", 8: "subkontra"}[state.factor]
-            detail += f", x{state.factor} ({word}) = {g * state.factor}"
-            g *= state.factor
+        g, detail = doubled(g, state.factor, detail)
         return make_result(state, end, (side,), [g if p == side else 0 for p in range(4)],
                            detail)
 

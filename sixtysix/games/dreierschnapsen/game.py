@@ -20,19 +20,19 @@ declarer, a contract failed the same to each defender.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import PACK_20, SUIT_MASK
+from ...cards import PACK_20
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
 from ...engine.ends import HandEnd
-from ...engine.invariants import GameSpec, counts_down, natural_120, side_values
+from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
 from ...engine.rules import STRICT_MULTI, Rules
 from ...engine.state import Deal, HandResult, State
 from ...errors import OptionError
 from ..base import Game, grade, make_result
+from ..contract_ladder import LADDER, NORMAL, contract, contract_rules, doubled, paid_contract_value
 from . import talon as _talon_phase  # registers PH_TALON
 from .options import DreierschnapsenOptions
 
@@ -49,118 +49,21 @@ F, M, D = 1, 2, 4
 (rules/dreierschnapsen.md#cards-and-deal)."""
 ANY = F | M | D
 
-TRICKS = 6
-"""Tricks in a hand: six cards each (the declarer's two left over from the talon never play)."""
+_BIDDERS = {  # rules/dreierschnapsen.md#the-auction
+    "normal": F, "bettler": ANY, "schnapser": F, "gang": ANY, "zehnergang": ANY,
+    "kontraschnapser": M | D, "bauernschnapser": F, "farbengang": M | D,
+    "kontrabauernschnapser": M | D, "herrenschnapser": F}
+"""Who may bid each contract of the ladder, by position."""
 
-ZEHNER_ORDER = (1, 2, 3, 4, 0)
-"""Zehnergang's rank order, by rank index from the highest: T K Q J A."""
-
-NORMAL = 0
-
-
-# ---------------------------------------------------------------------- when a contract is decided
-
-def _sides(s: State) -> tuple[int, int]:
-    """(the declarer's side, the defenders' side) under the contract's rules."""
-    sides = s.rules.sides
-    return sides[s.declarer], sides[(s.declarer + 1) % 3]
-
-
-def _open(s: State) -> bool | None:
-    """The Normal game: decided by a claim or the last trick, never early."""
-    return None
-
-
-def _bettler(s: State) -> bool | None:
-    """The declarer takes no trick: fails at his first trick, made after the sixth."""
-    d, _ = _sides(s)
-    if s.tricks[d]:
-        return False
-    return True if s.trick_no == TRICKS else None
-
-
-def _schnapser(s: State) -> bool | None:
-    """Every trick played and 66 credited points within the first three."""
-    d, o = _sides(s)
-    if s.tricks[o]:
-        return False
-    if s.points[d] >= 66:
-        return True
-    return False if s.trick_no >= 3 else None
-
-
-def _all_tricks(s: State) -> bool | None:
-    """Gang, Zehnergang, Bauernschnapser, Kontrabauernschnapser: all six tricks."""
-    _, o = _sides(s)
-    if s.tricks[o]:
-        return False
-    return True if s.trick_no == TRICKS else None
-
-
-def _one_suit(s: State) -> bool | None:
-    """Farbengang: five of the declarer's six cards are one whole suit."""
-    hand = s.hands[s.declarer]
-    return any((hand & SUIT_MASK[t]).bit_count() == 5 for t in range(4))
-
-
-def _all_trumps(s: State) -> bool | None:
-    """Herrenschnapser: the declarer holds all five trumps."""
-    return s.trump >= 0 and (s.hands[s.declarer] & SUIT_MASK[s.trump]).bit_count() == 5
-
-
-@dataclass(frozen=True)
-class _Row:
-    name: str
-    value: int
-    bidders: int
-    trumps: bool
-    lead: int
-    shown: bool
-    decide: Callable[[State], bool | None]
-    kontra: bool = False
-    """Bid by the dealer's side against forehand's trumps (``kontra_by``)."""
-
-
-_LADDER = (  # rules/dreierschnapsen.md#the-auction, lowest first: Bauernschnapsen's names, so
-             # that ``bid NAME`` is the same action in both games
-    _Row("normal", 1, F, True, LEAD_FOREHAND, False, _open),
-    _Row("bettler", 4, ANY, False, LEAD_DECLARER, False, _bettler),
-    _Row("schnapser", 6, F, True, LEAD_FOREHAND, False, _schnapser),
-    _Row("gang", 9, ANY, False, LEAD_DECLARER, False, _all_tricks),
-    _Row("zehnergang", 10, ANY, False, LEAD_DECLARER, False, _all_tricks),
-    _Row("kontraschnapser", 12, M | D, True, LEAD_FOREHAND, False, _schnapser, True),
-    _Row("bauernschnapser", 12, F, True, LEAD_FOREHAND, False, _all_tricks),
-    _Row("farbengang", 18, M | D, False, LEAD_FOREHAND, True, _one_suit),
-    _Row("kontrabauernschnapser", 24, M | D, True, LEAD_FOREHAND, False, _all_tricks, True),
-    _Row("herrenschnapser", 24, F, True, LEAD_FOREHAND, True, _all_trumps),
-)
-
-
-_VALUES = (1, 2, 3, 4, 6, 9, 10, 12, 18, 24)
-"""Every contract's value, the Normal game's 1–3 included."""
-
-
-def _contracts_table(game: Game, state: State, res: HandResult) -> str | None:
-    """The declarer, or each defender alike, scores a contract's value times 1, 2, 4 or 8
-    (rules/dreierschnapsen.md#payment)."""
-    gp = res.game_points
-    bad = side_values(state, gp)
-    if bad:
-        return bad
-    scoring = {state.rules.sides[p] for p, g in enumerate(gp) if g}
-    if len(scoring) > 1:
-        return f"both sides score: {list(gp)}"
-    allowed = {v * f for v in _VALUES for f in (1, 2, 4, 8)}
-    if any(g and g not in allowed for g in gp):
-        return f"game points {list(gp)} are no contract value times a doubling"
-    return None
+_KONTRA = frozenset({"kontraschnapser", "kontrabauernschnapser"})
+"""Bid by the dealer's side against forehand's trumps (``kontra_by``)."""
 
 
 class Dreierschnapsen(Game):
     id = "dreierschnapsen"
     name = "Dreierschnapsen"
     rule_page = "dreierschnapsen.md"
-    fuzz_spec = GameSpec(_contracts_table, {"target": (6, 30)}, natural_120,
+    fuzz_spec = GameSpec(paid_contract_value, {"target": (6, 30)}, natural_120,
                          counts_down("score_direction", "down"))
     Options = DreierschnapsenOptions
     n_seats = 3
@@ -182,40 +85,31 @@ class Dreierschnapsen(Game):
             first_packet=3, trick_hook=True, phases=phases,
             first_trick_visible=o.first_trick_visible,
         )
-        self.contracts = tuple(self._contract(i, row, base) for i, row in enumerate(_LADDER))
+        self.contracts = tuple(self._contract(i, base) for i in range(len(LADDER)))
         return base
 
-    def _contract(self, index: int, row: _Row, base: Rules) -> Contract:
+    def _contract(self, index: int, base: Rules) -> Contract:
         o = self.options
+        name = LADDER[index].name
         by_seat = []
         for seat in range(3):
             # The declarer alone on his side (numbered by his seat, as the auction looks his
             # rules up), the two defenders on one other.
             sides = tuple(seat if p == seat else (seat + 1) % 3 for p in range(3))
-            rules = dataclasses.replace(base, sides=sides)
-            if index == NORMAL:
-                rules = dataclasses.replace(
-                    rules, claims=True, claim_side=-1 if o.enough_by_defenders else seat)
-            elif not row.trumps:
-                rules = dataclasses.replace(rules, marriages=False, rank_order=(
-                    ZEHNER_ORDER if row.name == "zehnergang" else None))
-            by_seat.append(rules)
-        bidders = D if row.kontra and o.kontra_by == "dealer" else row.bidders
+            by_seat.append(contract_rules(dataclasses.replace(base, sides=sides), index,
+                                          -1 if o.enough_by_defenders else seat))
+        bidders = D if name in _KONTRA and o.kontra_by == "dealer" else _BIDDERS[name]
         # With a talon the declarer acts first after the doubling; the talon phase then hands
         # the lead to forehand where the contract says so (``first_leader``).
-        lead = LEAD_DECLARER if o.talon != "none" else row.lead
-        return Contract(index=index, name=row.name, value=row.value, bidders=bidders,
-                        trumps=row.trumps, solo=False, lead=lead, shown=row.shown,
-                        doubling=not row.shown, rules=tuple(by_seat), decide=row.decide,
-                        misere=row.decide is _bettler,
-                        all_tricks=row.decide in (_schnapser, _all_tricks))
+        lead = LEAD_DECLARER if o.talon != "none" else None
+        return contract(index, tuple(by_seat), bidders=bidders, lead=lead)
 
     def first_leader(self, s: State) -> int:
         """Who leads the first trick of the contract in force: forehand in the trump contracts,
         the declarer in the others (rules/dreierschnapsen.md#play)."""
         c = s.contract
         assert c is not None, "the lead is given once the contract is set"
-        return (s.dealer + 1) % 3 if _LADDER[c.index].lead == LEAD_FOREHAND else s.declarer
+        return (s.dealer + 1) % 3 if LADDER[c.index].lead == LEAD_FOREHAND else s.declarer
 
     def false_claim_cost(self, view: View, points: int) -> int:
         """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),
@@ -247,7 +141,7 @@ class Dreierschnapsen(Game):
         if c is None:
             return False
         # Six tricks end the hand even where the declarer, who took the talon, has two cards left.
-        return state.trick_no >= TRICKS or c.decide(state) is not None
+        return state.trick_no >= state.rules.hand_size or c.decide(state) is not None
 
     # ------------------------------------------------------------------ scoring
 
@@ -285,10 +179,7 @@ class Dreierschnapsen(Game):
 
     def score_hand(self, state: State, claimant: int | None) -> HandResult:
         seat, g, end, detail = self._outcome(state, claimant)
-        if state.factor > 1:
-            word = {2: "kontra", 4: "rekontra", 8: "subkontra"}[state.factor]
-            detail += f", x{state.factor} ({word}) = {g * state.factor}"
-            g *= state.factor
+        g, detail = doubled(g, state.factor, detail)
         # One seat of the winning side: make_result gives each seat of a side the side's value.
         return make_result(state, end, (seat,), [g if p == seat else 0 for p in range(3)],
                            detail)
