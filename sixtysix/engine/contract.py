@@ -4,8 +4,8 @@ contracts").
 A contract says who may bid it, whether it is played with the named trumps or without, the rank
 order, who plays (a solo's partner lays his cards down and sits out), who leads, when the hand
 is decided, and what it is worth. The auction phase (``phases/contracts.py``) picks one; the
-doubling and play phases read it; the game scores it. Bauernschnapsen's ten contracts are ten
-rows of this table (``games/bauernschnapsen/game.py``).
+doubling and play phases read it; the game scores it. The ten contracts of the 20-card auction
+games are ten rows of this table (``games/contract_ladder.py``).
 """
 
 from __future__ import annotations

@@ -14,21 +14,24 @@ against two ask the same questions.
 
 from __future__ import annotations
 
+import abc
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_MASK
+from ..cards import PACK_20, SUIT_MASK
 from ..engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
 from ..engine.invariants import side_values
+from ..engine.rules import STRICT_MULTI, Rules
+from ..errors import OptionError
+from .base import Game, grade, make_result
 
 if TYPE_CHECKING:
-    from ..engine.rules import Rules
     from ..engine.state import HandResult, State
-    from .base import Game
+    from ..engine.view import View
 
-__all__ = ["LADDER", "NORMAL", "VALUES", "Row", "contract", "contract_rules", "doubled",
+__all__ = ["LADDER", "NORMAL", "VALUES", "LadderGame", "Row", "contract", "contract_rules",
            "paid_contract_value"]
 
 NORMAL = 0
@@ -160,13 +163,6 @@ def contract(index: int, rules: tuple[Rules, ...], *, bidders: int, solo: bool =
 _DOUBLINGS = {2: "kontra", 4: "rekontra", 8: "subkontra"}
 
 
-def doubled(points: int, factor: int, detail: str) -> tuple[int, str]:
-    """``points`` times the doubling ``factor`` and the hand's ``detail`` saying so."""
-    if factor == 1:
-        return points, detail
-    return points * factor, f"{detail}, x{factor} ({_DOUBLINGS[factor]}) = {points * factor}"
-
-
 def paid_contract_value(game: Game, state: State, res: HandResult) -> str | None:
     """The fuzzer's check of a hand's game points: one side alone scores, each of its seats a
     contract's value times 1, 2, 4 or 8."""
@@ -181,3 +177,68 @@ def paid_contract_value(game: Game, state: State, res: HandResult) -> str | None
     if any(g and g not in allowed for g in gp):
         return f"game points {list(gp)} are no contract value times a doubling"
     return None
+
+
+class LadderGame(Game):
+    """A game of the ladder's auction (rules/bauernschnapsen.md, rules/dreierschnapsen.md): 20
+    cards, trumps named by forehand from his first packet, strict play from the first trick, a
+    contract's value to the winning side times the doubling, Genug at 66 in the Normal game.
+
+    A game says its seats (``ladder_rules``' arguments), each contract as it plays it
+    (``_contract``) and who won a finished hand (``_outcome``); its options include
+    ``target``, ``score_direction``, ``false_enough``, ``enough_by_defenders``,
+    ``must_beat_partner`` and ``first_trick_visible``."""
+
+    def ladder_rules(self, *, sides: tuple[int, ...], hand_size: int,
+                     phases: tuple[int, ...]) -> Rules:
+        """The game's rules with ``sides``, ``hand_size`` and ``phases``; sets its contracts."""
+        o = self.options
+        if o.target < 1:
+            raise OptionError("option 'target' takes a whole number of at least 1")
+        base = Rules(
+            n_seats=len(sides), sides=sides, pack=PACK_20, hand_size=hand_size, stock=False,
+            phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,
+            must_beat_partner=o.must_beat_partner, must_trump_when_cannot_overtrump=True,
+            marriages=True, marriage_credit="any_later_trick", marriage_needs_trick=True,
+            show_marriage_to_go_out=True, claims=False, claim_timing="after_trick_or_meld",
+            claim_target=66, last_trick_bonus=0, trump_choice=True, trump_must_be_held=True,
+            first_packet=3, trick_hook=True, phases=phases,
+            first_trick_visible=o.first_trick_visible,
+        )
+        self.contracts = tuple(self._contract(i, base) for i in range(len(LADDER)))
+        return base
+
+    @abc.abstractmethod
+    def _contract(self, index: int, base: Rules) -> Contract:
+        """Contract ``index`` of the ladder under the game's ``base`` rules and options."""
+
+    @abc.abstractmethod
+    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, str, str]:
+        """(a seat of the winning side, game points before doubling, end, detail) of the
+        finished hand."""
+
+    def false_claim_cost(self, view: View, points: int) -> int:
+        """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),
+        times the doubling, to each seat of the other side."""
+        tricks = view.tricks[(view.rules or self.rules).sides[view.seat]]
+        graded = self.options.false_enough == "graded"
+        return (grade(points, tricks) if graded else 2) * view.factor
+
+    def initial_score(self) -> list[int]:
+        o = self.options
+        return [o.target if o.score_direction == "down" else 0] * self.n_seats
+
+    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
+        seat, g, _, _ = self._outcome(state, claimant)
+        sides = state.rules.sides
+        g *= state.factor
+        return [g if sides[p] == sides[seat] else 0 for p in range(state.n)]
+
+    def score_hand(self, state: State, claimant: int | None) -> HandResult:
+        seat, g, end, detail = self._outcome(state, claimant)
+        if state.factor > 1:
+            detail += f", x{state.factor} ({_DOUBLINGS[state.factor]}) = {g * state.factor}"
+            g *= state.factor
+        # One seat of the winning side: make_result gives each seat of a side the side's value.
+        return make_result(state, end, (seat,), [g if p == seat else 0 for p in range(state.n)],
+                           detail)

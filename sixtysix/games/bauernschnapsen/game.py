@@ -21,26 +21,22 @@ the claimant's own count; played out, the last trick wins 1. The first side to 2
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import PACK_20
 from ...engine.contract import Contract
 from ...engine.ends import HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
-from ...engine.rules import STRICT_MULTI, Rules
+from ...engine.rules import Rules
 from ...engine.state import Deal, HandResult, State
-from ...errors import OptionError
-from ..base import Game, grade, make_result
-from ..contract_ladder import LADDER, NORMAL, contract, contract_rules, doubled, paid_contract_value
+from ..base import Game, grade
+from ..contract_ladder import LADDER, NORMAL, LadderGame, contract, contract_rules, paid_contract_value
 from ..dealing import deal_packets
 from .options import BauernschnapsenOptions
 
 if TYPE_CHECKING:
     from ...engine.match import Match
-    from ...engine.view import View
 
 __all__ = ["Bauernschnapsen", "BauernschnapsenOptions", "F", "P", "R", "D"]
 
@@ -67,7 +63,7 @@ def _partner_open(game: Game) -> bool:
     return bool(getattr(game.options, "solo_partner_open", False))
 
 
-class Bauernschnapsen(Game):
+class Bauernschnapsen(LadderGame):
     id = "bauernschnapsen"
     name = "Bauernschnapsen"
     rule_page = "bauernschnapsen.md"
@@ -82,31 +78,10 @@ class Bauernschnapsen(Game):
     def make_fast_path(self) -> FastPath:
         return FastPath(Kernel.BAUERN, false_enough_flat=self.options.false_enough == "flat2")
 
-    def false_claim_cost(self, view: View, points: int) -> int:
-        """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),
-        times the doubling."""
-        tricks = view.tricks[(view.rules or self.rules).sides[view.seat]]
-        graded = self.options.false_enough == "graded"
-        return (grade(points, tricks) if graded else 2) * view.factor
-
     def make_rules(self) -> Rules:
-        o = self.options
-        if o.target < 1:
-            raise OptionError("option 'target' takes a whole number of at least 1")
-        phases = ((PH_DEAL_CHOICE,) if o.allow_knock_deal else ()) + (
+        phases = ((PH_DEAL_CHOICE,) if self.options.allow_knock_deal else ()) + (
             PH_TRUMP, PH_CONTRACTS, PH_DOUBLING)
-        base = Rules(
-            n_seats=4, sides=(0, 1, 0, 1), pack=PACK_20, hand_size=5, stock=False,
-            phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,
-            must_beat_partner=o.must_beat_partner, must_trump_when_cannot_overtrump=True,
-            marriages=True, marriage_credit="any_later_trick", marriage_needs_trick=True,
-            show_marriage_to_go_out=True, claims=False, claim_timing="after_trick_or_meld",
-            claim_target=66, last_trick_bonus=0, trump_choice=True, trump_must_be_held=True,
-            first_packet=3, trick_hook=True, phases=phases,
-            first_trick_visible=o.first_trick_visible,
-        )
-        self.contracts = tuple(self._contract(i, base) for i in range(len(LADDER)))
-        return base
+        return self.ladder_rules(sides=(0, 1, 0, 1), hand_size=5, phases=phases)
 
     def _contract(self, index: int, base: Rules) -> Contract:
         o = self.options
@@ -132,10 +107,6 @@ class Bauernschnapsen(Game):
         if deal.stock:
             raise ValueError("Bauernschnapsen deals every card: the stock must be empty")
 
-    def initial_score(self) -> list[int]:
-        o = self.options
-        return [o.target if o.score_direction == "down" else 0] * 4
-
     def trick_ends_hand(self, state: State) -> bool:
         c = state.contract
         return c is not None and c.decide(state) is not None
@@ -143,7 +114,8 @@ class Bauernschnapsen(Game):
     # ------------------------------------------------------------------ scoring
 
     def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, str, str]:
-        """(winning side, game points before doubling, end, detail) of the finished hand."""
+        """(the winning side, game points before doubling, end, detail) of the finished hand: the
+        side's number is a seat of it, as seats 0 and 1 sit on sides 0 and 1."""
         c = s.contract
         assert c is not None, "a hand ends only once its contract is set"
         sides = s.rules.sides
@@ -166,17 +138,6 @@ class Bauernschnapsen(Game):
         if made:
             return d, c.value, f"{c.name} made", f"{c.name} made: {c.value}"
         return 1 - d, c.value, f"{c.name} failed", f"{c.name} failed: {c.value} to the opponents"
-
-    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
-        side, g, _, _ = self._outcome(state, claimant)
-        g *= state.factor
-        return [g if p % 2 == side else 0 for p in range(4)]
-
-    def score_hand(self, state: State, claimant: int | None) -> HandResult:
-        side, g, end, detail = self._outcome(state, claimant)
-        g, detail = doubled(g, state.factor, detail)
-        return make_result(state, end, (side,), [g if p == side else 0 for p in range(4)],
-                           detail)
 
     # ------------------------------------------------------------------ match
 

@@ -20,25 +20,21 @@ declarer, a contract failed the same to each defender.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import PACK_20
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
 from ...engine.ends import HandEnd
 from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
-from ...engine.rules import STRICT_MULTI, Rules
+from ...engine.rules import Rules
 from ...engine.state import Deal, HandResult, State
-from ...errors import OptionError
-from ..base import Game, grade, make_result
-from ..contract_ladder import LADDER, NORMAL, contract, contract_rules, doubled, paid_contract_value
+from ..base import grade
+from ..contract_ladder import LADDER, NORMAL, LadderGame, contract, contract_rules, paid_contract_value
 from . import talon as _talon_phase  # registers PH_TALON
 from .options import DreierschnapsenOptions
 
 if TYPE_CHECKING:
     from ...engine.match import Match
-    from ...engine.view import View
 
 __all__ = ["Dreierschnapsen", "DreierschnapsenOptions", "F", "M", "D"]
 
@@ -59,7 +55,7 @@ _KONTRA = frozenset({"kontraschnapser", "kontrabauernschnapser"})
 """Bid by the dealer's side against forehand's trumps (``kontra_by``)."""
 
 
-class Dreierschnapsen(Game):
+class Dreierschnapsen(LadderGame):
     id = "dreierschnapsen"
     name = "Dreierschnapsen"
     rule_page = "dreierschnapsen.md"
@@ -70,23 +66,10 @@ class Dreierschnapsen(Game):
     options: DreierschnapsenOptions
 
     def make_rules(self) -> Rules:
-        o = self.options
-        if o.target < 1:
-            raise OptionError("option 'target' takes a whole number of at least 1")
         phases = (PH_TRUMP, PH_CONTRACTS, PH_DOUBLING) + (
-            (PH_TALON,) if o.talon != "none" else ())
-        base = Rules(
-            n_seats=3, sides=(0, 1, 2), pack=PACK_20, hand_size=6, stock=False,
-            phase1_follow=STRICT_MULTI, phase2_follow=STRICT_MULTI,
-            must_beat_partner=o.must_beat_partner, must_trump_when_cannot_overtrump=True,
-            marriages=True, marriage_credit="any_later_trick", marriage_needs_trick=True,
-            show_marriage_to_go_out=True, claims=False, claim_timing="after_trick_or_meld",
-            claim_target=66, last_trick_bonus=0, trump_choice=True, trump_must_be_held=True,
-            first_packet=3, trick_hook=True, phases=phases,
-            first_trick_visible=o.first_trick_visible,
-        )
-        self.contracts = tuple(self._contract(i, base) for i in range(len(LADDER)))
-        return base
+            (PH_TALON,) if self.options.talon != "none" else ())
+        # Each contract's rules put the declarer alone on his side (``_contract``).
+        return self.ladder_rules(sides=(0, 1, 2), hand_size=6, phases=phases)
 
     def _contract(self, index: int, base: Rules) -> Contract:
         o = self.options
@@ -111,13 +94,6 @@ class Dreierschnapsen(Game):
         assert c is not None, "the lead is given once the contract is set"
         return (s.dealer + 1) % 3 if LADDER[c.index].lead == LEAD_FOREHAND else s.declarer
 
-    def false_claim_cost(self, view: View, points: int) -> int:
-        """In the Normal game 3, 2 or 1 on the claimant side's own count (or 2: ``false_enough``),
-        times the doubling, to each of the other side."""
-        tricks = view.tricks[(view.rules or self.rules).sides[view.seat]]
-        graded = self.options.false_enough == "graded"
-        return (grade(points, tricks) if graded else 2) * view.factor
-
     def deal_from_deck(self, deck: list[int], dealer: int, active: tuple[int, ...]) -> Deal:
         # Three each from the dealer's left, two to the talon, three each again: each hand lists
         # its cards in dealt order, so forehand's fourth is the card he would turn.
@@ -131,10 +107,6 @@ class Dreierschnapsen(Game):
         if len(deal.stock) != 2:
             raise ValueError("Dreierschnapsen deals a talon of two cards: the stock must hold 2")
         super().check_deal(deal, dealer, active)
-
-    def initial_score(self) -> list[int]:
-        o = self.options
-        return [o.target if o.score_direction == "down" else 0] * 3
 
     def trick_ends_hand(self, state: State) -> bool:
         c = state.contract
@@ -170,19 +142,6 @@ class Dreierschnapsen(Game):
             return d, c.value, f"{c.name} made", f"{c.name} made: {c.value}"
         return defender, c.value, f"{c.name} failed", \
             f"{c.name} failed: {c.value} to each defender"
-
-    def hand_game_points(self, state: State, claimant: int | None) -> Sequence[int]:
-        seat, g, _, _ = self._outcome(state, claimant)
-        sides = state.rules.sides
-        g *= state.factor
-        return [g if sides[p] == sides[seat] else 0 for p in range(3)]
-
-    def score_hand(self, state: State, claimant: int | None) -> HandResult:
-        seat, g, end, detail = self._outcome(state, claimant)
-        g, detail = doubled(g, state.factor, detail)
-        # One seat of the winning side: make_result gives each seat of a side the side's value.
-        return make_result(state, end, (seat,), [g if p == seat else 0 for p in range(3)],
-                           detail)
 
     # ------------------------------------------------------------------ match
 
