@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from deal_helpers import hand_str as hand_of
 from deal_helpers import legal, perft
 
 from sixtysix.cards import pack_cards, parse_card
 from sixtysix.engine.match import Match
-from sixtysix.engine.state import Deal, State
+from sixtysix.engine.state import Deal, HandResult, State
+from sixtysix.errors import IllegalActionError
 
-__all__ = ["act", "cards", "hand_of", "legal", "make_deal", "perft"]
+__all__ = ["act", "cards", "hand_of", "legal", "make_deal", "perft", "refused", "result", "state"]
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -42,3 +44,23 @@ def act(m: Match | State, *actions: str) -> None:
             m.apply(a)
 
 
+
+
+def state(m: Match) -> State:
+    """The hand in play."""
+    assert m.hand is not None
+    return m.hand
+
+
+def result(m: Match) -> HandResult:
+    """The last hand's result."""
+    return m.results[-1]
+
+
+def refused(m: Match, action: str, words: str) -> None:
+    """``action`` is refused with a message matching ``words``, and the hand is as it was."""
+    s = state(m)
+    before = (s.phase, s.to_act, list(s.history), s.bidding, s.factor, list(s.hands))
+    with pytest.raises(IllegalActionError, match=words):
+        m.apply(action)
+    assert (s.phase, s.to_act, list(s.history), s.bidding, s.factor, list(s.hands)) == before

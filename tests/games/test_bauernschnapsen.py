@@ -14,14 +14,14 @@ import dataclasses
 from typing import Any
 
 import pytest
-from games_util import act, legal, perft
+from games_util import act, legal, perft, refused, result, state
 
 from sixtysix.cards import PACK_20, cards_of, parse_cards
 from sixtysix.engine.actions import BID_CONTRACT, PASS
 from sixtysix.engine.match import Match, deal_to_json
 from sixtysix.engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_PLAY, PH_TRUMP
 from sixtysix.engine.state import Deal, HandResult, State
-from sixtysix.errors import IllegalActionError, RecordError
+from sixtysix.errors import RecordError
 from sixtysix.games import make_game
 from sixtysix.records import replay, seat_record
 
@@ -60,23 +60,6 @@ def match(hands: list[str] = DEAL_A, dealer: int = 3, **options: Any) -> Match:
     m = Match(make_game("bauernschnapsen", dict(options)), dealer=dealer)
     m.deal_hand(deal=deal(hands))
     return m
-
-
-def state(m: Match) -> State:
-    assert m.hand is not None
-    return m.hand
-
-
-def result(m: Match) -> HandResult:
-    return m.results[-1]
-
-
-def refused(m: Match, action: str, words: str) -> None:
-    s = state(m)
-    before = (s.phase, s.to_act, list(s.history), s.bidding, s.factor)
-    with pytest.raises(IllegalActionError, match=words):
-        m.apply(action)
-    assert (s.phase, s.to_act, list(s.history), s.bidding, s.factor) == before
 
 
 # ---------------------------------------------------------------- deal choice and trumps

@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from games_util import act, cards
+from games_util import act, cards, refused, result, state
 
 from sixtysix.cards import PACK_20, SUIT_MASK, cards_of
 from sixtysix.engine.match import Match
 from sixtysix.engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_PLAY, PH_TALON, PH_TRUMP
-from sixtysix.engine.state import Deal, HandResult, State
-from sixtysix.errors import IllegalActionError
+from sixtysix.engine.state import Deal, HandResult
 from sixtysix.games import make_game
 
 H = 2
@@ -40,23 +39,6 @@ def match(**options: Any) -> Match:
     m = Match(make_game("dreierschnapsen", dict(options)), dealer=2)
     m.deal_hand(deal=deal())
     return m
-
-
-def state(m: Match) -> State:
-    assert m.hand is not None
-    return m.hand
-
-
-def result(m: Match) -> HandResult:
-    return m.results[-1]
-
-
-def refused(m: Match, action: str, words: str) -> None:
-    s = state(m)
-    before = (s.phase, s.to_act, list(s.history), s.bidding, s.factor, list(s.hands))
-    with pytest.raises(IllegalActionError, match=words):
-        m.apply(action)
-    assert (s.phase, s.to_act, list(s.history), s.bidding, s.factor, list(s.hands)) == before
 
 
 # ---------------------------------------------------------------------- deal and trumps

@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from games_util import act
+from games_util import act, state
 
 from sixtysix.cards import PACK_48, PACK_48_NINES, card_str, pack_cards, parse_card
 from sixtysix.engine.actions import action_str
 from sixtysix.engine.match import Match
 from sixtysix.engine.phases import PH_MELD_DEFER
-from sixtysix.engine.state import Deal, State
+from sixtysix.engine.state import Deal
 from sixtysix.errors import IllegalActionError, OptionError, RecordError
 from sixtysix.games import make_game
 from sixtysix.records import replay, seat_record
@@ -67,11 +67,6 @@ def match(hands: list[str], turnup: str, stock: str = "", **options: object) -> 
     pack = PACK_48_NINES if options.get("low_rank") == "9" else PACK_48
     m.deal_hand(deal=deal(hands, turnup, stock, pack))
     return m
-
-
-def state(m: Match) -> State:
-    assert m.hand is not None
-    return m.hand
 
 
 def legal(m: Match) -> list[str]:
@@ -316,7 +311,6 @@ def test_single_then_double_rejected_and_meld_low_rules() -> None:
     assert "marry double QC" not in legal(m)
     with pytest.raises(IllegalActionError, match="already melded clubs"):
         m.apply("marry double QC")
-
 
 
 def test_of_two_identical_cards_the_shown_one_counts_as_played() -> None:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from games_util import act, cards, hand_of, legal, make_deal
+from games_util import act, cards, hand_of, legal, make_deal, state
 
 import sixtysix
 from sixtysix.cards import PACK_32, card_str, parse_card, parse_cards
@@ -112,11 +112,6 @@ def plays(m: Match | State) -> set[str]:
 
 def announces(m: Match | State) -> set[str]:
     return {t for t in legal(m) if t.startswith("announce")}
-
-
-def state(m: Match) -> State:
-    assert m.hand is not None
-    return m.hand
 
 
 # ---------------------------------------------------------------------- 1. totals
