@@ -13,6 +13,7 @@ from deal_helpers import RECORDS_MD_EXAMPLE
 
 import sixtysix
 from sixtysix.engine import Match
+from sixtysix.engine.ends import ContractEnd, GameEnd, HandEnd
 from sixtysix.engine.match import deal_to_json
 from sixtysix.engine.state import PH_TRUMP
 from sixtysix.games import GAMES, make_game
@@ -216,6 +217,26 @@ def test_record_round_trip_and_seat_records(game_id: str, seed: int) -> None:
         assert out["match"] == full["match"]
         if full.get("next") and full["next"]["to_act"] == seat:
             assert out["next"] == full["next"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_end_is_typed_and_recorded_as_its_words(game_id: str) -> None:
+    """A hand's end is an ``End`` (engine/ends.py): a shared ``HandEnd``, a ``GameEnd`` of the
+    game's own package, or a ``ContractEnd``; the record keeps its plain words."""
+    rng = random.Random(11)
+    m = Match(make_game(game_id))
+    while not m.complete and len(m.results) < 12:
+        m.deal_hand(rng=rng)
+        while m.in_hand:
+            m.apply(rng.choice(m.legal_actions()))
+    package = GAMES[game_id].__module__.rpartition(".")[0]
+    for res in m.results:
+        assert isinstance(res.end, HandEnd | GameEnd | ContractEnd)
+        if isinstance(res.end, GameEnd):
+            assert type(res.end).__module__.startswith(package + ".")
+    words = [h["end"] for h in json.loads(json.dumps(sixtysix.replay(m.record())))["hands"]]
+    assert words == [str(res.end) for res in m.results]
+    assert all(type(w) is str for w in words)
 
 
 def test_seat_record_hides_the_other_hand_and_the_stock() -> None:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .ends import ContractEnd
+
 if TYPE_CHECKING:
     from .rules import Rules
     from .state import State
@@ -70,3 +72,7 @@ class Contract:
 
     def __repr__(self) -> str:
         return f"<Contract {self.name}>"
+
+    def end(self, made: bool) -> ContractEnd:
+        """The hand's end when the declaring side made it (or failed): 'bettler made'."""
+        return ContractEnd(self.name, made)

@@ -1,16 +1,23 @@
 """How a hand ends, in the words records keep (records.md: a result's ``end``).
 
-``HandEnd`` names the ends the shared scorings and more than one game reach; a game with ends of
-its own names them in its package the same way (a ``StrEnum``), and a contract game words its
-contract's end from the contract ('bettler made'). Each member is its record text: a ``StrEnum``
-is a ``str``, so records, JSON and comparisons with text see exactly the words they always saw.
+``End`` names every way a hand ends, in three kinds:
+
+* ``HandEnd``: the ends the shared scorings and more than one game reach ('claim', 'draw', …);
+* a game's own ends, a ``GameEnd`` declared in the game's package (Gaigel's 'knock', Four-Hand's
+  'ten of trumps'): the engine names the kind, the game its members, so a new game adds its ends
+  without touching this module;
+* ``ContractEnd``: a contract game's end, worded from the contract ('bettler made').
+
+Every end is a ``str`` whose text is its record text: records, JSON and comparisons with text see
+exactly the words they always saw, and nothing at an edge converts them.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TypeAlias
 
-__all__ = ["HandEnd"]
+__all__ = ["HandEnd", "GameEnd", "ContractEnd", "End"]
 
 
 class HandEnd(StrEnum):
@@ -31,3 +38,42 @@ class HandEnd(StrEnum):
     TIE = "tie"                          # several players share the best total
     GENUG = "genug"                      # "Genug!": the Austrian claim
     FALSE_GENUG = "false genug"          # ... made short of the target
+
+
+class GameEnd(StrEnum):
+    """The base of a game's own ends: no members here; a game subclasses it in its package
+    (``class GaigelEnd(GameEnd)``) with the ends no other game has."""
+
+
+class ContractEnd(str):
+    """A contract's end: the contract's name and whether the declaring side made it, worded
+    '<name> made' or '<name> failed' (records.md).
+
+    >>> e = ContractEnd("bettler", made=False)
+    >>> e == "bettler failed", e.contract, e.made
+    (True, 'bettler', False)
+    """
+
+    __slots__ = ()  # a str subclass may not hold slots: contract and made are read from the text
+
+    def __new__(cls, contract: str, made: bool) -> ContractEnd:
+        return super().__new__(cls, f"{contract} {'made' if made else 'failed'}")
+
+    @property
+    def contract(self) -> str:
+        """The contract's name (a name may hold spaces: the outcome is the last word)."""
+        return self.rpartition(" ")[0]
+
+    @property
+    def made(self) -> bool:
+        return self.endswith(" made")
+
+    def __getnewargs__(self) -> tuple[str, bool]:  # type: ignore[override]  # pickle and copy
+        return self.contract, self.made
+
+    def __repr__(self) -> str:
+        return f"ContractEnd({self.contract!r}, made={self.made})"
+
+
+End: TypeAlias = HandEnd | GameEnd | ContractEnd
+"""Every way a hand ends (``HandResult.end``)."""

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from .contract import Contract
+    from .ends import End
     from .game import Game
     from .view import View
 
@@ -71,9 +72,9 @@ class Deal:
 class HandResult:
     """How a hand ended. Per-seat tuples; in partnership games each seat shows its side's value."""
 
-    end: str
-    """What happened, in a few words: a ``HandEnd`` (engine/ends.py: 'claim', 'closer failed', …),
-    a game's own ``StrEnum`` of ends, or a contract's words ('bettler made'). Records keep its text."""
+    end: End
+    """What happened, in a few words (engine/ends.py): a ``HandEnd`` ('claim', 'closer failed', …),
+    a game's own ``GameEnd``, or a ``ContractEnd`` ('bettler made'). Records keep its text."""
     winners: tuple[int, ...]
     """The seats that won the hand (empty for a draw)."""
     game_points: tuple[int, ...]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ..engine.ends import HandEnd
+from ..engine.ends import End, HandEnd
 from ..engine.fastpath import FastPath, Kernel
 from ..engine.game import Game
 from ..engine.options import (
@@ -255,7 +255,7 @@ def two_player_result(state: State, claimant: int | None, *, closed_measured_at_
     return make_result(state, end, (seat,), game_points, detail)
 
 
-def make_result(state: State, end: str, winners: tuple[int, ...], game_points: list[int],
+def make_result(state: State, end: End, winners: tuple[int, ...], game_points: list[int],
             detail: str) -> HandResult:
     r = state.rules
     n = state.n

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import PACK_20, SUIT_MASK
 from ..engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
+from ..engine.ends import ContractEnd, HandEnd
 from ..engine.invariants import side_values
 from ..engine.rules import STRICT_MULTI, Rules
 from ..errors import OptionError
@@ -213,7 +214,7 @@ class LadderGame(Game):
         """Contract ``index`` of the ladder under the game's ``base`` rules and options."""
 
     @abc.abstractmethod
-    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, str, str]:
+    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, HandEnd | ContractEnd, str]:
         """(a seat of the winning side, game points before doubling, end, detail) of the
         finished hand."""
 

@@ -18,6 +18,7 @@ from games_util import act, legal, perft, refused, result, state
 
 from sixtysix.cards import PACK_20, cards_of, parse_cards
 from sixtysix.engine.actions import BID_CONTRACT, PASS
+from sixtysix.engine.ends import ContractEnd
 from sixtysix.engine.match import Match, deal_to_json
 from sixtysix.engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_PLAY, PH_TRUMP
 from sixtysix.engine.state import Deal, HandResult, State
@@ -781,6 +782,7 @@ def test_random_hands_keep_the_contracts_promises(options: dict[str, Any]) -> No
         assert gp == c.value * s.factor and len(won) == 2
         made = s.rules.sides[won[0]] == d
         assert res.end == f"{c.name} {'made' if made else 'failed'}"
+        assert isinstance(res.end, ContractEnd) and (res.end.contract, res.end.made) == (c.name, made)
         if c.shown:
             assert s.trick_no == 0 and s.factor == 1
         elif c.name == "bettler":

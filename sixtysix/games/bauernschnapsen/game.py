@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.contract import Contract
-from ...engine.ends import HandEnd
+from ...engine.ends import ContractEnd, HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
@@ -113,7 +113,7 @@ class Bauernschnapsen(LadderGame):
 
     # ------------------------------------------------------------------ scoring
 
-    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, str, str]:
+    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, HandEnd | ContractEnd, str]:
         """(the winning side, game points before doubling, end, detail) of the finished hand: the
         side's number is a seat of it, as seats 0 and 1 sit on sides 0 and 1."""
         c = s.contract
@@ -136,8 +136,8 @@ class Bauernschnapsen(LadderGame):
         made = c.decide(s)
         d = sides[s.declarer]
         if made:
-            return d, c.value, f"{c.name} made", f"{c.name} made: {c.value}"
-        return 1 - d, c.value, f"{c.name} failed", f"{c.name} failed: {c.value} to the opponents"
+            return d, c.value, c.end(True), f"{c.name} made: {c.value}"
+        return 1 - d, c.value, c.end(False), f"{c.name} failed: {c.value} to the opponents"
 
     # ------------------------------------------------------------------ match
 

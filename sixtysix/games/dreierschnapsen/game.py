@@ -23,7 +23,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
-from ...engine.ends import HandEnd
+from ...engine.ends import ContractEnd, HandEnd
 from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
 from ...engine.rules import Rules
@@ -117,7 +117,7 @@ class Dreierschnapsen(LadderGame):
 
     # ------------------------------------------------------------------ scoring
 
-    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, str, str]:
+    def _outcome(self, s: State, claimant: int | None) -> tuple[int, int, HandEnd | ContractEnd, str]:
         """(a seat of the winning side, game points before doubling, end, detail)."""
         c = s.contract
         assert c is not None, "a hand ends only once its contract is set"
@@ -139,8 +139,8 @@ class Dreierschnapsen(LadderGame):
                                                  f"({tr[cs]} tricks): the other side scores {g}")
             return s.leader, 1, HandEnd.LAST_TRICK, "nobody claimed Genug: the last trick wins 1"
         if c.decide(s):
-            return d, c.value, f"{c.name} made", f"{c.name} made: {c.value}"
-        return defender, c.value, f"{c.name} failed", \
+            return d, c.value, c.end(True), f"{c.name} made: {c.value}"
+        return defender, c.value, c.end(False), \
             f"{c.name} failed: {c.value} to each defender"
 
     # ------------------------------------------------------------------ match

@@ -21,11 +21,10 @@ passes; the side that won the last trick may claim 66; 1/2/3 as in the two-hande
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...cards import PACK_24, PACK_32, TEN, card_str
-from ...engine.ends import HandEnd
+from ...engine.ends import GameEnd, HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table, side_values
 from ...engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
@@ -62,7 +61,7 @@ def _four_hand_table(game: Game, state: State, res: HandResult) -> str | None:
     return None
 
 
-class FourHandEnd(StrEnum):
+class FourHandEnd(GameEnd):
     """The end of a hand that Four-Hand Sixty-Six alone has (the others: ``HandEnd``)."""
 
     TEN_OF_TRUMPS = "ten of trumps"  # the ten of trumps captured in the last trick

@@ -19,11 +19,10 @@ deals, turns options into ``Rules`` and scores.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...cards import NINE, PACK_48, PACK_48_NINES, SEVEN
-from ...engine.ends import HandEnd
+from ...engine.ends import GameEnd, HandEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, side_values
 from ...engine.phases import meld as M
@@ -65,7 +64,7 @@ def _shows_low_cards(game: Game) -> bool:
     return True  # five low cards are shown as a meld, not named one by one
 
 
-class GaigelEnd(StrEnum):
+class GaigelEnd(GameEnd):
     """The ends of a hand that Gaigel alone has (the others: ``HandEnd``)."""
 
     KNOCK = "knock"                              # a side knocked with 101 or more

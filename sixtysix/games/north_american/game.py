@@ -27,10 +27,10 @@ total, equal highest totals sharing the win. Totals may be negative.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ...cards import PACK_24
+from ...engine.ends import GameEnd
 from ...engine.fastpath import FastPath, Kernel
 from ...engine.invariants import GameSpec, natural_120, side_values
 from ...engine.phases import PH_AUCTION, PH_TRUMP
@@ -68,7 +68,7 @@ def _units_table(game: Game, state: State, res: HandResult) -> str | None:
     return None
 
 
-class NorthAmericanEnd(StrEnum):
+class NorthAmericanEnd(GameEnd):
     """How a hand of North American Sixty-Six ends: by its auction's bid."""
 
     PASSED_OUT = "passed out"  # everybody passed: the hand is not played
