@@ -187,6 +187,18 @@ def test_the_range_mechanism_is_generic() -> None:
             options_from_text(MadeUpOptions, [pair])
 
 
+def test_an_option_the_checks_cannot_read_is_refused_where_it_is_declared() -> None:
+    """Every option value is a bool, a whole number, text or a choice (``OptionValue``): a field of
+    another type could come neither from JSON nor from a command line, so its class is refused."""
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class OddOptions:
+        cards: tuple[int, ...] = ()
+
+    with pytest.raises(TypeError, match=r"option 'cards' is declared as tuple\[int, \.\.\.\]"):
+        option_specs(OddOptions)
+
+
 # ---------------------------------------------------------------------------------- seats, dealers
 
 def test_seats_and_dealers_that_do_not_exist() -> None:

@@ -17,7 +17,7 @@ from ..cards import card_str, pack_cards, shuffle
 from ..errors import OptionError
 from .fastpath import offered
 from .invariants import GameSpec
-from .options import check_options, checked_values, options_from_dict
+from .options import OptionValue, check_options, checked_values, options_from_dict
 from .rules import Rules
 from .state import PH_TRUMP, Deal, HandResult, State
 
@@ -76,7 +76,7 @@ class Game(abc.ABC):
     (measured in play) from which a search values a hand by the chance of winning the match
     (``bots.match_equity``); empty where the game has no such model."""
 
-    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+    def __init__(self, options: Any = None, **kwargs: OptionValue) -> None:
         if options is None:
             options = options_from_dict(self.Options, kwargs)
         if not isinstance(options, self.Options):

@@ -28,19 +28,23 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
-import json
 import re
 import sys
 import textwrap
 import typing
-from collections.abc import Iterable
-from typing import Any, Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, TypeAlias
 
 from ..errors import OptionError, shown
 
 __all__ = ["ranged", "options_from_dict", "checked_values", "options_to_dict", "option_hints",
            "check_options", "OptionSpec", "option_specs", "options_from_text", "option_text",
-           "option_range", "range_words", "option_meanings", "CAP"]
+           "option_range", "range_words", "option_meanings", "CAP", "OptionValue", "OptionValues"]
+
+OptionValue: TypeAlias = bool | int | str | None
+"""What an option takes: a choice (text or a number), true or false, a whole number, or null."""
+OptionValues: TypeAlias = dict[str, OptionValue]
+"""Some options of a game by name, checked (records' ``options``, a game's overrides)."""
 
 CAP = 1_000_000
 """No whole-number option takes more, whatever it declares: a range open above (``ranged(33, 1)``)
@@ -56,33 +60,33 @@ def ranged(default: Any, low: int, high: int | None = None, null: str = "") -> A
     return dataclasses.field(default=default, metadata={"range": (low, high), "null": null})
 
 
-def options_from_dict(cls: type[Any], values: dict[str, Any] | None) -> Any:
+def options_from_dict(cls: type[Any], values: Mapping[str, object] | None) -> Any:
     """Build an options dataclass from a dict, refusing unknown names and values with OptionError."""
     return cls(**checked_values(cls, values))
 
 
-def checked_values(cls: type[Any], values: dict[str, Any] | None) -> dict[str, Any]:
-    """``values`` (names and values of some of ``cls``'s options), each checked: OptionError for
-    an unknown name or a value its option does not take."""
+def checked_values(cls: type[Any], values: Mapping[str, object] | None) -> OptionValues:
+    """``values`` (names and values of some of ``cls``'s options, as from JSON), each checked:
+    OptionError for an unknown name or a value its option does not take."""
     if values is not None and not isinstance(values, dict):
         raise OptionError(f"options are given as names and values, not {type(values).__name__}")
-    values = dict(values or {})
     specs = option_specs(cls)
-    for name, value in values.items():
+    out: OptionValues = {}
+    for name, value in (values or {}).items():
         spec = specs.get(name)
         if spec is None:
             raise OptionError(f"unknown option {name!r} (this game's options: {', '.join(sorted(specs))})")
-        values[name] = spec.check(value)
-    return values
+        out[name] = spec.check(value)
+    return out
 
 
-def options_from_text(cls: type[Any], pairs: Iterable[str]) -> dict[str, Any]:
+def options_from_text(cls: type[Any], pairs: Iterable[str]) -> OptionValues:
     """``name=value`` texts (as typed after ``--option``) into an options dict, each value read by
     the option's declared type: ``null``/``none``, ``true``/``false``, whole numbers, choices.
     OptionError, in words, for a bad pair, an unknown name or a value the option does not take.
     """
     specs = option_specs(cls)
-    out: dict[str, Any] = {}
+    out: OptionValues = {}
     for pair in pairs:
         name, eq, text = pair.partition("=")
         name = name.strip()
@@ -95,17 +99,17 @@ def options_from_text(cls: type[Any], pairs: Iterable[str]) -> dict[str, Any]:
     return out
 
 
-def options_to_dict(options: Any, only_changed: bool = True) -> dict[str, Any]:
+def options_to_dict(options: Any, only_changed: bool = True) -> OptionValues:
     """The options that differ from the defaults (or all of them), as plain JSON values."""
     default = type(options)()
     return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)
             if not only_changed or getattr(options, f.name) != getattr(default, f.name)}
 
 
-_HINTS: dict[type[Any], dict[str, Any]] = {}
+_HINTS: dict[type[Any], dict[str, object]] = {}
 
 
-def option_hints(cls: type[Any]) -> dict[str, Any]:
+def option_hints(cls: type[Any]) -> dict[str, object]:
     """The type of each option of an options class (resolved once: it is slow)."""
     hints = _HINTS.get(cls)
     if hints is None:
@@ -142,14 +146,13 @@ _BOOL_WORDS = {"true": True, "false": False, "yes": True, "no": False, "on": Tru
 @dataclasses.dataclass(frozen=True)
 class OptionSpec:
     """What one option takes, read from its type and its field: ``kind`` is ``"choice"``
-    (``choices``), ``"bool"``, ``"int"`` (``lo`` to ``hi``), ``"text"``, or ``"other"`` (a type
-    these checks do not know: any value passes, the game checks it); ``nullable`` when None is
-    allowed, ``null`` what None means."""
+    (``choices``), ``"bool"``, ``"int"`` (``lo`` to ``hi``) or ``"text"``; ``nullable`` when None
+    is allowed, ``null`` what None means."""
 
     name: str
-    kind: Literal["choice", "bool", "int", "text", "other"]
-    default: Any
-    choices: tuple[Any, ...] = ()
+    kind: Literal["choice", "bool", "int", "text"]
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
     lo: int | None = None
     high: int | None = None
     """The declared upper bound; None where the range is open above."""
@@ -177,19 +180,17 @@ class OptionSpec:
         elif self.kind == "int":
             assert self.lo is not None
             text = "a whole number " + range_words(self.lo, self.high)
-        elif self.kind == "text":
-            text = "text"
         else:
-            text = "any value"
+            text = "text"
         if self.nullable:
             text += ", or null" + (f" ({self.null})" if self.null else "")
         return text
 
-    def _refuse(self, value: Any, words: str = "") -> OptionError:
+    def _refuse(self, value: object, words: str = "") -> OptionError:
         return OptionError(f"option {self.name!r} takes {words or self.describe(quoted=True)}, "
                            f"not {shown(value, 80)}")
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> OptionValue:
         """``value`` if the option takes it (as from JSON: booleans are not numbers, and numbers
         with a fraction part or a point are not whole numbers), else OptionError: a value of the
         wrong type is told the type, a whole number out of range the range."""
@@ -199,30 +200,34 @@ class OptionSpec:
             raise self._refuse(value, "a whole number" if self.kind == "int" else "")
         if self.kind == "choice":
             # By type and value: True is not 1, and 1 is not "1".
-            if not any(type(c) is type(value) and c == value for c in self.choices):
+            chosen = next((c for c in self.choices if type(c) is type(value) and c == value), None)
+            if chosen is None:
                 raise self._refuse(value)
-        elif self.kind == "bool":
+            return chosen
+        if self.kind == "bool":
             if not isinstance(value, bool):
                 raise self._refuse(value)
-        elif self.kind == "int":
+            return value
+        if self.kind == "int":
             if type(value) is not int:
                 raise self._refuse(value, "a whole number")
-            assert self.lo is not None and self.hi is not None
+            assert isinstance(value, int) and self.lo is not None and self.hi is not None
             if value < self.lo:
                 raise self._refuse(value, "a whole number " + range_words(self.lo, self.high))
             if value > self.hi:
                 raise self._refuse(value, f"a whole number from {self.lo} to {self.hi}")
-        elif self.kind == "text" and not isinstance(value, str):
+            return value
+        if not isinstance(value, str):
             raise self._refuse(value)
         return value
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> OptionValue:
         """The value that ``text`` (as typed on a command line) names, checked."""
         text = text.strip()
         low = text.lower()
         if self.nullable and low in _NONE_WORDS:
             return None
-        value: Any = text
+        value: OptionValue = text
         if self.kind == "bool":
             value = _BOOL_WORDS.get(low, text)
         elif self.kind == "int":
@@ -231,15 +236,10 @@ class OptionSpec:
             value = int(text)
         elif self.kind == "choice":
             value = next((c for c in self.choices if option_text(c) == text), text)
-        elif self.kind == "other":
-            try:
-                value = json.loads(text)
-            except ValueError:
-                value = text
         return self.check(value)
 
 
-def option_text(value: Any) -> str:
+def option_text(value: OptionValue) -> str:
     """A value as it is typed and as JSON writes it: true/false, null."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -329,4 +329,6 @@ def _spec(f: dataclasses.Field[Any], hint: Any) -> OptionSpec:
                           declared=declared is not None)
     if hint is str:
         return OptionSpec(f.name, "text", default, nullable=nullable, null=null)
-    return OptionSpec(f.name, "other", default, nullable=nullable, null=null)
+    # A value the checks could not read from JSON or a command line: refused where it is declared.
+    raise TypeError(f"option {f.name!r} is declared as {hint!r}: an option is a bool, an int, a str "
+                    "or a Literal of choices (each may be '| None')")

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from ..errors import OptionError
 from .base import Game, options_from_dict
@@ -32,7 +32,7 @@ DEFAULT_GAME = SixtySix.id
 """The game played where none is named (the commands, the research environments, the server)."""
 
 
-def make_game(game_id: str, options: dict[str, Any] | None = None) -> Game:
+def make_game(game_id: str, options: Mapping[str, object] | None = None) -> Game:
     """The game ``game_id`` with ``options`` (names and values as in rules.md)."""
     cls = GAMES.get(game_id)
     if cls is None:
