@@ -469,7 +469,7 @@ def analyze(record: dict[str, Any], seat: int | None = None, samples: int = 4000
     """
     from .records import match_from_record
     full = match_from_record(record)
-    own = full.extra.get("seat_record")
+    own = full.seat_record
     if isinstance(own, int):
         if seat is not None and seat != own:
             raise ValueError(f"this is seat {own}'s record: only its decisions can be analysed")

@@ -17,6 +17,7 @@ sixtysix.errors.RecordError: a marriage is shown with a king or a queen, not 9H
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import card_str, parse_card
@@ -25,6 +26,7 @@ from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
 from .engine.phases.announce import shown_unnamed
 from .engine.phases.meld import END_DISSLE_WON, face_down, five_low_watch
+from .engine.shapes import DealJSON, HandEntry, HandSummary, MatchStanding, ReplayResult
 from .engine.state import PH_DRAW, PH_TRUMP, Deal, State
 from .engine.view import View
 from .errors import IllegalActionError, OptionError, RecordError, shown
@@ -42,7 +44,7 @@ deal, deal's hands, one hand); a deeper one is refused before anything reads it,
 message that echoes a value and no JSON writer recurses without end."""
 
 
-def check_depth(value: Any, what: str = "a record", limit: int = MAX_DEPTH) -> None:
+def check_depth(value: object, what: str = "a record", limit: int = MAX_DEPTH) -> None:
     """RecordError when ``value`` nests lists, tuples and dicts more than ``limit`` deep (a list
     that contains itself nests without end). Iterative: it cannot overflow the stack itself.
 
@@ -57,6 +59,7 @@ def check_depth(value: Any, what: str = "a record", limit: int = MAX_DEPTH) -> N
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        inner: list[object]
         if isinstance(item, dict):
             inner = list(item.values())
         elif isinstance(item, list | tuple):
@@ -68,8 +71,9 @@ def check_depth(value: Any, what: str = "a record", limit: int = MAX_DEPTH) -> N
         stack.extend((x, depth + 1) for x in inner)
 
 
-def load_record(text: str) -> dict[str, Any]:
-    """Parse JSON text into a record dict, with a RecordError for bad JSON."""
+def load_record(text: str) -> dict[str, object]:
+    """Parse JSON text into a JSON object (a record once ``match_from_record`` has checked it), with
+    a RecordError for bad JSON."""
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
@@ -84,7 +88,7 @@ def load_record(text: str) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any], legal: bool = False) -> dict[str, Any]:
+def replay(record: Mapping[str, object], legal: bool = False) -> ReplayResult:
     """Replay ``record`` and report every hand and the match (records.md §6).
 
     Raises RecordError (a ValueError) with ``hand``/``action`` set at the fault.
@@ -92,19 +96,18 @@ def replay(record: dict[str, Any], legal: bool = False) -> dict[str, Any]:
     return summarize(match_from_record(record), legal)
 
 
-def summarize(match: Match, legal: bool = False) -> dict[str, Any]:
+def summarize(match: Match, legal: bool = False) -> ReplayResult:
     """The replay result (records.md §6) of a match built by ``match_from_record``."""
-    out: dict[str, Any] = {"game": match.game.id, "hands": [], "match": {}}
-    hidden = _hidden_seats(match)
-    for i in range(len(match.hand_records)):
-        out["hands"].append(hand_summary(match, i))
     winner = match.winner
-    out["match"] = {"score": list(match.score), "complete": match.complete,
-                    "winner": list(winner) if winner is not None else None}
+    standing: MatchStanding = {"score": list(match.score), "complete": match.complete,
+                               "winner": list(winner) if winner is not None else None}
+    out: ReplayResult = {"game": match.game.id,
+                         "hands": [hand_summary(match, i) for i in range(len(match.hand_records))],
+                         "match": standing}
     if legal and not match.complete:
         if match.in_hand and match.hand is not None:
             seat = match.hand.to_act
-            if hidden is not None and seat != hidden:
+            if match.seat_record is not None and seat != match.seat_record:
                 out["next"] = {"to_act": seat, "legal": None}
             else:
                 out["next"] = {"to_act": seat, "legal": legal_strings(match.hand)}
@@ -113,7 +116,7 @@ def summarize(match: Match, legal: bool = False) -> dict[str, Any]:
     return out
 
 
-def hand_summary(match: Match, i: int) -> dict[str, Any]:
+def hand_summary(match: Match, i: int) -> HandSummary:
     """The replay result of hand ``i`` of ``match``."""
     n = match.n
     if i < len(match.results):
@@ -164,7 +167,7 @@ def legal_strings(state: State) -> list[str]:
 # ---------------------------------------------------------------------- building the match
 
 
-def match_from_record(record: dict[str, Any]) -> Match:
+def match_from_record(record: Mapping[str, object]) -> Match:
     """The match a record describes, replayed action by action. Raises RecordError."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with 'game' and 'hands'")
@@ -197,14 +200,14 @@ def match_from_record(record: dict[str, Any]) -> Match:
     dealer = first.get("dealer", 0) if isinstance(first, dict) else 0
     # A bad dealer is reported by _replay_hand, with the hand it is in.
     match = Match(game, dealer=dealer if type(dealer) is int and 0 <= dealer < n else 0, players=players)
-    if seat is not None:
-        match.extra["seat_record"] = seat
+    match.seat_record = seat
+    hidden: HiddenCards | None = None  # a seat record's hidden cards, hand by hand
     for h, entry in enumerate(hands):
-        _replay_hand(match, h, entry, seat)
+        hidden = _replay_hand(match, h, entry, seat, hidden)
     return match
 
 
-def view_to_act(record: dict[str, Any]) -> View:
+def view_to_act(record: Mapping[str, object]) -> View:
     """The view of the seat to act after the record's last action (a full or a seat record): what
     a computer player asked for advice sees. RecordError when no hand is in progress, or when a
     seat record's seat is not the one to act.
@@ -217,13 +220,17 @@ def view_to_act(record: dict[str, Any]) -> View:
     if state is None or not match.in_hand:
         raise RecordError("no hand is in progress at the end of the record: nothing to advise")
     seat = state.to_act
-    own = match.extra.get("seat_record")
+    own = match.seat_record
     if own is not None and own != seat:
         raise RecordError(f"it is seat {seat}'s turn, not seat {own}'s: nothing to advise")
     return state.view(seat)
 
 
-def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
+def _replay_hand(match: Match, h: int, entry: object, seat: int | None,
+                 hidden: HiddenCards | None) -> HiddenCards | None:
+    """Replay hand ``h`` of a record into ``match``; a seat record's hand through the model of
+    the cards its seat has not seen (``hidden``, the previous hand's until this one is dealt),
+    which it returns."""
     if not isinstance(entry, dict):
         raise RecordError("each hand is an object with 'dealer', 'deal' or 'seed', and 'actions'", h)
     if match.complete:
@@ -253,7 +260,7 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
         else:
             deal, _ = _parse_deal(match, entry["deal"], h, seat)
             if seat is not None:
-                match.extra["hidden"] = _deal_seat_view(match, deal, h, seat)
+                hidden = _deal_seat_view(match, deal, h, seat)
                 # The record keeps the deal as the seat knows it, not the placing in play.
                 match.hand_records[-1]["deal"] = json.loads(json.dumps(entry["deal"]))
             else:
@@ -273,17 +280,17 @@ def _replay_hand(match: Match, h: int, entry: Any, seat: int | None) -> None:
         if not match.in_hand:
             raise RecordError("the hand is already over", h, a, text)
         try:
-            _apply_text(match, text, seat)
+            _apply_text(match, text, hidden if seat is not None else None)
         except IllegalActionError as e:
             raise RecordError(str(e), h, a, text) from None
+    return hidden
 
 
-def _apply_text(match: Match, text: str, seat: int | None) -> None:
+def _apply_text(match: Match, text: str, hidden: HiddenCards | None) -> None:
     state = match.hand
     assert state is not None
     words = text.strip().lower().split()
     # records.md §5.1: a record may leave 'draw' out; any other action there implies it.
-    hidden = match.extra.get("hidden") if seat is not None else None
     if hidden is not None:
         if state.phase == PH_DRAW and words and words[0] not in ("draw", "close"):
             hidden.apply("draw")
@@ -410,36 +417,33 @@ def _actions_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i
 
 
 
-def _hidden_seats(match: Match) -> int | None:
-    seat = match.extra.get("seat_record")
-    return seat if isinstance(seat, int) else None
-
-
 # ---------------------------------------------------------------------- seat records
 
 
-def seat_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
+def seat_record(record: Mapping[str, object], seat: int) -> dict[str, Any]:
     """The record as ``seat`` knows it: other hands and the stock written '??' except what the seat
     saw (records.md §7). Finished hands show the cards that were played or shown."""
     match = match_from_record(record)
     if not 0 <= seat < match.n:
         raise RecordError(f"there is no seat {seat}")
-    own = _hidden_seats(match)
+    own = match.seat_record
     if own is not None and own != seat:
         raise RecordError(f"this is seat {own}'s record: it does not show what seat {seat} knows")
-    out = {k: v for k, v in record.items() if k != "hands"}
-    out["seat"] = seat
-    out["hands"] = []
+    hands: list[HandEntry] = []
     for i, entry in enumerate(match.hand_records):
         full = match.deals[i][0]
         actions = entry["actions"]
-        out["hands"].append({"dealer": entry["dealer"],
-                             "deal": _deal_for_seat(match, full, actions, seat, i),
-                             "actions": _actions_for_seat(match, full, actions, seat, i)})
+        hands.append({"dealer": entry["dealer"], "deal": _deal_for_seat(match, full, actions, seat, i),
+                      "actions": _actions_for_seat(match, full, actions, seat, i)})
+    # The record's other entries pass as they are (game, options, players, fairness, and any
+    # other a writer added): arbitrary JSON beside the hands.
+    out = {k: v for k, v in record.items() if k != "hands"}
+    out["seat"] = seat
+    out["hands"] = hands
     return out
 
 
-def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> dict[str, Any]:
+def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: int) -> DealJSON:
     """Replay hand ``i`` to find which stock places ``seat`` drew and which cards became public."""
     game = match.game
     entry = match.hand_records[i]
@@ -501,8 +505,6 @@ def _deal_for_seat(match: Match, deal: Deal, actions: list[str], seat: int, i: i
         hands_out.append(row)
     stock_out = [card_str(c) if (k in drawn or (public >> c) & 1) else UNKNOWN
                  for k, c in enumerate(deal.stock)]
-    out: dict[str, Any] = {"hands": hands_out}
-    if deal.turnup is not None:
-        out["turnup"] = card_str(deal.turnup)
-    out["stock"] = stock_out
-    return out
+    if deal.turnup is None:
+        return {"hands": hands_out, "stock": stock_out}
+    return {"hands": hands_out, "turnup": card_str(deal.turnup), "stock": stock_out}

@@ -239,6 +239,24 @@ def test_every_end_is_typed_and_recorded_as_its_words(game_id: str) -> None:
     assert all(type(w) is str for w in words)
 
 
+def test_records_are_written_in_the_key_order_of_records_md() -> None:
+    """The record's shapes (engine/shapes.py) are built key by key in records.md's order, so the
+    JSON text of a record and a seat record reads as it always did."""
+    m = Match(make_game("sixty-six"), dealer=1)
+    m.deal_hand(seed=7)
+    m.apply(m.legal_actions()[0])
+    rec = m.record()
+    assert list(rec) == ["game", "options", "players", "hands"]
+    assert list(rec["hands"][0]) == ["dealer", "seed", "actions"]
+    dealt = match_from_record(_explicit(rec)).record()["hands"][0]
+    assert list(dealt) == ["dealer", "deal", "actions"]
+    assert list(dealt["deal"]) == ["hands", "turnup", "stock"]
+    sr = seat_record(rec, 0)
+    assert list(sr) == ["game", "options", "players", "seat", "hands"]
+    assert list(sr["hands"][0]["deal"]) == ["hands", "turnup", "stock"]
+    assert match_from_record(sr).seat_record == 0 and match_from_record(rec).seat_record is None
+
+
 def test_seat_record_hides_the_other_hand_and_the_stock() -> None:
     sr = seat_record(EXAMPLE, 1)
     deal = sr["hands"][0]["deal"]

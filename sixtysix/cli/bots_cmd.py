@@ -52,7 +52,7 @@ def solve_record(record: dict[str, Any]) -> dict[str, Any]:
     from ..engine.actions import action_str
     from ..records import match_from_record
     match = match_from_record(record)
-    if match.extra.get("seat_record") is not None:
+    if match.seat_record is not None:
         raise RecordError("the solver needs every card: give the full record, not a seat record")
     state = match.hand
     if state is None or not match.in_hand:

@@ -8,8 +8,8 @@ invalid JSON or an unreadable file. Never a traceback for bad input.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Annotated, Any, NoReturn
+from collections.abc import Callable, Mapping
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -18,8 +18,11 @@ from . import app, read_text
 
 __all__ = ["replay_command", "replay_text", "seat_record_command", "seat_record_text"]
 
+Answer = Mapping[str, object]
+"""What a command prints as JSON: a replay's result, a seat record, or ``{"error": …}``."""
 
-def replay_text(text: str, legal: bool = False) -> tuple[int, dict[str, Any]]:
+
+def replay_text(text: str, legal: bool = False) -> tuple[int, Answer]:
     """The exit status and the JSON answer for a record given as text.
 
     >>> code, out = replay_text('{"game": "sixty-six", "hands": []}')
@@ -45,7 +48,7 @@ def replay_command(
     _answer(file, lambda text: replay_text(text, legal))
 
 
-def seat_record_text(text: str, seat: int) -> tuple[int, dict[str, Any]]:
+def seat_record_text(text: str, seat: int) -> tuple[int, Answer]:
     """The exit status and the JSON answer (the seat record, or the error) for a record given as
     text.
 
@@ -71,7 +74,7 @@ def seat_record_command(
     _answer(file, lambda text: seat_record_text(text, seat))
 
 
-def _answer(file: str, answer: Callable[[str], tuple[int, dict[str, Any]]]) -> NoReturn:
+def _answer(file: str, answer: Callable[[str], tuple[int, Answer]]) -> NoReturn:
     """Print the JSON answer for the record in ``file`` and exit with its status (2 where the
     file cannot be read)."""
     try:

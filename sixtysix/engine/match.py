@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import card_str
 from ..errors import IllegalActionError
 from .actions import action_str
+from .shapes import DealJSON, HandEntry, MatchRecord
 from .state import Deal, HandResult, State
 
 if TYPE_CHECKING:
@@ -51,7 +52,10 @@ class Match:
         self.winner: list[int] | None = None
         self.extra: dict[str, Any] = {}
         """Game-specific match state (e.g. who has retired in Three-Hand Sixty-Six)."""
-        self.hand_records: list[dict[str, Any]] = []
+        self.seat_record: int | None = None
+        """The seat whose seat record (records.md §7) this match was replayed from; None: a full
+        record, or a match in play."""
+        self.hand_records: list[HandEntry] = []
         self.deals: list[tuple[Deal, tuple[int, ...]]] = []
         """Each hand's deal and the seats dealt in, as they were at the time."""
 
@@ -76,18 +80,17 @@ class Match:
         if self.in_hand:
             raise IllegalActionError("the current hand is not finished")
         active = self.active_seats()
-        entry: dict[str, Any] = {"dealer": self.dealer}
+        entry: HandEntry  # its keys in the order records.md writes them
         if deal is not None:
             self.game.check_deal(deal, self.dealer, active)
-            entry["deal"] = deal_to_json(deal, self.n)
+            entry = {"dealer": self.dealer, "deal": deal_to_json(deal, self.n), "actions": []}
         else:
             if seed is None:
                 # 52 bits: too many to search for a deal that fits one's own cards (and exact
                 # in JSON and JavaScript numbers).
                 seed = (rng or random.Random()).getrandbits(52)
             deal = self.game.shuffled_deal(seed, self.dealer, active)
-            entry["seed"] = seed
-        entry["actions"] = []
+            entry = {"dealer": self.dealer, "seed": seed, "actions": []}
         self.hand = self.game.new_hand(self.dealer, deal, active, self.bonus, tuple(self.score))
         self.hand_records.append(entry)
         self.deals.append((deal, active))
@@ -110,14 +113,16 @@ class Match:
             self.game.settle(self, hand.result)
             self.scores.append(list(self.score))
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> MatchRecord:
         """The match as a record (records.md §3)."""
         from .options import options_to_dict
         return {"game": self.game.id, "options": options_to_dict(self.game.options),
-                "players": list(self.players), "hands": [dict(h) for h in self.hand_records]}
+                "players": list(self.players), "hands": [h.copy() for h in self.hand_records]}
 
 
-def deal_to_json(deal: Deal, n: int) -> dict[str, Any]:
-    return {"hands": [[card_str(c) for c in h] for h in deal.hands],
-            **({"turnup": card_str(deal.turnup)} if deal.turnup is not None else {}),
-            "stock": [card_str(c) for c in deal.stock]}
+def deal_to_json(deal: Deal, n: int) -> DealJSON:
+    hands = [[card_str(c) for c in h] for h in deal.hands]
+    stock = [card_str(c) for c in deal.stock]
+    if deal.turnup is None:  # no turn-up card: no key (records.md §3)
+        return {"hands": hands, "stock": stock}
+    return {"hands": hands, "turnup": card_str(deal.turnup), "stock": stock}

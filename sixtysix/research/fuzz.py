@@ -785,7 +785,7 @@ def check_record(record: dict[str, Any], seed: int = 0) -> Violation | None:
     first violation, or None. A record that does not replay is a RecordError."""
     from ..records import match_from_record
     full = match_from_record(record)
-    if full.extra.get("seat_record") is not None:
+    if full.seat_record is not None:
         raise RecordError("the fuzzer checks full records, not seat records")
     first = full.hand_records[0]["dealer"] if full.hand_records else 0
     match = Match(full.game, dealer=first, players=full.players)

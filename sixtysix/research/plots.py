@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..extras import needs
+
+if TYPE_CHECKING:
+    from .tournament import StandingRow
 
 __all__ = ["tournament_plot", "strength_plot"]
 
@@ -26,7 +29,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def tournament_plot(table: Sequence[dict[str, Any]], pairs: dict[tuple[str, str], tuple[float, int]],
+def tournament_plot(table: Sequence[StandingRow], pairs: dict[tuple[str, str], tuple[float, int]],
                     path: str | Path, title: str = "") -> None:
     """Write the tournament picture to ``path`` (PNG). ``table``: the rows of
     ``Summary.table()``; ``pairs[(a, b)]``: a's match score against b and the matches played."""

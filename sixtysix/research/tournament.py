@@ -25,18 +25,20 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..bots import make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
+from ..engine.options import OptionValues
+from ..engine.shapes import MatchRecord
 from ..errors import IllegalActionError
 from ..games import GAMES, make_game
 from ..words import plural
 from .backends import Backend, run_tasks
 
 __all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings",
-           "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS"]
+           "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS", "StandingRow", "SummaryJSON"]
 
 MAX_HANDS = 500
 """A match that has not ended after this many hands is stopped, without a winner: drawn hands
@@ -80,7 +82,7 @@ class MatchOutcome:
     hands_won: list[int]
     hands: int
     score: list[int]
-    record: dict[str, Any]
+    record: MatchRecord
 
 
 def entrant_names(bots: list[str]) -> list[str]:
@@ -102,7 +104,7 @@ def entrant_names(bots: list[str]) -> list[str]:
     return out
 
 
-def play_match(game_id: str, options: dict[str, Any], seating: list[str], deal: int,
+def play_match(game_id: str, options: OptionValues, seating: list[str], deal: int,
                names: list[str] | None = None) -> MatchOutcome:
     """Play one match of ``seating`` (a bot spec per seat) from the deal seed ``deal``;
     ``names``: the entrants' names per seat (default: the specs), as the record and the outcome
@@ -235,6 +237,39 @@ def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
     return (m, lo, m + h)
 
 
+class StandingRow(TypedDict):
+    """One entrant's row of a tournament's table (``summary.json``, ``--json``)."""
+
+    bot: str
+    matches: int
+    match_wins: float
+    win_rate: float
+    win_ci: list[float]
+    game_points_per_match: float
+    game_points_ci: list[float]
+    hands: int
+    hands_won: int
+    hand_win_rate: float
+    hand_win_ci: list[float]
+    rating: float
+    mu: float
+    sigma: float
+    spec: str
+
+
+class SummaryJSON(TypedDict):
+    """A tournament's ``summary.json``: what was played, the table, and what its numbers mean."""
+
+    game: str
+    options: NotRequired[OptionValues]
+    bots: list[str]
+    matches: int
+    seed: NotRequired[int]
+    table: list[StandingRow]
+    intervals: str
+    rating_scale: str
+
+
 @dataclass
 class BotStats:
     """One bot's results over the tournament (per seat it occupied: a partnership counts once)."""
@@ -279,9 +314,9 @@ class Summary:
         tournament_plot(self.table(), self.pairs, path,
                         title=f"{self.game}: {self.matches} matches")
 
-    def table(self) -> list[dict[str, Any]]:
+    def table(self) -> list[StandingRow]:
         """One row per bot, best rated first (JSON-ready)."""
-        rows: list[dict[str, Any]] = []
+        rows: list[StandingRow] = []
         for name, s in self.stats.items():
             lo, hi = s.win_ci()
             gp, gplo, gphi = mean_ci(s.game_points)
@@ -296,18 +331,20 @@ class Summary:
                          "hand_win_ci": [round(hlo, 4), round(hhi, 4)],
                          "rating": round(s.ordinal, 2), "mu": round(s.mu, 2),
                          "sigma": round(s.sigma, 2), "spec": self.specs.get(name, name)})
-        rows.sort(key=lambda r: -float(r["rating"]))
+        rows.sort(key=lambda r: -r["rating"])
         return rows
 
-    def to_json(self, options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+    def to_json(self, options: OptionValues | None = None, seed: int | None = None) -> SummaryJSON:
         """The summary as JSON: the table, with what its intervals and rating mean."""
-        out: dict[str, Any] = {"game": self.game}
-        if options is not None:
-            out["options"] = options
-        out |= {"bots": self.bots, "matches": self.matches}
-        if seed is not None:
-            out["seed"] = seed
-        return out | {"table": self.table(), "intervals": INTERVALS, "rating_scale": RATING_SCALE}
+        # Built in the order summary.json has always had: the game, the options, the bots…
+        out: SummaryJSON = {"game": self.game, "options": options or {}, "bots": self.bots,
+                            "matches": self.matches, "seed": seed or 0, "table": self.table(),
+                            "intervals": INTERVALS, "rating_scale": RATING_SCALE}
+        if options is None:
+            del out["options"]
+        if seed is None:
+            del out["seed"]
+        return out
 
     def text(self) -> str:
         """The table for people: each interval written 'low to high', negative numbers with a
@@ -349,7 +386,7 @@ def _estimate(x: float, ci: list[float], percent: bool = False) -> str:
     return f"{_number(x, percent)} ({lo} to {hi})"
 
 
-Task = tuple[str, dict[str, Any], list[str], int, list[str]]
+Task = tuple[str, OptionValues, list[str], int, list[str]]
 """A match to play: game, options, bot spec per seat, deal seed, entrant name per seat."""
 
 
@@ -357,7 +394,7 @@ def _task(args: Task) -> MatchOutcome:
     return play_match(*args)
 
 
-def _tasks(game_id: str, options: dict[str, Any], bots: list[str], matches: int,
+def _tasks(game_id: str, options: OptionValues, bots: list[str], matches: int,
            seed: int) -> list[Task]:
     """``matches`` matches in all: deals from ``seed``, each played with every seating in turn.
     ValueError when some bot would play no match at all."""
@@ -386,7 +423,7 @@ def _tasks(game_id: str, options: dict[str, Any], bots: list[str], matches: int,
 
 
 def run_tournament(game_id: str, bots: list[str], *, matches: int, seed: int = 0, workers: int = 1,
-                   out: str | Path | None = None, options: dict[str, Any] | None = None,
+                   out: str | Path | None = None, options: OptionValues | None = None,
                    progress: bool = True, backend: Backend = "local",
                    address: str | None = None) -> Summary:
     """Play ``matches`` matches between ``bots`` (specs for ``make_bot``) and summarise them.
