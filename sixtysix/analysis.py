@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypedDict
 
 from .bots import Limit, make_bot
 from .bots.base import Bot
@@ -381,6 +381,35 @@ def situation(view: View) -> str:
     return "to follow" if view.trick else "to lead"
 
 
+class DecisionJSON(TypedDict):
+    """A ``Decision`` as JSON (``sixtysix analyze --json``, the server's mistakes report): its
+    fields in order, the numbers rounded, pairs as lists."""
+
+    hand: int
+    action: int
+    seat: int
+    trick: int
+    table: list[list[int | str]]
+    played: str
+    best: str
+    loss: float
+    margin: float
+    exact: bool
+    values: list[list[str | float]]
+    situation: str
+
+
+class ReportJSON(TypedDict):
+    """A ``Report`` as JSON: the seats looked at, the decisions checked, each seat's total loss
+    (by the seat's number as text) and the mistakes."""
+
+    game: str
+    seats: list[int]
+    decisions_checked: int
+    total_loss: dict[str, float]
+    mistakes: list[DecisionJSON]
+
+
 @dataclass
 class Decision:
     """One decision where the player lost value (expected game points of the hand)."""
@@ -406,6 +435,13 @@ class Decision:
     """What the decision was, where no card is on the table: 'to lead', 'to bid', 'to name
     trumps' (``situation``)."""
 
+    def to_json(self) -> DecisionJSON:
+        return {"hand": self.hand, "action": self.action, "seat": self.seat, "trick": self.trick,
+                "table": [[p, c] for p, c in self.table], "played": self.played,
+                "best": self.best, "loss": round(self.loss, 3), "margin": round(self.margin, 3),
+                "exact": self.exact, "values": [[a, round(v, 3)] for a, v in self.values],
+                "situation": self.situation}
+
 
 @dataclass
 class Report:
@@ -423,13 +459,10 @@ class Report:
     def name(self, seat: int) -> str:
         return self.players[seat] if seat < len(self.players) else f"seat {seat}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ReportJSON:
         return {"game": self.game, "seats": self.seats, "decisions_checked": self.checked,
                 "total_loss": {str(s): round(self.total_loss(s), 3) for s in self.seats},
-                "mistakes": [asdict(d) | {"loss": round(d.loss, 3), "margin": round(d.margin, 3),
-                                          "table": [list(t) for t in d.table],
-                                          "values": [[a, round(v, 3)] for a, v in d.values]}
-                             for d in self.mistakes]}
+                "mistakes": [d.to_json() for d in self.mistakes]}
 
     def text(self) -> str:
         who = ", ".join(self.name(s) for s in self.seats)
@@ -455,7 +488,7 @@ class Report:
         return "\n".join(lines)
 
 
-def analyze(record: dict[str, Any], seat: int | None = None, samples: int = 4000,
+def analyze(record: Mapping[str, object], seat: int | None = None, samples: int = 4000,
             runs: int = 5, worlds: int = 60, threshold: float = 0.1, seed: int = 0,
             progress: Callable[[int, int], None] | None = None) -> Report:
     """Walk a game record and report each decision of ``seat`` (every seat when None; a seat

@@ -49,9 +49,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engine.shapes import FairnessBlock
 from .errors import RecordError
 
 __all__ = ["SCHEME", "SCHEMES", "SECRET_BYTES", "hand_key", "commitment", "deal_seed",
@@ -107,18 +109,22 @@ def deal_seed(secret: bytes, hand_no: int, scheme: str = SCHEME) -> int:
 
 
 def fairness_block(secret: bytes, hands: int, *, reveal: bool, scheme: str = SCHEME,
-                   over: int = 0, table: str | None = None) -> dict[str, Any]:
+                   over: int = 0, table: str | None = None) -> FairnessBlock:
     """The record's ``"fairness"`` entry for a match of ``hands`` hands dealt so far, of which
     ``over`` are over (v2 reveals their keys); the secret only with ``reveal`` (the match is
     over)."""
-    out: dict[str, Any] = {"scheme": scheme}
-    if table is not None:
-        out["table"] = table
-    out["commitments"] = [commitment(secret, n, scheme) for n in range(1, hands + 1)]
-    if scheme == V2:
-        out["keys"] = [hand_key(secret, n).hex() for n in range(1, (hands if reveal else over) + 1)]
-    if reveal:
-        out["secret"] = secret.hex()
+    # Every key in the order records have always written them; then those that do not apply go.
+    out: FairnessBlock = {
+        "scheme": scheme, "table": table or "",
+        "commitments": [commitment(secret, n, scheme) for n in range(1, hands + 1)],
+        "keys": [hand_key(secret, n).hex() for n in range(1, (hands if reveal else over) + 1)],
+        "secret": secret.hex()}
+    if table is None:
+        del out["table"]
+    if scheme != V2:
+        del out["keys"]
+    if not reveal:
+        del out["secret"]
     return out
 
 
@@ -161,7 +167,7 @@ def read_commitments(saved: Any) -> tuple[str | None, str | None, dict[int, str]
     return table, scheme, out
 
 
-def _hex_list(block: dict[str, Any], name: str) -> list[str]:
+def _hex_list(block: Mapping[str, object], name: str) -> list[str]:
     value = block.get(name, [])
     if not isinstance(value, list) or not all(isinstance(x, str) and _HEX64.fullmatch(x)
                                               for x in value):
@@ -247,7 +253,8 @@ def verify_record(record: Any, saved: Any = None) -> Verification:
 
     # Then each hand's deal: the seed the key gives, and the record's actions played on it.
     giver = "the key" if scheme == V2 else "the secret"  # v1 has no keys
-    rebuilt: dict[str, Any] = {**record, "hands": []}
+    checked: list[dict[str, object]] = []  # the record's hands so far, each dealt from its seed
+    rebuilt = {**record, "hands": checked}
     for n, entry in enumerate(hands, start=1):
         parts = statuses[n - 1]
         seed = deal_seed(secret, n, scheme)
@@ -260,7 +267,7 @@ def verify_record(record: Any, saved: Any = None) -> Verification:
             break
         fixed = {k: v for k, v in entry.items() if k not in ("seed", "deal")}
         fixed["seed"] = seed
-        rebuilt["hands"].append(fixed)
+        checked.append(fixed)
         try:
             dealt = match_from_record(rebuilt)
         except RecordError as e:

@@ -3,12 +3,13 @@ found in a finished game; and the commands that expose them."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 from typer.testing import CliRunner
 
-from sixtysix.analysis import analyze, card_words, evaluate, hint, is_exact
+from sixtysix.analysis import Decision, analyze, card_words, evaluate, hint, is_exact
 from sixtysix.bots.search import exact_view
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cli import app
@@ -87,6 +88,10 @@ def test_analysis_finds_an_exact_blunder() -> None:
     out = report.to_json()
     json.dumps(out)
     assert out["seats"] == [seat]
+    # Every field of a decision, in its order; pairs as lists, the numbers rounded.
+    written = next(x for x in out["mistakes"] if (x["hand"], x["action"]) == (d.hand, d.action))
+    assert list(written) == [f.name for f in dataclasses.fields(Decision)]
+    assert written["table"] == [list(t) for t in d.table] and written["loss"] == round(d.loss, 3)
     line = next(x for x in report.text().splitlines()
                 if f"played '{d.played}', better '{d.best}'" in x)
     assert line.startswith(f"hand {hand_no + 1}, trick {d.trick}, Seat {seat} ")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_SYMBOLS
 from ..engine.match import Match
@@ -30,6 +30,9 @@ from ..records import match_from_record
 from .config import ServerConfig
 from .storage import Storage
 from .table import Table, TableError
+
+if TYPE_CHECKING:
+    from ..analysis import ReportJSON
 
 __all__ = ["Analyses", "positions", "SEED"]
 
@@ -138,7 +141,7 @@ def _cards(mask: int) -> list[str]:
     return [card_words(c) for c in range(64) if mask >> c & 1]
 
 
-def positions(record: dict[str, Any], report: dict[str, Any]) -> list[dict[str, Any]]:
+def positions(record: dict[str, Any], report: ReportJSON) -> list[dict[str, Any]]:
     """For each mistake of ``report`` (an analysis of the full ``record``), the position it was
     made in, face up: every seat's cards, the trump suit and the cards on the table. The record
     is walked as ``analyze`` walks it."""
