@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
-from sixtysix.cards import make_card, parse_card
+from sixtysix.cards import SUITS, make_card, parse_card
+from sixtysix.engine import actions
 from sixtysix.engine.actions import (
     CLOSE,
+    COMBOS,
+    CONTRACTS,
     DECLARE,
     DECLARE_SHOW,
     DEFER,
@@ -14,15 +21,33 @@ from sixtysix.engine.actions import (
     EXCHANGE,
     MARRY,
     N_ACTIONS,
+    OPENINGS,
     PASS,
     PLAY,
     TRUMP,
     TURN,
+    ActionKind,
     action_str,
+    bid_units,
     card_of,
+    combo_index,
+    contract_index,
+    is_announcement,
+    is_bid,
+    is_contract_bid,
+    is_declaration,
+    is_double_marriage,
+    is_marriage,
+    is_opening,
     is_play,
+    is_show,
+    is_trump_choice,
     kind,
+    named_card,
+    names_card,
+    opening_index,
     parse_action,
+    trump_suit,
 )
 
 CANONICAL = (
@@ -173,14 +198,87 @@ def test_every_action_has_a_kind_and_the_card_its_text_names() -> None:
         k = kind(a)
         seen.add(k)
         assert text.startswith(k) and not text[len(k):len(k) + 1].strip()
-        if k in ("play", "marry", "marry double", "open"):
+        if k in (ActionKind.PLAY, ActionKind.MARRY, ActionKind.MARRY_DOUBLE, ActionKind.OPEN):
             assert parse_card(text.split()[-1]) == card_of(a) % 32  # the text names the first copy
             assert card_of(a) == a % 64
         else:
             with pytest.raises(ValueError, match="plays no card"):
                 card_of(a)
-        assert is_play(a) == (k == "play")
-    assert seen == {"play", "marry", "declare", "draw", "exchange", "close", "turn", "defer",
-                    "pass", "trump", "cut", "knock", "kontra", "rekontra", "subkontra",
-                    "meld low", "reverse", "bella", "bid", "open", "marry double", "announce",
-                    "show"}
+        assert is_play(a) == (k is ActionKind.PLAY)
+    assert seen == set(ActionKind)
+
+
+VALID = [a for a in range(N_ACTIONS) if actions._TEXTS.get(a) is not None]
+
+BLOCKS: tuple[tuple[ActionKind, Callable[[int], bool]], ...] = (
+    (ActionKind.PLAY, is_play), (ActionKind.MARRY, is_marriage), (ActionKind.DECLARE, is_declaration),
+    (ActionKind.TRUMP, is_trump_choice), (ActionKind.BID, is_bid), (ActionKind.BID, is_contract_bid),
+    (ActionKind.OPEN, is_opening), (ActionKind.MARRY_DOUBLE, is_double_marriage),
+    (ActionKind.ANNOUNCE, is_announcement), (ActionKind.SHOW, is_show),
+)
+"""The named tests of the blocks of ids, each with the kind of its actions."""
+
+
+def test_every_action_is_of_one_block_or_a_verb_alone() -> None:
+    """Each valid id is in exactly one block, one of its kind; or in none, when its text is a verb
+    alone (``draw``, ``meld low``); and the parts after the verb are read back by name."""
+    for a in VALID:
+        text = action_str(a)
+        words = text.split()
+        found = [(k, test) for k, test in BLOCKS if test(a)]
+        if text in {k.value for k in ActionKind}:
+            assert found == [], text
+            continue
+        assert len(found) == 1, (text, found)
+        k, test = found[0]
+        assert kind(a) is k
+        assert names_card(a) == (k in (ActionKind.PLAY, ActionKind.MARRY, ActionKind.DECLARE,
+                                       ActionKind.OPEN, ActionKind.MARRY_DOUBLE))
+        if names_card(a):
+            assert parse_card(words[-1]) == named_card(a) % 32, text  # the first copy's text
+        if test is is_trump_choice:
+            assert words[1] == SUITS[trump_suit(a)]
+        if test is is_bid:
+            assert words[1] == str(bid_units(a))
+        if test is is_contract_bid:
+            assert words[1] == CONTRACTS[contract_index(a)]
+        if test is is_opening:
+            assert words[1] == OPENINGS[opening_index(a)]
+        if k in (ActionKind.ANNOUNCE, ActionKind.SHOW):
+            assert sorted(parse_card(w) for w in words[1:]) == \
+                [c for c in range(32) if COMBOS[combo_index(a)] >> c & 1], text
+
+
+PXD = Path(actions.__file__).with_suffix(".pxd")
+
+
+def _pxd_constants() -> dict[str, int]:
+    block = re.search(r"^cdef enum:\n((?:    .*\n)+)", PXD.read_text(encoding="utf-8"), re.M)
+    assert block is not None
+    return {name: int(value) for name, value in re.findall(r"(\w+) = (-?\d+)", block.group(1))}
+
+
+def test_the_pxd_constants_are_the_tables() -> None:
+    """actions.pxd's C constants (the compiled modules' bounds) are actions.py's values."""
+    consts = _pxd_constants()
+    sizes = {"N_CONTRACTS": len(CONTRACTS), "N_COMBOS": len(COMBOS)}
+    assert consts == {name: sizes[name] if name in sizes else getattr(actions, name)
+                      for name in consts}
+    assert {"MARRY", "DRAW", "N_ACTIONS"} <= consts.keys()
+
+
+def test_the_pxd_functions_are_the_named_tests() -> None:
+    """actions.pxd's inline functions (what the compiled modules call) give what actions.py's do
+    for every action id: their bodies, read as Python with the pxd's constants."""
+    source = PXD.read_text(encoding="utf-8")
+    header = re.compile(r"^cdef inline \w+ (\w+)\(long action\) noexcept:$", re.M)
+    names = header.findall(source)
+    assert len(names) >= 18
+    python = header.sub(r"def \1(action):", source[source.index("cdef inline"):])
+    scope: dict[str, object] = dict(_pxd_constants())
+    exec(python, scope)
+    for name in names:
+        assert name in actions.__all__, name
+        c_version, py_version = scope[name], getattr(actions, name)
+        assert callable(c_version)
+        assert [c_version(a) for a in VALID] == [py_version(a) for a in VALID], name

@@ -18,6 +18,8 @@ per-game code to show an action.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from ..cards import KING, QUEEN, SUITS, card_str, parse_card, parse_suit
 
 __all__ = [
@@ -27,7 +29,8 @@ __all__ = [
     "ANNOUNCE", "SHOW", "COMBOS", "COMBO_INDEX", "SEQUENCE_ORDER", "N_ACTIONS", "action_str",
     "parse_action", "is_play", "is_marriage", "is_declaration", "names_card", "is_trump_choice",
     "is_bid", "is_contract_bid", "is_opening", "is_double_marriage", "is_announcement",
-    "is_combination", "kind", "card_of",
+    "is_show", "is_combination", "named_card", "trump_suit", "bid_units", "contract_index",
+    "opening_index", "combo_index", "ActionKind", "kind", "card_of",
 ]
 
 PLAY = 0            # + card
@@ -91,8 +94,9 @@ _BY_WORD = {w: a for a, w in _SIMPLE.items()}
 
 
 # What an action is, by name: the rest of the package asks these instead of comparing ids with
-# the blocks' bounds, so the layout of the table above is known here alone. Each takes an action
-# id (a valid one: anything else is not checked).
+# the blocks' bounds, so the layout of the table above is known here alone (and in actions.pxd,
+# the same tests in C for the compiled modules: a change here is made there too). Each takes an
+# action id (a valid one: anything else is not checked).
 
 def is_play(action: int) -> bool:
     """Whether ``action`` plays a card to a trick, without anything else (``play AS``).
@@ -161,6 +165,12 @@ def is_announcement(action: int) -> bool:
     return ANNOUNCE <= action < SHOW
 
 
+def is_show(action: int) -> bool:
+    """``show …``: a Terts combination shown in answer to an announcement
+    (``COMBOS[action - SHOW]``)."""
+    return SHOW <= action < N_ACTIONS
+
+
 def is_combination(action: int) -> bool:
     """``announce …`` or ``show …``: a Terts combination announced or shown in answer.
 
@@ -168,6 +178,60 @@ def is_combination(action: int) -> bool:
     (True, False)
     """
     return ANNOUNCE <= action < N_ACTIONS
+
+
+# The parts of an action that follow its verb, for an action of the verb named (anything else is
+# not checked).
+
+def named_card(action: int) -> int:
+    """The card that a card-carrying action names (``names_card``): the card played, the card led
+    with a marriage or an opening, the queen of a marriage declared. Each of those blocks starts
+    at a multiple of 64.
+
+    >>> from sixtysix.cards import card_str
+    >>> tuple(card_str(named_card(parse_action(t))) for t in ("marry KH", "declare QS", "open hoeher 9C"))
+    ('KH', 'QS', '9C')
+    """
+    return action & 63
+
+
+def trump_suit(action: int) -> int:
+    """The suit that a trump choice (``is_trump_choice``) names."""
+    return action - TRUMP
+
+
+def bid_units(action: int) -> int:
+    """The units that a bid (``is_bid``) offers: 3 for ``bid 3``."""
+    return action - BID
+
+
+def contract_index(action: int) -> int:
+    """The contract that a contract bid (``is_contract_bid``) names, as an index into
+    ``CONTRACTS``.
+
+    >>> CONTRACTS[contract_index(parse_action("bid gang"))]
+    'gang'
+    """
+    return action - BID_CONTRACT
+
+
+def opening_index(action: int) -> int:
+    """Which of Gaigel's ``OPENINGS`` an opening (``is_opening``) names.
+
+    >>> OPENINGS[opening_index(parse_action("open hoeher 9C"))]
+    'hoeher'
+    """
+    return (action - OPEN) >> 6
+
+
+def combo_index(action: int) -> int:
+    """The combination that an announcement or a show (``is_combination``) names, as an index
+    into ``COMBOS``.
+
+    >>> combo_index(parse_action("announce KS QS JS")) == combo_index(parse_action("show KS QS JS"))
+    True
+    """
+    return action - ANNOUNCE if action < SHOW else action - SHOW
 
 
 def action_str(action: int) -> str:
@@ -325,21 +389,58 @@ def _bad_marriage(card: int) -> int:
     raise ValueError(f"a marriage is shown with a king or a queen, not {card_str(card)}")
 
 
-def kind(action: int) -> str:
-    """What sort of action ``action`` is, in words: its text without the card, suit, number or
-    name that follows the verb. One of ``play marry declare draw exchange close turn defer pass
-    trump cut knock kontra rekontra subkontra bella reverse bid open announce show``, or the two
-    words ``marry double`` and ``meld low`` (Gaigel). An int that is no action: ValueError.
+class ActionKind(StrEnum):
+    """What sort of action an action is (``kind``): its verb, the words of its text before the
+    card, suit, number or name that follows. Each member is that text: a ``StrEnum`` is a ``str``,
+    so JSON and the web see the words they always saw.
 
-    >>> tuple(kind(parse_action(t)) for t in ("play 9D", "marry KH", "bid 3", "bid gang", "trump S"))
-    ('play', 'marry', 'bid', 'bid', 'trump')
-    >>> kind(parse_action("marry double KH")), kind(parse_action("announce KS QS JS"))
-    ('marry double', 'announce')
+    >>> ActionKind.MARRY_DOUBLE == "marry double", f"{ActionKind.BID}"
+    (True, 'bid')
+    """
+
+    PLAY = "play"
+    MARRY = "marry"
+    DECLARE = "declare"            # with a queen (a marriage shown) or without (a claim)
+    DRAW = "draw"
+    EXCHANGE = "exchange"
+    CLOSE = "close"
+    TURN = "turn"
+    DEFER = "defer"
+    PASS = "pass"
+    TRUMP = "trump"
+    CUT = "cut"
+    KNOCK = "knock"
+    KONTRA = "kontra"
+    REKONTRA = "rekontra"
+    SUBKONTRA = "subkontra"
+    MELD_LOW = "meld low"          # Gaigel
+    REVERSE = "reverse"            # Gaigel
+    BELLA = "bella"                # Terts
+    BID = "bid"                    # of units or of a contract by name
+    OPEN = "open"                  # Gaigel
+    MARRY_DOUBLE = "marry double"  # Gaigel
+    ANNOUNCE = "announce"          # Terts
+    SHOW = "show"                  # Terts
+
+
+def kind(action: int) -> ActionKind:
+    """What sort of action ``action`` is (an ``ActionKind``). An int that is no action:
+    ValueError.
+
+    >>> tuple(kind(parse_action(t)) for t in ("play 9D", "bid 3", "bid gang", "trump S"))
+    (<ActionKind.PLAY: 'play'>, <ActionKind.BID: 'bid'>, <ActionKind.BID: 'bid'>, <ActionKind.TRUMP: 'trump'>)
+    >>> kind(parse_action("marry double KH")) is ActionKind.MARRY_DOUBLE
+    True
     """
     found = _KINDS.get(action) if type(action) is int else None
     if found is None:
         raise ValueError(f"not an action: {action}")
     return found
+
+
+_LAYS_CARD = frozenset({ActionKind.PLAY, ActionKind.MARRY, ActionKind.MARRY_DOUBLE,
+                        ActionKind.OPEN})
+"""The kinds of action that put a card on the table (``card_of``)."""
 
 
 def card_of(action: int) -> int:
@@ -355,18 +456,20 @@ def card_of(action: int) -> int:
     ...
     ValueError: 'declare QH' plays no card
     """
-    if kind(action) not in ("play", "marry", "marry double", "open"):
+    if kind(action) not in _LAYS_CARD:
         raise ValueError(f"{action_str(action)!r} plays no card")
     return action % 64  # each of these blocks starts at a multiple of 64: + card
 
 
-def _kind_of(text: str) -> str:
+def _kind_of(text: str) -> ActionKind:
     words = text.split()
-    return " ".join(words[:2]) if words[:2] in (["marry", "double"], ["meld", "low"]) else words[0]
+    two = " ".join(words[:2])
+    return ActionKind(two) if two in (ActionKind.MARRY_DOUBLE, ActionKind.MELD_LOW) \
+        else ActionKind(words[0])
 
 
 _KINDS = {a: _kind_of(t) for a, t in _TEXTS.items()}
-"""Each action's kind (``kind``), spelt once from its text."""
+"""Each action's kind (``kind``), read once from its text."""
 
 _PARSED = {text: _parse(text) for text in _TEXTS.values()}
 """Each canonical text's action, parsed once: records and replays hand back the texts that

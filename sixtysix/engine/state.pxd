@@ -7,6 +7,8 @@ from sixtysix.engine.rules cimport PlayRules
 # The play phase, called directly from ``step`` and ``legal_actions`` (the other phases through
 # the phase table): a cimport cycle (play.pxd cimports State) that Cython resolves.
 cimport sixtysix.engine.phases.play as _play_phase
+# The action tests by name, inline (actions.pxd).
+cimport sixtysix.engine.actions as actions
 
 
 # A frozen dataclass that Cython builds as an extension type with read-only fields: a deal is

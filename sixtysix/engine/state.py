@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from ..cards import card_str, mask_str
 from ..errors import IllegalActionError
-from .actions import ANNOUNCE, DRAW, MARRY, OPEN, action_str, parse_action
+from . import actions
+from .actions import N_ACTIONS, action_str, parse_action
 from .phases import APPLY as _APPLY
 from .phases import LEGAL as _LEGAL
 from .phases import (
@@ -332,9 +333,8 @@ class State:
 
     def _resolve_copy(self, action: int) -> int:
         """Text names the first copy of a card; in a double pack pick the copy the seat holds."""
-        if (action < DRAW or OPEN <= action < ANNOUNCE) and self.phase in _CARD_PHASES:
-            # OPEN and MARRY_DOUBLE blocks start at multiples of 64: the card is the low bits.
-            card = action & 63
+        if actions.names_card(action) and self.phase in _CARD_PHASES:
+            card = actions.named_card(action)
             hand = self.hands[self.to_act]
             if (hand >> (card | 32)) & 1:
                 if not (hand >> card) & 1:
@@ -377,8 +377,9 @@ class State:
         try:
             text = action_str(action)
         except ValueError as e:  # an int that names no action at all
-            if MARRY <= action < DRAW:
-                return f"a marriage is a king and a queen, not {card_str(action & 63)}"
+            if 0 <= action < N_ACTIONS and (actions.is_marriage(action)
+                                            or actions.is_declaration(action)):
+                return f"a marriage is a king and a queen, not {card_str(actions.named_card(action))}"
             return str(e)
         phase = PHASES[self.phase]
         assert phase is not None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_list, shuffle
-from .actions import DECLARE_SHOW, MARRY
+from . import actions
 from .phases import PH_DEAL_CHOICE
 from .phases.meld import FACE_DOWN, face_down
 from .state import PH_TRUMP, State, _mask, _seat_order
@@ -305,7 +305,8 @@ def first_tricks(s: State) -> tuple[int, ...]:
     the plays in groups of one card per playing seat, each trick the side whose tricks hold it."""
     out = [0] * s.rules.n_sides
     size = len(s.active)
-    cards = [a if a < MARRY else a - MARRY for a in s.history if a < DECLARE_SHOW]
+    cards = [actions.named_card(a) for a in s.history
+             if actions.is_play(a) or actions.is_marriage(a)]
     for i in range(0, len(cards) - size + 1, size):
         m = 0
         for c in cards[i:i + size]:

@@ -2,6 +2,7 @@
 # struct (state.pxd). Random play of Bauernschnapsen spends most of its steps in the auction.
 cimport cython
 from sixtysix.engine.state cimport State
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 
 cpdef int position(State s, int seat)
 @cython.locals(seat=cython.int, pos=cython.int, top=cython.int, high=cython.int,

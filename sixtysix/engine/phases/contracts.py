@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import BID_CONTRACT, CONTRACTS, PASS
+from .. import actions
+from ..actions import BID_CONTRACT, PASS
 from ..contract import LEAD_DECLARER
 from . import PH_CONTRACTS, PH_DOUBLING, PH_PLAY, Phase, advance, register
 from .play import end
@@ -64,7 +65,7 @@ def apply(s: State, a: int) -> None:
     if a == PASS:
         passed |= 1 << seat
     else:
-        high, bidder = a - BID_CONTRACT, seat
+        high, bidder = actions.contract_index(a), seat
     s.bidding = (high, bidder, passed)
     if passed.bit_count() == s.n - 1:  # everyone but the high bidder has passed
         set_contract(s, s.game.contracts[high], bidder)
@@ -128,9 +129,9 @@ def explain(s: State, action: int, text: str) -> str:
     seat = s.to_act
     if action == PASS:
         return "forehand opens the bidding and may not pass: bid at least 'bid normal'"
-    if not BID_CONTRACT <= action < BID_CONTRACT + len(CONTRACTS):
+    if not actions.is_contract_bid(action):
         return f"{text} is not possible now: bid a contract ('bid NAME') or 'pass'"
-    c = s.game.contracts[action - BID_CONTRACT]
+    c = s.game.contracts[actions.contract_index(action)]
     pos = position(s, seat)
     if not (c.bidders >> pos) & 1:
         names = POSITION_NAMES.get(s.n) or tuple(f"place {i + 1}" for i in range(s.n))

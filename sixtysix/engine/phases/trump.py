@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...cards import SUIT_MASK
+from .. import actions
 from ..actions import TRUMP, TURN
 from . import PH_TRUMP, Phase, advance, register
 
@@ -35,7 +36,7 @@ def apply(s: State, a: int) -> None:
     if a == TURN:
         set_trump(s, (s.turn_card >> 3) & 3, named=False)
     else:
-        set_trump(s, a - TRUMP, named=True)
+        set_trump(s, actions.trump_suit(a), named=True)
 
 
 def set_trump(s: State, suit: int, named: bool) -> None:
@@ -47,7 +48,7 @@ def set_trump(s: State, suit: int, named: bool) -> None:
     advance(s)  # play, or the game's next phase (Bauernschnapsen: the auction)
 
 def explain(s: State, action: int, text: str) -> str:
-    if TRUMP <= action < TRUMP + 4:
+    if actions.is_trump_choice(action):
         return f"{text} is not possible: name a suit you hold among your first cards"
     if s.turn_card < 0:
         return f"{text} is not possible now: name trumps ('trump S', S one of C D H S)"

@@ -1,0 +1,2 @@
+# C for trump.py (Cython's augmenting .pxd): compiled, the action tests by name are inline C.
+cimport sixtysix.engine.actions as actions
