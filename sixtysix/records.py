@@ -21,7 +21,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import card_str, parse_card
-from .engine.actions import DRAW, OPEN, TRUMP, action_str, is_double_marriage, is_opening, names_card
+from .engine.actions import (
+    DRAW,
+    action_str,
+    is_double_marriage,
+    is_opening,
+    named_card,
+    names_card,
+    opening_index,
+)
 from .engine.match import Match
 from .engine.phases import PH_DEAL_CHOICE
 from .engine.phases.announce import shown_unnamed
@@ -143,13 +151,15 @@ def _sort_key(a: int) -> tuple[int, int, int]:
     if verb == "declare" and " " in text:
         verb = "declare_show"
     if is_opening(a) or is_double_marriage(a):  # Gaigel's: by card, as plays
-        block, c = divmod(a - OPEN, 64)
+        c = named_card(a)
+        # Openings by their name; double marriages after the single ones, keyed by suit below.
+        block = opening_index(a) if is_opening(a) else len(_SUIT_ORDER)
         return (_VERB_ORDER.get(verb, 11), block, _SUIT_ORDER[(c >> 3) & 3] * 16 + (c & 7) * 2
                 + (c >> 5))
     if names_card(a):
-        c = a & 63
+        c = named_card(a)
         return (_VERB_ORDER[verb], _SUIT_ORDER[(c >> 3) & 3], (c & 7) * 2 + (c >> 5))
-    return (_VERB_ORDER.get(verb, 11), a - TRUMP if a >= TRUMP else 0, 0)
+    return (_VERB_ORDER.get(verb, 11), a, 0)  # one verb's: by id (trumps by suit, bids by units)
 
 
 def legal_strings(state: State) -> list[str]:

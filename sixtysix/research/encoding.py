@@ -44,7 +44,7 @@ from ..extras import needs
 with needs(__name__):
     import numpy as np
 
-from ..engine.actions import MARRY, N_ACTIONS, OPEN
+from ..engine.actions import MARRY, N_ACTIONS, is_opening, is_play, opening_index
 from ..engine.game import Game
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.view import View
@@ -142,8 +142,8 @@ class ObservationEncoder:
                 continue
             if a >= FACE_DOWN:  # the verb is public, the card is not
                 verb = a - FACE_DOWN
-                v[i + rel[p] * 5 + (1 + ((verb - OPEN) >> 6) if verb >= OPEN else 0)] = 1
-            elif a >= MARRY:
+                v[i + rel[p] * 5 + (1 + opening_index(verb) if is_opening(verb) else 0)] = 1
+            elif not is_play(a):
                 v[public + rel[p] * _PUBLIC + a - MARRY] = 1
         i += n * 5
         assert i == self.size
