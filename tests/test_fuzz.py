@@ -260,6 +260,8 @@ def test_a_finding_is_written_as_a_reduced_record_that_reproduces_it(
     # One hand only (where a longer match was cut down, its deal is written out).
     assert len(first.record["hands"]) == 1
     assert "deal" in first.record["hands"][0] if first.reduced else first.hand == 0
+    assert first.to_json() == dataclasses.asdict(first)  # every field, in order, as JSON
+    assert list(first.to_json()) == [f.name for f in dataclasses.fields(fuzz.Found)]
     path = fuzz.write_found(first, tmp_path, 1)
     saved = json.loads(path.read_text())
     assert saved["fuzz"]["check"] == "points"

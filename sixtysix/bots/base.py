@@ -32,12 +32,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from ..engine.view import View
 from ..errors import SixtySixError, shown
 
-__all__ = ["Bot", "Limit", "SECONDS", "ITERATIONS", "clock", "past", "Param", "register",
+__all__ = ["Bot", "BotArg", "BotArgs", "Limit", "SECONDS", "ITERATIONS", "clock", "past", "Param", "register",
            "make_bot", "parse_bot", "bot_names", "bot_params", "bot_defaults", "BotError",
            "RandomBot"]
 
@@ -84,6 +84,12 @@ class Bot(Protocol):
         ...
 
 
+BotArg: TypeAlias = bool | int | float
+"""A bot parameter's value: true/false, a whole number or a finite number (``Param.kind``)."""
+BotArgs: TypeAlias = dict[str, BotArg]
+"""A bot's parameters by name, checked (``parse_bot``): what its factory is called with."""
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter a bot takes, as ``name=value`` in its text form: its type and its range.
@@ -120,7 +126,7 @@ class Param:
             return f"{what} of at most {hi}"
         return what
 
-    def check(self, bot: str, value: Any, name: str | None = None) -> Any:
+    def check(self, bot: str, value: object, name: str | None = None) -> BotArg:
         """``value`` (text, or a number/bool from Python) as this parameter's type; BotError,
         naming the bot, the parameter and its range, when it is not one of the allowed values.
         ``name``: the parameter as the input at hand calls it (``--time``), where no bot is
@@ -137,7 +143,7 @@ class Param:
             raise BotError(f"{bot}: {what}" if bot else what)
         return out
 
-    def _convert(self, value: Any) -> Any:
+    def _convert(self, value: object) -> BotArg | None:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
@@ -235,7 +241,7 @@ def bot_names() -> dict[str, str]:
     return {k: v[1] for k, v in sorted(_REGISTRY.items())}
 
 
-def bot_defaults(name: str) -> dict[str, Any]:
+def bot_defaults(name: str) -> dict[str, BotArg | None]:
     """The default of each parameter the bot ``name`` declares, from its factory's signature
     (None where it has none: unset, or the factory's own choice)."""
     params = bot_params(name)  # loads the registry; BotError for an unknown name
@@ -261,7 +267,7 @@ MAX_SPEC = 200
 """The longest bot text accepted."""
 
 
-def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
+def parse_bot(spec: str) -> tuple[str, BotArgs]:
     """``name`` and checked keyword arguments of ``name`` or ``name:key=value,key=value``.
 
     >>> parse_bot("ismcts:seconds=0.5, endgame=true")
@@ -278,7 +284,7 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
     if entry is None:
         raise BotError(f"unknown computer player {name!r} (choose from {', '.join(sorted(_REGISTRY))})")
     declared = {p.name: p for p in entry[2]}
-    kwargs: dict[str, Any] = {}
+    kwargs: BotArgs = {}
     for part in filter(None, (p.strip() for p in params.split(","))):
         key, eq, value = part.partition("=")
         key = key.strip()

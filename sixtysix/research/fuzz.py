@@ -52,23 +52,27 @@ import re
 import time
 import traceback
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..cards import SUIT_SYMBOLS, card_str, cards_of, parse_card
 from ..engine.actions import COMBOS, N_ACTIONS, action_str, parse_action
 from ..engine.invariants import GameSpec
 from ..engine.match import Match
+from ..engine.options import OptionValue, OptionValues
+from ..engine.shapes import HandEntry, MatchRecord
 from ..engine.state import HandResult, State
 from ..errors import IllegalActionError, OptionError, RecordError
 from ..games import GAMES, make_game
 from ..games.base import Game, option_hints, options_to_dict
 
 __all__ = ["Violation", "Found", "GameSpec", "spec_for", "random_options", "fuzz_match",
-           "check_record", "minimize", "run_fuzz", "GameTally", "FuzzSummary", "write_found"]
+           "check_record", "minimize", "run_fuzz", "GameTally", "FuzzSummary", "write_found",
+           "FoundJSON", "TallyJSON", "FuzzJSON"]
 
 MAX_HANDS = 300
 """A match still running after this many hands is stopped (only drawn hands could do that)."""
@@ -102,12 +106,27 @@ class Found:
     hand: int
     action: int
     """Zero-based hand, and the number of actions of that hand taken when the check failed."""
-    record: dict[str, Any]
+    record: MatchRecord
     reduced: bool = False
     """Whether ``record`` was reduced to the one faulty hand (it still reproduces the fault)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+    def to_json(self) -> FoundJSON:
+        return {"game": self.game, "check": self.check, "message": self.message, "seed": self.seed,
+                "hand": self.hand, "action": self.action, "record": self.record,
+                "reduced": self.reduced}
+
+
+class FoundJSON(TypedDict):
+    """A ``Found`` as JSON (``sixtysix fuzz --json``): its fields, in order."""
+
+    game: str
+    check: str
+    message: str
+    seed: str
+    hand: int
+    action: int
+    record: MatchRecord
+    reduced: bool
 
 
 # ---------------------------------------------------------------------- per-game tables
@@ -124,7 +143,7 @@ def spec_for(game_id: str) -> GameSpec:
 
 
 def random_options(game_cls: type[Game], rng: random.Random,
-                   spec: GameSpec | None = None) -> dict[str, Any]:
+                   spec: GameSpec | None = None) -> OptionValues:
     """Options for ``game_cls`` drawn at random from its ``Options``: each Literal choice, bool and
     whole number (in the spec's range) equally likely; an option that may be None is None a
     quarter of the time. Draws again (up to 50 times) when the game refuses the combination.
@@ -137,7 +156,7 @@ def random_options(game_cls: type[Game], rng: random.Random,
     spec = spec or spec_for(game_cls.id)
     hints = option_hints(game_cls.Options)
     for _ in range(50):
-        out: dict[str, Any] = {}
+        out: OptionValues = {}
         for f in dataclasses.fields(game_cls.Options):
             drawn = _draw(hints[f.name], spec.int_ranges.get(f.name, (1, 10)), rng)
             if drawn is not _KEEP:
@@ -150,13 +169,19 @@ def random_options(game_cls: type[Game], rng: random.Random,
     return {}
 
 
-_KEEP = object()
+class _Keep(Enum):
+    KEEP = 0
 
 
-def _draw(hint: Any, ints: tuple[int, int], rng: random.Random) -> Any:
+_KEEP = _Keep.KEEP
+"""What ``_draw`` gives for an option it draws no value of (text): the default stays."""
+
+
+def _draw(hint: object, ints: tuple[int, int], rng: random.Random) -> OptionValue | _Keep:
     origin = typing.get_origin(hint)
     if origin is Literal:
-        return rng.choice(typing.get_args(hint))
+        choices: tuple[OptionValue, ...] = typing.get_args(hint)
+        return rng.choice(choices)
     if hint is bool:
         return rng.random() < 0.5
     if hint is int:
@@ -718,7 +743,7 @@ def _policy(rng: random.Random) -> Callable[[list[int], list[str]], int]:
 
 
 def fuzz_match(game_id: str, seed: str | int, *, max_hands: int = MAX_HANDS,
-               options: dict[str, Any] | None = None,
+               options: OptionValues | None = None,
                seen: dict[str, int] | None = None) -> tuple[Found | None, int, int]:
     """Play one random match of ``game_id`` from ``seed`` with every check:
     (the violation found or None, hands played, actions taken). ``seen`` counts, if given, the
@@ -780,7 +805,7 @@ def _found(match: Match, game_id: str, seed: str, check: str, message: str) -> F
                  record=record)
 
 
-def check_record(record: dict[str, Any], seed: int = 0) -> Violation | None:
+def check_record(record: Mapping[str, object], seed: int = 0) -> Violation | None:
     """Replay ``record`` action by action with every check, the illegal probes exhaustive: the
     first violation, or None. A record that does not replay is a RecordError."""
     from ..records import match_from_record
@@ -815,19 +840,22 @@ def minimize(found: Found) -> Found:
     """The one faulty hand as a record of its own (its deal written out, no earlier hands), when
     that still shows the same violation; otherwise ``found`` as it is."""
     rec = found.record
-    if len(rec.get("hands", [])) <= 1:
+    if len(rec["hands"]) <= 1:
         return found
     from ..records import match_from_record
     last = rec["hands"][-1]
     try:
         # The faulty hand's deal, written out: replay the hands before it to learn it.
-        probe = dict(rec, hands=rec["hands"][:-1] + [dict(last, actions=[])])
+        unplayed: HandEntry = last.copy()
+        unplayed["actions"] = []
+        probe = rec.copy()
+        probe["hands"] = rec["hands"][:-1] + [unplayed]
         m = match_from_record(probe)
         deal, _ = m.deals[-1]
     except RecordError:
         return found
     from ..engine.match import deal_to_json
-    single = {k: v for k, v in rec.items() if k != "hands"}
+    single = rec.copy()  # its hands last, as the record writes them
     single["hands"] = [{"dealer": last["dealer"], "deal": deal_to_json(deal, m.n),
                         "actions": list(last["actions"])}]
     try:
@@ -893,12 +921,33 @@ class FuzzSummary:
                              f"after {f.action} actions: {f.message}")
         return "\n".join(lines)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> FuzzJSON:
         return {"seed": self.seed, "workers": self.workers, "seconds": round(self.seconds, 3),
                 "games": {g: {"hands": t.hands, "matches": t.matches, "actions": t.actions,
                               "seen": dict(sorted(t.seen.items())),
                               "violations": [f.to_json() for f in t.found]}
                           for g, t in self.games.items()}}
+
+
+class TallyJSON(TypedDict):
+    """One game of a fuzz run as JSON: what was played, reached and found."""
+
+    hands: int
+    matches: int
+    actions: int
+    seen: dict[str, int]
+    violations: list[FoundJSON]
+
+
+class FuzzJSON(TypedDict):
+    """A fuzz run as JSON (``sixtysix fuzz --json``)."""
+
+    seed: int
+    workers: int
+    seconds: float
+    games: dict[str, TallyJSON]
+    files: NotRequired[list[str]]
+    """The reproducing records written (``--out``), where asked for."""
 
 
 def _task(game_id: str, seed: int, index: int, hands: int) -> GameTally:
@@ -985,7 +1034,7 @@ def write_found(found: Found, directory: str | Path, n: int) -> Path:
     path = Path(directory)
     path.mkdir(parents=True, exist_ok=True)
     out = path / f"fuzz-{found.game}-{n}.json"
-    record = dict(found.record)
+    record: dict[str, object] = {**found.record}  # and a "fuzz" entry: a record and more
     record["fuzz"] = {"check": found.check, "message": found.message, "seed": found.seed,
                       "hand": found.hand, "action": found.action, "reduced": found.reduced,
                       "options": options_to_dict(make_game(found.game,
