@@ -19,6 +19,7 @@ given when the episode ends: the game points the hand awarded the agent's seat
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from ..extras import needs
@@ -31,6 +32,7 @@ with needs(__name__):
 from ..bots import make_bot
 from ..engine.actions import N_ACTIONS
 from ..engine.match import Match
+from ..engine.options import OptionValue
 from ..games import DEFAULT_GAME, GAMES, make_game
 from .encoding import BOUND, ObservationEncoder, legal_mask
 from .pettingzoo import env_ids
@@ -44,7 +46,7 @@ class SixtySixEnv(gymnasium.Env[np.ndarray[Any, Any], Any]):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id: str = DEFAULT_GAME, opponent: str = "casual", seat: int = 0,
-                 options: dict[str, Any] | None = None,
+                 options: Mapping[str, OptionValue] | None = None,
                  reward: Literal["hand", "match"] = "hand",
                  render_mode: str | None = None) -> None:
         if reward not in ("hand", "match"):
@@ -67,6 +69,8 @@ class SixtySixEnv(gymnasium.Env[np.ndarray[Any, Any], Any]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        # ``options`` and the info dicts are Gymnasium's API (no reset options are read; the info
+        # holds the action mask).
         # Gymnasium's generator is seeded only by reset(seed=...) (or, on the first reset without a
         # seed, from the system): a later reset() continues it, so the deal and the bots' choices
         # after reset(seed=s), reset() are the same on every run.

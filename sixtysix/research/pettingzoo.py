@@ -31,7 +31,8 @@ selected (``agent_selection``); it is not a fixed rotation, because the trick wi
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any, Literal, TypedDict
 
 from ..extras import needs
 
@@ -44,21 +45,30 @@ with needs(__name__):
 from ..cards import card_str, mask_str
 from ..engine.actions import N_ACTIONS, action_str
 from ..engine.match import Match
+from ..engine.options import OptionValue
 from ..engine.state import State
 from ..games import DEFAULT_GAME, GAMES, make_game
 from .encoding import BOUND, ObservationEncoder, legal_mask
 
-__all__ = ["raw_env", "env", "env_ids", "register_all"]
+__all__ = ["raw_env", "env", "env_ids", "register_all", "Observation"]
 
 Reward = Literal["hand", "match"]
 
 
-class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: N801 - PettingZoo naming
+class Observation(TypedDict):
+    """What an agent observes: the encoded view (``ObservationEncoder``) and which actions are
+    legal (1) by action id."""
+
+    observation: np.ndarray[Any, Any]
+    action_mask: np.ndarray[Any, Any]
+
+
+class raw_env(AECEnv[str, Observation, int]):  # type: ignore[misc]  # noqa: N801 - PettingZoo naming
     """One game of the family as an AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "sixtysix_v0", "is_parallelizable": False}
 
-    def __init__(self, game_id: str = DEFAULT_GAME, options: dict[str, Any] | None = None,
+    def __init__(self, game_id: str = DEFAULT_GAME, options: Mapping[str, OptionValue] | None = None,
                  reward: Reward = "hand", render_mode: str | None = None) -> None:
         super().__init__()
         if reward not in ("hand", "match"):
@@ -98,6 +108,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         return self.match.hand
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # ``options``: PettingZoo's reset options (none are read); the game's are the constructor's.
         # Only a seed starts the generator again (or the first reset, from the system): a reset()
         # without one continues it, so reset(seed=s), reset() deals the same hands on every run.
         if seed is not None or self._rng is None:
@@ -117,7 +128,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self.actors = []
         self.agent_selection = self.possible_agents[self.state.to_act]
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         view = self.state.view(seat)
         return {"observation": self.encoder.encode(view, self.actors),
@@ -184,10 +195,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         pass
 
 
-def env(game_id: str = DEFAULT_GAME, **kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+def env(game_id: str = DEFAULT_GAME, **kwargs: Any) -> AECEnv[str, Observation, int]:
     """``raw_env`` wrapped the usual way: an illegal action ends the episode with -1 for the agent
     that took it; out-of-range actions are refused; the call order is enforced."""
-    e: AECEnv[str, dict[str, Any], int] = raw_env(game_id, **kwargs)
+    e: AECEnv[str, Observation, int] = raw_env(game_id, **kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)

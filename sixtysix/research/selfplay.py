@@ -25,20 +25,22 @@ rows, on any number of workers and on either backend. One row per decision (docu
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ..bots import make_bot
 from ..bots.search import best_action
 from ..engine.actions import N_ACTIONS, action_str
 from ..engine.match import Match
+from ..engine.options import OptionValue, OptionValues
 from ..extras import needs
 from ..games import make_game
 from .backends import Backend, run_tasks
 from .encoding import ObservationEncoder, legal_mask
 
-__all__ = ["SCHEMA", "SelfPlayInfo", "generate", "play_hands"]
+__all__ = ["SCHEMA", "SelfPlayInfo", "generate", "play_hands", "DecisionRow"]
 
 
 def _schema() -> Any:
@@ -68,6 +70,30 @@ SCHEMA = SCHEMA_DOC
 """Column name -> meaning (the Arrow types are ``_schema()``'s)."""
 
 
+class DecisionRow(TypedDict):
+    """One decision of a self-play run: a row of its Parquet files (``SCHEMA``)."""
+
+    game: str
+    hand: int
+    seed: int
+    dealer: int
+    decision: int
+    seat: int
+    bot: str
+    observation: list[float]
+    legal_mask: list[int]
+    action: int
+    action_text: str
+    policy_actions: list[int] | None
+    policy_values: list[float] | None
+    outcome: float
+    game_points: list[int]
+
+
+Task = tuple[str, OptionValues, list[str], int, int, int]
+"""A share of a run: game, options, bots, seed, the first hand and the number of hands."""
+
+
 @dataclass
 class SelfPlayInfo:
     """What a run wrote."""
@@ -81,14 +107,14 @@ def _hand_seed(seed: int, hand: int) -> int:
     return (seed * 1_000_003 + hand) % 2**62
 
 
-def play_hands(task: tuple[str, dict[str, Any], list[str], int, int, int]) -> list[dict[str, Any]]:
+def play_hands(task: Task) -> list[DecisionRow]:
     """The rows of hands ``first`` … ``first + count - 1`` (one task of a run)."""
     game_id, options, bots, seed, first, count = task
     game = make_game(game_id, options)
     encoder = ObservationEncoder(game)
     players = [make_bot(b) for b in bots]
     n = game.rules.n_seats
-    rows: list[dict[str, Any]] = []
+    rows: list[DecisionRow] = []
     for hand in range(first, first + count):
         hseed = _hand_seed(seed, hand)
         rng = random.Random(hseed)
@@ -115,6 +141,7 @@ def play_hands(task: tuple[str, dict[str, Any], list[str], int, int, int]) -> li
                 "action_text": action_str(action),
                 "policy_actions": list(policy) if policy is not None else None,
                 "policy_values": [float(v) for v in policy.values()] if policy is not None else None,
+                "outcome": 0.0, "game_points": [],  # once the hand is over (below)
             })
             match.apply(action)
             actors.append(seat)
@@ -128,7 +155,7 @@ def play_hands(task: tuple[str, dict[str, Any], list[str], int, int, int]) -> li
 
 def generate(game_id: str, bots: list[str], *, hands: int, out: str | Path, seed: int = 0,
              workers: int = 1, backend: Backend = "local", address: str | None = None,
-             options: dict[str, Any] | None = None, chunk: int = 50,
+             options: Mapping[str, OptionValue] | None = None, chunk: int = 50,
              progress: bool = True) -> SelfPlayInfo:
     """Play ``hands`` hands between ``bots`` and write every decision to Parquet files in ``out``
     (one file per chunk of hands: ``part-00000.parquet``, …)."""
@@ -139,13 +166,13 @@ def generate(game_id: str, bots: list[str], *, hands: int, out: str | Path, seed
         raise ValueError(f"hands must be 1 or more, not {hands}")
     if not bots:
         raise ValueError("name at least one bot")
-    options = dict(options or {})
-    make_game(game_id, options)  # a bad game or option fails before anything runs
+    checked = dict(options or {})
+    make_game(game_id, checked)  # a bad game or option fails before anything runs
     for b in bots:
         make_bot(b)
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)
-    tasks = [(game_id, options, list(bots), seed, first, min(chunk, hands - first))
+    tasks: list[Task] = [(game_id, checked, list(bots), seed, first, min(chunk, hands - first))
              for first in range(0, hands, chunk)]
     schema = _schema()
     files, decisions = [], 0
