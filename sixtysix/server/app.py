@@ -418,38 +418,29 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         seat = t.seat_of(token)
         return JSONResponse(json.loads(t.message_text(seat)))
 
-    @app.post("/api/tables/{table_id}/actions")
-    async def post_action(table_id: str, request: Request) -> JSONResponse:
+    async def seat_move(table_id: str, request: Request, kind: str) -> JSONResponse:
+        """A seat's move by HTTP (``_seat_move``), told to every seat; answered with the
+        table as the seat sees it."""
         t = hub.require(table_id)
         body = await _json_body(request, cfg)
         seat = t.seat_of(_token(body))
         hub.check_free(t, seat)
-        t.act(seat, body.get("action"), version=body.get("version"))
+        _seat_move(hub, t, seat, kind, body)
         await hub.broadcast(t.id)
         hub.kick(t.id)
         return JSONResponse(json.loads(t.message_text(seat)))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def post_action(table_id: str, request: Request) -> JSONResponse:
+        return await seat_move(table_id, request, "act")
 
     @app.post("/api/tables/{table_id}/next")
     async def post_next(table_id: str, request: Request) -> JSONResponse:
-        t = hub.require(table_id)
-        body = await _json_body(request, cfg)
-        seat = t.seat_of(_token(body))
-        hub.check_free(t, seat)
-        hub.next_hand(t, seat, body.get("version"))
-        await hub.broadcast(t.id)
-        hub.kick(t.id)
-        return JSONResponse(json.loads(t.message_text(seat)))
+        return await seat_move(table_id, request, "next")
 
     @app.post("/api/tables/{table_id}/takeover")
     async def post_takeover(table_id: str, request: Request) -> JSONResponse:
-        t = hub.require(table_id)
-        body = await _json_body(request, cfg)
-        seat = t.seat_of(_token(body))
-        hub.check_free(t, seat)
-        hub.take_over(t, seat, body.get("seat"))
-        await hub.broadcast(t.id)
-        hub.kick(t.id)
-        return JSONResponse(json.loads(t.message_text(seat)))
+        return await seat_move(table_id, request, "takeover")
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def post_rematch(table_id: str, request: Request) -> dict[str, Any]:
@@ -573,6 +564,22 @@ def _token(body: dict[str, Any]) -> str | None:
     return token
 
 
+SEAT_MOVES = ("act", "next", "takeover")
+"""The moves a seat makes at its table, by WebSocket message type (and HTTP path): a game
+action, the next hand, taking over a seat the computer plays."""
+
+
+def _seat_move(hub: Hub, t: Table, seat: int | None, kind: str, msg: dict[str, Any]) -> None:
+    """Move ``kind`` of ``SEAT_MOVES`` by ``seat``, its words read from ``msg`` (a WebSocket
+    message or an HTTP body: the same keys)."""
+    if kind == "act":
+        t.act(seat, msg.get("action"), version=msg.get("version"))
+    elif kind == "next":
+        hub.next_hand(t, seat, msg.get("version"))
+    else:
+        hub.take_over(t, seat, msg.get("seat"))
+
+
 async def _ws_request(hub: Hub, t: Table, conn: Conn, text: str,
                       cfg: ServerConfig) -> dict[str, Any] | None:
     if not conn.holds:
@@ -587,12 +594,8 @@ async def _ws_request(hub: Hub, t: Table, conn: Conn, text: str,
     if not isinstance(msg, dict):
         raise TableError("bad_json", "a message must be a JSON object with a 'type'", 400)
     kind = msg.get("type")
-    if kind == "act":
-        t.act(seat, msg.get("action"), version=msg.get("version"))
-    elif kind == "next":
-        hub.next_hand(t, seat, msg.get("version"))
-    elif kind == "takeover":
-        hub.take_over(t, seat, msg.get("seat"))
+    if kind in SEAT_MOVES:
+        _seat_move(hub, t, seat, kind, msg)
     elif kind == "leave":
         await hub.leave(t, conn)
         return {"type": "left", "message": "you left the seat: the computer plays for it until "

@@ -20,6 +20,12 @@ action, and each trick is read off the engine's state as it completes.
 {'end': 'false claim', 'claimant': 0, 'closer': None, 'target': 66}
 >>> r["card_points"], r["held"][1], r["undrawn"][-2:]
 ([21, 0], ['QD', 'TH', 'KH', 'QH', 'JH', 'TS'], ['JD', 'KD'])
+
+The same hand replayed from the match's record (``past_hand``), as the table serves it later:
+
+>>> past = past_hand(m.record(), 1)
+>>> str(past["result"]["end"]), past["reveal"]["tricks"][0]["points"] == r["tricks"][0]["points"]
+('false claim', True)
 """
 
 from __future__ import annotations
@@ -121,17 +127,7 @@ def past_hand(record: dict[str, Any], number: int) -> dict[str, Any]:
     """Hand ``number`` (from 1) of a match's ``record`` face up, once it is over: its ``result``
     and ``hand_reveal``, replayed from the record (the match's earlier hands are replayed too:
     what a hand starts from, such as a carried bonus, depends on them). ValueError where the
-    record has no such hand over.
-
-    >>> from sixtysix.engine import Match
-    >>> from sixtysix.games import make_game
-    >>> m = Match(make_game("sixty-six"), dealer=1)
-    >>> state = m.deal_hand(seed=7)
-    >>> for a in ("play AD", "play TD", "draw", "declare"):
-    ...     m.apply(a)
-    >>> past = past_hand(m.record(), 1)
-    >>> str(past["result"]["end"]), past["reveal"]["tricks"][0]["points"]
-    ('false claim', 21)
+    record has no such hand over (the module's example replays one).
     """
     hands = record.get("hands") or []
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(hands):

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from sixtysix.server.table import Table
+
 HUMAN = {"kind": "human"}
 
 
@@ -23,6 +25,18 @@ def seats(*kinds: str) -> list[dict[str, Any]]:
     """Seat specs: 'human' or a bot name."""
     return [{"kind": "human", "name": f"P{i}"} if k == "human" else {"kind": "bot", "bot": k}
             for i, k in enumerate(kinds)]
+
+
+def play_to_end(t: Table) -> None:
+    """Play table ``t``'s match to its end in this process, without a server: each seat takes
+    its first card, or its first legal action where it has no card to play."""
+    while not t.match.complete:
+        seat = t.match.to_act
+        if seat is None:
+            t.deal()
+            continue
+        legal = [a["action"] for a in t.message(seat)["view"]["legal"]]
+        t.act(seat, next((a for a in legal if a.startswith("play")), legal[0]), version=t.version)
 
 
 def new_table(client: TestClient, **spec: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import seats
+from server_util import play_to_end, seats
 from test_server_ratings import play_out
 
 from sixtysix import analysis as analysis_module
@@ -53,13 +53,7 @@ def table(client: TestClient) -> tuple[str, list[str | None]]:
 def finished(store: Storage) -> str:
     """A match played to its end in ``store``, before a server opens it (quicker than HTTP)."""
     t = Table.create(store, ONE_HAND)
-    while not t.match.complete:
-        seat = t.match.to_act
-        if seat is None:
-            t.deal()
-            continue
-        legal = [a["action"] for a in t.message(seat)["view"]["legal"]]
-        t.act(seat, next((a for a in legal if a.startswith("play")), legal[0]), version=t.version)
+    play_to_end(t)
     return t.id
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from browser_util import watch_errors
 from fastapi.testclient import TestClient
-from server_util import seats
+from server_util import play_to_end, seats
 from test_server_a11y import axe_violations
 from test_server_invites import context, in_browser
 from test_server_players import auth, make
@@ -268,13 +268,7 @@ def played_rated_match(database: str) -> tuple[dict[str, Any], dict[str, Any], s
     t = Table.create(store, {**ONE_GAME, "rated": True})
     t.set_player(0, ann["id"])
     t.set_player(1, bob["id"])
-    while not t.match.complete:
-        seat = t.match.to_act
-        if seat is None:
-            t.deal()
-            continue
-        legal = [a["action"] for a in t.message(seat)["view"]["legal"]]
-        t.act(seat, next((a for a in legal if a.startswith("play")), legal[0]), version=t.version)
+    play_to_end(t)
     store.close()
     return ann, bob, t.id, list(t.match.winner or [])
 
