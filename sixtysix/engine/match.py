@@ -7,7 +7,7 @@ replayed into it, so there is one path from actions to results.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import card_str
 from ..errors import IllegalActionError
@@ -50,8 +50,9 @@ class Match:
         """The match score after each hand (``results``' running total, in the game's terms)."""
         self.complete = False
         self.winner: list[int] | None = None
-        self.extra: dict[str, Any] = {}
-        """Game-specific match state (e.g. who has retired in Three-Hand Sixty-Six)."""
+        self.extra: dict[str, object] = {}
+        """What a game notes of the match beyond the score (who has retired, the Bummerl): each
+        game writes and reads its own names, which its package states as a ``TypedDict``."""
         self.seat_record: int | None = None
         """The seat whose seat record (records.md §7) this match was replayed from; None: a full
         record, or a match in play."""

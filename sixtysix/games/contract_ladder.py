@@ -18,7 +18,7 @@ import abc
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ..cards import PACK_20, SUIT_MASK
 from ..engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
@@ -32,8 +32,21 @@ if TYPE_CHECKING:
     from ..engine.state import HandResult, State
     from ..engine.view import View
 
-__all__ = ["LADDER", "NORMAL", "VALUES", "LadderGame", "Row", "contract", "contract_rules",
-           "paid_contract_value"]
+__all__ = ["Bummerl", "BummerlKind", "LADDER", "NORMAL", "VALUES", "LadderGame", "Row", "contract",
+           "contract_rules", "paid_contract_value"]
+
+
+BummerlKind = Literal["Bummerl", "Schneider", "Retourschneider"]
+
+
+class Bummerl(TypedDict):
+    """Who lost the match and how badly (``match.extra["bummerl"]`` once it is over): the losing
+    seats, and 'Bummerl' (1), 'Schneider' (2, the loser had no game point) or 'Retourschneider'
+    (4, he had led to nothing)."""
+
+    seats: list[int]
+    kind: BummerlKind
+    count: int
 
 NORMAL = 0
 """The Normal game's place in the ladder: decided by a claim of Genug or the last trick."""

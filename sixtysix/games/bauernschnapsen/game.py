@@ -21,7 +21,7 @@ the claimant's own count; played out, the last trick wins 1. The first side to 2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ...engine.contract import Contract
 from ...engine.ends import ContractEnd, HandEnd
@@ -31,7 +31,16 @@ from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
 from ...engine.rules import Rules
 from ...engine.state import Deal, HandResult, State
 from ..base import Game, grade
-from ..contract_ladder import LADDER, NORMAL, LadderGame, contract, contract_rules, paid_contract_value
+from ..contract_ladder import (
+    LADDER,
+    NORMAL,
+    Bummerl,
+    BummerlKind,
+    LadderGame,
+    contract,
+    contract_rules,
+    paid_contract_value,
+)
 from ..dealing import deal_packets
 from .options import BauernschnapsenOptions
 
@@ -145,8 +154,9 @@ class Bauernschnapsen(LadderGame):
         """First side to ``target`` game points (rules/bauernschnapsen.md#the-match). Bummerl, Schneider and
         Retourschneider go to ``match.extra`` (not part of the replay result)."""
         o = self.options
-        won = match.extra.setdefault("won", [0, 0])
-        led = match.extra.setdefault("led_to_nil", [False, False])
+        notes = cast(BauernschnapsenNotes, match.extra)  # this game's own names (below)
+        won = notes.setdefault("won", [0, 0])
+        led = notes.setdefault("led_to_nil", [False, False])
         for side in (0, 1):
             won[side] += result.game_points[side]
         for side in (0, 1):
@@ -162,10 +172,22 @@ class Bauernschnapsen(LadderGame):
         match.complete = True
         match.winner = [winner, winner + 2]
         loser = 1 - winner
+        kind: BummerlKind
         if o.retourschneider and led[loser]:
             kind, count = "Retourschneider", 4
         elif won[loser] == 0:
             kind, count = "Schneider", 2
         else:
             kind, count = "Bummerl", 1
-        match.extra["bummerl"] = {"seats": [loser, loser + 2], "kind": kind, "count": count}
+        notes["bummerl"] = {"seats": [loser, loser + 2], "kind": kind, "count": count}
+
+
+class BauernschnapsenNotes(TypedDict, total=False):
+    """What Bauernschnapsen notes of a match (``Match.extra``)."""
+
+    won: list[int]
+    """Game points won by each side (seats 0 and 2, 1 and 3)."""
+    led_to_nil: list[bool]
+    """Per side: it once stood one short of the target while the other had nothing (a
+    Retourschneider if it then loses)."""
+    bummerl: Bummerl

@@ -20,7 +20,7 @@ declarer, a contract failed the same to each defender.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ...engine.contract import LEAD_DECLARER, LEAD_FOREHAND, Contract
 from ...engine.ends import ContractEnd, HandEnd
@@ -29,7 +29,16 @@ from ...engine.phases import PH_CONTRACTS, PH_DOUBLING, PH_TALON, PH_TRUMP
 from ...engine.rules import Rules
 from ...engine.state import Deal, HandResult, State
 from ..base import grade
-from ..contract_ladder import LADDER, NORMAL, LadderGame, contract, contract_rules, paid_contract_value
+from ..contract_ladder import (
+    LADDER,
+    NORMAL,
+    Bummerl,
+    BummerlKind,
+    LadderGame,
+    contract,
+    contract_rules,
+    paid_contract_value,
+)
 from . import talon as _talon_phase  # registers PH_TALON
 from .options import DreierschnapsenOptions
 
@@ -150,9 +159,9 @@ class Dreierschnapsen(LadderGame):
         defenders when they reach it together. The Bummerl, Schneider or Retourschneider of the
         player with the fewest points goes to ``match.extra`` (not part of the replay result)."""
         o = self.options
-        won = match.extra.setdefault("won", [0, 0, 0])
-        # Per seat, a mask of the seats that had no point while it stood one short of target.
-        nil_while_near = match.extra.setdefault("nil_while_near", [0, 0, 0])
+        notes = cast(DreierschnapsenNotes, match.extra)  # this game's own names (below)
+        won = notes.setdefault("won", [0, 0, 0])
+        nil_while_near = notes.setdefault("nil_while_near", [0, 0, 0])
         for p in range(3):
             won[p] += result.game_points[p]
         for p in range(3):
@@ -172,6 +181,7 @@ class Dreierschnapsen(LadderGame):
         others = [p for p in range(3) if p not in winners]
         low = min(won[p] for p in others)
         losers = [p for p in others if won[p] == low]
+        kind: BummerlKind
         if o.retourschneider and all(
                 any((nil_while_near[p] >> w) & 1 for w in winners) for p in losers):
             kind, count = "Retourschneider", 4
@@ -179,4 +189,15 @@ class Dreierschnapsen(LadderGame):
             kind, count = "Schneider", 2
         else:
             kind, count = "Bummerl", 1
-        match.extra["bummerl"] = {"seats": losers, "kind": kind, "count": count}
+        notes["bummerl"] = {"seats": losers, "kind": kind, "count": count}
+
+
+class DreierschnapsenNotes(TypedDict, total=False):
+    """What Dreierschnapsen notes of a match (``Match.extra``)."""
+
+    won: list[int]
+    """Game points won by each seat."""
+    nil_while_near: list[int]
+    """Per seat, a mask of the seats that had no point while it stood one short of the target
+    (their Retourschneider if it wins)."""
+    bummerl: Bummerl

@@ -14,7 +14,7 @@ other two play on, two-handed, for second place, while the retired winner still 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table
 from ...engine.rules import Rules
@@ -79,7 +79,7 @@ class ThreeHandSixtySix(SixtySix):
 
     def active_seats(self, match: Match, dealer: int) -> tuple[int, ...]:
         """The two seats that play: the non-dealers, or in the play-off the two not retired."""
-        retired = match.extra.get("retired", [])
+        retired = cast(ThreeHandNotes, match.extra).get("retired", [])
         if retired:
             return tuple(p for p in range(3) if p not in retired)
         return tuple(p for p in range(3) if p != dealer)
@@ -121,7 +121,8 @@ class ThreeHandSixtySix(SixtySix):
 
     def settle(self, match: Match, result: HandResult) -> None:
         o = self.options
-        retired: list[int] = match.extra.setdefault("retired", [])
+        notes = cast(ThreeHandNotes, match.extra)  # this game's own names (below)
+        retired = notes.setdefault("retired", [])
         for p, g in enumerate(result.game_points):
             if p not in retired:
                 match.score[p] += g
@@ -140,9 +141,20 @@ class ThreeHandSixtySix(SixtySix):
         if retired and (not o.playoff or len(retired) >= 2):
             match.complete = True
             places = retired + [p for p in range(3) if p not in retired]
-            match.extra["places"] = places[:3] if o.playoff else places[:1]
+            notes["places"] = places[:3] if o.playoff else places[:1]
             loser = places[2]
-            match.extra["stakes"] = 2 if (o.shutout_counts_double and match.score[loser] == 0) else 1
+            notes["stakes"] = 2 if (o.shutout_counts_double and match.score[loser] == 0) else 1
+
+
+class ThreeHandNotes(TypedDict, total=False):
+    """What Three-Hand Sixty-Six notes of a match (``Match.extra``)."""
+
+    retired: list[int]
+    """The seats that reached the target, in order: they play no more."""
+    places: list[int]
+    """Once the match is over: the winner first (all three places after a play-off)."""
+    stakes: int
+    """What the match counts for: 2 where the loser has nothing (``shutout_counts_double``), else 1."""
 
 
 def _next_dealer(rule: str, dealer: int, result: HandResult, active: tuple[int, ...]) -> int:
