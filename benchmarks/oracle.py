@@ -26,10 +26,10 @@ from machine import header
 from sixtysix.bots import make_bot
 from sixtysix.bots.search import Ismcts, _closed_open, best_action, exclusions
 from sixtysix.bots.solver import Solver
-from sixtysix.engine import Match, State
+from sixtysix.engine import State
 from sixtysix.engine.view import View
 from sixtysix.games import make_game
-from sixtysix.research.tournament import MAX_HANDS, _tasks, match_tallies, wilson
+from sixtysix.research.tournament import _tasks, deal_match, match_tallies, wilson
 
 
 class Peek:
@@ -67,16 +67,10 @@ def play(game_id: str, seating: list[str], deal: int, seconds: float,
     """One match as ``tournament.play_match`` plays it (the same hand seeds, dealers and bots'
     generators), ``oracle`` in its seat: the winner, game points and hands won per seat.
     ``choice`` is the oracle's move from the true state (another diagnostic may pass its own)."""
-    game = make_game(game_id)
-    rng = random.Random(deal)
-    m = Match(game, dealer=game.first_dealer(rng))
+    m, hands, brng = deal_match(make_game(game_id), deal, list(seating))
     bots = [None if spec == "oracle" else make_bot(spec) for spec in seating]
-    brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
     solver = Solver()
-    while not m.complete and len(m.results) < MAX_HANDS:
-        m.deal_hand(seed=rng.randrange(2**31))
-        hand = m.hand
-        assert hand is not None
+    for hand in hands:
         while m.in_hand:
             p = hand.to_act
             bot = bots[p]

@@ -25,7 +25,7 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..bots import make_bot
 from ..engine.actions import action_str
@@ -37,8 +37,13 @@ from ..games import GAMES, make_game
 from ..words import plural
 from .backends import Backend, run_tasks
 
-__all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "play_match", "seatings",
-           "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS", "StandingRow", "SummaryJSON"]
+if TYPE_CHECKING:
+    from ..engine.state import State
+    from ..games import Game
+
+__all__ = ["split_bots", "entrant_names", "MatchOutcome", "BotStats", "Summary", "deal_match",
+           "play_match", "seatings", "run_tournament", "wilson", "mean_ci", "RATING_SCALE", "INTERVALS",
+           "StandingRow", "SummaryJSON"]
 
 MAX_HANDS = 500
 """A match that has not ended after this many hands is stopped, without a winner: drawn hands
@@ -104,6 +109,22 @@ def entrant_names(bots: list[str]) -> list[str]:
     return out
 
 
+def deal_match(game: Game, deal: int, names: list[str]) -> tuple[Match, Iterator[State],
+                                                                list[random.Random]]:
+    """A match of ``game`` from the deal seed ``deal`` with a seat for each of ``names``: the
+    match, its hands as each is dealt (until the match ends or ``MAX_HANDS``; play each out
+    before taking the next), and each seat's generator for its bot. The first dealer and the
+    hand seeds come from ``deal`` alone, so every seating gets the same cards."""
+    rng = random.Random(deal)
+    m = Match(game, dealer=game.first_dealer(rng), players=names)
+
+    def hands() -> Iterator[State]:
+        while not m.complete and len(m.results) < MAX_HANDS:
+            yield m.deal_hand(seed=rng.randrange(2**31))
+
+    return m, hands(), [random.Random(deal * 31 + 7 * p + 1) for p in range(len(names))]
+
+
 def play_match(game_id: str, options: OptionValues, seating: list[str], deal: int,
                names: list[str] | None = None) -> MatchOutcome:
     """Play one match of ``seating`` (a bot spec per seat) from the deal seed ``deal``;
@@ -118,14 +139,9 @@ def play_match(game_id: str, options: OptionValues, seating: list[str], deal: in
     """
     game = make_game(game_id, options)
     names = list(names) if names is not None else list(seating)
-    rng = random.Random(deal)
-    m = Match(game, dealer=game.first_dealer(rng), players=names)
+    m, hands, brng = deal_match(game, deal, names)
     bots = [make_bot(spec) for spec in seating]
-    brng = [random.Random(deal * 31 + 7 * p + 1) for p in range(len(seating))]
-    while not m.complete and len(m.results) < MAX_HANDS:
-        m.deal_hand(seed=rng.randrange(2**31))
-        hand = m.hand
-        assert hand is not None
+    for hand in hands:
         while m.in_hand:
             p = hand.to_act
             try:
