@@ -22,18 +22,6 @@ from sixtysix.records import load_record, match_from_record, seat_record
 EXAMPLE = RECORDS_MD_EXAMPLE
 
 
-def test_example_of_records_md_section_6() -> None:
-    # AS (11) + 9H (0) = 11 for seat 0, plus 20 in spades credited at once (he has a trick) = 31.
-    assert sixtysix.replay(EXAMPLE, legal=True) == {
-        "game": "sixty-six",
-        "hands": [{"complete": False, "points": [31, 0], "tricks": [1, 0],
-                   "game_points": [0, 0], "end": None}],
-        "match": {"score": [0, 0], "complete": False, "winner": None},
-        "next": {"to_act": 1,
-                 "legal": ["play AH", "play TH", "play KH", "play QH", "play JH", "play TD"]},
-    }
-
-
 def test_next_is_absent_without_legal() -> None:
     assert "next" not in sixtysix.replay(EXAMPLE)
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from deal_helpers import deal66, play_randomly_until
+from deal_helpers import act, deal66, match66, play_randomly_until
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Limit
@@ -56,16 +56,13 @@ def test_bots_receive_views_only_and_hidden_cards_do_not_change_their_choice() -
 
 
 def test_a_failure_to_follow_proves_a_void_and_worlds_respect_it() -> None:
-    g = make_game("sixty-six")
-    m = Match(g, dealer=1)
-    s = m.deal_hand(deal=deal66("AC KC 9D QS JS AS", "TH KH QH JH 9H TD", "9S"))
-    m.apply("close")
-    m.apply("play AC")
-    m.apply("play 9H")  # strict play: no club, no spade (trump) — seat 1 throws a heart
-    view = s.view(0)
+    m = match66("AC KC 9D QS JS AS", "TH KH QH JH 9H TD", "9S")
+    act(m, "close", "play AC", "play 9H")  # strict play: no club, no spade (trump): a heart
+    view = m.hand.view(0)
     ex = exclusions(view)
-    assert ex[1] & SUIT_MASK[0] & g.rules.pack == SUIT_MASK[0] & g.rules.pack
-    assert ex[1] & SUIT_MASK[3] & g.rules.pack == SUIT_MASK[3] & g.rules.pack
+    pack = m.game.rules.pack
+    assert ex[1] & SUIT_MASK[0] & pack == SUIT_MASK[0] & pack
+    assert ex[1] & SUIT_MASK[3] & pack == SUIT_MASK[3] & pack
     rng = random.Random(0)
     for _ in range(30):
         world = determinize(view, rng, ex)
@@ -74,23 +71,16 @@ def test_a_failure_to_follow_proves_a_void_and_worlds_respect_it() -> None:
 
 
 def test_free_play_proves_nothing_and_draws_forget() -> None:
-    g = make_game("sixty-six")
-    m = Match(g, dealer=1)
-    s = m.deal_hand(deal=deal66("AC KC 9D QS JS AS", "TH KH QH JH 9H TD", "9S"))
-    m.apply("play AC")
-    m.apply("play 9H")  # free play in phase 1: no obligation, no inference
-    assert exclusions(s.view(0)) == [0, 0]
+    m = match66("AC KC 9D QS JS AS", "TH KH QH JH 9H TD", "9S")
+    act(m, "play AC", "play 9H")  # free play in phase 1: no obligation, no inference
+    assert exclusions(m.hand.view(0)) == [0, 0]
 
 
 def test_the_trump_obligation_shows_in_a_strict_follow() -> None:
-    g = make_game("sixty-six")
-    m = Match(g, dealer=1)
-    s = m.deal_hand(deal=deal66("AC KC 9D QS JS AS", "TH KH QH JH 9H TS", "9S"))
-    m.apply("close")
-    m.apply("play AC")
-    m.apply("play TS")  # void in clubs, trumps instead: proves only the clubs
-    ex = exclusions(s.view(0))[1] & g.rules.pack
-    assert ex == SUIT_MASK[0] & g.rules.pack
+    m = match66("AC KC 9D QS JS AS", "TH KH QH JH 9H TS", "9S")
+    act(m, "close", "play AC", "play TS")  # void in clubs, trumps instead: proves only the clubs
+    pack = m.game.rules.pack
+    assert exclusions(m.hand.view(0))[1] & pack == SUIT_MASK[0] & pack
 
 
 def test_ismcts_plays_the_solver_move_when_the_stock_is_exhausted() -> None:

@@ -896,6 +896,7 @@ def test_leader_may_exchange_close_and_declare_in_any_order() -> None:
 
 def test_record_of_records_md_example_replays_exactly() -> None:
     record = copy.deepcopy(RECORDS_MD_EXAMPLE)
+    # AS (11) + 9H (0) = 11 for seat 0, plus 20 in spades credited at once (he has a trick) = 31.
     expected = {
         "game": "sixty-six",
         "hands": [{"complete": False, "points": [31, 0], "tricks": [1, 0],
