@@ -39,6 +39,27 @@ def play_to_end(t: Table) -> None:
         t.act(seat, next((a for a in legal if a.startswith("play")), legal[0]), version=t.version)
 
 
+def table_state(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
+    """Table ``tid`` as ``token``'s seat sees it (without one, as a spectator)."""
+    r = client.get(f"/api/tables/{tid}" + (f"?token={token}" if token else ""))
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def new_player(client: TestClient, name: str) -> dict[str, Any]:
+    """A new player ``name``: its id and its secret."""
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def auth(player: dict[str, Any]) -> dict[str, str]:
+    """The headers that act as ``player``."""
+    return {"Authorization": f"Bearer {player['secret']}"}
+
+
 def new_table(client: TestClient, **spec: Any) -> dict[str, Any]:
     spec.setdefault("bot_delay", 0)
     r = client.post("/api/tables", json=spec)

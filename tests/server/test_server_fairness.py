@@ -10,20 +10,12 @@ import hashlib
 import json
 import random
 import time
-from typing import Any
 
 from fastapi.testclient import TestClient
-from server_util import new_table, seat_tokens, seats
+from server_util import new_table, seat_tokens, seats, table_state
 
 from sixtysix.fairness import commitment, hand_key, verify_record
 from sixtysix.server.table import Table, check_spec
-
-
-def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/tables/{tid}" + (f"?token={token}" if token else ""))
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
 
 
 def test_a_whole_match_is_committed_hand_by_hand_and_verifies(client: TestClient) -> None:
@@ -35,7 +27,7 @@ def test_a_whole_match_is_committed_hand_by_hand_and_verifies(client: TestClient
     rng = random.Random(1)
     published: dict[int, str] = {}
     while True:
-        s = state(client, tid, toks[0])
+        s = table_state(client, tid, toks[0])
         assert s["secret"] is None or s["complete"]
         if s["complete"]:
             break
@@ -50,7 +42,7 @@ def test_a_whole_match_is_committed_hand_by_hand_and_verifies(client: TestClient
         running_key = hand_key(bytes.fromhex(secret), s["hand_no"]).hex()
         # Nothing sent while the match runs gives the secret, a seed or a running hand's key away.
         for who in (toks[0], toks[1], None):
-            text = json.dumps(state(client, tid, who))
+            text = json.dumps(table_state(client, tid, who))
             assert secret not in text and '"seed"' not in text
             assert (running_key in text) == (s["view"]["phase"] == "over")
         rec = client.get(f"/api/tables/{tid}/record?token={toks[1]}").json()
@@ -62,7 +54,7 @@ def test_a_whole_match_is_committed_hand_by_hand_and_verifies(client: TestClient
             r = client.post(f"/api/tables/{tid}/next", json={"token": toks[0], "version": s["version"]})
         else:
             seat = s["view"]["to_act"]
-            legal = state(client, tid, toks[seat])["view"]["legal"]
+            legal = table_state(client, tid, toks[seat])["view"]["legal"]
             r = client.post(f"/api/tables/{tid}/actions", json={
                 "token": toks[seat], "action": rng.choice(legal)["action"], "version": s["version"]})
         assert r.status_code == 200, r.text
@@ -87,7 +79,7 @@ def test_a_table_stored_before_per_hand_keys_keeps_its_scheme(client: TestClient
     storage.create_table("old-v1", spec)
     Table("old-v1", spec, storage).deal()
     deadline = time.monotonic() + 30
-    while not (s := state(client, "old-v1"))["complete"]:
+    while not (s := table_state(client, "old-v1"))["complete"]:
         assert s["scheme"] == "sha256-v1" and s["deal_keys"] == []
         assert time.monotonic() < deadline, "the computers did not finish the match"
         time.sleep(0.05)
@@ -116,18 +108,18 @@ def test_only_the_own_sides_running_points_are_sent(client: TestClient) -> None:
     rng = random.Random(2)
     seen_points = False
     for _ in range(60):
-        s = state(client, tid, toks[0])
+        s = table_state(client, tid, toks[0])
         if s["view"]["phase"] == "over":
             break
         for seat in range(4):
-            pts = state(client, tid, toks[seat])["view"]["points"]
+            pts = table_state(client, tid, toks[seat])["view"]["points"]
             # Seats 0 and 2 are partners against 1 and 3: each sees its own side's only.
             mine = [p for p in range(4) if p % 2 == seat % 2]
             assert all((pts[p] is not None) == (p in mine) for p in range(4)), (seat, pts)
             seen_points |= any(pts[p] for p in mine)
-        assert state(client, tid)["view"]["points"] == [None] * 4  # spectators: none
+        assert table_state(client, tid)["view"]["points"] == [None] * 4  # spectators: none
         seat = s["view"]["to_act"]
-        legal = state(client, tid, toks[seat])["view"]["legal"]
+        legal = table_state(client, tid, toks[seat])["view"]["legal"]
         client.post(f"/api/tables/{tid}/actions", json={
             "token": toks[seat], "action": rng.choice(legal)["action"], "version": s["version"]})
     assert seen_points
@@ -138,12 +130,12 @@ def test_three_player_download_hides_the_second_packet_while_trumps_are_named(
     t = new_table(client, game="three-player-sixty-six", seats=seats("human", "human", "human"))
     tid = t["table"]
     toks = [str(x) for x in seat_tokens(client, t)]
-    s = state(client, tid, toks[0])
+    s = table_state(client, tid, toks[0])
     assert s["view"]["phase"] == "trump"
     for seat in range(3):
         rec = client.get(f"/api/tables/{tid}/record?token={toks[seat]}").json()
         hands = rec["hands"][0]["deal"]["hands"]
-        own = state(client, tid, toks[seat])["view"]["hand"]
+        own = table_state(client, tid, toks[seat])["view"]["hand"]
         # Only the first packet of three is in the seat's hand; the rest is not dealt to it yet.
         assert len(own) == 3 and sorted(hands[seat][:3]) == sorted(own)
         assert hands[seat][3:] == ["??"] * 5

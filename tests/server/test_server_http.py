@@ -8,19 +8,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import new_table, seat_tokens, seats
+from server_util import new_table, seat_tokens, seats, table_state
 
 import sixtysix.server.table as table_module
 from sixtysix.games.sixty_six import SixtySix
 
 PVP = {"game": "sixty-six", "seats": seats("human", "human")}
-
-
-def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/tables/{tid}" + (f"?token={token}" if token else ""))
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def test_games_lists_every_game_with_options_and_bots(client: TestClient) -> None:
@@ -41,14 +34,14 @@ def test_create_table_gives_each_human_seat_a_secret_link(client: TestClient) ->
     human, bot = t["seats"]
     assert len(human["token"]) >= 16 and "link" not in human and "invite" not in human
     assert "token" not in bot and bot["bot"] == "random"
-    assert state(client, t["table"], human["token"])["seat"] == 0
+    assert table_state(client, t["table"], human["token"])["seat"] == 0
 
 
 def test_the_deal_matches_the_engine_and_each_seat_sees_only_its_own_hand(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
     a, b = seat_tokens(client, t)
-    s0, s1, spec = state(client, tid, a), state(client, tid, b), state(client, tid)
+    s0, s1, spec = table_state(client, tid, a), table_state(client, tid, b), table_state(client, tid)
     # The seat's record shows its own hand as dealt, and nothing of the other's.
     record = client.get(f"/api/tables/{tid}/record?token={a}").json()
     assert record["seat"] == 0
@@ -73,9 +66,9 @@ def test_an_action_is_applied_stored_and_versioned(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
     toks = seat_tokens(client, t)
-    s = state(client, tid)
+    s = table_state(client, tid)
     seat = s["view"]["to_act"]
-    mine = state(client, tid, toks[seat])
+    mine = table_state(client, tid, toks[seat])
     card = mine["view"]["legal"][0]["card"]
     r = act(client, tid, toks[seat], f"play {card.lower()}", s["version"])
     assert r.status_code == 200, r.text
@@ -94,11 +87,11 @@ def test_refused_actions_change_nothing(client: TestClient, case: str) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
     toks = seat_tokens(client, t)
-    before = state(client, tid)
+    before = table_state(client, tid)
     seat = before["view"]["to_act"]
-    mine = state(client, tid, toks[seat])
+    mine = table_state(client, tid, toks[seat])
     legal = [a["action"] for a in mine["view"]["legal"]]
-    other_hand = state(client, tid, toks[1 - seat])["view"]["hand"]
+    other_hand = table_state(client, tid, toks[1 - seat])["view"]["hand"]
     v = before["version"]
     good = legal[0]
     token, action, version = toks[seat], good, v
@@ -137,7 +130,7 @@ def test_refused_actions_change_nothing(client: TestClient, case: str) -> None:
     assert err["code"] == expect_code and err["message"]
     if case == "not_held":
         assert err["message"] == f"you do not hold {other_hand[0]}"
-    after = state(client, tid)
+    after = table_state(client, tid)
     assert after["version"] == v and after["view"] == before["view"]
 
 
@@ -153,7 +146,7 @@ def test_garbage_bodies_get_clear_json_errors(client: TestClient) -> None:
     assert r.status_code == 413
     r = client.post("/api/tables", content=b"{oops", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
-    assert state(client, tid)["version"] == 1
+    assert table_state(client, tid)["version"] == 1
 
 
 @pytest.mark.parametrize("spec, words", [
@@ -191,7 +184,7 @@ def test_unknown_table_and_bad_token_on_read(client: TestClient) -> None:
 def play_out_http(client: TestClient, tid: str, toks: list[str | None]) -> dict[str, Any]:
     """Play the whole match through HTTP, each human seat taking its first legal action."""
     for _ in range(2000):
-        s = state(client, tid)
+        s = table_state(client, tid)
         if s["complete"]:
             return s
         if s["can_next"] is False and s["view"]["phase"] == "over":
@@ -200,7 +193,7 @@ def play_out_http(client: TestClient, tid: str, toks: list[str | None]) -> dict[
             assert r.status_code == 200, r.text
             continue
         seat = s["view"]["to_act"]
-        mine = state(client, tid, toks[seat])
+        mine = table_state(client, tid, toks[seat])
         legal = [a["action"] for a in mine["view"]["legal"]]
         # Prefer playing cards over claiming, so hands run their course.
         choice = next((a for a in legal if a.startswith("play")), legal[0])
@@ -229,7 +222,7 @@ def test_a_whole_match_over_http_and_its_record_replays(client: TestClient) -> N
 def test_next_hand_only_when_the_hand_is_over(client: TestClient) -> None:
     t = new_table(client, **PVP)
     tid = t["table"]
-    s = state(client, tid)
+    s = table_state(client, tid)
     r = client.post(f"/api/tables/{tid}/next",
                     json={"token": seat_tokens(client, t)[0], "version": s["version"]})
     assert r.status_code == 409 and r.json()["error"]["code"] == "hand_in_progress"
@@ -246,7 +239,7 @@ def test_record_while_running_is_the_seat_record(client: TestClient) -> None:
     for seat in (0, 1):
         rec = client.get(f"/api/tables/{tid}/record?token={toks[seat]}").json()
         deal = rec["hands"][0]["deal"]
-        own = sorted(state(client, tid, toks[seat])["view"]["hand"])
+        own = sorted(table_state(client, tid, toks[seat])["view"]["hand"])
         assert sorted(deal["hands"][seat]) == own
         assert set(deal["hands"][1 - seat]) == {"??"}
         assert set(deal["stock"]) == {"??"}
@@ -261,7 +254,7 @@ def _play_against_random(client: TestClient) -> tuple[int, list[str]]:
     tok = seat_tokens(client, t)[0]
     mine = 0
     for _ in range(500):
-        s = state(client, tid, tok)
+        s = table_state(client, tid, tok)
         if s["view"]["phase"] == "over" or mine == 5:
             break
         if s["view"]["to_act"] != 0:

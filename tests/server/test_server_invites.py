@@ -13,7 +13,7 @@ from typing import Any
 
 from browser_util import DESKTOP, needs_chromium, watch_errors
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, needs_pg, new_table, pg_url, seats
+from server_util import ServerProcess, needs_pg, new_table, pg_url, seats, table_state
 from test_server_a11y import axe_violations
 from websockets.sync.client import connect
 
@@ -22,13 +22,6 @@ from sixtysix.server.storage import Storage
 from sixtysix.server.table import check_spec
 
 THREE = {"game": "three-hand-sixty-six", "seats": seats("human", "human", "random")}
-
-
-def state(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/tables/{tid}" + (f"?token={token}" if token else ""))
-    assert r.status_code == 200, r.text
-    data: dict[str, Any] = r.json()
-    return data
 
 
 def claim(client: TestClient, tid: str, body: Any) -> tuple[int, dict[str, Any]]:
@@ -49,18 +42,18 @@ def test_the_creator_gets_his_seat_and_an_invitation_for_each_other_person(
 
     # Before Bob comes: everyone sees his seat invited; only the creator's message carries the
     # invitation (to share it from any of his pages).
-    mine, watching = state(client, tid, ann["token"]), state(client, tid)
+    mine, watching = table_state(client, tid, ann["token"]), table_state(client, tid)
     assert [s["invited"] for s in watching["seats"]] == [False, True, False]
     assert mine["invites"] == [{"seat": 1, "link": bob["invite_link"]}]
     assert watching["invites"] == [] and code not in json.dumps(watching)
 
     status, got = claim(client, tid, {"invite": code})
     assert status == 200 and got["seat"] == 1 and got["name"] == "P1" and got["link"] == f"/t/{tid}"
-    bobs = state(client, tid, got["token"])
+    bobs = table_state(client, tid, got["token"])
     assert bobs["seat"] == 1 and bobs["view"]["seat"] == 1  # (the dealer sits out: no hand)
     # Joined: the invitation is gone from the creator's message; no message carries a secret
     # of another seat, nor the spent invitation.
-    mine, watching = state(client, tid, ann["token"]), state(client, tid)
+    mine, watching = table_state(client, tid, ann["token"]), table_state(client, tid)
     assert [s["invited"] for s in mine["seats"]] == [False, False, False]
     assert mine["invites"] == [] and bobs["invites"] == []
     for message, other in ((mine, got["token"]), (bobs, ann["token"]), (watching, ann["token"]),
@@ -74,14 +67,14 @@ def test_an_invited_seat_is_waited_for_not_taken_by_the_clock(client: TestClient
     ask for the computer at once."""
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), takeover_seconds=0.01)
     tid, ann = t["table"], t["seats"][0]["token"]
-    m = state(client, tid, ann)
+    m = table_state(client, tid, ann)
     if m["view"]["to_act"] == 0:  # Ann leads: then it is Bob's turn
         action = m["view"]["legal"][0]["action"]
         r = client.post(f"/api/tables/{tid}/actions",
                         json={"token": ann, "action": action, "version": m["version"]})
         assert r.status_code == 200, r.text
     time.sleep(0.3)  # thirty times the table's grace
-    m = state(client, tid, ann)
+    m = table_state(client, tid, ann)
     bob = m["seats"][1]
     assert m["view"]["to_act"] == 1 and bob["invited"] and not bob["computer"]
     assert bob["takeover_in"] is None
@@ -89,7 +82,7 @@ def test_an_invited_seat_is_waited_for_not_taken_by_the_clock(client: TestClient
     r = client.post(f"/api/tables/{tid}/takeover", json={"token": ann, "seat": 1})
     assert r.status_code == 200, r.text
     deadline = time.monotonic() + 10
-    while state(client, tid, ann)["version"] == version:
+    while table_state(client, tid, ann)["version"] == version:
         assert time.monotonic() < deadline, "the computer asked for did not play"
         time.sleep(0.05)
 
@@ -99,7 +92,7 @@ def test_a_claim_is_refused_clearly_and_changes_nothing(client: TestClient) -> N
     tid, code = t["table"], t["seats"][1]["invite"]
     status, first = claim(client, tid, {"invite": code})
     assert status == 200
-    before = state(client, tid, first["token"])
+    before = table_state(client, tid, first["token"])
     status, e = claim(client, tid, {"invite": code})
     assert (status, e["error"]["code"]) == (410, "invite_spent")
     assert "used already" in e["error"]["message"] and "P1" in e["error"]["message"]
@@ -116,7 +109,7 @@ def test_a_claim_is_refused_clearly_and_changes_nothing(client: TestClient) -> N
                     headers={"Content-Type": "text/plain"})
     assert r.status_code == 415
     # The seat is still the first claimer's, with the same state.
-    assert state(client, tid, first["token"]) == before
+    assert table_state(client, tid, first["token"]) == before
 
 
 def test_of_claims_at_once_exactly_one_wins(client: TestClient) -> None:
@@ -126,7 +119,7 @@ def test_of_claims_at_once_exactly_one_wins(client: TestClient) -> None:
         answers = list(pool.map(lambda _: claim(client, tid, {"invite": code}), range(6)))
     assert sorted(s for s, _ in answers) == [200] + [410] * 5, answers
     token = next(a["token"] for s, a in answers if s == 200)
-    assert state(client, tid, token)["seat"] == 1
+    assert table_state(client, tid, token)["seat"] == 1
 
 
 @needs_pg
@@ -163,7 +156,7 @@ def test_hints_are_off_by_default_where_several_people_sit(client: TestClient) -
     assert new_table(client, game="sixty-six", seats=seats("human", "human"))["hints"] is False
     assert new_table(client, game="sixty-six", seats=seats("human", "random"))["hints"] is True
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True)
-    assert t["hints"] is True and state(client, t["table"])["hints"] is True
+    assert t["hints"] is True and table_state(client, t["table"])["hints"] is True
 
 
 def test_a_table_stored_before_invitations_keeps_its_seats() -> None:
@@ -175,8 +168,8 @@ def test_a_table_stored_before_invitations_keeps_its_seats() -> None:
     store.create_table("old", spec)
     store.append_event("old", 0, {"deal": 12345})
     with TestClient(create_app(storage=store)) as client:
-        assert [state(client, "old", s["token"])["seat"] for s in spec["seats"]] == [0, 1]
-        m = state(client, "old", spec["seats"][0]["token"])
+        assert [table_state(client, "old", s["token"])["seat"] for s in spec["seats"]] == [0, 1]
+        m = table_state(client, "old", spec["seats"][0]["token"])
         assert m["invites"] == [] and not any(s["invited"] for s in m["seats"])
         assert client.get("/api/tables/old?token=forged").status_code == 403
 

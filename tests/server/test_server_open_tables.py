@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_util import auth, new_player
 
 from sixtysix.server import lobby as lobby_module
 from sixtysix.server.app import create_app
@@ -32,17 +33,6 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def player(client: TestClient, name: str) -> dict[str, Any]:
-    r = client.post("/api/players", json={"name": name})
-    assert r.status_code == 201, r.text
-    out: dict[str, Any] = r.json()
-    return out
-
-
-def auth(p: dict[str, Any]) -> dict[str, str]:
-    return {"Authorization": f"Bearer {p['secret']}"}
-
-
 def open_table(client: TestClient, p: dict[str, Any], **spec: Any) -> dict[str, Any]:
     r = client.post("/api/lobby/tables", json={"game": "schnapsen", "bot_delay": 0, **spec},
                     headers=auth(p))
@@ -60,7 +50,7 @@ def until(check: Callable[[], Any], seconds: float = 5) -> Any:
 
 
 def test_an_open_table_is_listed_and_a_click_takes_its_free_seat(client: TestClient) -> None:
-    ann, bob = player(client, "Ann"), player(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     t = open_table(client, ann, rated=True)
     assert t["seat"] == 0 and t["token"] and t["rated"] is True
     listed = client.get("/api/lobby").json()
@@ -88,14 +78,14 @@ def test_an_open_table_is_listed_and_a_click_takes_its_free_seat(client: TestCli
     # Full: listed as live (for spectators), not open; nobody else may sit down.
     listed = client.get("/api/lobby").json()
     assert listed["open"] == [] and [e["table"] for e in listed["live"]] == [t["table"]]
-    carl = player(client, "Carl")
+    carl = new_player(client, "Carl")
     r = client.post(f"/api/lobby/tables/{t['table']}/sit", json={}, headers=auth(carl))
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_open"
 
 
 def test_a_seat_taken_with_the_openers_invitation_link_fills_the_table_too(
         client: TestClient) -> None:
-    ann, bob = player(client, "Ann"), player(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     t = open_table(client, ann)
     # The opener's table page offers its free seat's invitation to share, as at any table.
     state = client.get(f"/api/tables/{t['table']}?token={t['token']}").json()
@@ -109,7 +99,7 @@ def test_a_seat_taken_with_the_openers_invitation_link_fills_the_table_too(
 
 def test_opening_and_sitting_are_for_players_and_bad_requests_change_nothing(
         client: TestClient) -> None:
-    ann = player(client, "Ann")
+    ann = new_player(client, "Ann")
     for body, headers, status, code in [
         ({"game": "schnapsen"}, {}, 401, "bad_secret"),
         ({"game": "schnapsen"}, {"Authorization": "Bearer nope"}, 401, "bad_secret"),
@@ -132,7 +122,7 @@ def test_opening_and_sitting_are_for_players_and_bad_requests_change_nothing(
 
 
 def test_the_creator_closes_his_table_before_anyone_sits_and_not_after(client: TestClient) -> None:
-    ann, bob, carl = player(client, "Ann"), player(client, "Bob"), player(client, "Carl")
+    ann, bob, carl = new_player(client, "Ann"), new_player(client, "Bob"), new_player(client, "Carl")
     t = open_table(client, ann)
     with client.websocket_connect(f"/ws/{t['table']}?token={t['token']}") as ws:
         ws.receive_json()
@@ -162,7 +152,7 @@ def test_the_creator_closes_his_table_before_anyone_sits_and_not_after(client: T
 
 def test_an_open_table_nobody_joins_goes_away() -> None:
     with lobby_client(open_table_seconds=0.3) as client:
-        ann, bob = player(client, "Ann"), player(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         alone = open_table(client, ann)
         joined = open_table(client, ann, game="three-hand-sixty-six")
         client.post(f"/api/lobby/tables/{joined['table']}/sit", json={}, headers=auth(bob))
@@ -175,7 +165,7 @@ def test_an_open_table_nobody_joins_goes_away() -> None:
 
 
 def test_the_lobby_websocket_shows_tables_as_they_open_and_fill_by_game(client: TestClient) -> None:
-    ann, bob = player(client, "Ann"), player(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     with client.websocket_connect("/ws/lobby") as everything, \
             client.websocket_connect("/ws/lobby?game=sixty-six") as sixty_six:
         assert everything.receive_json() == {"type": "lobby", "open": [], "live": [],
@@ -202,7 +192,7 @@ def test_the_lobby_websocket_shows_tables_as_they_open_and_fill_by_game(client: 
 def test_opening_tables_is_limited_per_player_and_per_address() -> None:
     with lobby_client(lobby_player_burst=2, lobby_player_per_minute=1,
                       lobby_address_burst=3, lobby_address_per_minute=1) as client:
-        ann, bob = player(client, "Ann"), player(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         open_table(client, ann)
         open_table(client, ann)
         r = client.post("/api/lobby/tables", json={"game": "schnapsen"}, headers=auth(ann))
@@ -218,7 +208,7 @@ def test_opening_tables_is_limited_per_player_and_per_address() -> None:
 def test_the_lists_hold_the_oldest_open_and_the_newest_live_tables(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lobby_module, "MAX_LISTED", 2)
-    people = [player(client, f"P{i}") for i in range(6)]
+    people = [new_player(client, f"P{i}") for i in range(6)]
     tables = [open_table(client, p)["table"] for p in people[:3]]
     assert [e["table"] for e in client.get("/api/lobby").json()["open"]] == tables[:2]
     for p, t in zip(people[3:], tables, strict=True):  # each sits down: all three are live
@@ -230,7 +220,7 @@ def test_the_lists_hold_the_oldest_open_and_the_newest_live_tables(
 def test_a_player_who_keeps_leaving_matches_waits_before_the_next() -> None:
     store = Storage("sqlite://")
     with lobby_client(store) as client:
-        ann, bob = player(client, "Ann"), player(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         t = open_table(client, bob)
         done = open_table(client, ann)  # (a table for the leaves to be at)
         for seat in range(3):
@@ -249,7 +239,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9_-])([AKQJT987][CDHS])(?![A-Za-z0-9_-])")
 
 @pytest.mark.parametrize("game", ["schnapsen", "bauernschnapsen"])
 def test_a_spectator_of_a_live_table_sees_no_hidden_card(client: TestClient, game: str) -> None:
-    people = [player(client, name) for name in ("Ann", "Bob", "Carl", "Dora")]
+    people = [new_player(client, name) for name in ("Ann", "Bob", "Carl", "Dora")]
     t = open_table(client, people[0], game=game)
     tokens = [t["token"]]
     n = len(client.get(f"/api/tables/{t['table']}").json()["seats"])

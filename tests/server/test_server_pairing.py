@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, needs_pg, pg_url
-from test_server_open_tables import auth, lobby_client, open_table, player, until
+from server_util import ServerProcess, auth, needs_pg, new_player, pg_url
+from test_server_open_tables import lobby_client, open_table, until
 from websockets.sync.client import connect
 
 from sixtysix.server.pairing import Waiting, pair
@@ -46,7 +46,7 @@ def paired(client: TestClient, people: list[dict[str, Any]], seconds: float = 5)
 def test_two_players_are_seated_together_within_seconds() -> None:
     store = Storage("sqlite://")
     with lobby_client(store, queue_computer_seconds=60) as client:
-        ann, bob = player(client, "Ann"), player(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         waiting = queue(client, ann, "schnapsen", rated=True)
         assert waiting["state"] == "waiting" and waiting["game"] == "schnapsen"
         assert 59 <= waiting["computer_in"] <= 60
@@ -71,7 +71,7 @@ def test_two_players_are_seated_together_within_seconds() -> None:
 
 def test_four_players_of_bauernschnapsen_are_seated_together() -> None:
     with lobby_client(queue_computer_seconds=60) as client:
-        people = [player(client, n) for n in ("Ann", "Bob", "Carl", "Dora", "Emil")]
+        people = [new_player(client, n) for n in ("Ann", "Bob", "Carl", "Dora", "Emil")]
         queue(client, people[4], "schnapsen")  # another game: not at their table
         for p in people[:4]:
             queue(client, p, "bauernschnapsen")
@@ -85,7 +85,7 @@ def test_four_players_of_bauernschnapsen_are_seated_together() -> None:
 
 def test_the_computer_takes_the_seats_nobody_came_for_at_a_level_near_the_players() -> None:
     with lobby_client(queue_computer_seconds=0.5) as client:
-        ann, bob = player(client, "Ann"), player(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         started = time.monotonic()
         assert queue(client, ann, "schnapsen", rated=True)["state"] == "waiting"
         queue(client, bob, "three-hand-sixty-six")
@@ -103,7 +103,7 @@ def test_the_computer_takes_the_seats_nobody_came_for_at_a_level_near_the_player
 def test_pairing_and_the_lists_go_by_the_players_ratings() -> None:
     store = Storage("sqlite://")
     with lobby_client(store, queue_computer_seconds=60) as client:
-        ann, bob, carl, dora = (player(client, n) for n in ("Ann", "Bob", "Carl", "Dora"))
+        ann, bob, carl, dora = (new_player(client, n) for n in ("Ann", "Bob", "Carl", "Dora"))
         t = open_table(client, dora)
         # Ann won rated matches: 1900, established (a rating as the ratings module stores it).
         assert store.settle_ratings(t["table"], "schnapsen", [ann["id"]],
@@ -121,7 +121,7 @@ def test_pairing_and_the_lists_go_by_the_players_ratings() -> None:
 
 def test_leaving_the_queue_and_bad_requests() -> None:
     with lobby_client(queue_computer_seconds=60) as client:
-        ann, bob, carl = player(client, "Ann"), player(client, "Bob"), player(client, "Carl")
+        ann, bob, carl = (new_player(client, n) for n in ("Ann", "Bob", "Carl"))
         queue(client, ann, "schnapsen")
         r = client.delete("/api/lobby/queue", headers=auth(ann))
         assert r.status_code == 200 and r.json() == {"state": "idle", "left": True}
@@ -142,7 +142,7 @@ def test_leaving_the_queue_and_bad_requests() -> None:
 
 def test_the_lobby_websocket_tells_a_player_he_is_paired() -> None:
     with lobby_client(queue_computer_seconds=60) as client:
-        ann, bob = player(client, "Ann"), player(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         with client.websocket_connect("/ws/lobby?game=schnapsen") as ws:
             ws.receive_json()
             ws.send_json({"type": "me", "secret": ann["secret"]})
@@ -198,7 +198,7 @@ def request(server: ServerProcess, method: str, path: str, p: dict[str, Any] | N
         return e.code, json.loads(e.read())
 
 
-def new_player(server: ServerProcess, name: str) -> dict[str, Any]:
+def server_player(server: ServerProcess, name: str) -> dict[str, Any]:
     """A player at ``server``, named ``name`` and a number (a shared database keeps the names
     of earlier runs, and names are unique)."""
     code, p = request(server, "POST", "/api/players",
@@ -218,7 +218,7 @@ def until_paired(server: ServerProcess, p: dict[str, Any], seconds: float = 10) 
 def test_the_queue_and_open_tables_survive_a_restart(server_factory: Callable[..., ServerProcess]) -> None:
     server = server_factory(config=FAST)
     server.start()
-    ann, bob, carl = (new_player(server, n) for n in ("Ann", "Bob", "Carl"))
+    ann, bob, carl = (server_player(server, n) for n in ("Ann", "Bob", "Carl"))
     assert request(server, "POST", "/api/lobby/queue", ann, {"game": "schnapsen"})[0] == 202
     code, t = request(server, "POST", "/api/lobby/tables", carl, {"game": "sixty-six"})
     assert code == 201, t
@@ -248,8 +248,8 @@ def two(server_factory: Callable[..., ServerProcess]) -> list[ServerProcess]:
 @needs_pg
 def test_two_processes_share_the_queue_and_the_open_tables(two: list[ServerProcess]) -> None:
     a, b = two
-    ann, bob = new_player(a, "Ann"), new_player(b, "Bob")
-    carl = new_player(a, "Carl")
+    ann, bob = server_player(a, "Ann"), server_player(b, "Bob")
+    carl = server_player(a, "Carl")
     # Players queued at different processes sit together.
     assert request(a, "POST", "/api/lobby/queue", ann, {"game": "terts"})[0] == 202
     assert request(b, "POST", "/api/lobby/queue", bob, {"game": "terts"})[0] == 202

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browser_util import watch_errors
 from fastapi.testclient import TestClient
-from server_util import ServerProcess, seats
+from server_util import ServerProcess, auth, new_player, seats
 from test_server_a11y import axe_violations
 from test_server_invites import at_table, context, in_browser
 
@@ -22,19 +22,8 @@ from sixtysix.server.storage import Storage
 from sixtysix.server.table import FORMER_PLAYER
 
 
-def make(client: TestClient, name: str) -> dict[str, Any]:
-    r = client.post("/api/players", json={"name": name})
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    return data
-
-
-def auth(player: dict[str, Any]) -> dict[str, str]:
-    return {"Authorization": f"Bearer {player['secret']}"}
-
-
 def test_a_player_is_made_with_a_secret_shown_once_and_a_public_page(client: TestClient) -> None:
-    ann = make(client, "  Ann   Lee ")
+    ann = new_player(client, "  Ann   Lee ")
     assert set(ann) == {"id", "name", "secret"} and ann["name"] == "Ann Lee"
     public = client.get(f"/api/players/{ann['id']}").json()
     assert set(public) == {"id", "name", "since", "ratings", "matches"}  # test_server_ratings.py
@@ -53,7 +42,7 @@ def test_bad_names_are_refused(client: TestClient, name: Any) -> None:
 
 def test_names_are_unique_and_renaming_is_checked_and_only_by_the_player(
         client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     r = client.post("/api/players", json={"name": "ANN"})
     assert r.status_code == 409 and r.json()["error"]["code"] == "name_taken"
     # Bob cannot rename Ann, nor anyone without a secret or with a made-up one.
@@ -70,13 +59,13 @@ def test_names_are_unique_and_renaming_is_checked_and_only_by_the_player(
     r = client.patch(url, json={"name": "Annie"}, headers=auth(ann))
     assert r.status_code == 200 and client.get(url).json()["name"] == "Annie"
     # The old name is free again; his own name in another case is his to take.
-    make(client, "Ann")
+    new_player(client, "Ann")
     assert client.patch(url, json={"name": "ANNIE"}, headers=auth(ann)).status_code == 200
 
 
 def test_a_transfer_code_moves_the_player_once_and_the_old_secret_stops_working(
         client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     url = f"/api/players/{ann['id']}/transfer"
     assert client.post(url, json={}, headers=auth(bob)).status_code == 403
     t = client.post(url, json={}, headers=auth(ann)).json()
@@ -95,7 +84,7 @@ def test_a_transfer_code_moves_the_player_once_and_the_old_secret_stops_working(
 
 
 def test_a_transfer_code_expires(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    ann = make(client, "Ann")
+    ann = new_player(client, "Ann")
     monkeypatch.setattr(players_module, "TRANSFER_SECONDS", -1)
     code = client.post(f"/api/players/{ann['id']}/transfer", json={},
                        headers=auth(ann)).json()["code"]
@@ -104,7 +93,7 @@ def test_a_transfer_code_expires(client: TestClient, monkeypatch: pytest.MonkeyP
 
 
 def test_a_deleted_players_name_leaves_his_tables_and_the_games_stay(client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     t = client.post("/api/tables", headers=auth(ann), json={
         "game": "sixty-six", "seats": seats("human", "human"), "bot_delay": 0}).json()
     tid = t["table"]
@@ -127,14 +116,14 @@ def test_a_deleted_players_name_leaves_his_tables_and_the_games_stay(client: Tes
     record = client.get(f"/api/tables/{tid}/record?token={r.json()['token']}").json()
     assert record["players"] == [FORMER_PLAYER, "Robert"] and record["hands"]
     # The name is free for someone else; the table is still there, played by its seats.
-    make(client, "Ann")
+    new_player(client, "Ann")
     assert client.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == FORMER_PLAYER
 
 
 def test_a_deleted_players_name_is_gone_after_a_restart_too(tmp_path: Any) -> None:
     url = f"sqlite:///{tmp_path}/db.sqlite"
     with TestClient(create_app(storage=Storage(url))) as client:
-        ann = make(client, "Ann")
+        ann = new_player(client, "Ann")
         t = client.post("/api/tables", headers=auth(ann), json={
             "game": "sixty-six", "seats": seats("human", "random"), "bot_delay": 0}).json()
         tid = t["table"]
@@ -146,17 +135,16 @@ def test_a_deleted_players_name_is_gone_after_a_restart_too(tmp_path: Any) -> No
 def test_creating_players_is_rate_limited_per_address() -> None:
     cfg = ServerConfig(players_per_minute=1, players_burst=2)
     with TestClient(create_app(storage=Storage("sqlite://"), config=cfg)) as client:
-        make(client, "A1")
-        make(client, "A2")
+        new_player(client, "A1")
+        new_player(client, "A2")
         r = client.post("/api/players", json={"name": "A3"})
         assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
-
 
 
 def test_renames_moves_and_code_tries_are_rate_limited_per_player_and_per_address() -> None:
     cfg = ServerConfig(player_changes_per_minute=1, player_changes_burst=2, players_burst=10)
     with TestClient(create_app(storage=Storage("sqlite://"), config=cfg)) as client:
-        ann, bob = make(client, "Ann"), make(client, "Bob")
+        ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
         assert client.patch(f"/api/players/{ann['id']}", json={"name": "Anna"},
                             headers=auth(ann)).status_code == 200
         assert client.post(f"/api/players/{ann['id']}/transfer", json={},

@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from browser_util import watch_errors
 from fastapi.testclient import TestClient
-from server_util import play_to_end, seats
+from server_util import auth, new_player, play_to_end, seats
 from test_server_a11y import axe_violations
 from test_server_invites import context, in_browser
-from test_server_players import auth, make
 
 from sixtysix.server.players import Players
 from sixtysix.server.ratings import (
@@ -79,7 +78,7 @@ def page(client: TestClient, player: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_rated_match_moves_both_ratings_the_right_way(client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     tid, tokens = rated_table(client, ann, bob)
     end = play_out(client, tid, list(tokens))
     assert end["rated"] and [s["player"] for s in end["seats"]] == [ann["id"], bob["id"]]
@@ -112,7 +111,7 @@ def test_a_rated_match_moves_both_ratings_the_right_way(client: TestClient) -> N
 
 
 def test_a_rated_rematch_is_rated_with_the_same_players(client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     tid, tokens = rated_table(client, ann, bob)
     play_out(client, tid, list(tokens))
     r = client.post(f"/api/tables/{tid}/rematch", json={"token": tokens[1]})
@@ -124,7 +123,7 @@ def test_a_rated_rematch_is_rated_with_the_same_players(client: TestClient) -> N
 
 
 def test_an_unrated_match_moves_no_rating_and_is_listed(client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     tid, tokens = rated_table(client, ann, bob, rated=False)
     end = play_out(client, tid, list(tokens))
     assert end["complete"] and not end["rated"]
@@ -137,7 +136,7 @@ def test_an_unrated_match_moves_no_rating_and_is_listed(client: TestClient) -> N
 
 def test_leaving_a_rated_match_loses_it_whatever_the_computer_makes_of_it(
         client: TestClient) -> None:
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     tid, tokens = rated_table(client, ann, bob)
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as ws:
         assert ws.receive_json()["type"] == "state"
@@ -154,7 +153,7 @@ def test_leaving_a_rated_match_loses_it_whatever_the_computer_makes_of_it(
 
 def test_the_computer_playing_for_an_away_player_is_his_leaving(client: TestClient) -> None:
     """Away past the table's takeover time at his turn: the computer played for him."""
-    ann, bob = make(client, "Ann"), make(client, "Bob")
+    ann, bob = new_player(client, "Ann"), new_player(client, "Bob")
     r = client.post("/api/tables", headers=auth(ann),
                     json={**ONE_GAME, "rated": True, "takeover_seconds": 0.01})
     t = r.json()
@@ -170,7 +169,7 @@ def test_the_computer_playing_for_an_away_player_is_his_leaving(client: TestClie
 
 
 def test_rated_tables_are_for_players_without_hints(client: TestClient) -> None:
-    ann = make(client, "Ann")
+    ann = new_player(client, "Ann")
     r = client.post("/api/tables", json={**ONE_GAME, "rated": True})
     assert r.status_code == 401 and r.json()["error"]["code"] == "player_needed"
     for bad in ({"rated": "yes"}, {"rated": True, "hints": True},
@@ -183,7 +182,7 @@ def test_rated_tables_are_for_players_without_hints(client: TestClient) -> None:
     r = client.post(f"/api/tables/{t['table']}/claim", json={"invite": invite})
     assert r.status_code == 401 and r.json()["error"]["code"] == "player_needed"
     # Refused without spending the invitation.
-    bob = make(client, "Bob")
+    bob = new_player(client, "Bob")
     r = client.post(f"/api/tables/{t['table']}/claim", headers=auth(bob), json={"invite": invite})
     assert r.status_code == 200
 
@@ -191,7 +190,7 @@ def test_rated_tables_are_for_players_without_hints(client: TestClient) -> None:
 def test_the_leaderboard_puts_established_ratings_first_and_checks_its_query(
         client: TestClient) -> None:
     store: Storage = client.app.state.hub.storage  # type: ignore[attr-defined]
-    new, old, best = make(client, "New"), make(client, "Old"), make(client, "Best")
+    new, old, best = new_player(client, "New"), new_player(client, "Old"), new_player(client, "Best")
     for p, mu, sigma in ((new, 1900.0, 480.0), (old, 1600.0, 300.0), (best, 1700.0, 250.0)):
         with store.engine.begin() as conn:
             conn.exec_driver_sql("INSERT INTO sixtysix_ratings VALUES (?, ?, ?, ?, ?, ?)",
