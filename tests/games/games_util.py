@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 from deal_helpers import hand_str as hand_of
 from deal_helpers import legal, perft
@@ -11,7 +14,8 @@ from sixtysix.engine.match import Match
 from sixtysix.engine.state import Deal, HandResult, State
 from sixtysix.errors import IllegalActionError
 
-__all__ = ["act", "cards", "hand_of", "legal", "make_deal", "perft", "refused", "result", "state"]
+__all__ = ["act", "cards", "hand_of", "legal", "make_deal", "perft", "random_hands", "refused",
+           "result", "state"]
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -64,3 +68,13 @@ def refused(m: Match, action: str, words: str) -> None:
     with pytest.raises(IllegalActionError, match=words):
         m.apply(action)
     assert (s.phase, s.to_act, list(s.history), s.bidding, s.factor, list(s.hands)) == before
+
+
+def random_hands(m: Match, rng: random.Random) -> Iterator[HandResult]:
+    """Plays match ``m`` to its end by random legal actions, each hand dealt from ``rng``:
+    each hand's result as it ends."""
+    while not m.complete:
+        m.deal_hand(rng=rng)
+        while m.in_hand:
+            m.apply(rng.choice(m.legal_actions()))
+        yield m.results[-1]

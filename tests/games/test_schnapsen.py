@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from games_util import act, hand_of, legal, make_deal, perft
+from games_util import act, hand_of, legal, make_deal, perft, random_hands
 
 from sixtysix.cards import PACK_20, parse_card, parse_cards
 from sixtysix.engine.legal import legal_follow
@@ -304,11 +304,7 @@ def test_random_hands_end_and_conserve_points() -> None:
     g = make_game("schnapsen")
     for _ in range(200):
         m = Match(g, dealer=rng.randrange(2))
-        while not m.complete:
-            m.deal_hand(rng=rng)
-            while m.in_hand:
-                m.apply(rng.choice(m.legal_actions()))
-            r = m.results[-1]
+        for r in random_hands(m, rng):
             assert sum(r.game_points) in (1, 2, 3)
         assert min(m.score) <= 0
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from games_util import act, hand_of, legal, make_deal, perft
+from games_util import act, hand_of, legal, make_deal, perft, random_hands
 
 from sixtysix.cards import PACK_24, parse_card
 from sixtysix.engine.match import Match
@@ -141,11 +141,8 @@ def test_chips_conserved_and_match_of_nine_hands() -> None:
     g = make_game("three-player-sixty-six")
     for _ in range(10):
         m = Match(g, dealer=rng.randrange(3))
-        while not m.complete:
-            m.deal_hand(rng=rng)
-            while m.in_hand:
-                m.apply(rng.choice(m.legal_actions()))
-            assert sum(m.results[-1].game_points) == 0
+        for r in random_hands(m, rng):
+            assert sum(r.game_points) == 0
             assert sum(m.score) == 60
         assert len(m.results) == 9
         best = max(m.score)

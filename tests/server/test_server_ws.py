@@ -248,12 +248,16 @@ def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) ->
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
 
 
-def test_hint_for_the_seat_to_act(client: TestClient) -> None:
+def hint_table(client: TestClient, seconds: float) -> tuple[str, str | None]:
+    """A Sixty-Six table of two people with hints of ``seconds``: its id and the secret of the
+    seat to act."""
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
-                  hint_seconds=0.1)
-    tid = t["table"]
-    first = table_obj(client, tid).match.to_act
-    tok = seat_tokens(client, t)[first]
+                  hint_seconds=seconds)
+    return t["table"], seat_tokens(client, t)[table_obj(client, t["table"]).match.to_act]
+
+
+def test_hint_for_the_seat_to_act(client: TestClient) -> None:
+    tid, tok = hint_table(client, 0.1)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_json({"type": "hint"})
@@ -278,11 +282,7 @@ def hint_started(tid: str) -> None:
 
 def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
     """Hints cost the server's CPU: asked again while one is worked out, one is refused."""
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
-                  hint_seconds=1)
-    tid = t["table"]
-    seat = table_obj(client, tid).match.to_act
-    tok = seat_tokens(client, t)[seat]
+    tid, tok = hint_table(client, 1)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
@@ -297,10 +297,7 @@ def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
 def test_a_hint_being_worked_out_holds_up_no_other_request(client: TestClient) -> None:
     """A hint thinks in a worker thread for its seconds; the server answers meanwhile (the
     compiled search once held the interpreter lock, and with it the event loop, throughout)."""
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
-                  hint_seconds=2)
-    tid = t["table"]
-    tok = seat_tokens(client, t)[table_obj(client, tid).match.to_act]
+    tid, tok = hint_table(client, 2)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
