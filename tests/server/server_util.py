@@ -165,6 +165,19 @@ def needs_pg(test: Any) -> Any:
     return test
 
 
+def first_action(server: ServerProcess, tid: str,
+                 tokens: list[str | None]) -> tuple[int, Any, int]:
+    """The seat to act at table ``tid`` takes its first legal action over HTTP: the answer's
+    status and body, and the seat."""
+    _, s = server.request("GET", f"/api/tables/{tid}")
+    seat = s["view"]["to_act"]
+    _, mine = server.request("GET", f"/api/tables/{tid}?token={tokens[seat]}")
+    status, after = server.request("POST", f"/api/tables/{tid}/actions", {
+        "token": tokens[seat], "action": mine["view"]["legal"][0]["action"],
+        "version": s["version"]})
+    return status, after, seat
+
+
 def finished_table(server: ServerProcess, timeout: float = 60, **spec: Any) -> dict[str, Any]:
     """A table whose match is over, played through by the computer: its people have their seats
     (every invitation claimed: an invited seat is waited for) and are away from the start, so

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from server_util import ServerProcess, seat_tokens, seats
+from server_util import ServerProcess, first_action, seat_tokens, seats
 
 
 def wait_for(server: ServerProcess, path: str, pred: Any, timeout: float = 15) -> dict[str, Any]:
@@ -51,13 +51,7 @@ def test_kill_and_restart_resumes_tables_exactly(server_factory: Any) -> None:
     assert status == 201
     ptid, ptoks = pvp["table"], seat_tokens(server, pvp)
     for _ in range(7):
-        _, s = server.request("GET", f"/api/tables/{ptid}")
-        seat = s["view"]["to_act"]
-        _, mine = server.request("GET", f"/api/tables/{ptid}?token={ptoks[seat]}")
-        status, _ = server.request("POST", f"/api/tables/{ptid}/actions", {
-            "token": ptoks[seat], "action": mine["view"]["legal"][0]["action"],
-            "version": s["version"]})
-        assert status == 200
+        assert first_action(server, ptid, ptoks)[0] == 200
     ctid, ctok = pvc["table"], seat_tokens(server, pvc)[0]
     human_turns(server, ctid, ctok, 5)
     before = {t: [server.request("GET", f"/api/tables/{t}?token={k}")[1] for k in toks]
@@ -78,12 +72,7 @@ def test_kill_and_restart_resumes_tables_exactly(server_factory: Any) -> None:
     status, rec = server.request("GET", f"/api/tables/{ctid}/record")
     assert status == 200 and len(rec["hands"]) == end["hand_no"]
     # The two-person table continues where it stopped.
-    _, s = server.request("GET", f"/api/tables/{ptid}")
-    seat = s["view"]["to_act"]
-    _, mine = server.request("GET", f"/api/tables/{ptid}?token={ptoks[seat]}")
-    status, _ = server.request("POST", f"/api/tables/{ptid}/actions", {
-        "token": ptoks[seat], "action": mine["view"]["legal"][0]["action"], "version": s["version"]})
-    assert status == 200
+    assert first_action(server, ptid, ptoks)[0] == 200
 
 
 def test_restart_resumes_a_table_where_the_computer_was_to_act(server_factory: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_util import PG_MARKS, needs_pg, new_table, pg_url, seat_tokens, seats
+from server_util import PG_MARKS, first_action, needs_pg, new_table, pg_url, seat_tokens, seats
 
 from sixtysix.server import create_app
 from sixtysix.server.storage import Storage, StorageError
@@ -144,11 +144,7 @@ def test_server_on_postgres_survives_a_kill(server_factory: Any) -> None:
                                                        "seats": seats("human", "human")})
     assert status == 201
     tid, toks = t["table"], seat_tokens(server, t)
-    _, s = server.request("GET", f"/api/tables/{tid}")
-    seat = s["view"]["to_act"]
-    _, mine = server.request("GET", f"/api/tables/{tid}?token={toks[seat]}")
-    status, after = server.request("POST", f"/api/tables/{tid}/actions", {
-        "token": toks[seat], "action": mine["view"]["legal"][0]["action"], "version": s["version"]})
+    status, after, seat = first_action(server, tid, toks)
     assert status == 200
     server.kill()
     server.start()
