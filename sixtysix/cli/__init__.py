@@ -8,9 +8,12 @@ command works while optional parts are missing.
 from __future__ import annotations
 
 import importlib
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from ..extras import needs
+
+if TYPE_CHECKING:
+    from ..engine.options import OptionValues
 
 with needs("the sixtysix command"):
     import typer
@@ -42,7 +45,7 @@ def _options(
     """The Sixty-Six family of card games: play, replay, analyse."""
 
 
-def parse_option_values(pairs: list[str] | None, game: str) -> dict[str, Any]:
+def parse_option_values(pairs: list[str] | None, game: str) -> OptionValues:
     """``--option name=value`` pairs for ``game``, each value read by the option's declared type
     (``null``, ``true``/``false``, whole numbers, choices): the one parser of every command that
     takes ``--option``. OptionError, in words, for an unknown game, option or value.

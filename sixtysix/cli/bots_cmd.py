@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Annotated, Any
+from collections.abc import Mapping
+from typing import Annotated, TypedDict
 
 import typer
 
@@ -18,10 +19,43 @@ from ..games import DEFAULT_GAME
 from . import app, parse_option_values, read_text
 
 __all__ = ["solve_command", "hint_command", "analyze_command", "tournament_command",
-           "solve_record", "hint_record"]
+           "solve_record", "hint_record", "SolveJSON", "HintJSON", "HintMove"]
 
 
-def _read(file: str) -> dict[str, Any]:
+class SolveJSON(TypedDict):
+    """``sixtysix solve --json``: the seat to act, the exact value (game points of the hand, the
+    card-point margin in the fraction), the best actions and every action's value."""
+
+    to_act: int
+    value: float
+    game_points: int
+    margin: int
+    best: list[str]
+    values: dict[str, float]
+
+
+class HintMove(TypedDict):
+    """One legal action in a hint: its record text, as a player types it, and its value (null
+    where the search never tried it)."""
+
+    action: str
+    move: str
+    value: float | None
+
+
+class HintJSON(TypedDict):
+    """``sixtysix hint --json``: the seat to act, the computer player asked, its choice, whether
+    the values are exact, and every legal action's value, best first."""
+
+    seat: int
+    bot: str
+    action: str
+    move: str
+    exact: bool
+    values: list[HintMove]
+
+
+def _read(file: str) -> dict[str, object]:
     from ..records import load_record
     return load_record(read_text(file))
 
@@ -34,13 +68,13 @@ def _fail(message: str, as_json: bool) -> None:
     raise typer.Exit(2)
 
 
-def _player(record: dict[str, Any], seat: int) -> str:
+def _player(record: Mapping[str, object], seat: int) -> str:
     """The name of ``seat`` in a record that has been read (its players, else 'Seat N')."""
     players = record.get("players")
     return players[seat] if isinstance(players, list) and seat < len(players) else f"Seat {seat}"
 
 
-def solve_record(record: dict[str, Any]) -> dict[str, Any]:
+def solve_record(record: Mapping[str, object]) -> SolveJSON:
     """Exact values after the record's last action (a full record, a two-seat hand in progress).
 
     >>> rec = {"game": "sixty-six", "hands": [{"dealer": 1, "seed": 7, "actions": ["close"]}]}
@@ -67,8 +101,8 @@ def solve_record(record: dict[str, Any]) -> dict[str, Any]:
             "values": {action_str(a): v / SCALE for a, v in sorted(values.items(), key=lambda x: -x[1])}}
 
 
-def hint_record(record: dict[str, Any], bot: str | None = None, seconds: float = 1.0,
-                seed: int = 0) -> dict[str, Any]:
+def hint_record(record: Mapping[str, object], bot: str | None = None, seconds: float = 1.0,
+                seed: int = 0) -> HintJSON:
     """The action a computer player chooses after the record's last action, and every legal
     action's value for the seat to act (game points of the hand).
 

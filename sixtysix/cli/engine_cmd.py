@@ -39,7 +39,11 @@ import math
 import random
 import sys
 import time
-from typing import IO, Annotated, Any
+from collections.abc import Mapping
+from typing import IO, TYPE_CHECKING, Annotated, Any
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot, BotArg, Param
 
 import typer
 
@@ -66,16 +70,20 @@ class RequestError(ValueError):
         self.extra = extra
 
 
+Answer = dict[str, object]
+"""An answer line: the hint's answer (see the module's docstring), a pong, a bye or an error."""
+
+
 class Engine:
     """Answers requests, keeping its computer players (and their caches and pools) between them."""
 
     def __init__(self, bot: str = DEFAULT_BOT, seconds: float = 1.0) -> None:
         from ..bots import SECONDS
         self.default_bot = bot
-        self.default_seconds = SECONDS.check("", seconds, "the engine's time")
-        self._bots: dict[str, Any] = {}
+        self.default_seconds = float(SECONDS.check("", seconds, "the engine's time"))
+        self._bots: dict[str, Bot] = {}
 
-    def bot(self, spec: str) -> Any:
+    def bot(self, spec: str) -> Bot:
         """The bot of ``spec``, built once and kept warm."""
         from ..bots import make_bot
         b = self._bots.get(spec)
@@ -83,7 +91,7 @@ class Engine:
             b = self._bots[spec] = make_bot(spec)
         return b
 
-    def answer(self, req: Any) -> dict[str, Any]:
+    def answer(self, req: object) -> Answer:
         """The answer to one decoded request (errors raised as RequestError/SixtySixError)."""
         if not isinstance(req, dict):
             raise RequestError("a request is a JSON object, e.g. {\"id\": 1, \"record\": {...}}")
@@ -97,7 +105,7 @@ class Engine:
             raise RequestError(f"unknown cmd {shown(cmd)}: 'hint' (the default), 'ping' or 'quit'")
         return self.hint(req)
 
-    def hint(self, req: dict[str, Any]) -> dict[str, Any]:
+    def hint(self, req: Mapping[str, object]) -> Answer:
         from ..analysis import hint, is_exact, ranked
         from ..bots import ITERATIONS, SECONDS, Limit
         from ..engine.actions import action_str
@@ -112,8 +120,10 @@ class Engine:
         spec = req.get("bot", self.default_bot)
         if not isinstance(spec, str) or not spec.strip():
             raise RequestError("'bot' is a computer player's name, e.g. \"master\"")
-        seconds = _budget(req, "time", SECONDS, self.default_seconds)
-        iterations = _budget(req, "iterations", ITERATIONS, None)
+        budget = _budget(req, "time", SECONDS)
+        seconds = float(budget) if budget is not None else self.default_seconds
+        budget = _budget(req, "iterations", ITERATIONS)
+        iterations = int(budget) if budget is not None else None
         seed = req.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RequestError(f"'seed' must be a whole number, not {shown(seed)}")
@@ -154,11 +164,11 @@ def json_value(value: float) -> float | None:
     return round(value, 3) if math.isfinite(value) else None
 
 
-def _budget(req: dict[str, Any], key: str, param: Any, default: Any) -> Any:
+def _budget(req: Mapping[str, object], key: str, param: Param) -> BotArg | None:
     """The request's ``key`` checked against ``param``, the library's one range of that budget
-    (``Limit`` checks the same): a JSON number, not text or true."""
+    (``Limit`` checks the same): a JSON number, not text or true; None where it gives none."""
     if key not in req:
-        return default
+        return None
     value = req[key]
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise RequestError(f"'{key}' must be {param.describe()}, not {shown(value)}")
@@ -176,8 +186,8 @@ def _finite(text: str) -> float:
     return value
 
 
-def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             raise RequestError(f"the key {json.dumps(key)} is given twice in one object")
@@ -185,7 +195,7 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def decode(line: str) -> Any:
+def decode(line: str) -> object:
     """One request line read as strict JSON: RequestError for anything else, for NaN and
     Infinity (Python's reader takes them, JSON does not), for a key given twice in an object
     (which would silently win), and for nesting deeper than ``MAX_DEPTH``.
@@ -224,7 +234,7 @@ def serve(inp: IO[str], out: IO[str], engine: Engine | None = None, hello: bool 
     from ..errors import RecordError, SixtySixError
     engine = engine or Engine()
 
-    def send(obj: dict[str, Any]) -> None:
+    def send(obj: Answer) -> None:
         try:
             text = json.dumps(obj, allow_nan=False)  # strict JSON out, as in
         except ValueError as e:  # a client must never get NaN or Infinity

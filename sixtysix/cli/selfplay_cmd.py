@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from ..errors import SixtySixError
 from ..games import DEFAULT_GAME
-from . import app
+from . import app, parse_option_values
 
 __all__ = ["selfplay_command"]
-
-
-def _options(pairs: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq:
-            raise ValueError(f"--option takes name=value, not {pair!r}")
-        try:
-            out[name.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            out[name.strip()] = value
-    return out
 
 
 @app.command("selfplay")
@@ -54,7 +40,7 @@ def selfplay_command(
     try:
         info = generate(game, split_bots(bots), hands=hands, out=out, seed=seed, workers=workers,
                         backend="ray" if backend == "ray" else "local", address=address,
-                        options=_options(option or []))
+                        options=parse_option_values(option, game))
     except (SixtySixError, ValueError, OSError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None

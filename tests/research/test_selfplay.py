@@ -70,6 +70,13 @@ def test_selfplay_command(tmp_path: pathlib.Path) -> None:
     assert bad.exit_code == 2 and "unknown game" in bad.output
     bad = runner.invoke(app, ["selfplay", "--backend", "spark", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "'local' or 'ray'" in bad.output
+    # --option is read as every command reads it: by the option's declared type.
+    done = runner.invoke(app, ["selfplay", "--game", "schnapsen", "--bots", "random", "--hands", "1",
+                               "--out", str(tmp_path / "opt"), "--option", "start_score=5"])
+    assert done.exit_code == 0, done.output
+    bad = runner.invoke(app, ["selfplay", "--game", "schnapsen", "--out", str(tmp_path),
+                              "--option", "start_score=five"])
+    assert bad.exit_code == 2 and "option 'start_score' takes a whole number" in bad.output
 
 
 def test_tournament_on_ray_matches_the_local_pool_and_draws_its_plot(
