@@ -176,24 +176,20 @@ def test_strict_play_wins_with_a_card_it_could_lose_later():
 
 # ---------------------------------------------------------------------------------- closing
 
-def test_closes_when_its_sure_tricks_carry_it_to_66():
+@pytest.mark.parametrize("hands, choice", [
     # Seat 0 declares 40 leading QH and wins the trick over 9C: 3 + 40 = 43 credited. It then
     # holds AH TH KH (the top trumps: sure, and they draw the one trump still out, 9H) and AC AS
     # (then sure too): 43 + 11 + 10 + 4 + 11 + 11 = 90, so it closes before drawing.
-    m = match66("AH TH KH QH AC AS", "9C 9S JS 9D JD QD", "JH")
-    m.apply("marry QH")
-    m.apply("play 9C")
-    assert m.hand is not None and m.hand.points == [43, 0]
-    assert choose(m) == CLOSE
-
-
-def test_does_not_close_without_sure_tricks():
+    pytest.param(("AH TH KH QH AC AS", "9C 9S JS 9D JD QD"), CLOSE, id="sure-tricks-close"),
     # Same 43, but KH is beaten by AH and TH that are still out: nothing is sure, so it draws.
-    m = match66("KH QH 9S JS 9D TD", "9C AS TS JD QD KD", "JH")
+    pytest.param(("KH QH 9S JS 9D TD", "9C AS TS JD QD KD"), DRAW, id="nothing-sure-draws"),
+])
+def test_closes_when_its_sure_tricks_carry_it_to_66(hands, choice):
+    m = match66(*hands, "JH")
     m.apply("marry QH")
     m.apply("play 9C")
     assert m.hand is not None and m.hand.points == [43, 0]
-    assert choose(m) == DRAW
+    assert choose(m) == choice
 
 
 # ---------------------------------------------------------------------------------- trumps
