@@ -21,6 +21,13 @@ def table_obj(client: TestClient, tid: str) -> Table:
     return t
 
 
+def two_people(client: TestClient, **spec: Any) -> tuple[str, str | None]:
+    """A Sixty-Six table of two people (``spec`` added): its id and the secret of the seat to
+    act."""
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), **spec)
+    return t["table"], seat_tokens(client, t)[table_obj(client, t["table"]).match.to_act]
+
+
 def test_a_whole_match_against_the_computer(client: TestClient) -> None:
     t = new_table(client, game="sixty-six", seats=seats("human", "random"))
     tid, tok = t["table"], seat_tokens(client, t)[0]
@@ -84,10 +91,7 @@ def _wait_turn(ws: Any, seat: int) -> dict[str, Any]:
 ])
 def test_ws_refusals_change_nothing_and_keep_the_connection(client: TestClient, message: str,
                                                             code: str) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
-    tid = t["table"]
-    first = table_obj(client, tid).match.to_act
-    tok = seat_tokens(client, t)[first]
+    tid, tok = two_people(client)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_text(message.replace("VERSION", str(m["version"])))
@@ -144,10 +148,8 @@ def test_ws_bad_token_or_table_is_refused(client: TestClient, path: str, close: 
 
 
 def test_reconnecting_seat_gets_its_view_back(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"))
-    tid = t["table"]
+    tid, tok = two_people(client)
     first = table_obj(client, tid).match.to_act
-    tok = seat_tokens(client, t)[first]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_json({"type": "act", "action": m["view"]["legal"][0]["action"], "version": m["version"]})
@@ -236,10 +238,8 @@ def test_a_player_asks_the_computer_to_play_for_a_seat_away_and_its_person_retur
 
 
 def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) -> None:
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=False)
-    tid = t["table"]
-    first = table_obj(client, tid).match.to_act
-    r = client.get(f"/api/tables/{tid}/hint?token={seat_tokens(client, t)[first]}")
+    tid, tok = two_people(client, hints=False)
+    r = client.get(f"/api/tables/{tid}/hint?token={tok}")
     assert r.status_code == 403 and r.json()["error"]["code"] == "no_hints"
     t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True)
     tid = t["table"]
@@ -248,16 +248,8 @@ def test_hints_refused_where_not_allowed_or_not_your_turn(client: TestClient) ->
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
 
 
-def hint_table(client: TestClient, seconds: float) -> tuple[str, str | None]:
-    """A Sixty-Six table of two people with hints of ``seconds``: its id and the secret of the
-    seat to act."""
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), hints=True,
-                  hint_seconds=seconds)
-    return t["table"], seat_tokens(client, t)[table_obj(client, t["table"]).match.to_act]
-
-
 def test_hint_for_the_seat_to_act(client: TestClient) -> None:
-    tid, tok = hint_table(client, 0.1)
+    tid, tok = two_people(client, hints=True, hint_seconds=0.1)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         m = ws.receive_json()
         ws.send_json({"type": "hint"})
@@ -282,7 +274,7 @@ def hint_started(tid: str) -> None:
 
 def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
     """Hints cost the server's CPU: asked again while one is worked out, one is refused."""
-    tid, tok = hint_table(client, 1)
+    tid, tok = two_people(client, hints=True, hint_seconds=1)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
@@ -297,7 +289,7 @@ def test_one_hint_at_a_time_per_table(client: TestClient) -> None:
 def test_a_hint_being_worked_out_holds_up_no_other_request(client: TestClient) -> None:
     """A hint thinks in a worker thread for its seconds; the server answers meanwhile (the
     compiled search once held the interpreter lock, and with it the event loop, throughout)."""
-    tid, tok = hint_table(client, 2)
+    tid, tok = two_people(client, hints=True, hint_seconds=2)
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         ws.receive_json()
         ws.send_json({"type": "hint"})
