@@ -26,31 +26,26 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN, SUIT_MASK, cards_of
+from ..engine import actions
 from ..engine.actions import (
-    ANNOUNCE,
-    BID,
-    BID_CONTRACT,
     CLOSE,
     CONTRACTS,
     CUT,
     DECLARE,
-    DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
     KONTRA,
-    MARRY,
-    MARRY_DOUBLE,
-    MAX_BID,
     OPEN,
+    OPENINGS,
     PASS,
     REKONTRA,
     REVERSE,
-    SHOW,
     SUBKONTRA,
     TRUMP,
     TURN,
-    action_str,
+    ActionKind,
+    kind,
 )
 from ..engine.legal import trick_winner
 from ..engine.phases import PH_AUCTION
@@ -64,9 +59,10 @@ from .base import BotError, Limit, Param, register
 
 __all__ = ["HeuristicBot"]
 
-_MELD_VERBS = ("meld", "announce", "bella", "show")
-"""Verbs of meld-like actions that games may add: showing a scoring combination is almost always
-worth doing, so the bot takes them even without knowing the game."""
+_MELD_KINDS = frozenset({ActionKind.MELD_LOW, ActionKind.ANNOUNCE, ActionKind.BELLA,
+                         ActionKind.SHOW})
+"""Meld-like actions that games may add: showing a scoring combination is almost always worth
+doing, so the bot takes them even without knowing the game."""
 
 
 class HeuristicBot:
@@ -132,17 +128,17 @@ class _Turn:
 
     def decide(self, legal: list[int]) -> int:
         v = self.v
-        plays = [a for a in legal if a < MARRY]
-        bids = [a for a in legal if BID < a <= BID + MAX_BID]
+        plays = [a for a in legal if actions.is_play(a)]
+        bids = [a for a in legal if actions.is_bid(a)]
         if bids:
             return self.bid_units(bids, legal)
-        if PH_AUCTION in self.rules.phases and any(TRUMP <= a < TRUMP + 4 for a in legal):
+        if PH_AUCTION in self.rules.phases and any(actions.is_trump_choice(a) for a in legal):
             return TRUMP + max(range(4), key=lambda t: (self.hand_estimate(t), -t))
-        if any(TRUMP <= a < TRUMP + 4 for a in legal) or TURN in legal:
+        if any(actions.is_trump_choice(a) for a in legal) or TURN in legal:
             return self.name_trumps(legal)
         if CUT in legal:
             return CUT  # how the cards come changes nothing the player can know
-        if any(BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS) for a in legal):
+        if any(actions.is_contract_bid(a) for a in legal):
             return self.bid_contract(legal)
         if KONTRA in legal or REKONTRA in legal or SUBKONTRA in legal:
             return self.double(legal)
@@ -180,8 +176,8 @@ class _Turn:
                 return self.lead(plays)
         elif plays:
             return self.follow(plays)
-        if any(MARRY <= a < DECLARE_SHOW for a in legal) and not self.missed():
-            return max((a for a in legal if MARRY <= a < DECLARE_SHOW), key=self.marriage_value)
+        if any(actions.is_marriage(a) for a in legal) and not self.missed():
+            return max((a for a in legal if actions.is_marriage(a)), key=self.marriage_value)
         if PASS in legal:
             return PASS  # bids, doublings, a deferred marriage we cannot show: a casual player passes
         return min(legal)
@@ -201,35 +197,29 @@ class _Turn:
         if DECLARE in legal and points >= target and not self.missed():
             return DECLARE
         has_trick = v.tricks[self.side] > 0 or not self.rules.marriage_needs_trick
-        shows = [a for a in legal if DECLARE_SHOW <= a < DRAW]
+        shows = [a for a in legal if actions.is_declaration(a)]
         if shows and has_trick:
-            best = max(shows, key=lambda a: self.suit_marriage_value((a - DECLARE_SHOW) >> 3 & 3))
-            if points + self.suit_marriage_value((best - DECLARE_SHOW) >> 3 & 3) >= target \
+            best = max(shows, key=self.marriage_value)
+            if points + self.marriage_value(best) >= target \
                     and not self.missed():
                 return best
         return None
 
     def meld(self, legal: list[int]) -> int | None:
-        announces = [a for a in legal if ANNOUNCE <= a < SHOW]
+        announces = [a for a in legal if actions.is_announcement(a)]
         if announces and not self.missed():
             # Terts: the announcement worth most with what it brings besides; the higher-ranked
             # of equal worth, which the opponent is less likely to outrank.
             hand, scored = self.v.hand, self.v.scored
-            return max(announces, key=lambda a: (worth(hand, scored, a - ANNOUNCE),
-                                                 COMBO_KEY[a - ANNOUNCE]))
-        doubles = [a for a in legal if MARRY_DOUBLE <= a < ANNOUNCE]
+            return max(announces, key=lambda a: (worth(hand, scored, actions.combo_index(a)),
+                                                 COMBO_KEY[actions.combo_index(a)]))
+        doubles = [a for a in legal if actions.is_double_marriage(a)]
         if doubles and not self.missed():
             # Both pairs at once (40, 80 in trumps); lead a queen, keeping the kings.
-            return max(doubles, key=lambda a: (self.marriage_value(a - MARRY_DOUBLE + MARRY),
-                                              (a - MARRY_DOUBLE) & 7 == QUEEN))
+            return max(doubles, key=lambda a: (self.marriage_value(a),
+                                              actions.named_card(a) & 7 == QUEEN))
         for a in legal:
-            if a < N_KNOWN:
-                continue
-            try:
-                verb = action_str(a).split()[0]
-            except (KeyError, IndexError, ValueError):
-                continue
-            if verb in _MELD_VERBS and not self.missed():
+            if kind(a) in _MELD_KINDS and not self.missed():
                 return a
         return None
 
@@ -237,14 +227,15 @@ class _Turn:
         return 40 if suit == self.trump else 20
 
     def marriage_value(self, action: int) -> int:
-        return self.suit_marriage_value((action - MARRY) >> 3 & 3)
+        """What the marriage of ``action`` (led, shown or double) is worth for its suit."""
+        return self.suit_marriage_value(actions.named_card(action) >> 3 & 3)
 
     def marriage(self, legal: list[int]) -> int | None:
-        marries = [a for a in legal if MARRY <= a < DECLARE_SHOW]
+        marries = [a for a in legal if actions.is_marriage(a)]
         if not marries or self.missed():
             return None
         # The 40 before a 20; lead the queen, keeping the king, which wins more tricks.
-        return max(marries, key=lambda a: (self.marriage_value(a), (a - MARRY) & 7 == QUEEN))
+        return max(marries, key=lambda a: (self.marriage_value(a), actions.named_card(a) & 7 == QUEEN))
 
     # ------------------------------------------------------------------ the meld games (Gaigel)
 
@@ -252,10 +243,11 @@ class _Turn:
         """Forehand's opening of trick 1: Ge-Elfen with a plain ace wins the trick for sure;
         else Höher with the highest card that may win it; Auf Dissle only when nothing else is
         allowed, with the cheapest card."""
-        opens = [a for a in legal if OPEN <= a < MARRY_DOUBLE]
+        opens = [a for a in legal if actions.is_opening(a)]
         if not opens:
             return None
-        by = {k: [(a - OPEN) & 63 for a in opens if (a - OPEN) >> 6 == k] for k in range(4)}
+        by = {k: [actions.named_card(a) for a in opens if actions.opening_index(a) == k]
+              for k in range(len(OPENINGS))}
         if by[GE_ELFEN]:
             return OPEN + GE_ELFEN * 64 + by[GE_ELFEN][0]
         if by[HOEHER]:
@@ -290,9 +282,9 @@ class _Turn:
         hand = self.v.hand
         best, best_key = -1, (0, 0)
         for a in legal:
-            if not TRUMP <= a < TRUMP + 4:
+            if not actions.is_trump_choice(a):
                 continue
-            cards = hand & SUIT_MASK[a - TRUMP]
+            cards = hand & SUIT_MASK[actions.trump_suit(a)]
             key = (cards.bit_count(), sum(self.values[c] for c in cards_of(cards)))
             if key > best_key:
                 best, best_key = a, key
@@ -346,7 +338,7 @@ class _Turn:
         if self.missed():
             best -= unit
         units = best // unit
-        affordable = [a for a in bids if a - BID <= units]
+        affordable = [a for a in bids if actions.bid_units(a) <= units]
         high, bidder, _ = standing(self.v.bidding)
         partner_high = bidder >= 0 and r.sides[bidder] == self.side
         if affordable and not (partner_high and units < high + 2):
@@ -381,8 +373,8 @@ class _Turn:
                 ok |= {"schnapser", "kontraschnapser"}
             if top == trumps.bit_count() and top + aces == 5 and top >= 3:
                 ok |= {"bauernschnapser", "kontrabauernschnapser"}
-        bids = [a for a in legal if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
-        good = [a for a in bids if CONTRACTS[a - BID_CONTRACT] in ok]
+        bids = [a for a in legal if actions.is_contract_bid(a)]
+        good = [a for a in bids if CONTRACTS[actions.contract_index(a)] in ok]
         if good and not self.missed():
             return max(good)
         if PASS in legal:
@@ -558,6 +550,3 @@ def _top_run(cards: int, suit: int) -> int:
         k += 1
     return k
 
-
-N_KNOWN = TRUMP + 4
-"""Action ids from here on belong to verbs that games add (bids, melds)."""

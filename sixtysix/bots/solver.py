@@ -25,9 +25,9 @@ after the fourth trick are solved in well under a second, phase-2 positions in m
 from __future__ import annotations
 
 from ..cards import SUIT_MASK
+from ..engine import actions, kernel_terts
 from ..engine import kernel as kernel_module
-from ..engine import kernel_terts
-from ..engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
+from ..engine.actions import CLOSE, DECLARE, DRAW, EXCHANGE
 from ..engine.fastpath import Kernel
 from ..engine.kernel import Hand, Search, Table, pack, trim_oldest
 from ..engine.kernel_terts import TertsHand
@@ -285,7 +285,7 @@ def _ordered(s: State, hint: int) -> list[int]:
     for a in acts:
         if a == hint:
             k = -10_000
-        elif a < MARRY:
+        elif actions.is_play(a):
             if trick:
                 wins = (beats[led] >> a) & 1 or ((a >> 3) & 3 == trump and (led >> 3) & 3 != trump)
                 k = vals[a] - 100 if wins and len(trick) + 1 == len(s.active) else vals[a]
@@ -293,9 +293,9 @@ def _ordered(s: State, hint: int) -> list[int]:
                     k += 15  # keep trumps: win with a plain card where one does
             else:
                 k = -vals[a]
-        elif a < DECLARE_SHOW:
+        elif actions.is_marriage(a):
             k = -500
-        elif a == DECLARE or a < DRAW:
+        elif a == DECLARE or actions.is_declaration(a):
             k = -5_000 if claim_ok else 1_000
         elif a in (DRAW, EXCHANGE):
             k = -200

@@ -2,6 +2,7 @@
 # offers at every turn are looked up on the typed state (state.pxd) with the hand as a 64-bit word
 # (only &, >> and comparisons touch it, which mean the same on Python ints).
 cimport cython
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.state cimport State
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...cards import ACE, JACK, KING, QUEEN, RANK_NAMES, card_str, mask_str
+from .. import actions
 from ..actions import ANNOUNCE, BELLA, COMBOS, PASS, SEQUENCE_ORDER, SHOW
 from ..legal import trick_winner
 from . import PH_ANSWER, PH_PLAY, Phase, register
@@ -142,9 +143,9 @@ def worth(hand: int, scored: tuple[tuple[int, int], ...], i: int) -> int:
 def announced_this_turn(s: State) -> bool:
     """The seat to act has announced since his turn began (read back to the last card played)."""
     for a in reversed(s.history):
-        if a < 64:
+        if actions.is_play(a):
             return False
-        if ANNOUNCE <= a < SHOW:
+        if actions.is_announcement(a):
             return True
     return False
 
@@ -208,7 +209,7 @@ def shown_unnamed(s: State) -> int:
     cards = 0
     for (_, j), at in zip(s.scored, s.scored_at, strict=True):
         answer = s.history[at - 1]  # each scores at the answer to an announcement
-        if j != (s.history[at - 2] - ANNOUNCE if answer == PASS else answer - SHOW):
+        if j != actions.combo_index(s.history[at - 2] if answer == PASS else answer):
             cards |= COMBOS[j]
     return cards
 
@@ -248,7 +249,7 @@ def apply_turn(s: State, a: int) -> None:
         s.bella_by = seat
         credit(s, seat, BELLA_VALUE)
         return
-    s.known[seat] |= COMBOS[a - ANNOUNCE]  # the announcement names its cards
+    s.known[seat] |= COMBOS[actions.combo_index(a)]  # the announcement names its cards
     s.phase = PH_ANSWER
     s.to_act = s.nxt[seat]
 
@@ -272,7 +273,7 @@ def _win(s: State, seat: int, i: int, extra: bool) -> None:
 
 def legal_answer(s: State) -> list[int]:
     """The responder: his best-ranked combination(s) where they outrank the announced one; pass."""
-    announced = s.history[-1] - ANNOUNCE
+    announced = actions.combo_index(s.history[-1])
     best, tops = best_held(s.hands[s.to_act])
     if best > KEY[announced]:
         return [SHOW + j for j in tops] + [PASS]
@@ -282,11 +283,11 @@ def legal_answer(s: State) -> list[int]:
 def apply_answer(s: State, a: int) -> None:
     resp = s.to_act
     announcer = s.nxt[resp]
-    announced = s.history[-2] - ANNOUNCE  # the answer itself is already in the history
+    announced = actions.combo_index(s.history[-2])  # the answer itself is already in the history
     if a == PASS:
         _win(s, announcer, announced, True)
     else:
-        shown = a - SHOW
+        shown = actions.combo_index(a)
         s.known[resp] |= COMBOS[shown]
         _win(s, resp, shown, s.rules.loser_side_extra)
     s.phase = PH_PLAY
@@ -312,7 +313,7 @@ def explain_turn(s: State, action: int, text: str) -> str:
     r = s.rules
     if not r.combinations:
         return f"{text.split()[0]} is not part of this game"
-    if SHOW <= action < SHOW + len(COMBOS):
+    if actions.is_show(action):
         return "'show' answers an announcement, and nothing has been announced"
     seat = s.to_act
     hand = s.hands[seat]
@@ -327,7 +328,7 @@ def explain_turn(s: State, action: int, text: str) -> str:
         held_card, other = (k, q) if (hand >> k) & 1 else (q, k)
         return (f"you hold {card_str(held_card)}, but {card_str(other)} was not played by you: "
                 f"no bella")
-    i = action - ANNOUNCE
+    i = actions.combo_index(action)
     if KEY[i] == 0:
         return ("four " + RANK_NAMES[i - N_RUNS] + "s are not a combination: only four jacks, "
                 "aces, kings or queens count")
@@ -349,11 +350,11 @@ def explain_turn(s: State, action: int, text: str) -> str:
 
 
 def _explain_answer(s: State, action: int, text: str) -> str:
-    announced = s.history[-1] - ANNOUNCE
+    announced = actions.combo_index(s.history[-1])
     what = describe(announced)
     hand = s.hands[s.to_act]
-    if SHOW <= action < SHOW + len(COMBOS):
-        i = action - SHOW
+    if actions.is_show(action):
+        i = actions.combo_index(action)
         missing = COMBOS[i] & ~hand
         if KEY[i] == 0:
             return ("four " + RANK_NAMES[i - N_RUNS] + "s are not a combination: only four jacks, "

@@ -3,6 +3,7 @@
 # Python ints.
 cimport cython
 from sixtysix.cards cimport card_list
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.legal cimport legal_follow, trick_winner
 from sixtysix.engine.phases.play cimport draw_all, stock_open, take_trick
 from sixtysix.engine.state cimport State

@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...cards import ACE, KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_list, card_str, mask_str
+from .. import actions
 from ..actions import (
-    ANNOUNCE,
     DECLARE,
     DEFER,
     EXCHANGE,
@@ -201,21 +201,20 @@ def legal_defer(s: State) -> list[int]:
 # ------------------------------------------------------------------ acting
 
 def apply(s: State, a: int) -> None:
-    if a < MARRY:
+    if actions.is_play(a):
         play(s, a)
-    elif a < MARRY + 64:
-        meld(s, s.to_act, a - MARRY, False)
-        play(s, a - MARRY)
-    elif OPEN <= a < MARRY_DOUBLE:
-        opening, card = divmod(a - OPEN, 64)
-        s.opening = opening
-        if opening == AUF_DISSLE and _five_low(s, s.to_act):
+    elif actions.is_marriage(a):
+        meld(s, s.to_act, actions.named_card(a), False)
+        play(s, actions.named_card(a))
+    elif actions.is_opening(a):
+        s.opening = actions.opening_index(a)
+        if s.opening == AUF_DISSLE and _five_low(s, s.to_act):
             finish(s, END_DISSLE_WON, s.to_act)  # five low cards on the announcement
             return
-        play(s, card)
-    elif MARRY_DOUBLE <= a < ANNOUNCE:
-        meld(s, s.to_act, a - MARRY_DOUBLE, True)
-        play(s, a - MARRY_DOUBLE)
+        play(s, actions.named_card(a))
+    elif actions.is_double_marriage(a):
+        meld(s, s.to_act, actions.named_card(a), True)
+        play(s, actions.named_card(a))
     elif a == EXCHANGE:
         rob(s)
     elif a == DECLARE:
@@ -235,9 +234,8 @@ def apply(s: State, a: int) -> None:
 def apply_defer(s: State, a: int) -> None:
     """The partner melds (and will play the card he named) or passes; the leader goes on."""
     if a != PASS:
-        double = a >= MARRY_DOUBLE
-        card = a - (MARRY_DOUBLE if double else MARRY)
-        meld(s, s.to_act, card, double)
+        card = actions.named_card(a)
+        meld(s, s.to_act, card, actions.is_double_marriage(a))
         s.promise = s.to_act << 6 | card
     s.phase = PH_MELD
     s.to_act = s.leader
@@ -382,7 +380,7 @@ def explain(s: State, action: int, text: str) -> str:
     hand = s.hands[seat]
     r = s.rules
     leading = not s.trick
-    if action < MARRY:
+    if actions.is_play(action):
         if not (hand >> action) & 1:
             return f"you do not hold {card_str(action)}"
         if leading and s.trick_no == 0 and r.openings:
@@ -393,8 +391,8 @@ def explain(s: State, action: int, text: str) -> str:
         if leading and s.lead_flags & LOW_SHOWN:
             return "you showed five low cards: lead one of them"
         return _follow_reason(s, action)
-    if OPEN <= action < MARRY_DOUBLE:
-        opening, card = divmod(action - OPEN, 64)
+    if actions.is_opening(action):
+        opening, card = actions.opening_index(action), actions.named_card(action)
         if not r.openings:
             return "openings are not played under opening='free': lead with 'play C'"
         if not leading or s.trick_no:
@@ -405,8 +403,8 @@ def explain(s: State, action: int, text: str) -> str:
         if opening in (ANDERE_ALTE, GE_ELFEN):
             return f"{_OPENING_NAMES[opening]} is opened with an ace that is not a trump ({trump})"
         return f"Höher is opened with a card that is neither an ace nor a trump ({trump})"
-    if action in (MELD_LOW, DEFER) or MARRY <= action < MARRY + 64 or \
-            MARRY_DOUBLE <= action < ANNOUNCE:
+    if action in (MELD_LOW, DEFER) or actions.is_marriage(action) or \
+            actions.is_double_marriage(action):
         return _meld_reason(s, action, text)
     if action == PASS:
         return "'pass' answers a partner's 'defer'; nothing was deferred to you"
@@ -459,8 +457,8 @@ def _meld_reason(s: State, action: int, text: str) -> str:
 
 def _marriage_reason(s: State, action: int) -> str:
     seat = s.to_act
-    double = action >= MARRY_DOUBLE
-    card = action - (MARRY_DOUBLE if double else MARRY)
+    double = actions.is_double_marriage(action)
+    card = actions.named_card(action)
     suit = (card >> 3) & 3
     if (card & 7) not in (KING, QUEEN):
         return f"a marriage is a king and a queen, not {card_str(card)}"
@@ -480,7 +478,7 @@ def _follow_reason(s: State, card: int) -> str:
     same = hand & SUIT_MASK[suit]
     allowed = 0
     for a in legal(s):
-        if a < MARRY:
+        if actions.is_play(a):
             allowed |= 1 << a
     if same and (card >> 3) & 3 != suit:
         return f"must follow suit: {SUIT_NAMES[suit]} were led and you hold {mask_str(same)}"
@@ -491,7 +489,7 @@ def _follow_reason(s: State, card: int) -> str:
 
 def _explain_defer(s: State, action: int, text: str) -> str:
     base = "your partner deferred to you: meld with 'marry C' or 'marry double C', or 'pass'"
-    if MARRY <= action < MARRY + 64 or MARRY_DOUBLE <= action < ANNOUNCE:
+    if actions.is_marriage(action) or actions.is_double_marriage(action):
         return _marriage_reason(s, action)
     return f"{text} is not possible now: {base}"
 

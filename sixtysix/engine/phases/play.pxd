@@ -3,6 +3,7 @@
 # stay Python ints (``1 << card`` must not overflow).
 cimport cython
 from sixtysix.cards cimport card_list
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.legal cimport legal_follow, trick_winner
 cimport sixtysix.engine.phases.announce as _announce
 from sixtysix.engine.rules cimport PlayRules
@@ -11,7 +12,7 @@ from sixtysix.engine.state cimport State
 # C globals are not attributes of the compiled module: the constants this module imports are
 # typed here for speed, so read them from where they are defined (actions, phases, rules).
 cdef unsigned long long _KINGS, _ONE
-cdef int ANNOUNCE, BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
+cdef int BELLA, CLOSE, DECLARE, DECLARE_SHOW, DEFER, DRAW, EXCHANGE, MARRY, PASS
 cdef int PH_DEFER, PH_DRAW, PH_OVER, PH_PLAY, FREE, STRICT_MULTI
 
 @cython.locals(seat=cython.int, mode=cython.int, r=PlayRules, hand=cython.ulonglong)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...cards import KING, QUEEN, SUIT_MASK, SUIT_NAMES, card_list, card_str, mask_str
+from .. import actions
 from ..actions import (
-    ANNOUNCE,
     BELLA,
     CLOSE,
     DECLARE,
@@ -21,7 +21,6 @@ from ..actions import (
     DRAW,
     EXCHANGE,
     MARRY,
-    N_ACTIONS,
     PASS,
 )
 from ..legal import legal_follow, trick_winner
@@ -133,8 +132,8 @@ def keep_promise(s: State, seat: int, acts: list[int]) -> list[int]:
     trick (records.md §5): he must play it, where the obligations allow it."""
     h = s.history
     k = len(s.trick)
-    if len(h) >= k + 2 and h[-k - 2] == DEFER and MARRY <= h[-k - 1] < DECLARE_SHOW:
-        card = h[-k - 1] - MARRY
+    if len(h) >= k + 2 and h[-k - 2] == DEFER and actions.is_marriage(h[-k - 1]):
+        card = actions.named_card(h[-k - 1])
         if seat == partner(s, s.tseats[0]) and card in acts:
             return [card]
     return acts
@@ -193,14 +192,14 @@ def may_close(s: State, seat: int) -> bool:
 
 def apply(s: State, a: int) -> None:
     """A lead, a follow, or what a leader does before his lead."""
-    if a < MARRY:
+    if actions.is_play(a):
         play(s, a)
-    elif a < DECLARE_SHOW:
-        marry(s, a - MARRY)
+    elif actions.is_marriage(a):
+        marry(s, actions.named_card(a))
         if s.phase != PH_OVER:  # an automatic claim may have ended the hand
-            play(s, a - MARRY)
-    elif a < DRAW:
-        declare_show(s, a - DECLARE_SHOW)
+            play(s, actions.named_card(a))
+    elif actions.is_declaration(a):
+        declare_show(s, actions.named_card(a))
     elif a == EXCHANGE:
         exchange(s)
     elif a == CLOSE:
@@ -210,7 +209,7 @@ def apply(s: State, a: int) -> None:
     elif a == DEFER:
         s.phase = PH_DEFER
         s.to_act = partner(s, s.leader)
-    elif a == BELLA or a >= ANNOUNCE:
+    elif a == BELLA or actions.is_combination(a):
         _announce.apply_turn(s, a)
     else:
         raise ValueError(f"action {a} is not part of the play phase")
@@ -228,7 +227,7 @@ def apply_draw(s: State, a: int) -> None:
 def apply_defer(s: State, a: int) -> None:
     """The partner declares a marriage (he plays its card in his turn) or passes."""
     if a != PASS:
-        marry(s, a - MARRY)
+        marry(s, actions.named_card(a))
     s.phase = PH_PLAY
     s.to_act = s.leader
 
@@ -418,13 +417,13 @@ def explain(s: State, action: int, text: str) -> str:
     seat = s.to_act
     hand = s.hands[seat]
     r = s.rules
-    if action < DRAW:
-        card = action & 63
-        if action >= MARRY and card & 7 not in (KING, QUEEN):
+    if actions.is_play(action) or actions.is_marriage(action) or actions.is_declaration(action):
+        card = actions.named_card(action)
+        if not actions.is_play(action) and card & 7 not in (KING, QUEEN):
             return f"a marriage is a king and a queen, not {card_str(card)}"
         if not (hand >> card) & 1:
             return f"you do not hold {card_str(card)}"
-        if action < MARRY and s.trick:
+        if actions.is_play(action) and s.trick:
             led = s.trick[0]
             suit = (led >> 3) & 3
             same = hand & SUIT_MASK[suit]
@@ -437,7 +436,7 @@ def explain(s: State, action: int, text: str) -> str:
             if mode == STRICT2 or mode > STRICT2:
                 return f"must trump: play {mask_str(legal_cards(s))}"
             return f"{text} is not allowed here"
-        if action >= MARRY:
+        if not actions.is_play(action):  # a marriage, led or shown
             other = card ^ 1
             if s.trick:
                 return "a marriage can only be declared when leading"
@@ -450,11 +449,11 @@ def explain(s: State, action: int, text: str) -> str:
                 return "you must win a trick before declaring a marriage"
             if s.strict:
                 return "no marriages once the stock is closed or exhausted"
-            if action >= DECLARE_SHOW and not (r.claims and r.show_marriage_to_go_out):
+            if actions.is_declaration(action) and not (r.claims and r.show_marriage_to_go_out):
                 return "showing a marriage to go out without leading is not allowed in this game"
             return f"{text} is not allowed now"
         return f"{text} is not allowed now"
-    if action == BELLA or ANNOUNCE <= action < N_ACTIONS:
+    if action == BELLA or actions.is_combination(action):
         return _announce.explain_turn(s, action, text)
     if action == EXCHANGE:
         if r.exchange_rank is None:
@@ -483,7 +482,7 @@ def explain(s: State, action: int, text: str) -> str:
         if r.close_requires == "lead_after_first_trick" and s.trick_no == 0:
             return "you may not close before the first trick"
         return "closing is not allowed now"
-    if action == DECLARE or DECLARE_SHOW <= action < DRAW:
+    if action == DECLARE or actions.is_declaration(action):
         if not r.claims:
             return "there are no claims in this game" if s.contract is None else \
                 f"there are no claims in a {s.contract.name}"
@@ -498,7 +497,7 @@ def explain(s: State, action: int, text: str) -> str:
 def legal_cards(s: State) -> int:
     m = 0
     for a in s.legal_actions():
-        if a < MARRY:
+        if actions.is_play(a):
             m |= 1 << a
     return m
 
