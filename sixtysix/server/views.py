@@ -20,7 +20,7 @@ private, are left out too. A spectator's view is a seat's view with the private 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from ..analysis import claim_points, false_claim_points
 from ..cards import RANKS, SUITS, card_str, cards_of
@@ -52,7 +52,172 @@ from ..engine.view import View
 from ..games.base import others_tricks
 from ..words import DOUBLING_NAMES, OPENING_NAMES, action_points, action_words
 
-__all__ = ["view_to_json", "action_json", "result_to_json", "their_points_at_most", "PHASE_NAMES"]
+__all__ = ["view_to_json", "action_json", "result_to_json", "their_points_at_most", "PHASE_NAMES",
+           "ViewJSON", "ActionJSON", "LegalJSON", "ResultJSON"]
+
+
+# ---------------------------------------------------------------------- the shapes sent
+
+
+class ActionJSON(TypedDict):
+    """An action: its canonical text, its verb and the card or the suit it names."""
+
+    action: str
+    verb: str
+    card: NotRequired[str]
+    suit: NotRequired[str]
+
+
+class Stakes(TypedDict, total=False):
+    """What the table asks with before an action that ends the hand or stakes it (``_stakes``)."""
+
+    points: int
+    cost: int
+    false_claim: int
+    their_most: int
+    low: str
+    low_held: int
+
+
+class LegalJSON(ActionJSON, Stakes):
+    """A legal action, with its stakes and a contract bid's ``value``."""
+
+    value: NotRequired[int]
+
+
+class SeatCard(TypedDict):
+    """A card of a trick, and the seat that played it ('??' where unseen)."""
+
+    seat: int
+    card: str
+
+
+class MarriageJSON(TypedDict):
+    seat: int
+    suit: str
+    value: int
+
+
+class LogEntry(TypedDict):
+    """An action of the hand's log: who, its text, its words and points, and its words in the
+    second person for the seat that took it."""
+
+    seat: int | None
+    action: str
+    words: str
+    points: int | None
+    you_words: NotRequired[str | None]
+
+
+class AuctionCall(TypedDict):
+    seat: int | None
+    call: str
+
+
+class AuctionJSON(TypedDict):
+    """An auction: by units or contracts, whether it goes on, the high bid and its bidder, who
+    has passed, and every call."""
+
+    kind: str
+    open: bool
+    high: int | str | None
+    bidder: int | None
+    passed: list[int]
+    calls: list[AuctionCall]
+
+
+class ContractJSON(TypedDict):
+    """The contract in play (or North American Sixty-Six's bid of units)."""
+
+    name: str
+    value: int
+    declarer: int
+    trumps: bool
+    solo: bool
+    factor: int
+    doubling: str | None
+    worth: int
+    next_doubling: str | None
+
+
+class ScoredJSON(TypedDict):
+    """A combination Terts scored: whose, its cards, its name and its points."""
+
+    seat: int
+    cards: list[str]
+    name: str
+    points: int
+
+
+class TargetsJSON(TypedDict):
+    """What the scores count towards (``_targets``); None where the game has none."""
+
+    claim: int | None
+    match: int | None
+    race: int | None
+    start: int | None
+    unit: int | None
+
+
+class ScoringJSON(TypedDict):
+    """What the scores are counted in and called, as the game declares it."""
+
+    unit: str
+    claim: str
+    down: bool
+
+
+class ViewJSON(TypedDict):
+    """A seat's (or a spectator's) view of the hand, as the table sends it (``view_to_json``)."""
+
+    game: str
+    seat: int | None
+    dealer: int
+    active: list[int]
+    sides: list[int]
+    phase: str
+    to_act: int | None
+    leader: int
+    hand: list[str]
+    hand_sizes: list[int]
+    trump: str | None
+    turnup: str | None
+    turnup_up: bool
+    stock: int
+    closed_by: int | None
+    trick: list[SeatCard]
+    last_trick: list[SeatCard]
+    points: list[int | None]
+    tricks: list[int]
+    melds: list[int]
+    pending: list[int]
+    known: list[list[str]]
+    marriages: list[MarriageJSON]
+    trick_no: int
+    bonus: int
+    exchanged: bool
+    close_before_draw: bool
+    legal: list[LegalJSON]
+    log: list[LogEntry]
+    auction: AuctionJSON | None
+    contract: ContractJSON | None
+    opening: str | None
+    scored: list[ScoredJSON]
+    bella_by: int | None
+    first_tricks: list[list[str]]
+    targets: TargetsJSON
+    scoring: ScoringJSON
+
+
+class ResultJSON(TypedDict):
+    """A finished hand's outcome."""
+
+    end: str
+    winners: list[int]
+    game_points: list[int]
+    points: list[int]
+    tricks: list[int]
+    detail: str
 
 PHASE_NAMES = {i: p.name for i, p in enumerate(PHASES) if p is not None}
 """Every phase of the engine by the word the engine gives it ('deal choice', 'auction', …)."""
@@ -64,7 +229,7 @@ def _cards(mask: int) -> list[str]:
     return [card_str(c) for c in sorted(cards_of(mask), key=lambda c: (c & 31, c))]
 
 
-def action_json(action: int) -> dict[str, Any]:
+def action_json(action: int) -> ActionJSON:
     """An action for the client: its canonical text, its verb and the card or suit it names.
 
     >>> action_json(64 + 19)
@@ -74,17 +239,19 @@ def action_json(action: int) -> dict[str, Any]:
     """
     text = action_str(action)
     verb, _, arg = text.partition(" ")
-    out: dict[str, Any] = {"action": text, "verb": verb}
-    if arg:
-        out["card" if is_play(action) or is_marriage(action) or is_declaration(action) else "suit"] = arg
+    out: ActionJSON = {"action": text, "verb": verb}
+    if arg and (is_play(action) or is_marriage(action) or is_declaration(action)):
+        out["card"] = arg
+    elif arg:
+        out["suit"] = arg
     return out
 
 
-def _legal_json(action: int, view: View) -> dict[str, Any]:
+def _legal_json(action: int, view: View) -> LegalJSON:
     """A legal action, with the seat's own numbers where it ends the hand at once or stakes it
     (``_stakes``), so that the table asks first with them, and a contract bid's ``value``."""
-    out = action_json(action)
-    out.update(_stakes(action, view))
+    # The action's keys, then its stakes' (mypy cannot join two TypedDicts by unpacking).
+    out = cast(LegalJSON, {**action_json(action), **_stakes(action, view)})
     if is_contract_bid(action):
         # A contract's worth, for the bid's button ("Bid Bettler (4)").
         name = CONTRACTS[action - BID_CONTRACT]
@@ -92,7 +259,7 @@ def _legal_json(action: int, view: View) -> dict[str, Any]:
     return out
 
 
-def _stakes(action: int, view: View) -> dict[str, Any]:
+def _stakes(action: int, view: View) -> Stakes:
     """What the table asks with before an action that ends the hand at once or stakes it, worked
     out from the seat's own view only (never a card or a count it may not know):
 
@@ -113,22 +280,34 @@ def _stakes(action: int, view: View) -> dict[str, Any]:
     >>> _stakes(CLOSE, view), _stakes(DECLARE, view)
     ({'points': 0, 'cost': 3}, {'points': 0, 'cost': 2, 'false_claim': 0})
     """
-    out: dict[str, Any] = {}
+    out: Stakes = {}
+    cost: int | None = None  # what the game fixes, if anything: left out where it is None
     points = claim_points(action, view)
     if points is not None:
-        out = {"points": points, "cost": view.game.false_claim_cost(view, points)}
+        out["points"] = points
+        cost = view.game.false_claim_cost(view, points)
+        if cost is not None:
+            out["cost"] = cost
         if false_claim_points(action, view) is not None:
             out["false_claim"] = points
     elif action == CLOSE:
-        out = {"points": view.points[view.game.rules.sides[view.seat]],
-               "cost": view.game.close_cost(view)}
+        out["points"] = view.points[view.game.rules.sides[view.seat]]
+        cost = view.game.close_cost(view)
+        if cost is not None:
+            out["cost"] = cost
     elif action == REVERSE:  # wrong, it costs what a false knock costs
-        out = {"their_most": their_points_at_most(view), "cost": view.game.false_claim_cost(view, 0)}
+        out["their_most"] = their_points_at_most(view)
+        cost = view.game.false_claim_cost(view, 0)
+        if cost is not None:
+            out["cost"] = cost
     elif is_opening(action) and (action - OPEN) >> 6 == _AUF_DISSLE:
         low = view.game.rules.low_rank
-        out = {"low": RANKS[low], "cost": view.game.opening_cost(view, "auf-dissle"),
-               "low_held": sum(1 for c in cards_of(view.hand) if c & 7 == low)}
-    return {k: v for k, v in out.items() if v is not None}
+        out["low"] = RANKS[low]
+        cost = view.game.opening_cost(view, "auf-dissle")
+        if cost is not None:
+            out["cost"] = cost
+        out["low_held"] = sum(1 for c in cards_of(view.hand) if c & 7 == low)
+    return out
 
 
 _AUF_DISSLE = OPENINGS.index("auf-dissle")
@@ -164,7 +343,7 @@ def their_points_at_most(view: View) -> int:
 
 
 def view_to_json(view: View, *, spectator: bool = False,
-                 actors: Sequence[int] | None = None) -> dict[str, Any]:
+                 actors: Sequence[int] | None = None) -> ViewJSON:
     """``view`` as plain JSON values. Per-seat lists have one entry per seat (a side's value is
     shown at each of its seats). With ``spectator`` the seat's hand and legal actions are left out,
     and so is whatever only that seat has seen (its own face-down card in Gaigel's first trick).
@@ -242,7 +421,7 @@ def _actor(actors: Sequence[int] | None, i: int) -> int | None:
 
 
 def _log(view: View, actors: Sequence[int] | None, veiled: bool,
-         seat: int | None) -> list[dict[str, Any]]:
+         seat: int | None) -> list[LogEntry]:
     """Every action of the hand but plain plays and draws, in order: who, the action's text,
     the words for it ('bids gang', 'announces fifty KS QS JS TS (50)') and its points where it
     has some; ``seat``'s own actions have their words in the second person too (``you_words``:
@@ -250,7 +429,7 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool,
     its card (``??``)."""
     rules = view.rules or view.game.rules
     knocks = view.game.rules.meld_phase  # Gaigel: a claim is a knock
-    out = []
+    out: list[LogEntry] = []
     for i, a in enumerate(view.history):
         hidden = a >= FACE_DOWN or (veiled and is_opening(a))
         if a >= FACE_DOWN:
@@ -263,8 +442,8 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool,
         if a == DECLARE and knocks:
             words = f"knocks: claims {rules.claim_target}"
         text = f"open {OPENINGS[(a - OPEN) // 64]} ??" if hidden else action_str(a)
-        entry = {"seat": actor, "action": text, "words": words,
-                 "points": action_points(a, view.trump)}
+        entry: LogEntry = {"seat": actor, "action": text, "words": words,
+                           "points": action_points(a, view.trump)}
         if you:
             entry["you_words"] = (f"knock: claim {rules.claim_target}" if a == DECLARE and knocks
                                   else action_words(a, view.trump, you=True, hidden=hidden))
@@ -276,7 +455,7 @@ def _is_call(a: int) -> bool:
     return a == PASS or is_bid(a) or is_contract_bid(a)
 
 
-def _auction(view: View, actors: Sequence[int] | None) -> dict[str, Any] | None:
+def _auction(view: View, actors: Sequence[int] | None) -> AuctionJSON | None:
     """The auction (North American Sixty-Six: units; Bauernschnapsen: contracts by name): every
     call in order, the high bid, its bidder, who has passed, and whether it is still going on.
     None in games without one."""
@@ -285,7 +464,7 @@ def _auction(view: View, actors: Sequence[int] | None) -> dict[str, Any] | None:
         return None
     units = PH_AUCTION in phases
     n = view.game.rules.n_seats
-    calls: list[dict[str, Any]] = []
+    calls: list[AuctionCall] = []
     passes, high, bidder = 0, None, None
     for i, a in enumerate(view.history):
         if not _is_call(a) or (passes == n - 1 and high is not None) or passes == n:
@@ -315,7 +494,7 @@ def _auction(view: View, actors: Sequence[int] | None) -> dict[str, Any] | None:
             "bidder": bidder, "passed": passed, "calls": calls}
 
 
-def _contract(view: View) -> dict[str, Any] | None:
+def _contract(view: View) -> ContractJSON | None:
     """The contract in play: its name, worth and declarer, trumps or none, whether the declarer
     plays alone, and its doubling by name (Bauernschnapsen); North American Sixty-Six's bid of
     units once the auction is over. None before there is one and in the other games."""
@@ -336,13 +515,13 @@ def _contract(view: View) -> dict[str, Any] | None:
     return None
 
 
-def _scored(view: View) -> list[dict[str, Any]]:
+def _scored(view: View) -> list[ScoredJSON]:
     """Terts' combinations scored, each shown when it scored (rules/terts.md#combinations): public."""
     return [{"seat": p, "cards": _cards(COMBOS[j]), "name": describe(j), "points": VALUE[j]}
             for p, j in view.scored]
 
 
-def _targets(view: View) -> dict[str, Any]:
+def _targets(view: View) -> TargetsJSON:
     """What the scores count towards: a claim's or knock's target in card points (66, Gaigel's
     101), the match's target (game points, Terts' running total of 501, North American's units),
     where Schnapsen's count down starts (7), and North American's unit of card points; None where
@@ -356,7 +535,7 @@ def _targets(view: View) -> dict[str, Any]:
             "unit": getattr(options, "unit", None)}
 
 
-def result_to_json(result: HandResult) -> dict[str, Any]:
+def result_to_json(result: HandResult) -> ResultJSON:
     """A finished hand's outcome."""
     return {"end": result.end, "winners": list(result.winners),
             "game_points": list(result.game_points), "points": list(result.points),
