@@ -19,7 +19,7 @@ import time
 from machine import header
 
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import outcome
+from sixtysix.bots.playout import outcome
 from sixtysix.engine.actions import CLOSE
 from sixtysix.engine.match import Match
 from sixtysix.games import make_game

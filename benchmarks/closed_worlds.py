@@ -2,7 +2,7 @@
 
 With the stock closed (and cards still face down), ISMCTS with ``exact`` (every level from
 ``strong`` up) solves ``worlds`` deals of the hidden cards exactly and plays the action of the best
-mean (``search.solved_values``); the level solves 30 whatever its time. This collects such
+mean (``exact.solved_values``); the level solves 30 whatever its time. This collects such
 positions from hands of a bot against itself and, for each, compares the action chosen from
 ``N`` worlds with the values of a large reference sample (``--reference`` worlds): the loss is the
 reference value of the best action less that of the chosen one, in game points, averaged over
@@ -22,8 +22,9 @@ import time
 from machine import header
 
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import _closed_open, exact_view, exclusions, solved_values
+from sixtysix.bots.exact import _closed_open, exact_view, solved_values
 from sixtysix.bots.solver import Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
 from sixtysix.engine.view import View
 from sixtysix.games import make_game

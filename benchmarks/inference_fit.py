@@ -23,7 +23,7 @@ import time
 from machine import header
 
 from sixtysix.bots import inference, make_bot
-from sixtysix.bots.search import exclusions
+from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
 from sixtysix.games import make_game
 

@@ -21,7 +21,7 @@ from machine import header
 
 from sixtysix._core import core_name
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import Ismcts
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.engine.match import Match
 from sixtysix.engine.view import View
 from sixtysix.games import GAMES, make_game

@@ -21,7 +21,7 @@ import time
 from machine import header
 
 from sixtysix import _core
-from sixtysix.bots.search import play_reference
+from sixtysix.bots.playout import play_reference
 from sixtysix.engine import Match, kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
 from sixtysix.engine.kernel import (
     POLICY,

@@ -23,7 +23,7 @@ from machine import header
 
 from sixtysix._core import core_name
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import best_action
+from sixtysix.bots.choices import best_action
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
 from sixtysix.games import make_game

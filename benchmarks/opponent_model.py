@@ -28,7 +28,7 @@ from scipy.optimize import minimize
 
 from sixtysix.bots import make_bot, particles
 from sixtysix.bots.particles import PolicySampler, features
-from sixtysix.bots.search import exclusions
+from sixtysix.bots.worlds import exclusions
 from sixtysix.cards import cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.view import View

@@ -24,8 +24,11 @@ from collections.abc import Callable
 from machine import header
 
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import Ismcts, _closed_open, best_action, exclusions
+from sixtysix.bots.choices import best_action
+from sixtysix.bots.exact import _closed_open
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.solver import Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import State
 from sixtysix.engine.view import View
 from sixtysix.games import make_game

@@ -40,7 +40,7 @@ from machine import header
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Bot
-from sixtysix.bots.search import Ismcts
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.engine import State
 from sixtysix.engine.kernel import Hand
 from sixtysix.engine.phases import PH_PLAY

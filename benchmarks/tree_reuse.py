@@ -21,7 +21,7 @@ from typing import Any
 
 from machine import header
 
-from sixtysix.bots import make_bot, search
+from sixtysix.bots import ismcts, make_bot
 from sixtysix.research.tournament import play_match
 
 _shares: dict[int, list[float]] = defaultdict(list)
@@ -74,7 +74,7 @@ def main() -> None:
     measured = _settings(make_bot(args.bot))
     if _settings(make_bot(args.against)) == measured:
         raise SystemExit("the two bots search alike: nothing tells the measured one apart")
-    search.Ismcts._search = _measuring(search.Ismcts._search, measured)  # type: ignore[method-assign]
+    ismcts.Ismcts._search = _measuring(ismcts.Ismcts._search, measured)  # type: ignore[method-assign]
     for i in range(args.matches):
         # Seat-swapped on the same deals; only the first bot's searches are counted.
         seating = [args.bot, args.against] if i % 2 == 0 else [args.against, args.bot]

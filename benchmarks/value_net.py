@@ -53,7 +53,7 @@ from leaf_values import load_dump, mean_se, playout_means, position
 from machine import header
 
 from sixtysix.bots import value_net
-from sixtysix.bots.search import outcome
+from sixtysix.bots.playout import outcome
 from sixtysix.bots.value_net import CHANNELS, DIM
 from sixtysix.cli import parse_option_values
 from sixtysix.engine import State

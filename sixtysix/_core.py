@@ -49,7 +49,13 @@ COMPILED = (
     "sixtysix.games.sixty_six.game",
     "sixtysix.games.schnapsen.game",
     "sixtysix.bots.solver",
-    "sixtysix.bots.search",
+    "sixtysix.bots.worlds",
+    "sixtysix.bots.playout",
+    "sixtysix.bots.choices",
+    "sixtysix.bots.exact",
+    "sixtysix.bots.packed",
+    "sixtysix.bots.ismcts",
+    "sixtysix.bots.pimc",
     "sixtysix.engine.view",
     "sixtysix.bots.heuristic",
     "sixtysix.bots.value_net",
@@ -57,8 +63,10 @@ COMPILED = (
 """The modules compiled where a compiler is present: the engine's hot paths (legal actions, apply,
 trick resolution, drawing, scoring, dealing and the next dealer, Bauernschnapsen's auction), the
 playout kernels (with C types from ``kernel.pxd`` and ``kernel_multi.pxd``), the solver and the
-search; and, as plain Python compiled, a seat's view and the heuristic player, with which the
-bidding searches play hands out; and the learned value of Sixty-Six worlds (``value_net.pxd``)
+searches (their worlds, playouts, exact values, kernel dispatch, ISMCTS and PIMC: ``bots/worlds``
+to ``bots/pimc``, with C types from ``playout.pxd``, ``ismcts.pxd`` and ``pimc.pxd``); and, as
+plain Python compiled, a seat's view and the heuristic player, with which the bidding searches
+play hands out; and the learned value of Sixty-Six worlds (``value_net.pxd``)
 that the search may call instead of a playout. ``sixtysix.bots.base`` must stay out: its
 ``clock``, entered as interpreted Python, is where a thinking search lets other threads run."""
 

@@ -37,16 +37,11 @@ from typing import TypedDict
 
 from .bots import Limit, make_bot
 from .bots.base import Bot
-from .bots.search import (
-    Ismcts,
-    _closed_open,
-    determinize,
-    exact_view,
-    exclusions,
-    outcome,
-    solved_values,
-)
+from .bots.exact import _closed_open, exact_view, solved_values
+from .bots.ismcts import Ismcts
+from .bots.playout import outcome
 from .bots.solver import SCALE, Solver
+from .bots.worlds import determinize, exclusions
 from .cards import SUIT_SYMBOLS
 from .engine.actions import (
     DECLARE,

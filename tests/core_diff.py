@@ -26,15 +26,11 @@ import sys
 
 from sixtysix import _core
 from sixtysix.bots.bidding import _judged
-from sixtysix.bots.search import (
-    _multi_dealer,
-    _packed_dealer,
-    exclusions,
-    outcome,
-    playout,
-)
+from sixtysix.bots.packed import _multi_dealer, _packed_dealer
+from sixtysix.bots.playout import outcome, playout
 from sixtysix.bots.solver import Solver, is_solvable
 from sixtysix.bots.value_net import net_for
+from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
 from sixtysix.engine.kernel import POLICY, RANDOM, pack, playouts, seed_state
 from sixtysix.engine.match import Match

@@ -10,7 +10,7 @@ import random
 from typer.testing import CliRunner
 
 from sixtysix.analysis import Decision, analyze, card_words, evaluate, hint, is_exact
-from sixtysix.bots.search import exact_view
+from sixtysix.bots.exact import exact_view
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cli import app
 from sixtysix.cli.play import normalize_input

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from sixtysix.bots import BotError, bot_names, bot_params, make_bot, parse_bot
-from sixtysix.bots.search import Ismcts, Pimc
+from sixtysix.bots.ismcts import Ismcts
+from sixtysix.bots.pimc import Pimc
 from sixtysix.engine import Match
 from sixtysix.games import make_game
 

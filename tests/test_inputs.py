@@ -24,8 +24,9 @@ import sixtysix
 from sixtysix.analysis import analyze
 from sixtysix.bots import ITERATIONS, SECONDS, BotError, Limit, bot_names, bot_params, make_bot, register
 from sixtysix.bots import base as bots_base
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.master import Master
-from sixtysix.bots.search import Ismcts, Pimc
+from sixtysix.bots.pimc import Pimc
 from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay
 from sixtysix.cli.render import false_claim_points, offered, render_view

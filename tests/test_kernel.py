@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 from deal_helpers import trees_agree
 
-from sixtysix.bots.search import _packed_dealer, exclusions, play_reference
+from sixtysix.bots.packed import _packed_dealer
+from sixtysix.bots.playout import play_reference
 from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.cards import cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.actions import CLOSE
@@ -119,7 +121,7 @@ def test_the_search_tree_is_the_same_on_packed_hands(game_id: str, endgame: bool
 @pytest.mark.parametrize("params", [{"match": True}, {"even_root": True}], ids=str)
 def test_the_search_tree_is_the_same_on_packed_hands_for_the_match_and_evenly(
         params: dict[str, bool]) -> None:
-    # The packed walk has a typed path for UCB at every node (search._HandWalk), whose rewards
+    # The packed walk has a typed path for UCB at every node (ismcts._HandWalk), whose rewards
     # may be the match's; evenly visited roots take the general one. Either grows the tree that
     # walking State grows, late in a match too (where the match's reward is not the hand's).
     g = make_game("sixty-six")

@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, searches_agree, trees_agree, worlds_fit
 
-from sixtysix.bots.search import _GAME_KERNELS, _multi_dealer, exclusions
+from sixtysix.bots.packed import _GAME_KERNELS, _multi_dealer
 from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
 from sixtysix.engine.kernel import POLICY, seed_state
@@ -101,7 +102,7 @@ def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None
 
 @pytest.mark.parametrize("options", VARIANTS, ids=[f"bauern-{i}" for i in range(len(VARIANTS))])
 def test_the_kernel_solves_the_last_tricks_as_the_solver_does(options: dict[str, Any]) -> None:
-    # master solves its worlds from 12 cards (search.SOLVE_CARDS) on the packed hand: the same
+    # master solves its worlds from 12 cards (exact.SOLVE_CARDS) on the packed hand: the same
     # value as the solver's search through State, game points alone and with the card margin,
     # claims, marriages and solos (a partner sitting out) included.
     g = make_game("bauernschnapsen", options)

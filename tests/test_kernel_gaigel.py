@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, play_randomly_until, searches_agree
 
-from sixtysix.bots.search import Ismcts, _grow, exclusions
+from sixtysix.bots.ismcts import Ismcts, _grow
 from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.cards import card_str, cards_of
 from sixtysix.engine import Match
 from sixtysix.engine.actions import (
@@ -215,7 +216,7 @@ def test_master_solves_the_last_three_tricks_of_its_playouts() -> None:
 
 
 def test_parallel_workers_grow_their_trees_with_the_bots_cards() -> None:
-    # With workers=N each process grows a tree of its own (search._grow): it solves its
+    # With workers=N each process grows a tree of its own (ismcts._grow): it solves its
     # playouts from the bot's cards, as the bot's own tree does.
     s = Match(make_game("gaigel"), dealer=3).deal_hand(seed=5)
     view = s.view(s.to_act)

@@ -21,7 +21,7 @@ import pytest
 
 from sixtysix.bots.bidding import _play_out
 from sixtysix.bots.heuristic import HeuristicBot
-from sixtysix.bots.search import outcome
+from sixtysix.bots.playout import outcome
 from sixtysix.engine import Match, kernel_bauern, kernel_multi
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, MARRY, PASS, action_str
 from sixtysix.engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_PLAY, PH_TRUMP

@@ -20,13 +20,10 @@ from typing import Any
 import pytest
 from deal_helpers import trees_agree, worlds_fit
 
-from sixtysix.bots.search import (
-    _multi_dealer,
-    exclusions,
-    outcome,
-    play_reference,
-)
+from sixtysix.bots.packed import _multi_dealer
+from sixtysix.bots.playout import outcome, play_reference
 from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
 from sixtysix.engine.actions import MARRY
 from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state

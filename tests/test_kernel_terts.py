@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, play_randomly_until, searches_agree
 
-from sixtysix.bots.search import Ismcts
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cards import parse_cards
 from sixtysix.engine import Match, State

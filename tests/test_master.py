@@ -11,10 +11,11 @@ from deal_helpers import act, cards, match66, play_randomly_until
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.inference import Sampler, _draw, _esp_table, evidence, log_likelihood, log_uniform
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.levels import LEVELS
 from sixtysix.bots.master import Master, close_value, declare_value
-from sixtysix.bots.search import Ismcts, exclusions
 from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.cards import card_str, cards_of, pack_cards, parse_card
 from sixtysix.engine.actions import CLOSE, DECLARE
 from sixtysix.engine.match import Match
@@ -64,7 +65,7 @@ def test_weighted_worlds_dealt_on_the_packed_hand_are_the_samplers(game_id: str)
     # ISMCTS deals a weighted world on the kernel's packed hand: the sampler draws the hidden
     # hand (hidden_cards, the same draw as the State it builds), the kernel deals the rest as
     # the stock. Same seed, same hidden hand; the packed world is that State's, stock aside.
-    from sixtysix.bots.search import _packed_dealer
+    from sixtysix.bots.packed import _packed_dealer
     from sixtysix.engine.kernel import POLICY, pack, playouts, seed_state
 
     g = make_game(game_id)

@@ -10,7 +10,7 @@ import pytest
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.match_equity import match_equity, match_rewards
-from sixtysix.bots.search import match_reward
+from sixtysix.bots.playout import match_reward
 from sixtysix.engine import Match
 from sixtysix.engine.view import make_view
 from sixtysix.games import make_game

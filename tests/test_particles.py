@@ -11,7 +11,7 @@ from deal_helpers import act, match66
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.particles import DRAWN, PLAY, TAKE, PolicySampler, log_choice, timeline
-from sixtysix.bots.search import exclusions
+from sixtysix.bots.worlds import exclusions
 from sixtysix.cards import parse_card
 from sixtysix.engine.match import Match
 from sixtysix.games import make_game
@@ -129,5 +129,5 @@ def test_hints_of_a_search_with_particles_value_every_legal_action() -> None:
     values = bot.estimates(view, rng)
     assert set(values) == set(view.legal)
     # the 300 iterations, and those that top the least visited actions up to a quarter of an
-    # even share (search.ROOT_FLOOR: values to show): at most a third more
+    # even share (ismcts.ROOT_FLOOR: values to show): at most a third more
     assert 300 <= sum(n for _, n in values.values()) <= 400

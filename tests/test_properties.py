@@ -449,7 +449,7 @@ def test_a_combination_scored_automatically_is_written_in_the_seat_record() -> N
     # cards '??', so its replay dealt them elsewhere and gave seat 1 35 points, not 55. They
     # were shown (rules/terts.md#combinations): seat 0's record writes them, his view knows them, and no world
     # a bot deals from his view puts them elsewhere.
-    from sixtysix.bots.search import determinize
+    from sixtysix.bots.worlds import determinize
     from sixtysix.cards import parse_cards
     from sixtysix.records import match_from_record, seat_record
 

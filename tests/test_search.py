@@ -13,9 +13,13 @@ from deal_helpers import act, deal66, match66, play_randomly_until
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Limit
+from sixtysix.bots.choices import best_action
+from sixtysix.bots.exact import exact_view
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.levels import LEVELS
-from sixtysix.bots.search import Ismcts, Pimc, determinize, exact_view, exclusions
+from sixtysix.bots.pimc import Pimc
 from sixtysix.bots.solver import Solver
+from sixtysix.bots.worlds import determinize, exclusions
 from sixtysix.cards import SUIT_MASK, cards_of, parse_cards
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
@@ -209,8 +213,8 @@ def test_a_decisive_search_stops_early_with_the_move_the_deadline_finds(
     # quarter of a second of this clock is about 4,000 iterations (all 12 searches stop early):
     # 2 s of it took 630 s on the pure core.
     import sixtysix.bots.base as base_module  # its clock: where a search reads the time
+    import sixtysix.bots.ismcts as ismcts_module  # its clock: the deadline of a move
     import sixtysix.bots.master as master_module
-    import sixtysix.bots.search as search_module
 
     g = make_game("sixty-six")
     rng = random.Random(3)
@@ -227,7 +231,7 @@ def test_a_decisive_search_stops_early_with_the_move_the_deadline_finds(
         choices = []
         for decisive in (True, False):
             clock = _Clock()
-            monkeypatch.setattr(search_module, "time", clock)
+            monkeypatch.setattr(ismcts_module, "time", clock)
             monkeypatch.setattr(master_module, "time", clock)
             monkeypatch.setattr(base_module, "time", clock)
             b = make_bot(f"{bot}:seconds=0.25")
@@ -235,7 +239,7 @@ def test_a_decisive_search_stops_early_with_the_move_the_deadline_finds(
                 choices.append(b.choose(view, random.Random(deal)))
             else:
                 values = b.action_values(view, random.Random(deal))  # type: ignore[attr-defined]
-                choices.append(search_module.best_action(values) if bot == "master-v1"
+                choices.append(best_action(values) if bot == "master-v1"
                                else b.decide(view, random.Random(deal))[0])  # type: ignore[attr-defined]
             reads.append(clock.reads)
         assert choices[0] == choices[1], (s.history, choices)
@@ -246,7 +250,7 @@ def test_a_decisive_search_stops_early_with_the_move_the_deadline_finds(
 
 
 def test_decided_needs_a_lead_the_rest_cannot_close() -> None:
-    from sixtysix.bots.search import _decided, _Node
+    from sixtysix.bots.ismcts import _decided, _Node
 
     root = _Node(-1)
     for a, n in ((1, 40), (2, 25), (3, 5)):

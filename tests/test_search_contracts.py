@@ -21,8 +21,11 @@ import pytest
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.base import Limit
-from sixtysix.bots.search import Ismcts, Pimc, exclusions, policy_action
+from sixtysix.bots.ismcts import Ismcts
+from sixtysix.bots.pimc import Pimc
+from sixtysix.bots.playout import policy_action
 from sixtysix.bots.solver import SCALE, Solver
+from sixtysix.bots.worlds import exclusions
 from sixtysix.cards import SUIT_MASK, parse_card
 from sixtysix.engine.actions import CUT, KNOCK, action_str, parse_action
 from sixtysix.engine.state import State
@@ -112,7 +115,7 @@ def test_no_move_the_true_world_makes_is_valued_a_sure_loss(contract: str, spec:
 def test_the_highest_club_left_leads_the_gang_as_well_as_the_ace(spec: str) -> None:
     # K♣ cannot lose its trick (A♣ and T♣ are gone): after it the hand is the A♦ lead's, worth
     # about +6 over the view's worlds, as A♦ is; Q♦ and J♦ lose wherever an opponent holds K♦
-    # or T♦. With 12 cards left to play every world is solved (search._dealt_out): the two
+    # or T♦. With 12 cards left to play every world is solved (exact._dealt_out): the two
     # leads get one value. (A tree's means had K♣ 1 to 3 game points below A♦: the less
     # visited subtree spends more of its visits exploring.)
     s = _state(*GANG)

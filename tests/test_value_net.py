@@ -9,7 +9,7 @@ import pytest
 from deal_helpers import act, match66
 
 from sixtysix.bots import BotError, make_bot
-from sixtysix.bots.search import Ismcts
+from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.value_net import (
     DIM,
     ValueNet,

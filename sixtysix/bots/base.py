@@ -39,7 +39,7 @@ from ..errors import SixtySixError, shown
 
 __all__ = ["Bot", "BotArg", "BotArgs", "Limit", "SECONDS", "ITERATIONS", "clock", "past", "Param", "register",
            "make_bot", "parse_bot", "bot_names", "bot_params", "bot_defaults", "BotError",
-           "RandomBot"]
+           "RandomBot", "check_fields"]
 
 
 class BotError(SixtySixError):
@@ -222,6 +222,15 @@ class Limit:
                 object.__setattr__(self, param.name, param.check("Limit", value))
 
 
+def check_fields(bot: Any, name: str, params: tuple[Param, ...]) -> None:
+    """Hold the fields of ``bot`` (a dataclass of bot ``name``) to the ranges of ``params``: built
+    directly from Python, a bot is held to the same ranges as from its text form."""
+    for p in params:
+        value = getattr(bot, p.name)
+        if value is not None:
+            setattr(bot, p.name, p.check(name, value))
+
+
 _REGISTRY: dict[str, tuple[Callable[..., Bot], str, tuple[Param, ...]]] = {}
 
 
@@ -332,7 +341,7 @@ def _load_builtins() -> None:
         return
     _loaded = True
     import importlib
-    for mod in ("heuristic", "search", "master", "levels"):
+    for mod in ("heuristic", "ismcts", "pimc", "master", "levels"):
         try:
             importlib.import_module(f"{__package__}.{mod}")
         except ModuleNotFoundError as e:

@@ -1,7 +1,7 @@
 """Bids and doublings for the search bots, judged by playing the hand out from every seat's view.
 
 A tree search values a bid by the playouts below it, and playouts cannot bid or double sensibly:
-they pass (``search.policy_action``), and they play the cards with a cheap policy that sees the
+they pass (``playout.policy_action``), and they play the cards with a cheap policy that sees the
 whole world, so a contract's chances come out wrong — the searches bid Bettler on hands that lose
 it, because random-ish defenders rarely force the declarer to take a trick. Here, for a decision
 of the auction or of doubling, each legal action is valued over sampled worlds consistent with the
@@ -9,7 +9,7 @@ view: the action is taken in the world, and the rest of the hand — the rest of
 doubling, the card play — is decided by ``heuristic`` for every seat *from that seat's own view*
 (its hand judgment for bids and doubles, its rules of thumb for the cards). All actions are tried
 on the same worlds, so the differences between them are not drowned by the luck of the deal. The
-value of an action is the seat's mean game-point lead for the hand (``search.outcome``).
+value of an action is the seat's mean game-point lead for the hand (``playout.outcome``).
 
 A play-out runs on the game's kernel from the first position one plays (North American
 Sixty-Six's auction, Bauernschnapsen's auction or doubling; the card play of the others):
@@ -51,9 +51,9 @@ from ..engine.state import State
 from ..engine.view import View
 from .base import past
 from .heuristic import HeuristicBot
-from .search import outcome
+from .playout import outcome
 
-__all__ = ["is_bidding", "bid_values", "MIN_WORLDS"]
+__all__ = ["is_bidding", "bid_values", "bid_decision", "MIN_WORLDS"]
 
 MIN_WORLDS = 12
 """Worlds tried even when the time is up: fewer say little about a contract, and the best of a
@@ -113,6 +113,23 @@ def bid_values(view: View, rng: random.Random, deadline: float | None = None,
     safe = got[PASS if PASS in got else min(got)]
     return {a: _mean(xs) if xs is safe else _mean(xs) - CAUTION * _stderr(xs, safe)
             for a, xs in got.items()}
+
+
+def bid_decision(view: View, rng: random.Random, deadline: float | None,
+                 iterations: int | None) -> dict[int, float] | None:
+    """The values a search gives a bid or doubling decision (``bid_values``: the rest of the hand
+    played out from each seat's view, which a tree's passing playouts cannot judge), None for
+    any other decision. ``iterations`` buys a twentieth as many worlds; without either limit,
+    40."""
+    if not is_bidding(view):
+        return None
+    worlds = 40 if deadline is None else 10**9  # the deadline ends it
+    if iterations is not None:
+        worlds = max(1, iterations // 20)
+    values = bid_values(view, rng, deadline, worlds)
+    if PASS in values:  # on a tie, pass: a bid or a double must earn its risk
+        values[PASS] += 1e-9
+    return values
 
 
 CAUTION = 1.0
@@ -177,7 +194,7 @@ def _play_out(s: State, judge: HeuristicBot, rng: random.Random, passing: bool =
     """Finish the hand, each seat choosing from its own view (a forced move needs none: the
     judge takes it without a look or a random number); with ``passing``, every seat passes
     what is left of the auction and the doubling. The seats' game-point leads
-    (``search.outcome``) and the declarer's game points.
+    (``playout.outcome``) and the declarer's game points.
 
     Where a kernel plays the game from there (``_judged``), it takes over: its ``judge``
     chooses what the heuristic would from each seat's knowledge, without a view or a random

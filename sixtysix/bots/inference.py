@@ -2,7 +2,7 @@
 
 Uniform determinization treats every placement of the unseen cards that breaks no rule as equally
 likely. Play says more than the rules do. This module keeps the *hard* constraints of
-``search.exclusions`` and ``View.known`` (proven voids, shown marriage partners, the taken turn-up)
+``worlds.exclusions`` and ``View.known`` (proven voids, shown marriage partners, the taken turn-up)
 and adds *soft* evidence, each piece a factor on one card being in one seat's hidden hand:
 
 * ``no_marry`` — a seat led a king or queen without marrying when it could have: the partner is
@@ -58,7 +58,7 @@ from ..engine.phases import PH_AUCTION, PH_DEAL_CHOICE
 from ..engine.phases.meld import FACE_DOWN
 from ..engine.state import PH_TRUMP, State
 from ..engine.view import View
-from .search import exclusions
+from .worlds import exclusions
 
 __all__ = ["FACTORS", "soft_factors", "Sampler", "log_likelihood", "log_uniform", "evidence"]
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import SECONDS, Bot, BotError, make_bot, register
-from .search import ISMCTS_PARAMS
+from .ismcts import ISMCTS_PARAMS
 
 __all__ = ["LEVELS", "make_bot"]
 

@@ -48,22 +48,13 @@ from dataclasses import dataclass, field
 from ..engine.actions import CLOSE, DECLARE
 from ..engine.state import PH_PLAY, State
 from ..engine.view import View
-from .base import Limit, Param, past, register
+from .base import Limit, Param, check_fields, past, register
+from .bidding import bid_decision
+from .choices import action_key, best_action
+from .exact import EXACT_MAX_CARDS, SOLVE_CARDS, _closed_open, exact_view, solved_values
 from .inference import Sampler
-from .search import (
-    EXACT_MAX_CARDS,
-    ISMCTS_PARAMS,
-    SOLVE_CARDS,
-    Ismcts,
-    _bid_values,
-    _check_fields,
-    _closed_open,
-    action_key,
-    best_action,
-    exact_view,
-    outcome,
-    solved_values,
-)
+from .ismcts import ISMCTS_PARAMS, Ismcts
+from .playout import outcome
 from .solver import SCALE, Solver
 
 __all__ = ["Master", "close_outcomes", "close_value", "declare_value"]
@@ -162,7 +153,7 @@ class Master:
 
     def __post_init__(self) -> None:
         # Built directly from Python, held to the ranges of its text form (a NaN time never ends).
-        _check_fields(self, "master2", MASTER_PARAMS)
+        check_fields(self, "master2", MASTER_PARAMS)
 
     def choose(self, view: View, rng: random.Random, limit: Limit | None = None) -> int:
         return self.decide(view, rng, limit, decisive=True)[0]
@@ -187,7 +178,7 @@ class Master:
             seconds, iterations = limit.seconds, limit.iterations
         start = time.perf_counter()
         deadline = None if iterations is not None or seconds is None else start + seconds
-        bids = _bid_values(view, rng, deadline, iterations)
+        bids = bid_decision(view, rng, deadline, iterations)
         if bids is not None:  # an auction or doubling: judged by playing the hand out
             return best_action(bids), bids
         closing = CLOSE in view.legal and _two_sided(view)

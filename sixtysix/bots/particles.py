@@ -48,7 +48,7 @@ from ..engine.state import PH_PLAY, Deal, State
 from ..engine.view import View
 from .base import past
 from .inference import Sampler, _cost
-from .search import exclusions
+from .worlds import exclusions
 
 __all__ = ["PolicySampler", "timeline", "EPS"]
 

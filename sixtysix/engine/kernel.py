@@ -13,7 +13,7 @@ into an extension like the rest of the compiled core (``sixtysix/_core.py``).
 The kernel follows the engine move for move: its legal actions are the engine's, in the engine's
 order, so a playout that picks the i-th legal action with the same random numbers reaches the same
 end. ``KernelRandom`` draws those numbers for code that plays through ``State`` (the differential
-test, ``tests/test_kernel.py``, through ``bots.search.play_reference``): ``random`` picks
+test, ``tests/test_kernel.py``, through ``bots.playout.play_reference``): ``random`` picks
 ``rng.choice(s.legal_actions())`` and ``policy`` is the searches' ``policy_action``.
 
 >>> from sixtysix.engine import Match
@@ -21,7 +21,7 @@ test, ``tests/test_kernel.py``, through ``bots.search.play_reference``): ``rando
 >>> s = Match(make_game("sixty-six"), dealer=1).deal_hand(seed=3)
 >>> h = pack(s)
 >>> g0, g1, steps, x = playouts(h, 1, seed_state(7), POLICY)
->>> from sixtysix.bots.search import play_reference
+>>> from sixtysix.bots.playout import play_reference
 >>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
 >>> (g0, g1) == tuple(t.game_points()) and steps == len(t.history) - len(s.history)
 True
@@ -50,7 +50,7 @@ __all__ = ["Hand", "KernelRandom", "Search", "pack", "playouts", "seed_state", "
 RANDOM = 0
 """Playouts pick uniformly among the legal actions (``rng.choice(s.legal_actions())``)."""
 POLICY = 1
-"""Playouts follow the searches' cheap policy (``bots.search.policy_action``, eps 0.25)."""
+"""Playouts follow the searches' cheap policy (``bots.playout.policy_action``, eps 0.25)."""
 
 # The action and phase ids the loop compares with, as module constants that kernel.pxd types.
 _PLAY, _DRAW_PHASE, _OVER = PH_PLAY, PH_DRAW, PH_OVER
@@ -623,7 +623,7 @@ class Hand:
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for these games, drawing the same random numbers."""
+        """``bots.playout.policy_action`` for these games, drawing the same random numbers."""
         seat = self.to_act
         if self.phase == _DRAW_PHASE:
             return _DRAW

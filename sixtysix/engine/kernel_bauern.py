@@ -17,7 +17,7 @@ like the rest of the compiled core.
 
 As the other kernels do, it follows the engine move for move: its legal actions are the phases'
 (``phases/deal_choice.py``, ``trump.py``, ``contracts.py``, ``doubling.py``, ``play.py``) in
-their order; its policy is ``bots.search.policy_action`` drawing the same random numbers, so a
+their order; its policy is ``bots.playout.policy_action`` drawing the same random numbers, so a
 playout through ``State`` with ``kernel.KernelRandom`` reaches the same end
 (``tests/test_kernel_bauern.py``). The searches play their Bauernschnapsen playouts here, walk
 their trees here and deal their worlds here (``BauernHand.redeal``), and ``master`` solves the
@@ -28,7 +28,7 @@ last tricks here (``BauernHand.solve``).
 >>> from sixtysix.games import make_game
 >>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
 >>> from sixtysix.engine.phases import PH_PLAY
->>> from sixtysix.bots.search import play_reference
+>>> from sixtysix.bots.playout import play_reference
 >>> s = Match(make_game("bauernschnapsen"), dealer=0).deal_hand(seed=5)
 >>> h = pack(s)
 >>> h.legal_actions() == s.legal_actions()  # cut or knock
@@ -802,7 +802,7 @@ class BauernHand:
         return g * self.factor if seat & 1 == win else 0
 
     def leads(self) -> list[float]:
-        """Per seat, its side's game points less the other side's (``search.outcome``); 0 for a
+        """Per seat, its side's game points less the other side's (``playout.outcome``); 0 for a
         seat that sits out."""
         return self.spread(float(self.game_points(0) - self.game_points(1)), 0)
 
@@ -819,7 +819,7 @@ class BauernHand:
 
     def cards_left(self) -> int:
         """The cards left to play: in the hands of the seats that play (a solo declarer's
-        partner's, face down, are never played; ``search.SOLVE_CARDS`` counts cards to solve)."""
+        partner's, face down, are never played; ``exact.SOLVE_CARDS`` counts cards to solve)."""
         n = 0
         for p in range(4):
             if self.nxt[p] >= 0:
@@ -867,12 +867,12 @@ class BauernHand:
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for a Bauernschnapsen hand, drawing the same random
+        """``bots.playout.policy_action`` for a Bauernschnapsen hand, drawing the same random
         numbers: the deal choice and trumps at random; forehand opens the least contract, every
         other bid and doubling word is ``pass``; then claim where it holds (showing a marriage
         that makes 66 with a trick, or with 66), show a marriage at random where the leader has
         one; else a random card with chance 0.25; else lead the cheapest card (the strongest
-        under a contract of every trick, ``search._strongest``); a Bettler's declarer keeps below
+        under a contract of every trick, ``playout._strongest``); a Bettler's declarer keeps below
         the trick; follow with the cheapest card that wins a trick worth 10 or more (any trick
         under a contract of every trick), else the cheapest card."""
         if self.phase != _PLAY:  # a playout bids the least and passes; deals and trumps at random
@@ -943,7 +943,7 @@ class BauernHand:
 
     def _strongest(self, m: int) -> int:
         """The card of ``m`` likeliest to take a trick: a trump before a plain card, then the
-        fewest cards of its suit above it; the lowest among equals (``search._strongest``)."""
+        fewest cards of its suit above it; the lowest among equals (``playout._strongest``)."""
         best = -1
         best_key = -1
         while m:

@@ -11,14 +11,14 @@ fields; a playout is a loop over them. The file is ordinary Python, the referenc
 the rest of the compiled core.
 
 As the other kernels do, it follows the engine move for move: its legal actions are
-``engine/phases/meld.py``'s in its order, its policy is ``bots.search.policy_action`` drawing the
+``engine/phases/meld.py``'s in its order, its policy is ``bots.playout.policy_action`` drawing the
 same random numbers, so a playout through ``State`` with ``kernel.KernelRandom`` reaches the same
 end (``tests/test_kernel_gaigel.py``). The searches play their Gaigel playouts here.
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
 >>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
->>> from sixtysix.bots.search import play_reference
+>>> from sixtysix.bots.playout import play_reference
 >>> s = Match(make_game("gaigel"), dealer=3).deal_hand(seed=1)
 >>> h = pack(s)
 >>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
@@ -503,7 +503,7 @@ class GaigelHand:
         return 1 if (p0 > p1) == (side == 0) else 0
 
     def leads(self) -> list[float]:
-        """Per seat, its side's game points less the other side's (``search.outcome``)."""
+        """Per seat, its side's game points less the other side's (``playout.outcome``)."""
         g0 = self.game_points(0)
         g1 = self.game_points(1)
         d = float(g0 - g1)
@@ -564,7 +564,7 @@ class GaigelHand:
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for Gaigel, drawing the same random numbers: knock at
+        """``bots.playout.policy_action`` for Gaigel, drawing the same random numbers: knock at
         101, reverse-knock where the opponents passed it, rob, meld at random where the leader or
         the partner can; the openings by their rank; else a random card with chance 0.25, else
         lead the cheapest card; follow a trick the partner is winning by smearing, else with the
@@ -610,7 +610,7 @@ class GaigelHand:
 
     def _opening(self, k: int) -> int:
         """Ge-Elfen (a sure trick) before Höher before Auf Dissle, at random among its cards:
-        ``search._opening``."""
+        ``playout._opening``."""
         best = 4
         for i in range(k):
             a = self.acts[i]

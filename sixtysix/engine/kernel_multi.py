@@ -21,14 +21,14 @@ Python, the reference; ``kernel_multi.pxd`` gives the fields and locals C types,
 compiles the two like the rest of the compiled core.
 
 As in ``kernel.py``, the kernel follows the engine move for move: its legal actions are the
-engine's in the engine's order, its policy is ``bots.search.policy_action`` drawing the same
+engine's in the engine's order, its policy is ``bots.playout.policy_action`` drawing the same
 random numbers, so a playout through ``State`` with ``kernel.KernelRandom`` reaches the same end
 (``tests/test_kernel_multi.py``).
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
 >>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
->>> from sixtysix.bots.search import play_reference
+>>> from sixtysix.bots.playout import play_reference
 >>> for game_id in ("four-hand-sixty-six", "three-player-sixty-six"):
 ...     s = Match(make_game(game_id), dealer=1).deal_hand(seed=3)
 ...     h = pack(s)
@@ -530,7 +530,7 @@ class MultiHand:
         return 2 if self.points[p] < 33 else 1
 
     def leads(self) -> list[float]:
-        """Per seat, its game points less the average of its opponents' (``search.outcome``)."""
+        """Per seat, its game points less the average of its opponents' (``playout.outcome``)."""
         gp = [0, 0, 0, 0]
         for p in range(self.seats):
             gp[p] = self.game_points(p)
@@ -608,7 +608,7 @@ class MultiHand:
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for these games, drawing the same random numbers: the
+        """``bots.playout.policy_action`` for these games, drawing the same random numbers: the
         trump choice at random (North American: the longest suit); a random marriage where the
         leader has one; else a random card with chance 0.25; else lead the cheapest card; follow
         with the cheapest card that wins a trick worth 10 or more, else the cheapest card."""

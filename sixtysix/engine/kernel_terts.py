@@ -12,14 +12,14 @@ compiled core.
 
 As the other kernels do, it follows the engine move for move: its legal actions are the
 engine's (``phases/play.py`` with ``phases/announce.py``) in its order, its policy is
-``bots.search.policy_action`` drawing the same random numbers, so a playout through ``State``
+``bots.playout.policy_action`` drawing the same random numbers, so a playout through ``State``
 with ``kernel.KernelRandom`` reaches the same end (``tests/test_kernel_terts.py``). The searches
 play their Terts playouts here.
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
 >>> from sixtysix.engine.kernel import KernelRandom, POLICY, seed_state
->>> from sixtysix.bots.search import play_reference
+>>> from sixtysix.bots.playout import play_reference
 >>> s = Match(make_game("terts"), dealer=1).deal_hand(seed=4)
 >>> h = pack(s)
 >>> t = s.copy(); _ = play_reference(t, KernelRandom(seed_state(7)), POLICY)
@@ -447,7 +447,7 @@ class TertsHand:
         return self.points[seat]
 
     def leads(self) -> list[float]:
-        """Per seat, its points less the other's (``search.outcome``)."""
+        """Per seat, its points less the other's (``playout.outcome``)."""
         d = float(self.points[0] - self.points[1])
         return [d, -d]
 
@@ -590,7 +590,7 @@ class TertsHand:
     # ------------------------------------------------------------------ the policy
 
     def _policy(self) -> int:
-        """``bots.search.policy_action`` for Terts, drawing the same random numbers: the dix, the
+        """``bots.playout.policy_action`` for Terts, drawing the same random numbers: the dix, the
         bella and a show whenever offered; else announce the highest-ranked combination; else a
         random card with chance 0.25; else lead the cheapest card; follow with the cheapest card
         that wins a trick worth 10 or more (in phase 2 any trick), else the cheapest card."""

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from ..bots import make_bot
-from ..bots.search import best_action
+from ..bots.choices import best_action
 from ..engine.actions import N_ACTIONS, action_str
 from ..engine.match import Match
 from ..engine.options import OptionValue, OptionValues

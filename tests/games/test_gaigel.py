@@ -865,7 +865,7 @@ def test_search_inferences_are_sound() -> None:
     # The searches infer voids from strict follows; in Gaigel they read openings and double
     # marriages as leads, and trick 1 by its opening: no seat is ever denied a card it holds,
     # and something is inferred in phase 2.
-    from sixtysix.bots.search import exclusions
+    from sixtysix.bots.worlds import exclusions
     inferred = 0
     for seed in range(8):
         rng = random.Random(seed)

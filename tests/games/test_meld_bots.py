@@ -17,7 +17,10 @@ from test_gaigel import match as gaigel_match
 from test_terts import match as terts_match
 
 from sixtysix.bots import make_bot
-from sixtysix.bots.search import Ismcts, _reward, action_key, determinize, meld_game_actions
+from sixtysix.bots.choices import action_key, meld_game_actions
+from sixtysix.bots.ismcts import Ismcts
+from sixtysix.bots.playout import _reward
+from sixtysix.bots.worlds import determinize
 from sixtysix.engine.actions import (
     ANNOUNCE,
     BELLA,

@@ -573,7 +573,7 @@ def test_search_infers_voids_from_the_declarers_first_lead() -> None:
     # Hand B's trick 1 with the seats turned so that the declarer (seat 3) is not forehand
     # (seat 1): the reading of the play must start at the declarer's lead to see that seat 2
     # ruffed the hearts lead and so holds no heart.
-    from sixtysix.bots.search import exclusions
+    from sixtysix.bots.worlds import exclusions
     from sixtysix.cards import SUIT_MASK
     hands = HANDS_B[1:] + HANDS_B[:1]  # seat p holds hand B's seat p + 1: dealer 0, declarer 3
     m = match(hands, 0)

@@ -1,21 +1,11 @@
-# C types for search.py (Cython's augmenting .pxd): compiled, the playout policy that every
-# non-kernel playout calls at each move reads the state as its C struct (engine/state.pxd).
+# C types for ismcts.py (Cython's augmenting .pxd): compiled, the tree's nodes are an extension
+# type and the walk down the tree on the kernel's packed hand is C calls end to end; the policy,
+# the playouts and the reward are playout.pxd's, called as C functions.
 cimport cython
 from libc cimport math
-from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.kernel cimport Hand
-from sixtysix.engine.state cimport State
 from sixtysix.bots.value_net cimport ValueNet
-
-@cython.locals(side=cython.int, a=cython.int, n=cython.int, at_stake=cython.int, c=cython.int,
-               trump=cython.int, partner_card=cython.int, wc=cython.int, ws=cython.int,
-               cs=cython.int, over=cython.ulonglong)
-cpdef int policy_action(State s, list acts, object rng, double eps=*) except? -1
-@cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-cpdef int _cheapest(list cards, tuple vals, int trump) except? -1
-@cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
-cpdef int _strongest(list cards, tuple beats, int trump) except? -1
-cpdef playout(State s, object rng)
+from sixtysix.bots.playout cimport _reward, playout, policy_action
 
 
 cdef class _Node:
@@ -37,7 +27,6 @@ cpdef list _walk_hand(_Node root, Hand h, double c, object rng)
                lead=cython.longlong)
 cpdef tuple _hand_lead(Hand h, bint endgame, ValueNet net, double share, object solver,
                        int stock, unsigned long long kx)
-cpdef double _reward(double d, double scale=*)
 
 cdef class _HandWalk:
     cdef double c, share, scale
