@@ -20,7 +20,7 @@ from sixtysix.cards import card_str
 from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay, normalize_input, parse_option_values
 from sixtysix.cli.render import action_label
-from sixtysix.engine.actions import BELLA, MARRY, TRUMP, action_str
+from sixtysix.engine.actions import BELLA, action_str, is_play, is_trump_choice, trump_suit
 from sixtysix.engine.match import Match
 from sixtysix.errors import IllegalActionError, OptionError
 from sixtysix.games import GAMES, make_game
@@ -158,10 +158,10 @@ def human_text(view) -> str:
     marriages with the king, trumps by suit word."""
     from sixtysix.cli.render import offered
     a = offered(view)[0]
-    if a < MARRY:
+    if is_play(a):
         return card_str(a).lower().replace("t", "10")
-    if TRUMP <= a < TRUMP + 4:
-        return "trump " + ("clubs", "diamonds", "hearts", "spades")[a - TRUMP]
+    if is_trump_choice(a):
+        return "trump " + ("clubs", "diamonds", "hearts", "spades")[trump_suit(a)]
     return action_str(a).upper()
 
 

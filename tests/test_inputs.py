@@ -31,7 +31,7 @@ from sixtysix.cli import app
 from sixtysix.cli.play import TerminalPlay
 from sixtysix.cli.render import false_claim_points, offered, render_view
 from sixtysix.engine import Match
-from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, parse_action
+from sixtysix.engine.actions import DECLARE, is_declaration, parse_action
 from sixtysix.engine.options import CAP, option_range, range_words
 from sixtysix.errors import IllegalActionError, OptionError, RecordError
 from sixtysix.games import GAMES, make_game
@@ -310,7 +310,7 @@ def test_a_false_claim_is_no_numbered_move() -> None:
     assert false_claim_points(DECLARE, rich) is None and DECLARE in offered(rich)
     # Showing a marriage to go out counts it, once the side has a trick.
     marriage = parse_action("declare QH")
-    assert marriage >= DECLARE_SHOW
+    assert is_declaration(marriage)
     with_trick = dataclasses.replace(view, points=(46, 0), tricks=(1, 0))
     assert false_claim_points(marriage, with_trick) is None
     assert false_claim_points(marriage, dataclasses.replace(with_trick, tricks=(0, 0))) == 46

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from sixtysix import _core
 from sixtysix.cards import card_str, cards_of
-from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, N_ACTIONS
+from sixtysix.engine.actions import CLOSE, DECLARE, N_ACTIONS, is_declaration, names_card
 from sixtysix.engine.match import Match
 from sixtysix.engine.phases import PH_DEAL_CHOICE
 from sixtysix.engine.phases.announce import shown_unnamed
@@ -68,7 +68,7 @@ def random_hand(game_id: str, seed: int, check: Any = None, hands: int = 1,
             acts = s.legal_actions()
             assert acts, f"no legal action before the end: {s!r}"
             # Claims and closes end hands early; take them rarely so that many hands play out.
-            quiet = [a for a in acts if a not in ENDERS and not DECLARE_SHOW <= a < DRAW]
+            quiet = [a for a in acts if a not in ENDERS and not is_declaration(a)]
             m.apply(rng.choice(quiet if quiet and rng.random() < 0.9 else acts))
         if check is not None:
             check(s, rng)
@@ -283,7 +283,7 @@ def test_any_options_play_and_replay(game_id: str, data: st.DataObject, seed: in
             assert in_play(s) == game.rules.pack
             acts = s.legal_actions()
             assert acts
-            quiet = [a for a in acts if a not in ENDERS and not DECLARE_SHOW <= a < DRAW]
+            quiet = [a for a in acts if a not in ENDERS and not is_declaration(a)]
             m.apply(rng.choice(quiet if quiet and rng.random() < 0.9 else acts))
         assert s.result is not None and s.legal_actions() == []
         # The lean scoring that search uses agrees with the full result, under any options.
@@ -536,7 +536,6 @@ def _faces(view: Any) -> Any:
     counts per card. ``known`` (cards seen in a hand: a robbed turn-up, a meld) is left out
     there: when a player holding both copies plays one, the engine keeps the other known by
     copy id, which no record tells (the seat cannot know which copy left)."""
-    from sixtysix.engine.actions import ANNOUNCE, OPEN
 
     if view.game.rules.pack_size <= 32:
         return view
@@ -545,7 +544,7 @@ def _faces(view: Any) -> Any:
         return c & ~32 if c >= 0 else c
 
     def act(a: int) -> int:
-        return a & ~32 if a < DRAW or OPEN <= a < ANNOUNCE else a
+        return a & ~32 if names_card(a) else a
 
     def counts(m: int) -> tuple[int, ...]:
         return tuple((m >> c & 1) + (m >> (c + 32) & 1) for c in range(32))

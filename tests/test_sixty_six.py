@@ -16,7 +16,19 @@ from hypothesis import strategies as st
 
 import sixtysix
 from sixtysix.cards import PACK_24, SUIT_MASK, card_str, cards_of
-from sixtysix.engine.actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY, action_str
+from sixtysix.engine.actions import (
+    CLOSE,
+    DECLARE,
+    DECLARE_SHOW,
+    DRAW,
+    EXCHANGE,
+    MARRY,
+    action_str,
+    is_declaration,
+    is_marriage,
+    is_play,
+    named_card,
+)
 from sixtysix.engine.match import Match
 from sixtysix.engine.rules import Rules, mask_points
 from sixtysix.engine.state import PH_DRAW, State
@@ -1054,11 +1066,11 @@ def test_engine_offers_exactly_the_legal_actions(options: dict[str, Any], seed: 
         assert got == want, (f"{s!r}: extra {sorted(map(action_str, got - want))}, "
                              f"missing {sorted(map(action_str, want - got))}; "
                              f"history {[action_str(a) for _, a in log]}")
-        quiet = [a for a in got if a != DECLARE and not DECLARE_SHOW <= a < DRAW]
+        quiet = [a for a in got if a != DECLARE and not is_declaration(a)]
         a = rng.choice(sorted(quiet) if quiet and rng.random() < 0.95 else sorted(got))
         seat = s.to_act
         m.apply(a)
-        log.append((seat, a - MARRY if MARRY <= a < DECLARE_SHOW else a))
+        log.append((seat, named_card(a) if is_marriage(a) else a))
 
 
 # ------------------------------------------------------------------ differential test: scoring
@@ -1097,9 +1109,9 @@ def expected_result(trump: int, o: dict[str, Any],
             pending[seat].append(value)
 
     for seat, a in log:
-        if a < 64 or MARRY <= a < DECLARE_SHOW:
-            card = a % 64
-            if a >= MARRY:
+        if is_play(a) or is_marriage(a):
+            card = named_card(a)
+            if is_marriage(a):
                 meld(seat, card)
             trick.append((seat, card))
             if len(trick) == 2:
@@ -1113,8 +1125,8 @@ def expected_result(trump: int, o: dict[str, Any],
                 if o["first_trick_marriage"] == "same_trick_only":
                     pending[1 - w] = []
                 trick, last_winner = [], w
-        elif DECLARE_SHOW <= a < DRAW:
-            meld(seat, a - DECLARE_SHOW)
+        elif is_declaration(a):
+            meld(seat, named_card(a))
             claimant = seat
         elif a == DECLARE:
             claimant = seat
@@ -1170,7 +1182,7 @@ def test_engine_scores_hands_as_the_rules_say(options: dict[str, Any], seed: int
     log: list[tuple[int, int]] = []
     while not s.over:
         acts = s.legal_actions()
-        claims = [a for a in acts if a == DECLARE or DECLARE_SHOW <= a < DRAW]
+        claims = [a for a in acts if a == DECLARE or is_declaration(a)]
         closes = [a for a in acts if a == CLOSE]
         others = [a for a in acts if a not in claims and a not in closes]
         if claims and rng.random() < claim_rate:

@@ -22,16 +22,16 @@ from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.playout import _reward
 from sixtysix.bots.worlds import determinize
 from sixtysix.engine.actions import (
-    ANNOUNCE,
     BELLA,
     DECLARE,
     EXCHANGE,
-    MARRY,
-    MARRY_DOUBLE,
     PASS,
     REVERSE,
-    SHOW,
     action_str,
+    is_announcement,
+    is_double_marriage,
+    is_marriage,
+    is_show,
 )
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
@@ -128,13 +128,13 @@ def test_melds_the_double_marriage_when_allowed() -> None:
     m = gaigel_match(KNOCK_HANDS, "TC", KNOCK_STOCK)
     act(m, "open ge-elfen AH", "play AS", "play TS", "play KS")
     s = hand(m)
-    assert s.to_act == 0 and any(MARRY_DOUBLE <= a < ANNOUNCE for a in s.legal_actions())
+    assert s.to_act == 0 and any(is_double_marriage(a) for a in s.legal_actions())
     a = make_bot("casual").choose(s.view(0), random.Random(0))
-    assert MARRY_DOUBLE <= a < ANNOUNCE
+    assert is_double_marriage(a)
     # The search keeps the melds, and the knocks at 36 are gone from what it weighs.
     ruled = meld_game_actions(s, s.legal_actions())
     assert DECLARE not in ruled and REVERSE not in ruled
-    assert {a for a in s.legal_actions() if MARRY <= a < MARRY + 64} <= set(ruled)
+    assert {a for a in s.legal_actions() if is_marriage(a)} <= set(ruled)
 
 
 def test_the_two_copies_of_a_card_are_one_choice_for_the_search() -> None:
@@ -206,7 +206,7 @@ def test_terts_shows_what_outranks() -> None:
     act(m, "announce TS JS 9S")
     s = hand(m)
     assert PASS in s.legal_actions()
-    assert meld_game_actions(s, s.legal_actions()) == [a for a in s.legal_actions() if a >= SHOW]
+    assert meld_game_actions(s, s.legal_actions()) == [a for a in s.legal_actions() if is_show(a)]
     assert choose("casual", m).startswith("show")
     assert choose(SEARCH, m).startswith("show")
 
@@ -216,7 +216,7 @@ def test_terts_announces_before_playing() -> None:
     m = terts_match("KS QS JS 9C 8C 7C AD 8D 7D", "TH 9H 8H AC KD QD 9D AH 7S", "TD")
     s = hand(m)
     ruled = meld_game_actions(s, s.legal_actions())
-    assert ruled and all(ANNOUNCE <= a < SHOW for a in ruled)
+    assert ruled and all(is_announcement(a) for a in ruled)
     assert choose(SEARCH, m).startswith("announce")
     assert choose("casual", m).startswith("announce")
 
