@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..cards import SUIT_SYMBOLS
 from ..engine.match import Match
@@ -141,7 +141,16 @@ def _cards(mask: int) -> list[str]:
     return [card_words(c) for c in range(64) if mask >> c & 1]
 
 
-def positions(record: dict[str, Any], report: ReportJSON) -> list[dict[str, Any]]:
+class PositionJSON(TypedDict):
+    """Where a mistake was made, face up: every seat's cards, the trump suit and the cards on
+    the table (seat and card, in words)."""
+
+    hands: list[list[str]]
+    trump: str | None
+    table: list[list[int | str]]
+
+
+def positions(record: dict[str, Any], report: ReportJSON) -> list[PositionJSON]:
     """For each mistake of ``report`` (an analysis of the full ``record``), the position it was
     made in, face up: every seat's cards, the trump suit and the cards on the table. The record
     is walked as ``analyze`` walks it."""
@@ -149,7 +158,7 @@ def positions(record: dict[str, Any], report: ReportJSON) -> list[dict[str, Any]
     full = match_from_record(record)
     first = full.hand_records[0]["dealer"] if full.hand_records else 0
     m = Match(full.game, dealer=first, players=full.players)
-    found: dict[tuple[int, int], dict[str, Any]] = {}
+    found: dict[tuple[int, int], PositionJSON] = {}
     for h, (deal, _active) in enumerate(full.deals):
         state = m.deal_hand(deal=deal)
         for i, text in enumerate(full.hand_records[h]["actions"]):

@@ -479,7 +479,9 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def get_hand(table_id: str, number: int) -> dict[str, Any]:
         """A hand that is over, face up (``Table.past_hand``): to anyone, as its key is."""
-        return hub.require(table_id).past_hand(number)
+        # As a plain dict: FastAPI reads a route's return type as its response model, and these
+        # routes answer JSON as it is (the TypedDict is the table's).
+        return dict(hub.require(table_id).past_hand(number))
 
     @app.get("/api/tables/{table_id}/hint")
     async def get_hint(table_id: str, token: str | None = None) -> dict[str, Any]:

@@ -30,15 +30,60 @@ The same hand replayed from the match's record (``past_hand``), as the table ser
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from ..cards import card_str, cards_of
 from ..engine.match import Match
 from ..engine.state import State
 from ..records import match_from_record
-from .views import result_to_json, view_to_json
+from .views import ContractJSON, LogEntry, ResultJSON, SeatCard, result_to_json, view_to_json
 
-__all__ = ["hand_reveal", "past_hand"]
+__all__ = ["hand_reveal", "past_hand", "RevealJSON", "PastHandJSON"]
+
+
+class TrickJSON(TypedDict):
+    """A trick of a hand over: its cards, its winner and the card points it gave his side."""
+
+    cards: list[SeatCard]
+    winner: int
+    points: int
+
+
+class WhyJSON(TypedDict):
+    """How the hand ended, for the page's words (``hand_reveal``)."""
+
+    end: str | None
+    claimant: int | None
+    closer: int | None
+    target: int | None
+
+
+class RevealJSON(TypedDict):
+    """A hand over, face up (``hand_reveal``)."""
+
+    dealt: list[list[str]]
+    turnup: str | None
+    stock: list[str]
+    tricks: list[TrickJSON]
+    held: list[list[str]]
+    undrawn: list[str]
+    card_points: list[int]
+    melds: list[int]
+    uncredited: list[int]
+    why: WhyJSON
+    active: list[int]
+    sides: list[int]
+    contract: ContractJSON | None
+    log: list[LogEntry]
+
+
+class PastHandJSON(TypedDict):
+    """A hand of the match, over, as the table serves it later (``past_hand``)."""
+
+    hand: int
+    result: ResultJSON
+    reveal: RevealJSON
 
 
 def _cards(cards: Any) -> list[str]:
@@ -56,7 +101,7 @@ def _undrawn(hand: State) -> list[int]:
     return list(dict.fromkeys(left))
 
 
-def hand_reveal(match: Match) -> dict[str, Any] | None:
+def hand_reveal(match: Match) -> RevealJSON | None:
     """The current hand of ``match`` face up, once it is over (None while it runs):
 
     * ``dealt``: each seat's cards as dealt (``[]`` for a seat dealt none), ``turnup`` and
@@ -82,7 +127,7 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
         return None
     deal, active = match.deals[-1]
     state = match.game.new_hand(hand.dealer, deal, active, hand.bonus, hand.match_score)
-    tricks = []
+    tricks: list[TrickJSON] = []
     actors = []
     for action in hand.history:
         actors.append(state.to_act)
@@ -119,11 +164,12 @@ def hand_reveal(match: Match) -> dict[str, Any] | None:
                 "claimant": hand.claimant if hand.claimant >= 0 else None,
                 "closer": hand.closed_by if hand.closed_by >= 0 else None,
                 "target": rules.claim_target if rules.claims else None},
-        **{k: seen[k] for k in ("active", "sides", "contract", "log")},
+        "active": seen["active"], "sides": seen["sides"], "contract": seen["contract"],
+        "log": seen["log"],
     }
 
 
-def past_hand(record: dict[str, Any], number: int) -> dict[str, Any]:
+def past_hand(record: Mapping[str, Any], number: int) -> PastHandJSON:
     """Hand ``number`` (from 1) of a match's ``record`` face up, once it is over: its ``result``
     and ``hand_reveal``, replayed from the record (the match's earlier hands are replayed too:
     what a hand starts from, such as a carried bonus, depends on them). ValueError where the

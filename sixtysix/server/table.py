@@ -51,7 +51,7 @@ from ..games.meanings_de import LABELS as LABELS_DE
 from ..records import match_from_record, seat_record
 from .errors import TableError
 from .ratings import Ratings
-from .reveal import hand_reveal, past_hand
+from .reveal import PastHandJSON, RevealJSON, hand_reveal, past_hand
 from .storage import Storage, StorageError
 from .views import result_to_json, view_to_json
 
@@ -360,11 +360,11 @@ class Table:
         self._cache: dict[int | None, tuple[tuple[int, int], str, float]] = {}
         self.rematch: str | None = None
         """The rematch's table id once asked for."""
-        self._past: dict[int, dict[str, Any]] = {}
+        self._past: dict[int, PastHandJSON] = {}
         """``past_hand``'s answers so far (a hand over does not change)."""
         self._series: list[dict[str, Any]] | None = None
         """``series``, once read."""
-        self._revealed: tuple[int, dict[str, Any] | None] | None = None
+        self._revealed: tuple[int, RevealJSON | None] | None = None
         """The number of the last hand over and its ``hand_reveal``."""
         self.new_token: str | None = None
         """The creator's secret, made by ``create`` for the creation's answer (never stored)."""
@@ -899,7 +899,7 @@ class Table:
                                          "score": list(m.score), "bummerl": _bummerl(m)})
         return self._series
 
-    def past_hand(self, number: int) -> dict[str, Any]:
+    def past_hand(self, number: int) -> PastHandJSON:
         """Hand ``number`` (from 1) face up, once it is over (``reveal.past_hand``): anyone at
         the table or watching may see it, as the hand's key, sent when it ended, gives its deal
         anyway. Worked out once per hand."""
@@ -911,7 +911,7 @@ class Table:
             self._past[number] = past_hand(self.record_of(self.events), number)
         return self._past[number]
 
-    def _reveal(self) -> dict[str, Any] | None:
+    def _reveal(self) -> RevealJSON | None:
         """``hand_reveal`` of the hand just over, worked out once per hand."""
         if not self.match.hand or not self.match.hand.over:
             return None
