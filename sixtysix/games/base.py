@@ -87,8 +87,11 @@ class TwoPlayerScoring(Game):
                                  closer_beaten_flat_2=sc.closer_beaten_flat_2,
                                  played_out=sc.played_out)
 
-    def pair_fast_path(self) -> FastPath:
-        """The pair kernel with this scoring: it scores the hands it plays itself."""
+    def make_fast_path(self) -> FastPath:
+        """The pair kernel with this scoring: it scores the hands it plays itself. The hand's game
+        points read only what the kernel keeps (points, tricks, the close, the last leader, the
+        bonus, the match standing): its solver may stand in for ``State`` once the stock is
+        gone."""
         closed_at_close, trickless_3, flat_2, played_out = self._scoring_args
         return FastPath(Kernel.PAIR, played_out=played_out, closed_measured_at_close=closed_at_close,
                         false_claim_trickless_3=trickless_3, closer_beaten_flat_2=flat_2)

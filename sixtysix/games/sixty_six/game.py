@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...cards import NINE, PACK_24
-from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table
 from ...engine.rules import FOLLOW_ONLY, FREE, STRICT2, Rules
 from ...engine.state import Deal, HandResult
@@ -50,12 +49,6 @@ class SixtySix(TwoPlayerScoring):
         if len(match_score) != 2:
             return None
         return tuple(max(0, self.options.target - s) for s in match_score)
-
-    def make_fast_path(self) -> FastPath:
-        # The hand's game points read only what the pair kernel keeps (points, tricks, the
-        # close, the last leader, the bonus, the match standing): its solver may stand in for
-        # ``State`` once the stock is gone.
-        return self.pair_fast_path()
 
     def make_rules(self) -> Rules:
         o = self.options
