@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 import pytest
+from rule_tables import DEFAULT, MEANING, RULES, option_column
 
 from sixtysix.games import GAMES
 from sixtysix.server.rulepages import PAGES  # game id -> its page in docs/rules/
@@ -34,37 +35,17 @@ def test_every_game_has_a_rules_page_in_the_nav() -> None:
         assert f"`{game_id}`" in index, f"{game_id} is missing from the rules index"
 
 
-def _option_rows(page: str) -> dict[str, str]:
-    """Option name -> default column of the page's options tables."""
-    rows = {}
-    for line in (DOCS / "rules" / page).read_text(encoding="utf-8").splitlines():
-        m = re.match(r"\| `([a-z0-9_]+)` \| ([^|]+) \|", line)
-        if m:
-            rows[m.group(1)] = m.group(2).strip()
-    return rows
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_option_is_documented_with_its_default(game_id: str) -> None:
-    rows = _option_rows(PAGES[game_id])
+    rows = option_column(RULES / PAGES[game_id], DEFAULT)
     if game_id == "three-hand-sixty-six":  # "all the options of Sixty-Six, and:"
-        rows = _option_rows(PAGES["sixty-six"]) | rows
+        rows = option_column(RULES / PAGES["sixty-six"], DEFAULT) | rows
     options = GAMES[game_id].Options()
     for f in dataclasses.fields(options):
         assert f.name in rows, f"{game_id}: option {f.name} is not described in docs"
         default = json.dumps(getattr(options, f.name))
         assert rows[f.name].startswith(f"`{default}`"), (
             f"{game_id}: {f.name} defaults to {default} in the code, docs say {rows[f.name]}")
-
-
-def _meanings(page: str) -> dict[str, str]:
-    """Option name -> the meaning column of the page's options tables."""
-    rows = {}
-    for line in (DOCS / "rules" / page).read_text(encoding="utf-8").splitlines():
-        m = re.match(r"\| `([a-z0-9_]+)` \|[^|]*\|[^|]*\|([^|]*)\|", line)
-        if m:
-            rows[m.group(1)] = m.group(2).strip()
-    return rows
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -80,7 +61,7 @@ def test_options_command_tells_each_options_meaning_as_the_docs_do(game_id: str)
     docs: dict[str, str] = {}
     for g in sorted(GAMES.values(), key=lambda g: len(g.Options.__mro__)):
         if issubclass(cls.Options, g.Options):
-            docs |= _meanings(g.rule_page)
+            docs |= option_column(RULES / g.rule_page, MEANING)
     meanings = option_meanings(cls.Options)
     out = CliRunner().invoke(app, ["options", game_id]).output
     for f in dataclasses.fields(cls.Options):

@@ -9,6 +9,7 @@ import pathlib
 import re
 
 import pytest
+from rule_tables import MEANING, option_column
 
 from sixtysix.engine.options import option_meanings
 from sixtysix.games import GAMES
@@ -92,23 +93,13 @@ def test_each_rules_page_has_a_german_translation_with_the_english_anchors(page:
     assert re.findall(r'href="(/help/[^"]+)"', de) == re.findall(r'href="(/help/[^"]+)"', en)
 
 
-def _meanings(page: pathlib.Path) -> dict[str, str]:
-    """Option name -> the meaning column of the page's options tables."""
-    rows = {}
-    for line in page.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"\| `([a-z0-9_]+)` \|[^|]*\|[^|]*\|([^|]*)\|", line)
-        if m:
-            rows[m.group(1)] = m.group(2).strip()
-    return rows
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_german_options_mean_what_the_german_rules_pages_say(game_id: str) -> None:
     """The lobby and the help show each option's German label and meaning: the meanings are the
     words of the German rules page (``MEANINGS_DE`` beside the game's options holds them)."""
-    docs = _meanings(RULES / "de" / PAGES[game_id])
+    docs = option_column(RULES / "de" / PAGES[game_id], MEANING)
     if game_id == "three-hand-sixty-six":
-        docs = _meanings(RULES / "de" / PAGES["sixty-six"]) | docs
+        docs = option_column(RULES / "de" / PAGES["sixty-six"], MEANING) | docs
     options = next(g for g in game_catalog("de") if g["id"] == game_id)["options"]
     for o in options:
         german = option_meanings(GAMES[game_id].Options, "de")
