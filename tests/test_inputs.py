@@ -369,7 +369,7 @@ class CheatBot:
 def test_an_illegal_action_names_the_bot_the_position_and_the_action(
         monkeypatch: pytest.MonkeyPatch) -> None:
     bot_names()
-    monkeypatch.setattr(bots_base, "_REGISTRY", dict(bots_base._REGISTRY))
+    monkeypatch.setattr(bots_base, "REGISTRY", dict(bots_base.REGISTRY))
     register("cheat")(CheatBot)
     with pytest.raises(IllegalActionError) as e:
         play_match("sixty-six", {}, ["random", "cheat"], 11)

@@ -104,10 +104,10 @@ def plugin_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     """The tiny package on sys.path, its bots in a copy of the registry (undone afterwards)."""
     site = write_site(tmp_path / "site")
     bot_names()  # the built-in bots first, in the registry the copy starts from
-    monkeypatch.setattr(bots_base, "_REGISTRY", dict(bots_base._REGISTRY))
+    monkeypatch.setattr(bots_base, "REGISTRY", dict(bots_base.REGISTRY))
     monkeypatch.syspath_prepend(str(site))
     with caplog.at_level(logging.WARNING, logger="sixtysix.bots.plugins"):
-        added = load_plugins(set(bots_base._REGISTRY))
+        added = load_plugins(set(bots_base.REGISTRY))
     assert added == ["lowest", "brokenbot", "notabot", "undeclared", "badparams"]
     # A plugin cannot take the name of a bot of sixtysix's own, nor one that a bot's text cannot
     # hold: one line each says so.

@@ -8,13 +8,9 @@ from .base import (
     Limit,
     Param,
     RandomBot,
-    bot_defaults,
-    bot_names,
-    bot_params,
-    make_bot,
-    parse_bot,
     register,
 )
+from .registry import bot_defaults, bot_names, bot_params, make_bot, parse_bot
 
 __all__ = ["Bot", "BotError", "ITERATIONS", "Limit", "Param", "RandomBot", "SECONDS",
            "bot_defaults", "bot_names", "bot_params", "make_bot", "parse_bot", "register"]

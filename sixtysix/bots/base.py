@@ -1,32 +1,13 @@
 """The bot protocol: a computer player chooses an action from a seat's view only.
 
-Bots are built by name from a registry, with parameters, so the CLI, the server and tournaments
-take them as text: ``make_bot("random")``, ``make_bot("ismcts:seconds=0.5")``. Each factory declares
-its parameters as data (``Param``: a type and a range), registered next to it; ``make_bot`` refuses
-an unknown parameter or a value out of range before building anything:
-
->>> make_bot("ismcts:iterations=0")
-Traceback (most recent call last):
-...
-sixtysix.bots.base.BotError: ismcts: iterations must be a whole number from 1 to 10,000,000, not 0
->>> make_bot("heuristic:forgot=1")
-Traceback (most recent call last):
-...
-sixtysix.bots.base.BotError: heuristic: unknown parameter 'forgot' (heuristic takes forget, miss)
-
->>> import random
->>> from sixtysix.engine import Match
->>> from sixtysix.games import make_game
->>> m = Match(make_game("sixty-six"), dealer=1)
->>> state = m.deal_hand(seed=3)
->>> bot = make_bot("random")
->>> bot.choose(state.view(state.to_act), random.Random(0)) in state.legal_actions()
-True
+A bot is anything with a ``name`` and ``choose(view, rng, limit)`` (``Bot``). Each bot module
+registers its factory under a name with its parameters declared as data (``register``, ``Param``:
+a type and a range); ``bots.registry`` builds bots from their text (``make_bot``), and
+``bots.plugins`` registers the bots of other packages.
 """
 
 from __future__ import annotations
 
-import inspect
 import math
 import random
 import time
@@ -38,8 +19,7 @@ from ..engine.view import View
 from ..errors import SixtySixError, shown
 
 __all__ = ["Bot", "BotArg", "BotArgs", "Limit", "SECONDS", "ITERATIONS", "clock", "past", "Param", "register",
-           "make_bot", "parse_bot", "bot_names", "bot_params", "bot_defaults", "BotError",
-           "RandomBot", "check_fields"]
+           "BotError", "RandomBot", "check_fields", "REGISTRY"]
 
 
 class BotError(SixtySixError):
@@ -231,7 +211,7 @@ def check_fields(bot: Any, name: str, params: tuple[Param, ...]) -> None:
             setattr(bot, p.name, p.check(name, value))
 
 
-_REGISTRY: dict[str, tuple[Callable[..., Bot], str, tuple[Param, ...]]] = {}
+REGISTRY: dict[str, tuple[Callable[..., Bot], str, tuple[Param, ...]]] = {}
 
 
 def register(name: str, help: str = "", params: tuple[Param, ...] = ()
@@ -239,85 +219,9 @@ def register(name: str, help: str = "", params: tuple[Param, ...] = ()
     """Register a bot factory under ``name``; ``params`` declares the keyword parameters it takes
     (``name:key=value``), each with its type and range. Anything else is refused."""
     def deco(factory: Callable[..., Bot]) -> Callable[..., Bot]:
-        _REGISTRY[name] = (factory, help, tuple(params))
+        REGISTRY[name] = (factory, help, tuple(params))
         return factory
     return deco
-
-
-def bot_names() -> dict[str, str]:
-    """Registered bot names with a line of help each."""
-    _load_builtins()
-    return {k: v[1] for k, v in sorted(_REGISTRY.items())}
-
-
-def bot_defaults(name: str) -> dict[str, BotArg | None]:
-    """The default of each parameter the bot ``name`` declares, from its factory's signature
-    (None where it has none: unset, or the factory's own choice)."""
-    params = bot_params(name)  # loads the registry; BotError for an unknown name
-    try:
-        found = dict(inspect.signature(_REGISTRY[name][0]).parameters)
-    except (TypeError, ValueError):  # a builtin or an odd callable: no defaults to read
-        found = {}
-    empty = inspect.Parameter.empty
-    return {p.name: None if p.name not in found or found[p.name].default is empty
-            else found[p.name].default for p in params}
-
-
-def bot_params(name: str) -> tuple[Param, ...]:
-    """The parameters the bot ``name`` declares."""
-    _load_builtins()
-    entry = _REGISTRY.get(name)
-    if entry is None:
-        raise BotError(f"unknown computer player {name!r} (choose from {', '.join(sorted(_REGISTRY))})")
-    return entry[2]
-
-
-MAX_SPEC = 200
-"""The longest bot text accepted."""
-
-
-def parse_bot(spec: str) -> tuple[str, BotArgs]:
-    """``name`` and checked keyword arguments of ``name`` or ``name:key=value,key=value``.
-
-    >>> parse_bot("ismcts:seconds=0.5, endgame=true")
-    ('ismcts', {'seconds': 0.5, 'endgame': True})
-    """
-    _load_builtins()
-    if not isinstance(spec, str):
-        raise BotError(f"a computer player is named by text such as 'random', not {spec!r}")
-    if len(spec) > MAX_SPEC:
-        raise BotError(f"a computer player's text is at most {MAX_SPEC} characters")
-    name, _, params = spec.strip().partition(":")
-    name = name.strip().lower()
-    entry = _REGISTRY.get(name)
-    if entry is None:
-        raise BotError(f"unknown computer player {name!r} (choose from {', '.join(sorted(_REGISTRY))})")
-    declared = {p.name: p for p in entry[2]}
-    kwargs: BotArgs = {}
-    for part in filter(None, (p.strip() for p in params.split(","))):
-        key, eq, value = part.partition("=")
-        key = key.strip()
-        if not eq:
-            raise BotError(f"{name}: parameter {part!r} must look like key=value")
-        param = declared.get(key)
-        if param is None:
-            takes = f"{name} takes {', '.join(sorted(declared))}" if declared else \
-                f"{name} takes no parameters"
-            raise BotError(f"{name}: unknown parameter {key!r} ({takes})")
-        if key in kwargs:
-            raise BotError(f"{name}: {key} is given twice")
-        kwargs[key] = param.check(name, value.strip())
-    return name, kwargs
-
-
-def make_bot(spec: str) -> Bot:
-    """Build a bot from ``name`` or ``name:key=value,key=value``; BotError, saying what is
-    allowed, for an unknown name or parameter or a value out of its declared range."""
-    name, kwargs = parse_bot(spec)
-    try:
-        return _REGISTRY[name][0](**kwargs)
-    except TypeError as e:
-        raise BotError(f"bad parameter for {name!r}: {e}") from None
 
 
 class RandomBot:
@@ -330,22 +234,3 @@ class RandomBot:
 
 
 register("random", "a uniformly random legal action", ())(RandomBot)
-
-_loaded = False
-
-
-def _load_builtins() -> None:
-    """Import the modules that register the other bots (kept lazy: some are heavy)."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import importlib
-    for mod in ("heuristic", "ismcts", "pimc", "master", "levels"):
-        try:
-            importlib.import_module(f"{__package__}.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__package__}.{mod}":
-                raise
-    from .plugins import load_plugins  # bots of other packages: entry points "sixtysix.bots"
-    load_plugins(set(_REGISTRY))

@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import SECONDS, Bot, BotError, make_bot, register
+from .base import SECONDS, Bot, BotError, register
 from .ismcts import ISMCTS_PARAMS
+from .registry import make_bot
 
 __all__ = ["LEVELS", "make_bot"]
 

@@ -58,8 +58,8 @@ from sqlalchemy.exc import IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
-from ..bots.base import bot_names
 from ..bots.levels import LEVELS
+from ..bots.registry import bot_names
 from ..engine.actions import action_str
 from ..games import DEFAULT_GAME
 from .analyses import Analyses

@@ -39,7 +39,8 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import Bot, BotError, make_bot
+from ..bots.base import Bot, BotError
+from ..bots.registry import make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
 from ..engine.options import option_meanings
