@@ -10,21 +10,30 @@ here) and hands the lead to whoever leads the contract (``Dreierschnapsen.first_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ...engine.actions import DRAW, PASS
 from ...engine.phases import PH_PLAY, PH_TALON, Phase, register
+from .options import DreierschnapsenOptions
 
 if TYPE_CHECKING:
     from ...engine.state import State
-    from .game import Dreierschnapsen
+
+
+class _TalonGame(Protocol):
+    """What the phase asks of its game (``Dreierschnapsen``, which registers the phase by
+    importing this module)."""
+
+    options: DreierschnapsenOptions
+
+    def first_leader(self, s: State) -> int: ...
 
 __all__ = ["legal", "apply", "explain"]
 
 
 def legal(s: State) -> list[int]:
     """Take the talon; or leave it, unless the game's ``talon`` option makes taking it compulsory."""
-    return [DRAW] if cast("Dreierschnapsen", s.game).options.talon == "compulsory" else [DRAW, PASS]
+    return [DRAW] if cast("_TalonGame", s.game).options.talon == "compulsory" else [DRAW, PASS]
 
 
 def apply(s: State, a: int) -> None:
@@ -34,7 +43,7 @@ def apply(s: State, a: int) -> None:
             s.hands[seat] |= 1 << card
         s.spos = len(s.stock)
     s.phase = PH_PLAY
-    s.leader = s.to_act = cast("Dreierschnapsen", s.game).first_leader(s)
+    s.leader = s.to_act = cast("_TalonGame", s.game).first_leader(s)
 
 
 def explain(s: State, action: int, text: str) -> str:
