@@ -33,7 +33,7 @@ import secrets
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Boolean,
@@ -55,6 +55,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
+
+if TYPE_CHECKING:
+    from .table import TableSpec
 
 __all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL"]
 
@@ -280,7 +283,7 @@ class Storage:
 
     # ------------------------------------------------------------------ writes
 
-    def create_table(self, table_id: str, spec: dict[str, Any],
+    def create_table(self, table_id: str, spec: TableSpec,
                      keys: dict[int, dict[str, str | None]] | None = None) -> None:
         """Store a new table with its seats' ``keys`` (seat: ``token_hash``, ``invite_hash``,
         ``invite``), in one transaction."""
@@ -544,7 +547,7 @@ class Storage:
 
     # ------------------------------------------------------------------ reads
 
-    def load_table(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], bool] | None:
+    def load_table(self, table_id: str) -> tuple[TableSpec, list[dict[str, Any]], bool] | None:
         """The spec, the events in order and whether the table is finished; None if unknown."""
         with Session(self.engine) as s:
             row = s.get(TableRow, table_id)

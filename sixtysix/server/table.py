@@ -37,13 +37,13 @@ import secrets
 import time
 import typing
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from ..bots.base import Bot, BotError
 from ..bots.registry import make_bot
 from ..engine.actions import action_str
 from ..engine.match import Match
-from ..engine.options import option_meanings
+from ..engine.options import OptionValues, option_meanings
 from ..errors import IllegalActionError, OptionError
 from ..fairness import SCHEME, SECRET_BYTES, V1, commitment, deal_seed, fairness_block, hand_key
 from ..games import DEFAULT_GAME, GAMES, Game, make_game
@@ -183,7 +183,40 @@ def check_bot(text: Any, where: str, limits: dict[str, float] | None) -> str:
     return text
 
 
-def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str, Any]:
+class SeatSpec(TypedDict):
+    """A seat of a table's spec: a person's or the computer's, its name and the bot's text."""
+
+    kind: Literal["human", "bot"]
+    name: str
+    bot: NotRequired[str]
+    token: NotRequired[str]
+    """A table stored before seat keys: the seat's secret."""
+
+
+class TableSpec(TypedDict):
+    """A table's settings, as ``check_spec`` makes them and storage keeps them. Tables stored by
+    older versions may lack the keys that came later (read with a default)."""
+
+    game: str
+    options: OptionValues
+    seats: list[SeatSpec]
+    hints: bool
+    hint_seconds: NotRequired[float]
+    takeover_seconds: float
+    takeover_bot: str
+    next_hand_seconds: NotRequired[float]
+    bot_delay: float
+    rated: NotRequired[bool]
+    dealer: int
+    secret: NotRequired[str]
+    """The deal secret (hex), revealed when the match is over."""
+    scheme: NotRequired[str]
+    bot_seed: NotRequired[int]
+    seed: NotRequired[int]
+    """Tables stored before secrets were dealt from a seed."""
+
+
+def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> TableSpec:
     """Validate a table request and return the normalized spec (the deal secret and the dealer
     added). ``bot_limits`` caps computer players' budgets (the server's configuration)."""
     if not isinstance(raw, dict):
@@ -212,7 +245,7 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> dict[str
         seats_raw = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
     if not isinstance(seats_raw, list) or len(seats_raw) != n:
         raise _spec_error(f"{game.name} needs 'seats': a list of {n} seats")
-    seats = []
+    seats: list[SeatSpec] = []
     for i, s in enumerate(seats_raw):
         if not isinstance(s, dict):
             raise _spec_error(f"seat {i} must be an object like {{'kind': 'human'}}")
@@ -330,7 +363,7 @@ REMATCH_FIELDS = ("hints", "hint_seconds", "takeover_seconds", "takeover_bot", "
 class Table:
     """One match at one table. Build with ``create`` (new) or ``load`` (from storage)."""
 
-    def __init__(self, table_id: str, spec: dict[str, Any], storage: Storage) -> None:
+    def __init__(self, table_id: str, spec: TableSpec, storage: Storage) -> None:
         self.id = table_id
         self.spec = spec
         self.storage = storage
@@ -804,7 +837,8 @@ class Table:
             raise TableError("match_not_over", "a rematch can be asked for once the match is over", 409)
         seats = [{"kind": s.kind, "name": s.name, **({"bot": s.bot} if s.kind == "bot" else {})}
                  for s in self.seats]
-        kept = {k: self.spec[k] for k in REMATCH_FIELDS if k in self.spec}
+        settings: dict[str, object] = dict(self.spec)
+        kept = {k: settings[k] for k in REMATCH_FIELDS if k in settings}
         return {"game": self.spec["game"], "options": dict(self.spec["options"]), "seats": seats,
                 **kept}
 
