@@ -4,21 +4,15 @@ choice) and the best of valued actions (``best_action``)."""
 
 from __future__ import annotations
 
+from ..engine import actions
 from ..engine.actions import (
-    ANNOUNCE,
     BELLA,
     CUT,
     DECLARE,
-    DECLARE_SHOW,
-    DRAW,
     EXCHANGE,
     KNOCK,
-    MARRY,
-    MARRY_DOUBLE,
     MELD_LOW,
-    OPEN,
     REVERSE,
-    SHOW,
 )
 from ..engine.state import State
 
@@ -63,7 +57,7 @@ def meld_game_actions(s: State, acts: list[int]) -> list[int]:
             acts = [a for a in acts if a != DECLARE and a != REVERSE]
         if EXCHANGE in acts:
             return [EXCHANGE]
-        melds = [a for a in acts if MARRY <= a < DECLARE_SHOW or MARRY_DOUBLE <= a < ANNOUNCE
+        melds = [a for a in acts if actions.is_marriage(a) or actions.is_double_marriage(a)
                  or a == MELD_LOW]
         return melds or acts
     if r.combinations:
@@ -71,10 +65,10 @@ def meld_game_actions(s: State, acts: list[int]) -> list[int]:
             return [BELLA]
         if EXCHANGE in acts:
             return [EXCHANGE]
-        shows = [a for a in acts if a >= SHOW]
+        shows = [a for a in acts if actions.is_show(a)]
         if shows:
             return shows
-        announces = [a for a in acts if ANNOUNCE <= a < SHOW]
+        announces = [a for a in acts if actions.is_announcement(a)]
         if announces:
             return announces
     return acts
@@ -93,7 +87,7 @@ def action_key(a: int, double_pack: bool) -> int:
     >>> action_key(KNOCK, False) == CUT
     True
     """
-    if double_pack and a < ANNOUNCE and not DRAW <= a < OPEN:
+    if double_pack and actions.names_card(a):
         return a & ~32  # card ids 32..63 are the second copies; verbs sit at multiples of 64
     return CUT if a == KNOCK else a
 

@@ -47,11 +47,11 @@ from ..cards import cards_of, shuffle
 from ..engine.actions import (
     DEFER,
     EXCHANGE,
-    MARRY,
     is_double_marriage,
     is_marriage,
     is_opening,
     is_play,
+    named_card,
 )
 from ..engine.legal import trick_winner
 from ..engine.phases import PH_AUCTION, PH_DEAL_CHOICE
@@ -118,7 +118,7 @@ def evidence(view: View) -> list[tuple[str, int, int, bool]]:
         if not (is_play(a) or is_marriage(a)):  # declarations, and the rest of the verbs
             continue
         married = is_marriage(a)
-        card = a - MARRY if married else a
+        card = named_card(a)
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
         suit, rank = card >> 3, card & 7

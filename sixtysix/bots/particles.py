@@ -42,7 +42,7 @@ import math
 import random
 
 from ..cards import cards_of
-from ..engine.actions import CLOSE, DECLARE, DRAW, EXCHANGE, MARRY, is_marriage, is_play
+from ..engine.actions import CLOSE, DECLARE, DRAW, EXCHANGE, is_marriage, is_play, named_card
 from ..engine.legal import trick_winner
 from ..engine.state import PH_PLAY, Deal, State
 from ..engine.view import View
@@ -94,7 +94,7 @@ def features(s: State, legal: list[int]) -> list[list[float]]:
     for a in legal:
         f = [0.0] * N_FEATURES
         if is_play(a) or is_marriage(a):
-            c = a - MARRY if is_marriage(a) else a
+            c = named_card(a)  # a play's or a marriage's
             suit, rank = c >> 3, c & 7
             v = values[c] / 11
             is_trump = float(suit == trump)
@@ -214,9 +214,8 @@ def timeline(view: View) -> list[Event] | None:
         if not (is_play(a) or is_marriage(a)):
             return None
         seat = leader if not trick else other[seats[-1]]
-        card = a
+        card = named_card(a)
         if is_marriage(a):
-            card = a - MARRY
             events.append((SHOW, seat, card ^ 1))
         events.append((PLAY, seat, card))
         trick.append(card)

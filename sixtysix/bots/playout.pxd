@@ -2,6 +2,7 @@
 # non-kernel playout calls at each move reads the state as its C struct (engine/state.pxd).
 cimport cython
 from libc cimport math
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.legal cimport trick_winner
 from sixtysix.engine.state cimport State
 

@@ -11,25 +11,16 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from ..engine import kernel
+from ..engine import actions, kernel
 from ..engine.actions import (
-    ANNOUNCE,
     BELLA,
-    BID_CONTRACT,
     CLOSE,
-    CONTRACTS,
     DECLARE,
-    DECLARE_SHOW,
     DRAW,
     EXCHANGE,
-    MARRY,
-    MARRY_DOUBLE,
     MELD_LOW,
-    OPEN,
     PASS,
     REVERSE,
-    SHOW,
-    TRUMP,
 )
 from ..engine.legal import trick_winner
 from ..engine.phases.announce import KEY as COMBO_KEY
@@ -62,25 +53,25 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
     marry = []
     announces = []
     for a in acts:
-        if a < MARRY:
+        if actions.is_play(a):
             plays.append(a)
-        elif a < DECLARE_SHOW:
+        elif actions.is_marriage(a):
             marry.append(a)
-        elif a < DRAW:
-            if s.tricks[side] and s.points[side] + (40 if (a >> 3) & 3 == s.trump else 20) \
-                    >= r.claim_target:
+        elif actions.is_declaration(a):
+            if s.tricks[side] and s.points[side] + (
+                    40 if (actions.named_card(a) >> 3) & 3 == s.trump else 20) >= r.claim_target:
                 return a
         elif a == DECLARE:
             if s.points[side] >= r.claim_target:
                 return a
-        elif a in (EXCHANGE, DRAW, BELLA) or a >= SHOW:
+        elif a in (EXCHANGE, DRAW, BELLA) or actions.is_show(a):
             return a  # Terts: the bella, and a show (offered only where it outranks), always pay
-        elif a >= ANNOUNCE:
+        elif actions.is_announcement(a):
             announces.append(a)
         elif a == REVERSE:  # Gaigel: right when the opponents passed the target unclaimed
             if _opponents_reached(s, side, r.claim_target):
                 return a
-        elif a == MELD_LOW or MARRY_DOUBLE <= a < ANNOUNCE:
+        elif a == MELD_LOW or actions.is_double_marriage(a):
             marry.append(a)  # Gaigel's five low cards and double marriages: shown like marriages
     if announces:  # Terts: announce the highest-ranked combination
         return _best_announce(announces)
@@ -122,13 +113,13 @@ def policy_action(s: State, acts: list[int], rng: Rng, eps: float = 0.25) -> int
         return _cheapest(plays, vals, trump)
     if PASS in acts:
         return PASS  # bids and doublings: a playout does not gamble on them
-    bids = [a for a in acts if BID_CONTRACT <= a < BID_CONTRACT + len(CONTRACTS)]
+    bids = [a for a in acts if actions.is_contract_bid(a)]
     if bids and len(bids) == len(acts):
         return min(bids)  # the compulsory opening: the least bid
-    opens = [a for a in acts if OPEN <= a < MARRY_DOUBLE]
+    opens = [a for a in acts if actions.is_opening(a)]
     if opens:
         return _opening(opens, rng)
-    rest = [a for a in acts if a not in (DECLARE, CLOSE) and not DECLARE_SHOW <= a < DRAW]
+    rest = [a for a in acts if a not in (DECLARE, CLOSE) and not actions.is_declaration(a)]
     return rng.choice(rest or acts)
 
 
@@ -158,8 +149,8 @@ def _strongest(cards: list[int], beats: tuple[int, ...], trump: int) -> int:
 def _longest_suit(s: State, acts: list[int]) -> int:
     """North American Sixty-Six's high bidder names the suit he holds most of."""
     hand = s.hands[s.to_act]
-    return max((a for a in acts if TRUMP <= a < TRUMP + 4),
-               key=lambda a: ((hand >> ((a - TRUMP) * 8)) & 0xFF).bit_count())
+    return max((a for a in acts if actions.is_trump_choice(a)),
+               key=lambda a: ((hand >> (actions.trump_suit(a) * 8)) & 0xFF).bit_count())
 
 
 def _opponents_reached(s: State, side: int, target: int) -> bool:
@@ -167,7 +158,7 @@ def _opponents_reached(s: State, side: int, target: int) -> bool:
 
 
 def _best_announce(announces: list[int]) -> int:
-    return max(announces, key=lambda x: COMBO_KEY[x - ANNOUNCE])
+    return max(announces, key=lambda x: COMBO_KEY[actions.combo_index(x)])
 
 
 def _bettler_card(plays: list[int], winners: list[int], vals: tuple[int, ...]) -> int:
@@ -179,8 +170,8 @@ def _bettler_card(plays: list[int], winners: list[int], vals: tuple[int, ...]) -
 def _opening(opens: list[int], rng: Rng) -> int:
     """Gaigel's openings: Ge-Elfen (a sure trick) before Höher before Auf Dissle."""
     rank = {1: 0, 2: 1, 0: 2, 3: 3}  # by index into OPENINGS: ge-elfen, hoeher, andere-alte, …
-    best = min(rank[(a - OPEN) >> 6] for a in opens)
-    return rng.choice([a for a in opens if rank[(a - OPEN) >> 6] == best])
+    best = min(rank[actions.opening_index(a)] for a in opens)
+    return rng.choice([a for a in opens if rank[actions.opening_index(a)] == best])
 
 
 def play_reference(s: State, rng: kernel.KernelRandom, policy: int) -> int:

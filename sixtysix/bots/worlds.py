@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable
 
 from ..cards import JACK, card_list, cards_of
-from ..engine.actions import ANNOUNCE, DECLARE_SHOW, DEFER, MARRY, OPEN
+from ..engine import actions
+from ..engine.actions import DEFER
 from ..engine.contract import LEAD_DECLARER
 from ..engine.legal import legal_follow, trick_winner
 from ..engine.phases import PH_DEAL_CHOICE
@@ -65,12 +66,11 @@ def exclusions(view: View) -> list[int]:
         return out  # Gaigel's face-down first trick: nothing to infer in it
     tricks_done = 0
     for i, a in enumerate(hist):
-        if OPEN <= a < ANNOUNCE and not (i and hist[i - 1] == DEFER):
-            card = (a - OPEN) & 63  # Gaigel: an opening or a double marriage leads a card
-        elif a >= DECLARE_SHOW or (a >= MARRY and i and hist[i - 1] == DEFER):
-            continue  # not a card played (a partner's marriage after 'defer' is only shown)
-        else:
-            card = a if a < MARRY else a - MARRY
+        # A card played: a play, or a marriage, opening (Gaigel) or double marriage (Gaigel) that
+        # leads one; a partner's marriage after 'defer' is only shown.
+        if not (actions.is_play(a) or (actions.lays_card(a) and not (i and hist[i - 1] == DEFER))):
+            continue
+        card = actions.named_card(a)
         seat = leader if not trick else nxt[seats[-1]]
         strict = 0 <= sf <= i
         if trick:

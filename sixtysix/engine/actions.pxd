@@ -37,6 +37,9 @@ cdef inline bint is_declaration(long action) noexcept:
 cdef inline bint names_card(long action) noexcept:
     return action < DRAW or OPEN <= action < ANNOUNCE
 
+cdef inline bint lays_card(long action) noexcept:
+    return action < DECLARE_SHOW or OPEN <= action < ANNOUNCE
+
 cdef inline bint is_trump_choice(long action) noexcept:
     return TRUMP <= action < TRUMP + 4
 

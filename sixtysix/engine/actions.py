@@ -27,7 +27,8 @@ __all__ = [
     "PASS", "TRUMP", "CUT", "KNOCK", "KONTRA", "REKONTRA", "SUBKONTRA", "MELD_LOW", "REVERSE",
     "BELLA", "BID", "MAX_BID", "BID_CONTRACT", "CONTRACTS", "OPEN", "OPENINGS", "MARRY_DOUBLE",
     "ANNOUNCE", "SHOW", "COMBOS", "COMBO_INDEX", "SEQUENCE_ORDER", "N_ACTIONS", "action_str",
-    "parse_action", "is_play", "is_marriage", "is_declaration", "names_card", "is_trump_choice",
+    "parse_action", "is_play", "is_marriage", "is_declaration", "names_card", "lays_card",
+    "is_trump_choice",
     "is_bid", "is_contract_bid", "is_opening", "is_double_marriage", "is_announcement",
     "is_show", "is_combination", "named_card", "trump_suit", "bid_units", "contract_index",
     "opening_index", "combo_index", "ActionKind", "kind", "card_of",
@@ -129,6 +130,16 @@ def names_card(action: int) -> bool:
     (True, True, False, False)
     """
     return action < DRAW or OPEN <= action < ANNOUNCE
+
+
+def lays_card(action: int) -> bool:
+    """Whether ``action`` puts a card on the table: ``play``, ``marry``, ``marry double`` or
+    Gaigel's ``open`` (its card is ``named_card``); ``declare Q`` names a card but lays none.
+
+    >>> tuple(lays_card(parse_action(t)) for t in ("marry QH", "open hoeher 9C", "declare QH"))
+    (True, True, False)
+    """
+    return action < DECLARE_SHOW or OPEN <= action < ANNOUNCE
 
 
 def is_trump_choice(action: int) -> bool:
@@ -438,11 +449,6 @@ def kind(action: int) -> ActionKind:
     return found
 
 
-_LAYS_CARD = frozenset({ActionKind.PLAY, ActionKind.MARRY, ActionKind.MARRY_DOUBLE,
-                        ActionKind.OPEN})
-"""The kinds of action that put a card on the table (``card_of``)."""
-
-
 def card_of(action: int) -> int:
     """The card that ``action`` puts on the table: the card of ``play``, the card led with a
     marriage (``marry``, ``marry double``) or with Gaigel's ``open``. ValueError for an action
@@ -456,9 +462,10 @@ def card_of(action: int) -> int:
     ...
     ValueError: 'declare QH' plays no card
     """
-    if kind(action) not in _LAYS_CARD:
+    kind(action)  # an int that is no action: ValueError
+    if not lays_card(action):
         raise ValueError(f"{action_str(action)!r} plays no card")
-    return action % 64  # each of these blocks starts at a multiple of 64: + card
+    return named_card(action)
 
 
 def _kind_of(text: str) -> ActionKind:
