@@ -469,7 +469,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
         await hub.broadcast(t.id)
         mine = t.rematch_for(seat)
         assert mine is not None
-        return mine
+        return dict(mine)  # a plain dict: the route's return type is its response model
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(table_id: str, token: str | None = None) -> dict[str, Any]:

@@ -54,7 +54,7 @@ from .errors import TableError
 from .ratings import Ratings
 from .reveal import PastHandJSON, RevealJSON, hand_reveal, past_hand
 from .storage import Storage, StorageError
-from .views import result_to_json, view_to_json
+from .views import ResultJSON, ViewJSON, result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
            "secret_hash", "FORMER_PLAYER", "DEFAULT_TAKEOVER_BOT", "DEFAULT_TAKEOVER_SECONDS",
@@ -305,7 +305,96 @@ def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> TableSpe
             "bot_seed": secrets.randbits(64)}
 
 
-def _bummerl(match: Match) -> dict[str, Any] | None:
+class BummerlJSON(TypedDict):
+    """Who gets the Bummerl, how many (``_bummerl``)."""
+
+    seats: list[int]
+    kind: str
+    count: int
+
+
+class SeriesEntry(TypedDict):
+    """An earlier match of the table's rematch chain, as the score pad tallies it."""
+
+    table: str
+    winner: list[int] | None
+    score: list[int]
+    bummerl: BummerlJSON | None
+
+
+class NextJSON(TypedDict):
+    """Between hands: who asked for the next hand, who is still reading, when it is dealt."""
+
+    ready: list[int]
+    waiting: list[int]
+    deal_in: float | None
+
+
+class InviteJSON(TypedDict):
+    seat: int
+    link: str
+
+
+class RematchLink(TypedDict):
+    table: str
+    link: str
+
+
+class SeatState(TypedDict):
+    """A seat as the state message shows it."""
+
+    name: str
+    kind: str
+    bot: str | None
+    player: str | None
+    left: bool
+    invited: bool
+    connected: bool
+    computer: bool
+    takeover_in: float | None
+
+
+class ScoredResult(ResultJSON):
+    """A hand's result on the score sheet, with the match score after it."""
+
+    score: list[int]
+
+
+class StateMessage(TypedDict):
+    """The table's state as a seat (or a spectator) may see it (``Table.message``)."""
+
+    type: Literal["state"]
+    table: str
+    version: int
+    seat: int | None
+    game: str
+    game_name: str
+    options: OptionValues
+    seats: list[SeatState]
+    score: list[int]
+    hand_no: int
+    score_start: list[int]
+    complete: bool
+    winner: list[int] | None
+    rated: bool
+    view: ViewJSON
+    result: ResultJSON | None
+    results: list[ScoredResult]
+    reveal: RevealJSON | None
+    bummerl: BummerlJSON | None
+    series: list[SeriesEntry]
+    can_next: bool
+    next: NextJSON | None
+    hints: bool
+    commitment: str | None
+    scheme: str | None
+    deal_keys: list[str]
+    secret: str | None
+    rematch: RematchLink | None
+    invites: list[InviteJSON]
+
+
+def _bummerl(match: Match) -> BummerlJSON | None:
     """Who lost the match and gets the Bummerl, once it is over, where the game counts them:
     ``{"seats", "kind", "count"}`` ('Bummerl' 1, 'Schneider' 2, 'Retourschneider' 4); None
     otherwise. Schnapsen's count comes from the engine as a number, Bauernschnapsen's with its
@@ -321,6 +410,7 @@ def _bummerl(match: Match) -> dict[str, Any] | None:
         return None
     if isinstance(got, dict):
         return {"seats": list(got["seats"]), "kind": got["kind"], "count": got["count"]}
+    assert isinstance(got, int)  # Schnapsen's: a number
     losers = [p for p in range(match.n) if p not in (match.winner or [])]
     return {"seats": losers, "kind": "Schneider" if got == 2 else "Bummerl", "count": got}
 
@@ -396,7 +486,7 @@ class Table:
         """The rematch's table id once asked for."""
         self._past: dict[int, PastHandJSON] = {}
         """``past_hand``'s answers so far (a hand over does not change)."""
-        self._series: list[dict[str, Any]] | None = None
+        self._series: list[SeriesEntry] | None = None
         """``series``, once read."""
         self._revealed: tuple[int, RevealJSON | None] | None = None
         """The number of the last hand over and its ``hand_reveal``."""
@@ -853,7 +943,7 @@ class Table:
         self.rematch = table_id
         self.presence += 1  # a new message for every connection
 
-    def rematch_for(self, seat: int | None) -> dict[str, Any] | None:
+    def rematch_for(self, seat: int | None) -> RematchLink | None:
         """What anyone may know of the rematch: its table and plain link. A seat's person
         holds his seat there with the secret he holds here."""
         if self.rematch is None:
@@ -862,7 +952,7 @@ class Table:
 
     # ------------------------------------------------------------------ messages
 
-    def message(self, seat: int | None) -> dict[str, Any]:
+    def message(self, seat: int | None) -> StateMessage:
         """The state as ``seat`` (None: a spectator) may see it."""
         m = self.match
         hand = m.hand
@@ -870,7 +960,7 @@ class Table:
         viewer = seat if seat is not None else 0
         view = view_to_json(hand.view(viewer), spectator=seat is None, actors=self.actors())
         now = time.monotonic()
-        seats = []
+        seats: list[SeatState] = []
         for i, s in enumerate(self.seats):
             away = i in self.away_since
             computer, wait = self._computer_controls(i, now)
@@ -913,7 +1003,7 @@ class Table:
             "invites": self.invites_for(seat),
         }
 
-    def series(self) -> list[dict[str, Any]]:
+    def series(self) -> list[SeriesEntry]:
         """The earlier matches of this table's rematch chain, first first, as the score pad
         tallies them: each one's ``table``, ``winner``, final ``score`` and ``bummerl``. Read once
         from storage (they are over: they do not change); a match that cannot be read is left
@@ -955,7 +1045,7 @@ class Table:
             self._revealed = (n, hand_reveal(self.match))
         return self._revealed[1]
 
-    def _next_json(self, now: float) -> dict[str, Any] | None:
+    def _next_json(self, now: float) -> NextJSON | None:
         """Between hands: who asked for the next hand, who is still reading the summary, and in
         how many seconds the hand is dealt anyway (None: not by the clock)."""
         if self.match.in_hand or self.match.complete:
@@ -964,7 +1054,7 @@ class Table:
         return {"ready": sorted(self.ready), "waiting": self.waiting(now),
                 "deal_in": 0.0 if due else None if wait is None else round(wait, 1)}
 
-    def invites_for(self, seat: int | None) -> list[dict[str, Any]]:
+    def invites_for(self, seat: int | None) -> list[InviteJSON]:
         """The unclaimed invitations (seat, link), for the creator's seat only: he shares them."""
         if seat is None or seat != self.creator:
             return []
