@@ -35,11 +35,12 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
+from ..engine.options import OptionValues
 from ..games import DEFAULT_GAME, GAMES
 from .config import ServerConfig
 from .guard import TokenBuckets, parse_json
@@ -64,6 +65,47 @@ MAX_LISTED = 100
 
 def _n_seats(game: str) -> int:
     return shared_game(game, {}).n_seats
+
+
+class ListedSeat(TypedDict):
+    """A seat of a listed table: a person's (with his rating), the computer's, or free."""
+
+    seat: int
+    kind: str
+    free: bool
+    name: str
+    player: str | None
+    rating: int | None
+    provisional: bool | None
+
+
+class ListedTable(TypedDict):
+    """A table in the lobby's lists: its game, options, seats and link."""
+
+    table: str
+    game: str
+    game_name: str
+    options: OptionValues
+    rated: bool
+    creator: str | None
+    seats: list[ListedSeat]
+    free: int
+    link: str
+
+
+class OpenTable(ListedTable):
+    """An open table, with the seconds until it closes to newcomers."""
+
+    closes_in: int
+
+
+class LobbyLists(TypedDict):
+    """``GET /api/lobby`` and the lobby page's ``lobby`` message: the open tables, the live ones
+    and how many players wait for each game."""
+
+    open: list[OpenTable]
+    live: list[ListedTable]
+    waiting: dict[str, int]
 
 
 @dataclass
@@ -91,7 +133,7 @@ class Lobby:
         self.ratings = Ratings(storage)
         self.watchers: list[_Watcher] = []
         self._task: asyncio.Task[None] | None = None
-        self._lists: dict[str, Any] | None = None
+        self._lists: LobbyLists | None = None
         self._refreshing = False
         self._dirty = False
         self.player_buckets = TokenBuckets(config.lobby_player_per_minute, config.lobby_player_burst)
@@ -128,7 +170,7 @@ class Lobby:
 
     # ------------------------------------------------------------------ lists
 
-    def lists(self, game: str | None = None) -> dict[str, Any]:
+    def lists(self, game: str | None = None) -> LobbyLists:
         """The open tables, the live ones and how many players wait for each game (``game``:
         that game's only), as ``GET /api/lobby`` answers."""
         if self._lists is None:
@@ -140,16 +182,17 @@ class Lobby:
                 "live": [t for t in data["live"] if t["game"] == game],
                 "waiting": {g: n for g, n in data["waiting"].items() if g == game}}
 
-    def _read_lists(self) -> dict[str, Any]:
+    def _read_lists(self) -> LobbyLists:
         now = time.time()
-        open_, live = [], []
+        open_: list[OpenTable] = []
+        live: list[ListedTable] = []
         # Not every table: the lists go to every lobby page at each change.
         rows = self.storage.lobby_tables(MAX_LISTED)
         held = {(s["player"], r["game"]) for r in rows for s in r["seats"] if s["player_name"]}
         rated = self.storage.ratings_in(held) if held else {}
         for row in rows:
             game = row["game"]
-            seats = []
+            seats: list[ListedSeat] = []
             for i, s in enumerate(row["seats"]):
                 pid = s["player"] if s["player_name"] else None  # (None: a deleted player's)
                 got = rated.get((pid, game)) if pid else None
@@ -160,7 +203,7 @@ class Lobby:
                               (FORMER_PLAYER if s["player"] else "" if s["free"] else s["name"]),
                               "player": pid, "rating": round(mine.mu) if pid else None,
                               "provisional": mine.provisional if pid else None})
-            entry = {"table": row["table"], "game": game, "game_name": GAMES[game].name,
+            entry: ListedTable = {"table": row["table"], "game": game, "game_name": GAMES[game].name,
                      "options": row["options"], "rated": row["rated"], "creator": row["creator"],
                      "seats": seats, "free": sum(s["free"] for s in seats),
                      "link": f"/t/{row['table']}"}
@@ -484,7 +527,7 @@ def lobby_routes(lobby: Lobby, players: Players,
         if game is not None and game not in GAMES:
             raise TableError("bad_request", f"unknown game {game!r} (choose from "
                              f"{', '.join(sorted(GAMES))})", 400)
-        return lobby.lists(game)
+        return dict(lobby.lists(game))  # a plain dict: the route's return type is its response model
 
     @router.post("/api/lobby/tables", status_code=201)
     async def open_table(request: Request) -> dict[str, Any]:
