@@ -387,7 +387,7 @@ def create_app(database: str = "sqlite:///sixtysix.db", *, storage: Storage | No
 
     @app.get("/api/leaderboard")
     async def get_leaderboard(game: str = DEFAULT_GAME, limit: int = 50) -> dict[str, Any]:
-        return leaderboard(store, game, limit)
+        return dict(leaderboard(store, game, limit))  # a plain dict: the route's response model
 
     @app.patch("/api/players/{player_id}")
     async def rename_player(player_id: str, request: Request) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypedDict
 
 from openskill.models import PlackettLuce
 
@@ -81,9 +81,49 @@ class Rating:
     def provisional(self) -> bool:
         return self.sigma > PROVISIONAL_SIGMA
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RatingJSON:
         return {"game": self.game, "rating": round(self.mu), "sigma": round(self.sigma),
                 "matches": self.matches, "provisional": self.provisional}
+
+
+class RatingJSON(TypedDict):
+    """A rating as pages show it: rounded, with its matches and whether it is still provisional."""
+
+    game: str
+    rating: int
+    sigma: int
+    matches: int
+    provisional: bool
+
+
+class LeaderRow(RatingJSON):
+    """A line of the leaderboard: the place, the player, his rating."""
+
+    rank: int
+    id: str
+    name: str
+
+
+class HistoryRow(TypedDict):
+    """A rated match in a player's history: the table, the game, when, the result and the rating
+    after it (and its change)."""
+
+    table: str
+    game: str
+    at: float
+    result: str
+    rating: int
+    change: int
+    sigma: int
+
+
+class LeaderboardJSON(TypedDict):
+    """``GET /api/leaderboard``."""
+
+    game: str
+    game_name: str
+    provisional_sigma: float
+    players: list[LeaderRow]
 
 
 def places(sides: list[int] | tuple[int, ...], winners: list[int], players: dict[int, str],
@@ -174,14 +214,14 @@ class Ratings:
 
         return self.storage.settle_ratings(table.id, table.game.id, everyone, rate)
 
-    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+    def leaderboard(self, game: str, limit: int) -> list[LeaderRow]:
         """The best ratings in ``game``: established ones by rating, then provisional ones."""
         rows = self.storage.leaderboard(game, limit, PROVISIONAL_SIGMA)
         return [{"rank": i, "id": r["id"], "name": r["name"],
                  **Rating(game, r["mu"], r["sigma"], r["matches"]).to_json()}
                 for i, r in enumerate(rows, 1)]
 
-    def history(self, player_id: str, limit: int = 500) -> list[dict[str, Any]]:
+    def history(self, player_id: str, limit: int = 500) -> list[HistoryRow]:
         """The player's last ``limit`` rated matches, oldest first: the table, the game, when,
         the result and the rating after it (and its change)."""
         return [{"table": h["table"], "game": h["game"], "at": h["at"], "result": h["result"],
@@ -213,7 +253,7 @@ def player_page(storage: Storage, player_id: str) -> dict[str, Any]:
     or not, newest first) with their links."""
     ratings = Ratings(storage)
     history = ratings.history(player_id)
-    by_game: dict[str, list[dict[str, Any]]] = {}
+    by_game: dict[str, list[dict[str, object]]] = {}
     for h in history:
         by_game.setdefault(h["game"], []).append({k: v for k, v in h.items() if k != "game"})
     rated = {h["table"]: h for h in history}
@@ -234,7 +274,7 @@ def player_page(storage: Storage, player_id: str) -> dict[str, Any]:
             "matches": matches}
 
 
-def leaderboard(storage: Storage, game: Any, limit: Any) -> dict[str, Any]:
+def leaderboard(storage: Storage, game: Any, limit: Any) -> LeaderboardJSON:
     """``GET /api/leaderboard``: the best ``limit`` players of ``game``."""
     if not isinstance(game, str) or game not in GAMES:
         raise TableError("no_game", f"unknown game {game!r} (choose from "
