@@ -260,6 +260,7 @@ def tournament_command(
     """Seat-swapped duplicate matches between computer players, with 95% intervals and ratings.
 
     A bot given twice plays as two entrants (casual#1, casual#2)."""
+    from ..research.plots import summary_plot
     from ..research.tournament import run_tournament, split_bots
     if backend not in ("local", "ray"):
         _fail(f"--backend is 'local' or 'ray', not {backend!r}", as_json)
@@ -269,7 +270,7 @@ def tournament_command(
                                  workers=workers, out=out, options=opts, progress=not as_json,
                                  backend="ray" if backend == "ray" else "local", address=address)
         if plot:
-            summary.plot(plot)
+            summary_plot(summary, plot)
     except (SixtySixError, ValueError, OSError) as e:
         _fail(str(e), as_json)
         return

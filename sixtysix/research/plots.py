@@ -1,24 +1,22 @@
 """Pictures of tournaments and of strength against thinking time (matplotlib, drawn off-screen).
 
-``tournament_plot`` draws two panels: each bot's rating with its uncertainty (the openskill
-``mu`` ± 2 ``sigma``; the bar's centre is ``mu``, the dot the conservative rating
-``mu - 3 sigma`` that ranks the table), and the matrix of pairwise match win rates (row bot against
-column bot, over the matches where both played on opposite sides). ``strength_plot`` draws a win
-rate with its 95% interval against time per move on a log axis.
+``tournament_plot`` (``summary_plot`` for a ``Summary``) draws two panels: each bot's rating
+with its uncertainty (the openskill ``mu`` ± 2 ``sigma``; the bar's centre is ``mu``, the dot the
+conservative rating ``mu - 3 sigma`` that ranks the table), and the matrix of pairwise match win
+rates (row bot against column bot, over the matches where both played on opposite sides).
+``strength_plot`` draws a win rate with its 95% interval against time per move on a log axis.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..extras import needs
+from .tournament import StandingRow, Summary
 
-if TYPE_CHECKING:
-    from .tournament import StandingRow
-
-__all__ = ["tournament_plot", "strength_plot"]
+__all__ = ["tournament_plot", "summary_plot", "strength_plot"]
 
 
 def _pyplot() -> Any:
@@ -27,6 +25,12 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     return plt
+
+
+def summary_plot(summary: Summary, path: str | Path) -> None:
+    """Draw a tournament's ratings with their intervals and its pairwise win rates (PNG)."""
+    tournament_plot(summary.table(), summary.pairs, path,
+                    title=f"{summary.game}: {summary.matches} matches")
 
 
 def tournament_plot(table: Sequence[StandingRow], pairs: dict[tuple[str, str], tuple[float, int]],

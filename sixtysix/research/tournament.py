@@ -324,12 +324,6 @@ class Summary:
     pairs: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
     """(a, b) -> a's match score against b and the matches they met on opposite sides."""
 
-    def plot(self, path: str | Path) -> None:
-        """Draw the ratings with their intervals and the pairwise win rates (PNG)."""
-        from .plots import tournament_plot
-        tournament_plot(self.table(), self.pairs, path,
-                        title=f"{self.game}: {self.matches} matches")
-
     def table(self) -> list[StandingRow]:
         """One row per bot, best rated first (JSON-ready)."""
         rows: list[StandingRow] = []

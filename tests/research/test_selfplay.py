@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from sixtysix.cli import app
 from sixtysix.engine.actions import N_ACTIONS, parse_action
+from sixtysix.research.plots import summary_plot
 from sixtysix.research.selfplay import SCHEMA, generate
 
 
@@ -97,7 +98,7 @@ def test_tournament_on_ray_matches_the_local_pool_and_draws_its_plot(
     assert local.pairs[("casual", "random")][1] + local.pairs[("random", "casual")][1] == 2 * \
         local.pairs[("casual", "random")][1] > 0
     assert list(home.iterdir()) == []  # Ray left nothing in the home directory
-    local.plot(tmp_path / "t.png")
+    summary_plot(local, tmp_path / "t.png")
     assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
 
 
