@@ -48,7 +48,7 @@ from .hub import Hub
 from .pairing import Group, Waiting, pair
 from .players import Players
 from .ratings import DEFAULT_RATING, MODEL, Rating, Ratings
-from .storage import Storage
+from .storage import QueueEntry, Storage
 from .table import FORMER_PLAYER, TableError, secret_hash, shared_game
 
 __all__ = ["Lobby", "lobby_routes", "PAIRING", "PAIRED_SECONDS", "MAX_LISTED"]
@@ -252,7 +252,7 @@ class Lobby:
         for w in list(self.watchers):
             await self._send(w, entries, texts)
 
-    async def _send(self, w: _Watcher, entries: dict[str, dict[str, Any]],
+    async def _send(self, w: _Watcher, entries: dict[str, QueueEntry],
                     texts: dict[str | None, str] | None = None) -> None:
         texts = {} if texts is None else texts
         if w.game not in texts:
@@ -390,7 +390,7 @@ class Lobby:
     def status(self, player: str) -> dict[str, Any]:
         return self._status(self.storage.queue_entries([player]).get(player))
 
-    def _status(self, entry: dict[str, Any] | None) -> dict[str, Any]:
+    def _status(self, entry: QueueEntry | None) -> dict[str, Any]:
         """A player's place in the queue: ``idle``; ``waiting`` (for ``game``, ``waited``
         seconds, the computer in ``computer_in``); or ``paired`` with his seat's secret."""
         if entry is None:

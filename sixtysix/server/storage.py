@@ -33,7 +33,7 @@ import secrets
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from sqlalchemy import (
     Boolean,
@@ -59,11 +59,53 @@ from sqlalchemy.pool import StaticPool
 if TYPE_CHECKING:
     from .table import TableSpec
 
-__all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL"]
+__all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL", "PlayerInfo", "PlayerTable",
+           "RatedPlayer", "QueueEntry"]
 
 CHANNEL = "sixtysix"
 """The PostgreSQL notification channel the server processes sharing a database talk on."""
 
+
+class PlayerInfo(TypedDict):
+    """A player's row: his id, name, when he joined and his secret's hash."""
+
+    id: str
+    name: str
+    since: float
+    secret_hash: str
+
+
+class PlayerTable(TypedDict):
+    """A table a player sat at: its id, when it was made, its spec and whether it is over."""
+
+    id: str
+    created: float
+    spec: TableSpec
+    finished: bool
+
+
+class RatedPlayer(TypedDict):
+    """A leaderboard row as stored: the player, his name and his rating's numbers."""
+
+    id: str
+    name: str
+    mu: float
+    sigma: float
+    matches: int
+
+
+class QueueEntry(TypedDict):
+    """A player in the pairing queue: the game, rated or not, his rating, since when; once
+    paired, the table, his seat and its secret."""
+
+    player: str
+    game: str
+    rated: bool
+    rating: float
+    since: float
+    table: str | None
+    seat: int | None
+    token: str | None
 
 class StorageError(Exception):
     """The database refused a write (e.g. an event number that is already taken)."""
@@ -354,7 +396,7 @@ class Storage:
             return False
         return True
 
-    def player(self, player_id: str) -> dict[str, Any] | None:
+    def player(self, player_id: str) -> PlayerInfo | None:
         """A player's row as a dict; None if there is none."""
         with Session(self.engine) as s:
             row = s.get(PlayerRow, player_id)
@@ -428,7 +470,7 @@ class Storage:
                              .where(SeatPlayerRow.table_id == table_id)).all()
         return {seat: player for seat, player in rows}
 
-    def recent_tables_of_player(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+    def recent_tables_of_player(self, player_id: str, limit: int) -> list[PlayerTable]:
         """The player's last ``limit`` tables, newest first: id, when made, spec, finished."""
         with Session(self.engine) as s:
             rows = s.execute(select(TableRow.id, TableRow.created, TableRow.spec, TableRow.finished)
@@ -514,7 +556,7 @@ class Storage:
                     raise
         return False
 
-    def leaderboard(self, game: str, limit: int, provisional_sigma: float) -> list[dict[str, Any]]:
+    def leaderboard(self, game: str, limit: int, provisional_sigma: float) -> list[RatedPlayer]:
         """The best ``limit`` ratings in a game of players who still exist: the established
         ones (sigma at most ``provisional_sigma``) by mean, then the provisional ones."""
         provisional = RatingRow.sigma > provisional_sigma
@@ -699,7 +741,7 @@ class Storage:
             s.delete(row)
             return row.table_id is None
 
-    def queue_entries(self, players: list[str]) -> dict[str, dict[str, Any]]:
+    def queue_entries(self, players: list[str]) -> dict[str, QueueEntry]:
         """The queue's rows of ``players`` (waiting, or paired at a table whose match is not
         over: a pairing is news only until then), by player."""
         with Session(self.engine) as s:
@@ -708,7 +750,7 @@ class Storage:
                              .where(QueueRow.player.in_(players))).all()
             return {r.player: _queue_dict(r) for r, finished in rows if not finished}
 
-    def queue_waiting(self) -> list[dict[str, Any]]:
+    def queue_waiting(self) -> list[QueueEntry]:
         """The players waiting (not paired yet), in the order they came (a player deleted
         meanwhile waits no more)."""
         with Session(self.engine) as s:
@@ -743,6 +785,6 @@ class Storage:
             return int(done.rowcount)  # type: ignore[attr-defined]
 
 
-def _queue_dict(row: QueueRow) -> dict[str, Any]:
+def _queue_dict(row: QueueRow) -> QueueEntry:
     return {"player": row.player, "game": row.game, "rated": row.rated, "rating": row.rating,
             "since": row.since, "table": row.table_id, "seat": row.seat, "token": row.token}
