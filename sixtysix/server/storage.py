@@ -33,7 +33,7 @@ import secrets
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict, final
 
 from sqlalchemy import (
     Boolean,
@@ -60,10 +60,31 @@ if TYPE_CHECKING:
     from .table import TableSpec
 
 __all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL", "PlayerInfo", "PlayerTable",
-           "RatedPlayer", "QueueEntry"]
+           "RatedPlayer", "QueueEntry", "TableEvent", "DealEvent", "ActionEvent"]
 
 CHANNEL = "sixtysix"
 """The PostgreSQL notification channel the server processes sharing a database talk on."""
+
+
+@final
+class DealEvent(TypedDict):
+    """A table's event: a hand dealt from the seed ``deal`` (the hand key's, or the old seed's)."""
+
+    deal: int
+
+
+@final
+class ActionEvent(TypedDict):
+    """A table's event: ``seat`` took ``action``; ``by`` says who chose it for the seat (tables
+    stored before it was kept have none)."""
+
+    seat: int
+    action: str
+    by: NotRequired[str]
+
+
+TableEvent: TypeAlias = DealEvent | ActionEvent
+"""What a table stores, one by one: each hand dealt and each action taken."""
 
 
 class PlayerInfo(TypedDict):
@@ -357,7 +378,7 @@ class Storage:
             return s.scalar(select(SeatKeyRow.seat).where(SeatKeyRow.table_id == table_id,
                                                           SeatKeyRow.invite_hash == invite_hash))
 
-    def append_event(self, table_id: str, seq: int, ev: dict[str, Any]) -> None:
+    def append_event(self, table_id: str, seq: int, ev: TableEvent) -> None:
         """Store event number ``seq`` of a table; refuses a number already taken."""
         try:
             # Core, not the ORM: this runs once per action and the ORM's unit of work costs ~5x.
@@ -589,7 +610,7 @@ class Storage:
 
     # ------------------------------------------------------------------ reads
 
-    def load_table(self, table_id: str) -> tuple[TableSpec, list[dict[str, Any]], bool] | None:
+    def load_table(self, table_id: str) -> tuple[TableSpec, list[TableEvent], bool] | None:
         """The spec, the events in order and whether the table is finished; None if unknown."""
         with Session(self.engine) as s:
             row = s.get(TableRow, table_id)
@@ -607,7 +628,7 @@ class Storage:
                              .where(SeatKeyRow.table_id == table_id)).all()
         return {seat: (token_hash, invite) for seat, token_hash, invite in rows}
 
-    def load_events(self, table_id: str, since: int) -> list[dict[str, Any]]:
+    def load_events(self, table_id: str, since: int) -> list[TableEvent]:
         """A table's events from number ``since`` on, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(EventRow.event).where(EventRow.table_id == table_id,

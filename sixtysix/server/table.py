@@ -53,7 +53,7 @@ from ..records import match_from_record, seat_record
 from .errors import TableError
 from .ratings import Ratings
 from .reveal import PastHandJSON, RevealJSON, hand_reveal, past_hand
-from .storage import Storage, StorageError
+from .storage import Storage, StorageError, TableEvent
 from .views import ResultJSON, ViewJSON, result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
@@ -463,7 +463,7 @@ class Table:
                                token_hash=secret_hash(s["token"]) if s.get("token") else None)
                       for s in spec["seats"]]
         self.match = Match(self.game, dealer=spec["dealer"], players=[s.name for s in self.seats])
-        self.events: list[dict[str, Any]] = []
+        self.events: list[TableEvent] = []
         self.finished = False
         self.away_since: dict[int, float] = {i: time.monotonic() for i, s in enumerate(self.seats)
                                              if s.kind == "human"}
@@ -596,11 +596,11 @@ class Table:
             self.presence += 1
         return changed
 
-    def _replay(self, events: list[dict[str, Any]]) -> Match:
+    def _replay(self, events: list[TableEvent]) -> Match:
         # The record is the persistence format: the same replay as any other tool's.
         return match_from_record(self.record_of(events))
 
-    def record_of(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def record_of(self, events: list[TableEvent]) -> dict[str, Any]:
         """The record (records.md §3) of this table's events."""
         hands: list[dict[str, Any]] = []
         for ev in events:
@@ -665,7 +665,7 @@ class Table:
         self.reload_keys()
         return seat, token
 
-    def _store(self, ev: dict[str, Any]) -> None:
+    def _store(self, ev: TableEvent) -> None:
         # Stored first: if the database refuses, nothing has changed and the request fails.
         version = self.version
         try:
@@ -677,7 +677,7 @@ class Table:
             raise
         self.events.append(ev)
 
-    def refresh(self, seq: int | None = None, event: dict[str, Any] | None = None) -> bool:
+    def refresh(self, seq: int | None = None, event: TableEvent | None = None) -> bool:
         """Catch up with the events another server process stored (on a shared database);
         whether there were any. ``event``, number ``seq``, is one of them as announced: when it
         is the next one, the database need not be asked."""
