@@ -32,6 +32,7 @@ COMPILED = (
     "sixtysix.cards",
     "sixtysix.engine.legal",
     "sixtysix.engine.kernel",
+    "sixtysix.engine.kernel_search",
     "sixtysix.engine.kernel_multi",
     "sixtysix.engine.kernel_gaigel",
     "sixtysix.engine.kernel_terts",

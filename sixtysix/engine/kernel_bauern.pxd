@@ -5,10 +5,10 @@ cimport cython
 from sixtysix.engine.kernel cimport (_next, _below, _low, _count, _nth, above8, cheapest8,
                                      suit_tables, value8)
 from sixtysix.engine.kernel_judge cimport judge_card
+from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KINGS
-cdef long long _INF
 cdef int _MARRY, _SHOW, _DECLARE, _PLAY, _OVER, _NORMAL, _BETTLER, _SCHNAPSER, _ALL_TRICKS
 cdef int _TARGET, _TRIES, PH_OVER, PH_PLAY, STRICT_MULTI
 cdef int _DEAL, _TRUMP_PHASE, _AUCTION, _DOUBLING, _CUT, _KNOCK, _TRUMP, _TURN, _PASS, _BID
@@ -46,7 +46,7 @@ cpdef Ladder _build_ladder(object game)
 
 
 @cython.final
-cdef class BauernHand:
+cdef class BauernHand(KernelHand):
     cdef unsigned long long hands[4]
     cdef int nxt[4]
     cdef int trick[4]
@@ -54,11 +54,10 @@ cdef class BauernHand:
     cdef int points[2]
     cdef int tricks[2]
     cdef int pending[2]
-    cdef public int n, seats, leader, to_act, trump, trick_no, claim_seat, claimant, decide
+    cdef public int n, playing, leader, trump, trick_no, claim_seat, claimant, decide
     cdef public int value, factor, declarer, misere, marriages, claims, claim_side
     cdef public int beat_partner, false_flat
-    cdef public unsigned long long pvals, tvals, pbeats, tbeats, rng
-    cdef public bint over
+    cdef public unsigned long long pvals, tvals, pbeats, tbeats
     cdef public unsigned long long unseen, shown
     cdef unsigned long long known[4]
     cdef unsigned long long excluded[4]
@@ -70,8 +69,12 @@ cdef class BauernHand:
     cdef int queue[3]
     cdef public Ladder ladder
 
-    @cython.locals(i=cython.int)
-    cdef void _load(self, BauernHand o) noexcept
+    @cython.locals(i=cython.int, o=BauernHand)
+    cdef int _load(self, KernelHand other) noexcept
+    cdef BauernHand _new(self)
+    cdef int _depth(self) noexcept
+    @cython.locals(i=cython.int, a=cython.int)
+    cdef int _legal(self) except -1
     cpdef BauernHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
@@ -99,7 +102,7 @@ cdef class BauernHand:
     cpdef list legal_actions(self)
     cpdef void step(self, int a)
     @cython.locals(seat=cython.int)
-    cdef void _step(self, int a) except *
+    cdef int _step(self, int a) except -1
     @cython.locals(value=cython.int)
     cdef void _marry(self, int seat, int card, bint pend) noexcept
     cdef void _end(self, int claimant) noexcept
@@ -110,17 +113,12 @@ cdef class BauernHand:
     cdef int _decided(self) noexcept
     cdef int _grade(self, int side) noexcept
     @cython.locals(cs=cython.int, win=cython.int, g=cython.int, d=cython.int)
-    cpdef int game_points(self, int seat)
+    cpdef int game_points(self, int seat) noexcept
     cpdef list leads(self)
     @cython.locals(p=cython.int)
     cpdef list spread(self, double v, int side)
     @cython.locals(n=cython.int, p=cython.int)
-    cpdef int cards_left(self)
-    cpdef long long solve(self, long long scale, bint margin)
-    @cython.locals(me=cython.int, best=cython.longlong, child=BauernHand, a=cython.int,
-                   v=cython.longlong)
-    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
-                       bint margin)
+    cpdef int cards_left(self) noexcept
     @cython.locals(v=cython.longlong)
     cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     @cython.locals(seat=cython.int, side=cython.int, plays=cython.ulonglong,
@@ -128,7 +126,7 @@ cdef class BauernHand:
                    n=cython.int, stake=cython.int, wc=cython.int, winners=cython.ulonglong,
                    losers=cython.ulonglong, best=cython.int, best_v=cython.int, c=cython.int,
                    every=cython.bint)
-    cdef int _policy(self) except? -1
+    cdef int _policy(self) except -1
     @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
     cdef int _strongest(self, unsigned long long m) noexcept
     @cython.locals(seat=cython.int, side=cython.int, queens=cython.ulonglong, q=cython.int,
@@ -142,7 +140,7 @@ cdef class BauernHand:
                    top_bidder=cython.int, least=cython.int, best=cython.int, i=cython.int)
     cdef int _judge_call(self) except? -1
     cpdef void finish(self, bint passing=*) except *
-    cdef int _random(self) except? -1
+    cdef int _random(self) except -1
     @cython.locals(p=cython.int, i=cython.int)
     cpdef void set_deal(self, unsigned long long unseen, list known, list excluded) except *
     @cython.locals(attempt=cython.int, left=cython.ulonglong, ok=cython.bint, i=cython.int,
@@ -153,7 +151,3 @@ cdef class BauernHand:
 
 @cython.locals(h=BauernHand, p=cython.int, sd=cython.int, i=cython.int)
 cpdef BauernHand pack(State s)
-@cython.locals(p=cython.int)
-cpdef tuple playout(BauernHand h, unsigned long long rng, int policy)
-@cython.locals(h=BauernHand, steps=cython.longlong, p=cython.int)
-cpdef tuple playouts(BauernHand origin, int n, unsigned long long rng, int policy)

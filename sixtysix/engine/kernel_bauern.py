@@ -68,6 +68,7 @@ from .contract import LEAD_DECLARER
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
 from .kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
+from .kernel_search import KernelHand, play_to, playout, playouts
 from .phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
 from .rules import STRICT_MULTI
 
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from .state import State
 
-__all__ = ["BauernHand", "Ladder", "pack", "playout", "playouts"]
+__all__ = ["BauernHand", "Ladder", "pack", "play_to", "playout", "playouts"]
 
 _ONE = 1
 _SUIT = 0xFF
@@ -105,7 +106,6 @@ _BOTTOMS = 0x18181818
 """The queens and jacks: a Bettler hand holds nothing else."""
 _ACES = 0x01010101
 _TRIES = 200
-_INF = 1 << 30
 """Deals ``redeal`` tries before it drops the exclusions (``kernel_multi._TRIES``)."""
 _KINGS = 0x04040404
 """The kings (rank 2 of each suit); a queen is its king's bit << 1."""
@@ -211,21 +211,22 @@ def _build_ladder(game: Game) -> Ladder | None:
     return lad
 
 
-class BauernHand:
+class BauernHand(KernelHand):
     """The play of one Bauernschnapsen contract packed into ints: sides 0 & 2 against 1 & 3, play
     going round ``nxt`` (which skips a solo declarer's partner). ``pack`` builds one from a
     state."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.hands = [0, 0, 0, 0]
         self.nxt = [1, 2, 3, 0]
         self.trick = [0, 0, 0, 0]
         self.tseat = [0, 0, 0, 0]
         """The cards of the trick so far, the leader's first, and who played each."""
         self.n = 0
-        self.seats = 4
+        self.playing = 4
         """Seats that play (3 where the declarer plays alone)."""
-        self.leader = self.to_act = 0
+        self.leader = 0
         self.trump = -1
         self.points = [0, 0]
         self.tricks = [0, 0]
@@ -234,7 +235,6 @@ class BauernHand:
         self.claim_seat = -1
         """The seat that may claim before it plays (the last trick's winner), or -1."""
         self.claimant = -1
-        self.over = False
         self.decide = _NORMAL
         self.value = 1
         self.factor = 1
@@ -251,7 +251,6 @@ class BauernHand:
         """Card points by rank, 8 bits a rank (the lowest: the ace), plain suits and trumps."""
         self.pbeats = self.tbeats = 0
         """The cards of its suit above a card, by rank, 8 bits a rank: plain suits and trumps."""
-        self.rng = 1
         self.phase = _PLAY
         """The engine's phase: the deal choice, trumps, the auction, doubling, play, over."""
         self.dealer = 3
@@ -280,8 +279,10 @@ class BauernHand:
         self.fill = 0
         """How ``redeal`` deals worlds from this hand (``set_deal``)."""
 
-    def _load(self, o: BauernHand) -> None:
-        """Become ``o`` again."""
+    def _load(self, other: KernelHand) -> None:
+        """Become ``other`` again."""
+        assert isinstance(other, BauernHand)
+        o = other
         for i in range(4):
             self.hands[i] = o.hands[i]
             self.nxt[i] = o.nxt[i]
@@ -292,7 +293,7 @@ class BauernHand:
             self.tricks[i] = o.tricks[i]
             self.pending[i] = o.pending[i]
         self.n = o.n
-        self.seats = o.seats
+        self.playing = o.playing
         self.leader = o.leader
         self.to_act = o.to_act
         self.trump = o.trump
@@ -573,7 +574,7 @@ class BauernHand:
             partner = (declarer + 2) & 3
             self.nxt[(partner + 3) & 3] = (partner + 1) & 3
             self.nxt[partner] = -1
-            self.seats = 3
+            self.playing = 3
             if lad.partner_open[ci]:
                 self.shown |= self.hands[partner]
         fh = self.forehand
@@ -614,7 +615,7 @@ class BauernHand:
         self.trick[self.n] = card
         self.tseat[self.n] = seat
         self.n += 1
-        if self.n < self.seats:
+        if self.n < self.playing:
             self.to_act = self.nxt[seat]
             return
         w = self._winner()
@@ -697,7 +698,7 @@ class BauernHand:
             role = _MISERE_DECLARER if seat == self.declarer else _MISERE_DEFENDER
         plays = self._follows(seat) if self.n else self.hands[seat]
         return judge_card(self.hands[seat], plays, outside & ~self.shown, trick, self.n, mine,
-                          1 if self.n + 1 == self.seats else 0, self.trump, self.pvals,
+                          1 if self.n + 1 == self.playing else 0, self.trump, self.pvals,
                           self.tvals, self.pbeats, self.tbeats, role)
 
     def _judge_call(self) -> int:
@@ -826,36 +827,19 @@ class BauernHand:
                 n += _count(self.hands[p])
         return n
 
-    def solve(self, scale: int, margin: bool) -> int:
-        """The exact value of this position (every card known) for the side to move, as
-        ``bots.solver.Solver.value`` gives it: game points won less lost, times ``scale``, plus
-        with ``margin`` its card points less the other side's. Alpha-beta over the legal actions,
-        claims included, meant for the last tricks (the searches solve from 12 cards)."""
-        stack = [BauernHand() for _ in range(self.cards_left() + 2)]
-        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+    def _new(self) -> BauernHand:
+        return BauernHand()
 
-    def _ab(self, stack: list[BauernHand], d: int, alpha: int, beta: int, scale: int,
-            margin: bool) -> int:
-        """Negamax with alpha-beta: the value for the side of the seat to move."""
-        me = self.to_act & 1
-        best = -_INF
-        child: BauernHand = stack[d]
-        for a in self.legal_actions():
-            child._load(self)
-            child._step(a)
-            if child.over:
-                v = child._terminal(me, scale, margin)
-            elif child.to_act & 1 == me:
-                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
-            else:
-                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+    def _depth(self) -> int:
+        """``solve`` searches the legal actions, claims included: a card is a ply."""
+        return self.cards_left() + 2
+
+    def _legal(self) -> int:
+        """``legal_actions()`` written into ``acts``; the count."""
+        acts = self.legal_actions()
+        for i, a in enumerate(acts):
+            self.acts[i] = a
+        return len(acts)
 
     def _terminal(self, side: int, scale: int, margin: bool) -> int:
         """A finished hand's value for ``side`` (``bots.solver.terminal_value``)."""
@@ -1051,7 +1035,7 @@ def pack(s: State) -> BauernHand | None:
     for p in range(4):
         h.hands[p] = s.hands[p]
         h.nxt[p] = s.nxt[p] if p in s.active else -1
-    h.seats = len(s.active)
+    h.playing = len(s.active)
     for sd in range(2):
         h.points[sd] = s.points[sd]
         h.tricks[sd] = s.tricks[sd]
@@ -1090,30 +1074,3 @@ def pack(s: State) -> BauernHand | None:
         h.trick[i] = s.trick[i]
         h.tseat[i] = s.tseats[i]
     return h
-
-
-def playout(h: BauernHand, rng: int, policy: int) -> tuple[list[int], int]:
-    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
-    generator state ``rng``: each seat's game points, and the generator's state after."""
-    h.rng = rng
-    while not h.over:
-        h._step(h._policy() if policy else h._random())
-    return [h.game_points(p) for p in range(4)], h.rng
-
-
-def playouts(origin: BauernHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
-    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
-    game points, the actions taken, and the generator's state after."""
-    h = BauernHand()
-    total = [0, 0, 0, 0]
-    steps = 0
-    for _ in range(n):
-        h._load(origin)
-        h.rng = rng
-        while not h.over:
-            h._step(h._policy() if policy else h._random())
-            steps += 1
-        rng = h.rng
-        for p in range(4):
-            total[p] += h.game_points(p)
-    return total, steps, rng

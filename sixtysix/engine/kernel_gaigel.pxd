@@ -3,14 +3,14 @@
 # call. Card sets of the double pack take all 64 bits: every mask is unsigned long long.
 cimport cython
 from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64, cheapest
+from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _KINGS, _ACES, _SUIT0
 cdef int _MARRY, _DOUBLE, _OPEN, _MELD_LOW, _DEFER, _PASS, _DECLARE, _REVERSE, _EXCHANGE
 cdef int _MELD, _MELD_DEFER, _OVER, _ANDERE_ALTE, _GE_ELFEN, _HOEHER, _AUF_DISSLE
 cdef int _MELD_USED, _LOW_SHOWN, _PLAYED_OUT, _KNOCK, _REVERSE_KNOCK, _DISSLE_LOST
-cdef int _DISSLE_WON, _FIVE_LOW, _TARGET, _FIVE_LOW_POINTS, _WIDTH
-cdef long long _INF
+cdef int _DISSLE_WON, _FIVE_LOW, _TARGET, _FIVE_LOW_POINTS
 cdef int PH_MELD, PH_MELD_DEFER, PH_OVER, FREE, STRICT_MULTI
 
 cdef unsigned long long _suit(int s) noexcept
@@ -19,22 +19,22 @@ cdef unsigned long long _above(int c) noexcept
 
 
 @cython.final
-cdef class GaigelHand:
+cdef class GaigelHand(KernelHand):
     cdef unsigned long long hands[4]
     cdef int trick[4]
     cdef int stock[28]
     cdef int points[2]
     cdef int tricks[2]
-    cdef int acts[48]
-    cdef public int n, leader, to_act, forehand, trump, phase, spos, slen, turnup, turnup_up
+    cdef public int n, leader, forehand, trump, phase, spos, slen, turnup, turnup_up
     cdef public int exchanged, trick_no, opening, melded, lead_flags, promise, end_kind
     cdef public int claimant, low, openings, partner_meld, phase2_melds, instant_five
-    cdef public int rob_needs_trick, last_bonus, no_trick_test, overplayed, award, killer
-    cdef public unsigned long long values, low_mask, rng
-    cdef public bint over
+    cdef public int rob_needs_trick, last_bonus, no_trick_test, overplayed, award
+    cdef public unsigned long long values, low_mask
 
-    @cython.locals(i=cython.int)
-    cdef void _load(self, GaigelHand o) noexcept
+    @cython.locals(i=cython.int, o=GaigelHand)
+    cdef int _load(self, KernelHand other) noexcept
+    cdef GaigelHand _new(self)
+    cdef int _depth(self) noexcept
     cpdef GaigelHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
@@ -60,7 +60,7 @@ cdef class GaigelHand:
     cpdef list legal_actions(self)
     cpdef void step(self, int a)
     @cython.locals(both=cython.bint, card=cython.int, seat=cython.int, low=cython.int)
-    cdef void _step(self, int a) noexcept
+    cdef int _step(self, int a) noexcept
     @cython.locals(suit=cython.int, value=cython.int)
     cdef void _meld(self, int seat, int card, bint both) noexcept
     cdef void _finish(self, int kind, int claimant) noexcept
@@ -69,16 +69,13 @@ cdef class GaigelHand:
     cdef void _play(self, int card) noexcept
     @cython.locals(side=cython.int, kind=cython.int, a=cython.int, b=cython.int,
                    gaigel=cython.bint, p0=cython.int, p1=cython.int)
-    cpdef int game_points(self, int seat)
+    cpdef int game_points(self, int seat) noexcept
     @cython.locals(g0=cython.int, g1=cython.int, d=cython.double)
     cpdef list leads(self)
     @cython.locals(n=cython.int, p=cython.int)
-    cpdef int cards_left(self)
-    cpdef long long solve(self, long long scale, bint margin)
-    @cython.locals(me=cython.int, k=cython.int, i=cython.int, best=cython.longlong,
-                   child=GaigelHand, v=cython.longlong, a=cython.int)
-    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
-                       bint margin)
+    cpdef int cards_left(self) noexcept
+    @cython.locals(v=cython.longlong)
+    cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     @cython.locals(k=cython.int, side=cython.int, marry=cython.int, plays=cython.ulonglong,
                    opens=cython.int, i=cython.int, a=cython.int, n=cython.int)
     cdef int _policy(self) noexcept
@@ -96,8 +93,3 @@ cdef class GaigelHand:
 @cython.locals(h=GaigelHand, p=cython.int, sd=cython.int, k=cython.int, suit=cython.int,
                i=cython.int, c=cython.int)
 cpdef GaigelHand pack(State s)
-@cython.locals(p=cython.int)
-cpdef tuple playout(GaigelHand h, unsigned long long rng, int policy)
-cpdef unsigned long long play_to(GaigelHand h, unsigned long long rng, int cards)
-@cython.locals(h=GaigelHand, steps=cython.longlong, p=cython.int)
-cpdef tuple playouts(GaigelHand origin, int n, unsigned long long rng, int policy)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, cheapest
+from .kernel_search import KernelHand, play_to, playout, playouts
 from .phases import PH_MELD, PH_MELD_DEFER, PH_OVER
 from .rules import STRICT_MULTI
 
@@ -61,9 +62,6 @@ _KINGS = 0x0404040404040404
 _ACES = 0x0101010101010101
 _SUIT0 = 0x000000FF000000FF
 """Both copies of the first suit; suit ``s`` is this << 8 * s."""
-_WIDTH = 48
-_INF = 1 << 30
-"""Room for one position's actions: at most five cards, their marriages and five verbs."""
 
 
 
@@ -82,17 +80,18 @@ def _above(c: int) -> int:
     return m | (m << 32)
 
 
-class GaigelHand:
+class GaigelHand(KernelHand):
     """One Gaigel hand packed into ints: seats 0 & 2 against 1 & 3, play going 0, 1, 2, 3.
     ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.hands = [0, 0, 0, 0]
         self.trick = [0, 0, 0, 0]
         """The cards of the trick so far, the leader's first; seat ``(leader + i) & 3`` played
         ``trick[i]``."""
         self.n = 0
-        self.leader = self.to_act = 0
+        self.leader = 0
         self.forehand = 0
         self.trump = 0
         self.phase = _MELD
@@ -112,7 +111,6 @@ class GaigelHand:
         """The partner's meld card he must play to this trick: ``seat << 6 | card``, or -1."""
         self.end_kind = _PLAYED_OUT
         self.claimant = -1
-        self.over = False
         # The options (rules/gaigel.md#options) and the pack.
         self.values = 0
         """Card points by rank, 4 bits a rank (the lowest bits: the ace)."""
@@ -128,13 +126,11 @@ class GaigelHand:
         """``gaigel_test="opponents_no_trick"``; else a Gaigel needs opponents at 0 points."""
         self.overplayed = 0
         self.award = 2
-        self.rng = 1
-        self.acts = [0] * 48  # _WIDTH (Cython sizes a C array from a literal)
-        self.killer = -1
-        """In a solver's stack: the best action found at this depth last time."""
 
-    def _load(self, o: GaigelHand) -> None:
-        """Become ``o`` again."""
+    def _load(self, other: KernelHand) -> None:
+        """Become ``other`` again."""
+        assert isinstance(other, GaigelHand)
+        o = other
         for i in range(4):
             self.hands[i] = o.hands[i]
             self.trick[i] = o.trick[i]
@@ -377,8 +373,8 @@ class GaigelHand:
             self.opening = (a - _OPEN) >> 6
             if self.opening == _AUF_DISSLE and self._five_low(self.to_act):
                 self._finish(_DISSLE_WON, self.to_act)  # five low cards on the announcement
-                return
-            self._play((a - _OPEN) & 63)
+            else:
+                self._play((a - _OPEN) & 63)
         elif a >= _DOUBLE:
             self._meld(self.to_act, a - _DOUBLE, True)
             self._play(a - _DOUBLE)
@@ -398,8 +394,8 @@ class GaigelHand:
             self.lead_flags |= _MELD_USED | _LOW_SHOWN
             if self.instant_five:
                 self._finish(_FIVE_LOW, seat)
-                return
-            self.points[seat & 1] += _FIVE_LOW_POINTS
+            else:
+                self.points[seat & 1] += _FIVE_LOW_POINTS
         else:  # defer: the partner melds or passes
             self.lead_flags |= _MELD_USED
             self.phase = _MELD_DEFER
@@ -518,48 +514,19 @@ class GaigelHand:
             n += _count64(self.hands[p])
         return n
 
-    def solve(self, scale: int, margin: bool) -> int:
-        """The exact value of this position (every card known) for the side to act, as
-        ``bots.solver.Solver.value`` gives it: its game points less the other side's, times
-        ``scale``, plus with ``margin`` its card points less theirs. Alpha-beta over the
-        engine's actions (melds and knocks too), meant for the last tricks: the searches solve
-        from 12 cards."""
-        # A card is at most three plies: a deferred meld, its answer, the card.
-        stack = [GaigelHand() for _ in range(3 * self.cards_left() + 4)]
-        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+    def _new(self) -> GaigelHand:
+        return GaigelHand()
 
-    def _ab(self, stack: list[GaigelHand], d: int, alpha: int, beta: int, scale: int,
-            margin: bool) -> int:
-        """Negamax with alpha-beta: the value for the side of the seat to act."""
-        me = self.to_act & 1
-        k = self._legal()
-        best = -_INF
-        child: GaigelHand = stack[d]
-        for i in range(1, k):  # last time's best move at this depth first (a killer move)
-            if self.acts[i] == child.killer:
-                self.acts[i] = self.acts[0]
-                self.acts[0] = child.killer
-                break
-        for i in range(k):
-            a = self.acts[i]
-            child._load(self)
-            child._step(a)
-            if child.over:
-                v = (child.game_points(me) - child.game_points(1 - me)) * scale
-                if margin:
-                    v += child.points[me] - child.points[1 - me]
-            elif child.to_act & 1 == me:
-                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
-            else:
-                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
-            if v > best:
-                best = v
-                child.killer = a
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+    def _depth(self) -> int:
+        """``solve`` searches the engine's actions, melds and knocks too: a card is at most
+        three plies (a deferred meld, its answer, the card)."""
+        return 3 * self.cards_left() + 4
+
+    def _terminal(self, side: int, scale: int, margin: bool) -> int:
+        v = (self.game_points(side) - self.game_points(1 - side)) * scale
+        if margin:
+            v += self.points[side] - self.points[1 - side]
+        return v
 
     # ------------------------------------------------------------------ the policy
 
@@ -749,39 +716,3 @@ def pack(s: State) -> GaigelHand | None:
     for i, c in enumerate(s.trick):
         h.trick[i] = c
     return h
-
-
-def playout(h: GaigelHand, rng: int, policy: int) -> tuple[list[int], int]:
-    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
-    generator state ``rng``: each seat's game points, and the generator's state after."""
-    h.rng = rng
-    while not h.over:
-        h._step(h._policy() if policy else h._random())
-    return [h.game_points(p) for p in range(4)], h.rng
-
-
-def play_to(h: GaigelHand, rng: int, cards: int) -> int:
-    """Play ``h`` itself with the policy from generator state ``rng`` until at most ``cards``
-    cards are left in the hands (or the hand is over): the generator's state after."""
-    h.rng = rng
-    while not h.over and h.cards_left() > cards:
-        h._step(h._policy())
-    return h.rng
-
-
-def playouts(origin: GaigelHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
-    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
-    game points, the actions taken, and the generator's state after."""
-    h = GaigelHand()
-    total = [0, 0, 0, 0]
-    steps = 0
-    for _ in range(n):
-        h._load(origin)
-        h.rng = rng
-        while not h.over:
-            h._step(h._policy() if policy else h._random())
-            steps += 1
-        rng = h.rng
-        for p in range(4):
-            total[p] += h.game_points(p)
-    return total, steps, rng

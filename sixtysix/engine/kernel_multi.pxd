@@ -4,37 +4,40 @@
 cimport cython
 from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth, cheapest
 from sixtysix.engine.kernel_judge cimport judge_card
+from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUITS, _KINGS
-cdef long long _INF
 cdef int _TRIES
 cdef int _MARRY, _TRUMP, _TURN, _PLAY, _TRUMP_PHASE, _OVER, _BANDS, _CHIPS, _UNITS
 cdef int PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION, STRICT_MULTI, STRICT2, FOLLOW_TRUMP
 
 
 @cython.final
-cdef class MultiHand:
+cdef class MultiHand(KernelHand):
     cdef unsigned long long hands[4]
     cdef int trick[4]
     cdef int points[4]
     cdef int tricks[4]
     cdef int pending[4]
-    cdef public int seats, n, win, leader, to_act, trump, phase, held, turn, last_bonus
+    cdef public int n, win, leader, trump, phase, held, turn, last_bonus
     cdef public int trump_under, marriages, needs_trick, scoring, tie_split, size, bonus
     cdef public int longest, unit, bid, bid_side, literal, ten_bonus, ten_side, ten_wins
     cdef public int dealer, declarer, passed, min_bid, max_bid, dealer_forced, partners
     cdef public double avg
-    cdef public unsigned long long values, rng, unseen, vals8, above8, shown
-    cdef public bint over
+    cdef public unsigned long long values, unseen, vals8, above8, shown
     cdef unsigned long long known[4]
     cdef unsigned long long excluded[4]
     cdef int need[4]
     cdef int order[4]
     cdef int fill
 
-    @cython.locals(i=cython.int)
-    cdef void _load(self, MultiHand o) noexcept
+    @cython.locals(i=cython.int, o=MultiHand)
+    cdef int _load(self, KernelHand other) noexcept
+    cdef MultiHand _new(self)
+    cdef int _depth(self) noexcept
+    @cython.locals(k=cython.int, cards=cython.ulonglong, queens=cython.ulonglong, q=cython.int)
+    cdef int _legal(self) noexcept
     cpdef MultiHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _side(self, int seat) noexcept
@@ -49,7 +52,7 @@ cdef class MultiHand:
     cpdef void step(self, int a)
     @cython.locals(others=cython.int)
     cdef bint _forced(self) noexcept
-    cdef void _step(self, int a) noexcept
+    cdef int _step(self, int a) noexcept
     @cython.locals(seat=cython.int, p=cython.int)
     cdef void _call(self, int a) noexcept
     @cython.locals(value=cython.int, side=cython.int)
@@ -60,18 +63,12 @@ cdef class MultiHand:
     @cython.locals(p0=cython.int, p1=cython.int, sd=cython.int, best=cython.int, tops=cython.int,
                    p=cython.int, chips=cython.int, side=cython.int, units=cython.int,
                    ten=cython.int)
-    cpdef int game_points(self, int seat)
+    cpdef int game_points(self, int seat) noexcept
     cdef int _grade(self, int p) noexcept
     @cython.locals(p=cython.int, q=cython.int, k=cython.int, opp=cython.double)
     cpdef list leads(self)
     @cython.locals(n=cython.int, p=cython.int)
-    cpdef int cards_left(self)
-    cpdef long long solve(self, long long scale, bint margin)
-    @cython.locals(me=cython.int, cards=cython.ulonglong, queens=cython.ulonglong,
-                   best=cython.longlong, child=MultiHand, c=cython.int, q=cython.int, k=cython.int,
-                   v=cython.longlong)
-    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
-                       bint margin)
+    cpdef int cards_left(self) noexcept
     @cython.locals(v=cython.longlong)
     cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     @cython.locals(cards=cython.ulonglong, queens=cython.ulonglong, n=cython.int,
@@ -104,7 +101,3 @@ cdef class MultiHand:
 
 @cython.locals(h=MultiHand, p=cython.int, n=cython.int, sd=cython.int, t=cython.int)
 cpdef MultiHand pack(State s, bint auction=*)
-@cython.locals(p=cython.int)
-cpdef tuple playout(MultiHand h, unsigned long long rng, int policy)
-@cython.locals(h=MultiHand, steps=cython.longlong, p=cython.int)
-cpdef tuple playouts(MultiHand origin, int n, unsigned long long rng, int policy)

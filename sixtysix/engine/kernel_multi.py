@@ -47,13 +47,14 @@ from .actions import BID, MARRY, PASS, TRUMP, TURN
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .kernel_judge import judge_card
+from .kernel_search import KernelHand, play_to, playout, playouts
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
 from .rules import FOLLOW_TRUMP, STRICT2, STRICT_MULTI, average_value
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["MultiHand", "pack", "playout", "playouts"]
+__all__ = ["MultiHand", "pack", "play_to", "playout", "playouts"]
 
 _ONE = 1
 """``1``, typed 64-bit in kernel_multi.pxd: card 31's bit does not fit a C int."""
@@ -66,7 +67,6 @@ _BID, _PASS = BID, PASS
 _BANDS, _CHIPS, _UNITS = 0, 1, 2
 """How a hand scores: Foster's bands for a side (Four-Hand), chips from each seat
 (Three-Player), units of the sides' points against the bid (North American)."""
-_INF = 1 << 30
 _TRIES = 200
 """Deals ``redeal`` tries before it drops the exclusions. A try costs a few hundred
 nanoseconds; tight exclusions can fail one in three (the last seat left without a card of the
@@ -75,13 +75,13 @@ _KINGS = 0x04040404
 """The kings of a 24- or 32-card pack (rank 2 of each suit); a queen is its king's bit << 1."""
 
 
-class MultiHand:
+class MultiHand(KernelHand):
     """One hand of two, three or four seats packed into ints. Seats are the table's (play goes
     0, 1, 2 ...); a seat's side is ``seat & 1`` with four seats (partners opposite), the seat
     itself with two or three. ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
-        self.seats = 4
+        super().__init__()
         self.hands = [0, 0, 0, 0]
         self.trick = [0, 0, 0, 0]
         """The cards of the trick so far, in the order played (the leader's first)."""
@@ -89,7 +89,7 @@ class MultiHand:
         """Cards in the trick so far."""
         self.win = 0
         """The index in ``trick`` of the card winning it so far."""
-        self.leader = self.to_act = 0
+        self.leader = 0
         self.trump = 0
         self.phase = _PLAY
         self.held = 0
@@ -150,8 +150,6 @@ class MultiHand:
         """Marriage points by side waiting for that side's first trick."""
         self.bonus = 0
         """Game points carried from drawn hands to this hand's winner (Four-Hand)."""
-        self.over = False
-        self.rng = 1
         # The deal of a search's worlds (``set_deal``): the cards the view's seat cannot see,
         # each seat's cards known to be there, excluded cards and cards to draw, and the order
         # the seats are filled in (most constrained first, as determinize does).
@@ -163,8 +161,10 @@ class MultiHand:
         self.fill = 0
         """Seats in ``order``: those with cards to draw."""
 
-    def _load(self, o: MultiHand) -> None:
-        """Become ``o`` again."""
+    def _load(self, other: KernelHand) -> None:
+        """Become ``other`` again."""
+        assert isinstance(other, MultiHand)
+        o = other
         for i in range(4):
             self.hands[i] = o.hands[i]
             self.trick[i] = o.trick[i]
@@ -554,49 +554,31 @@ class MultiHand:
             n += _count(self.hands[p])
         return n
 
-    def solve(self, scale: int, margin: bool) -> int:
-        """The exact value of this position of two sides (Four-Hand, North American for two or
-        four; every card known) for the side to move, as ``bots.solver.Solver.value`` gives it:
-        game points won less lost, times ``scale``, plus with ``margin`` its card points less
-        the other side's. Alpha-beta over the cards, meant for the last tricks (the searches
-        solve from 12 cards)."""
-        stack = [MultiHand() for _ in range(_count(self.hands[self.to_act]) * 4 + 1)]
-        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+    def _new(self) -> MultiHand:
+        return MultiHand()
 
-    def _ab(self, stack: list[MultiHand], d: int, alpha: int, beta: int, scale: int,
-            margin: bool) -> int:
-        """Negamax with alpha-beta: the value for the side of the seat to move."""
-        me = self.to_act & 1
+    def _depth(self) -> int:
+        """Four plies a card of the seat to act, a marriage's at most."""
+        return _count(self.hands[self.to_act]) * 4 + 1
+
+    def _legal(self) -> int:
+        """The play's ``legal_actions()`` written into ``acts`` (the cards, then each marriage's
+        king and queen); the count. ``solve`` searches over them: positions of two sides (Four-Hand,
+        North American for two or four) with every card known."""
+        k = 0
         cards = self._cards(self.to_act)
+        while cards:
+            self.acts[k] = _low(cards)
+            k += 1
+            cards &= cards - 1
         queens = self._queens()
-        best = -_INF
-        child: MultiHand = stack[d]
-        k = 0  # the legal actions: the cards, then each marriage's king and queen
-        while cards or queens:
-            child._load(self)
-            if cards:
-                c = _low(cards)
-                cards &= cards - 1
-                child._play(c)
-            else:
-                q = _low(queens)
-                if k:
-                    queens &= queens - 1
-                child._step(_MARRY + q - 1 + k)
-                k ^= 1
-            if child.over:
-                v = child._terminal(me, scale, margin)
-            elif child.to_act & 1 == me:
-                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
-            else:
-                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
-            if v > best:
-                best = v
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+        while queens:
+            q = _low(queens)
+            queens &= queens - 1
+            self.acts[k] = _MARRY + q - 1
+            self.acts[k + 1] = _MARRY + q
+            k += 2
+        return k
 
     def _terminal(self, side: int, scale: int, margin: bool) -> int:
         """A finished hand's value for ``side`` (``bots.solver.terminal_value``)."""
@@ -840,30 +822,3 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
         h.hands[h.to_act] |= _ONE << c
         h._play(c)
     return h
-
-
-def playout(h: MultiHand, rng: int, policy: int) -> tuple[list[int], int]:
-    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
-    generator state ``rng``: each seat's game points, and the generator's state after."""
-    h.rng = rng
-    while not h.over:
-        h._step(h._policy() if policy else h._random())
-    return [h.game_points(p) for p in range(h.seats)], h.rng
-
-
-def playouts(origin: MultiHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
-    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
-    game points, the actions taken, and the generator's state after."""
-    h = MultiHand()
-    total = [0] * origin.seats
-    steps = 0
-    for _ in range(n):
-        h._load(origin)
-        h.rng = rng
-        while not h.over:
-            h._step(h._policy() if policy else h._random())
-            steps += 1
-        rng = h.rng
-        for p in range(h.seats):
-            total[p] += h.game_points(p)
-    return total, steps, rng

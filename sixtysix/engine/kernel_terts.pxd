@@ -4,12 +4,13 @@
 cimport cython
 from sixtysix.engine.kernel cimport (_next, _below, _count64, _low64, _nth64, above8, cheapest8,
                                      suit_tables, value8)
+from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KQ
 cdef int _ANNOUNCE, _SHOW, _BELLA, _EXCHANGE, _PASS, _PLAY, _ANSWER, _OVER, _N_RUNS
 cdef long long _INF
-cdef int _BELLA_VALUE, _SEVEN, _JACK, _KING, _WIDTH, _SCORED
+cdef int _BELLA_VALUE, _SEVEN, _JACK, _KING, _SCORED
 cdef int PH_PLAY, PH_ANSWER, PH_OVER, FREE, FOLLOW_OR_TRUMP, STRICT2, JACK, KING, N_RUNS
 cdef unsigned long long _COMBO[92]
 cdef int _KEY[92]
@@ -24,7 +25,7 @@ cdef bint _better(int i, int j) noexcept
 
 
 @cython.final
-cdef class TertsHand:
+cdef class TertsHand(KernelHand):
     cdef unsigned long long hands[2]
     cdef unsigned long long played[2]
     cdef int trick[2]
@@ -34,16 +35,16 @@ cdef class TertsHand:
     cdef int pending[2]
     cdef int sc_seat[32]
     cdef int sc_idx[32]
-    cdef int acts[64]
     cdef int tmp[64]
-    cdef public int n, leader, to_act, trump, phase, spos, slen, turnup, turnup_up, trick_no
+    cdef public int n, leader, trump, phase, spos, slen, turnup, turnup_up, trick_no
     cdef public int bella_by, nscored, announced, turn_announced, follow1, jack_free, ex_from
-    cdef public int needs_trick, extra, last_bonus, killer, fin0, fin1
-    cdef public unsigned long long pvals, tvals, pbeats, tbeats, rng
-    cdef public bint over
+    cdef public int needs_trick, extra, last_bonus
+    cdef public unsigned long long pvals, tvals, pbeats, tbeats
 
-    @cython.locals(i=cython.int)
-    cdef void _load(self, TertsHand o) noexcept
+    @cython.locals(i=cython.int, o=TertsHand)
+    cdef int _load(self, KernelHand other) noexcept
+    cdef TertsHand _new(self)
+    cdef int _depth(self) noexcept
     cpdef TertsHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
@@ -67,22 +68,19 @@ cdef class TertsHand:
     cpdef list legal_actions(self)
     cpdef void step(self, int a)
     @cython.locals(seat=cython.int, low=cython.int)
-    cdef void _step(self, int a) noexcept
+    cdef int _step(self, int a) noexcept
     cdef void _credit(self, int seat, int value) noexcept
     cdef void _score(self, int seat, int i) noexcept
     @cython.locals(used=cython.ulonglong, n=cython.int, t=cython.int, j=cython.int, u=cython.int)
     cdef void _win(self, int seat, int i, bint extra) noexcept
     @cython.locals(seat=cython.int, c0=cython.int, w=cython.int, winner=cython.int, p=cython.int)
     cdef void _play(self, int card) noexcept
-    cpdef int game_points(self, int seat)
+    cpdef int game_points(self, int seat) noexcept
     @cython.locals(d=cython.double)
     cpdef list leads(self)
-    cpdef int cards_left(self)
-    cpdef long long solve(self, long long scale, bint margin)
-    @cython.locals(me=cython.int, k=cython.int, i=cython.int, best=cython.longlong,
-                   child=TertsHand, v=cython.longlong, a=cython.int)
-    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
-                       bint margin)
+    cpdef int cards_left(self) noexcept
+    @cython.locals(v=cython.longlong)
+    cdef long long _terminal(self, int side, long long scale, bint margin) noexcept
     @cython.locals(mult=cython.longlong, me=cython.int)
     cpdef long long value(self, long long scale, bint margin, dict tt=*)
     @cython.locals(low=cython.ulonglong, high=cython.ulonglong, k=cython.int, i=cython.int,
@@ -104,10 +102,3 @@ cdef class TertsHand:
 @cython.locals(h=TertsHand, p=cython.int, k=cython.int, t=cython.int, i=cython.int, c=cython.int,
                seat=cython.int, kq=cython.ulonglong, gone=cython.ulonglong)
 cpdef TertsHand pack(State s)
-cpdef tuple playout(TertsHand h, unsigned long long rng, int policy)
-cpdef unsigned long long play_to(TertsHand h, unsigned long long rng, int cards)
-@cython.locals(h=TertsHand, steps=cython.longlong)
-cpdef tuple playouts(TertsHand origin, int n, unsigned long long rng, int policy)
-
-
-cdef void _killer_first(TertsHand h, int k, int killer) noexcept

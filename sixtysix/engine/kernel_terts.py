@@ -35,6 +35,7 @@ from ..cards import JACK, KING
 from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
+from .kernel_search import KernelHand, play_to, playout, playouts
 from .phases import PH_ANSWER, PH_OVER, PH_PLAY
 from .phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
 from .rules import FOLLOW_OR_TRUMP, FREE
@@ -56,8 +57,6 @@ _N_RUNS = N_RUNS
 _BELLA_VALUE = 20
 _SEVEN = 7
 _JACK, _KING = JACK, KING
-_WIDTH = 64
-"""Room for one position's actions: nine cards, the dix, announcements and the bella."""
 _SCORED = 32
 """Room for the combinations scored in a hand."""
 _INF = 1 << 30
@@ -101,14 +100,16 @@ def _better(i: int, j: int) -> bool:
     return _LEN[i] > _LEN[j] or (_LEN[i] == _LEN[j] and _TOP[i] > _TOP[j])
 
 
-class TertsHand:
+class TertsHand(KernelHand):
     """One Terts hand packed into ints (seats 0 and 1). ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
+        super().__init__()
+        self.seats = 2
         self.hands = [0, 0]
         self.trick = [0, 0]
         self.n = 0
-        self.leader = self.to_act = 0
+        self.leader = 0
         self.trump = 0
         self.phase = _PLAY
         self.stock = [0] * 16
@@ -130,7 +131,6 @@ class TertsHand:
         """The combination announced, while the opponent answers."""
         self.turn_announced = 0
         """The seat to act has announced since the last card was played (one a turn)."""
-        self.over = False
         # The options (rules/terts.md#options) and the pack's tables for this trump.
         self.follow1 = 0
         """Phase 1's rule: 0 free, 1 follow or trump (``phase1_follow="follow_then_trump"``)."""
@@ -144,16 +144,12 @@ class TertsHand:
         """Card points by rank, 8 bits a rank (the lowest: the ace), plain suits and trumps."""
         self.pbeats = self.tbeats = 0
         """The cards of its suit above a card, by rank, 8 bits a rank: plain suits and trumps."""
-        self.rng = 1
-        self.acts = [0] * 64  # _WIDTH (Cython sizes a C array from a literal)
-        self.tmp = [0] * 64
-        self.killer = -1
-        """In a solver's stack: the best action found at this depth last time."""
-        self.fin0 = self.fin1 = 0
-        """After ``solve``: each seat's hand score at the end of the best line found."""
+        self.tmp = [0] * 64  # announcements held (_legal)
 
-    def _load(self, o: TertsHand) -> None:
-        """Become ``o`` again."""
+    def _load(self, other: KernelHand) -> None:
+        """Become ``other`` again."""
+        assert isinstance(other, TertsHand)
+        o = other
         for i in range(2):
             self.hands[i] = o.hands[i]
             self.trick[i] = o.trick[i]
@@ -457,47 +453,22 @@ class TertsHand:
         """The cards still in the two hands."""
         return _count64(self.hands[0]) + _count64(self.hands[1])
 
-    def solve(self, scale: int, margin: bool) -> int:
-        """The exact value of this position (every card known) for the seat to act, as
-        ``bots.solver.Solver.value`` gives it: its hand score less the other's, times ``scale``,
-        plus with ``margin`` that difference again (a Terts hand's game points are its points).
-        Alpha-beta over the engine's actions (announcements, answers and the bella too), meant
-        for the last tricks: the searches solve from 12 cards."""
-        # A card is at most four plies: an announcement, its answer, the bella, the card.
-        stack = [TertsHand() for _ in range(4 * self.cards_left() + 4)]
-        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+    def _new(self) -> TertsHand:
+        return TertsHand()
 
-    def _ab(self, stack: list[TertsHand], d: int, alpha: int, beta: int, scale: int,
-            margin: bool) -> int:
-        """Negamax with alpha-beta: the value for the seat to act."""
-        me = self.to_act
-        k = self._legal()
-        best = -_INF
-        child: TertsHand = stack[d]
-        _killer_first(self, k, child.killer)
-        for i in range(k):
-            a = self.acts[i]
-            child._load(self)
-            child._step(a)
-            if child.over:
-                child.fin0 = child.points[0]
-                child.fin1 = child.points[1]
-                v = child.points[me] - child.points[1 - me]
-                v = v * scale + (v if margin else 0)
-            elif child.to_act == me:
-                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
-            else:
-                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
-            if v > best:
-                best = v
-                child.killer = a
-                self.fin0 = child.fin0
-                self.fin1 = child.fin1
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
+    def _depth(self) -> int:
+        """``solve`` searches the engine's actions (announcements, answers and the bella too):
+        a card is at most four plies (an announcement, its answer, the bella, the card)."""
+        return 4 * self.cards_left() + 4
+
+    def _terminal(self, side: int, scale: int, margin: bool) -> int:
+        """The hand's value for ``side`` (a Terts hand's game points are its points), recording
+        each seat's hand score in ``fin0`` and ``fin1``: ``solve`` passes them up the best
+        line."""
+        self.fin0 = self.points[0]
+        self.fin1 = self.points[1]
+        v = self.points[side] - self.points[1 - side]
+        return v * scale + (v if margin else 0)
 
     def value(self, scale: int, margin: bool,
               tt: dict[tuple[int, ...], tuple[int, int]] | None = None) -> int:
@@ -559,7 +530,7 @@ class TertsHand:
         k = self._legal()
         best = -_INF
         child: TertsHand = stack[d]
-        _killer_first(self, k, child.killer)
+        self._killer_first(k, child.killer)
         for i in range(k):
             a = self.acts[i]
             child._load(self)
@@ -712,50 +683,3 @@ def pack(s: State) -> TertsHand | None:
     for i, c in enumerate(s.trick):
         h.trick[i] = c
     return h
-
-
-def playout(h: TertsHand, rng: int, policy: int) -> tuple[list[int], int]:
-    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
-    generator state ``rng``: each seat's hand score, and the generator's state after."""
-    h.rng = rng
-    while not h.over:
-        h._step(h._policy() if policy else h._random())
-    return [h.points[0], h.points[1]], h.rng
-
-
-def play_to(h: TertsHand, rng: int, cards: int) -> int:
-    """Play ``h`` itself with the policy from generator state ``rng`` until at most ``cards``
-    cards are left in the hands (or the hand is over): the generator's state after."""
-    h.rng = rng
-    while not h.over and h.cards_left() > cards:
-        h._step(h._policy())
-    return h.rng
-
-
-def playouts(origin: TertsHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
-    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
-    hand score, the actions taken, and the generator's state after."""
-    h = TertsHand()
-    total = [0, 0]
-    steps = 0
-    for _ in range(n):
-        h._load(origin)
-        h.rng = rng
-        while not h.over:
-            h._step(h._policy() if policy else h._random())
-            steps += 1
-        rng = h.rng
-        total[0] += h.points[0]
-        total[1] += h.points[1]
-    return total, steps, rng
-
-
-def _killer_first(h: TertsHand, k: int, killer: int) -> None:
-    """Moves ``killer`` to the front of ``h``'s first ``k`` actions, where it is one of them: the
-    move that was best at this depth last time goes first (siblings often share their
-    refutation), which cuts most of the tree."""
-    for i in range(1, k):
-        if h.acts[i] == killer:
-            h.acts[i] = h.acts[0]
-            h.acts[0] = killer
-            return

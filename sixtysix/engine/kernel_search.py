@@ -1,0 +1,178 @@
+"""The game kernels' one exact search and one playout loop, shared by every ``KernelHand``.
+
+``kernel_multi.py``, ``kernel_bauern.py``, ``kernel_gaigel.py`` and ``kernel_terts.py`` each pack
+a hand of their games into a subclass of ``KernelHand`` and implement its rules as a few hooks:
+``_legal`` (the actions of the position, written into ``acts``), ``_step`` (take one),
+``_policy`` and ``_random`` (the searches' playout choices, drawing from ``rng``),
+``_terminal`` (a finished hand's value for a side), ``game_points`` and ``cards_left``, and
+``_load``, ``_new`` and ``_depth`` (the solver's stack). On them this module plays, once for all
+four: ``solve`` (negamax with alpha-beta, killer move first) and ``playout``, ``playouts`` and
+``play_to``. (The pair kernel, ``kernel.py``, keeps its own ``Search``, with a transposition
+table and its own ordering.)
+
+The file is ordinary Python, the reference; ``kernel_search.pxd`` makes ``KernelHand`` a C type
+whose hooks are C methods the subclasses override (``@cython.final`` each, so their own calls
+stay direct): compiled, a node of the search or a step of a playout costs one indirect call per
+hook. The order of the actions, and so the random numbers drawn, is each kernel's, so a seed
+plays the same game whichever core runs it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["KernelHand", "play_to", "playout", "playouts"]
+
+_INF = 1 << 30
+_WIDTH = 64
+"""Room for one position's actions in ``acts``: Terts' nine cards, the dix, its announcements
+and the bella are the most."""
+
+
+class KernelHand:
+    """What the shared search and playouts read of a kernel's packed hand: the seat to act, the
+    end, the generator state, the actions of a position; the rest is the subclass's."""
+
+    def __init__(self) -> None:
+        self.seats = 4
+        """The seats at the table: a playout's result has one entry each."""
+        self.to_act = 0
+        self.over = False
+        self.rng = 1
+        self.acts = [0] * 64  # _WIDTH (Cython sizes a C array from a literal)
+        """The actions of the position, as ``_legal`` writes them (its count first)."""
+        self.killer = -1
+        """In a solver's stack: the best action found at this depth last time."""
+        self.fin0 = self.fin1 = 0
+        """After ``solve``: each side's points at the end of the best line found, where the
+        kernel's ``_terminal`` records them (Terts')."""
+
+    # ------------------------------------------------------------------ the kernel's hooks
+
+    def _load(self, other: KernelHand) -> None:
+        """Become ``other`` (a hand of the same kernel) again."""
+        raise NotImplementedError
+
+    def _new(self) -> KernelHand:
+        """A new hand of this kernel (the solver's stack, the playouts' scratch hand)."""
+        raise NotImplementedError
+
+    def _depth(self) -> int:
+        """Plies the solver's stack needs from here: at least the longest line to the end."""
+        raise NotImplementedError
+
+    def _legal(self) -> int:
+        """Write the position's legal actions into ``acts``, in the engine's order; the count."""
+        raise NotImplementedError
+
+    def _step(self, a: int) -> None:
+        """Take legal action ``a``."""
+        raise NotImplementedError
+
+    def _policy(self) -> int:
+        """``bots.search.policy_action``'s action, drawing its random numbers from ``rng``."""
+        raise NotImplementedError
+
+    def _random(self) -> int:
+        """``rng.choice(legal actions)``, drawing from ``rng``."""
+        raise NotImplementedError
+
+    def _terminal(self, side: int, scale: int, margin: bool) -> int:
+        """A finished hand's value for ``side`` (``bots.solver.terminal_value``): its game points
+        less the other side's, times ``scale``, plus with ``margin`` its card points less
+        theirs."""
+        raise NotImplementedError
+
+    def game_points(self, seat: int) -> int:
+        """``seat``'s game points in the finished hand."""
+        raise NotImplementedError
+
+    def cards_left(self) -> int:
+        """The cards still to play."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ exact play
+
+    def solve(self, scale: int, margin: bool) -> int:
+        """The exact value of this position (every card known) for the side to act, as
+        ``bots.solver.Solver.value`` gives it (``_terminal``'s at the end of the best line).
+        Alpha-beta over the legal actions, meant for the last tricks: the searches solve from 12
+        cards."""
+        stack = [self._new() for _ in range(self._depth())]
+        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+
+    def _ab(self, stack: list[KernelHand], d: int, alpha: int, beta: int, scale: int,
+            margin: bool) -> int:
+        """Negamax with alpha-beta: the value for the side (``to_act & 1``) of the seat to act.
+        The child hand of depth ``d`` is ``stack[d]``; it keeps the best action found there
+        last time, tried first (a killer move: siblings often share their refutation)."""
+        me = self.to_act & 1
+        k = self._legal()
+        best = -_INF
+        child = stack[d]
+        self._killer_first(k, child.killer)
+        for i in range(k):
+            a = self.acts[i]
+            child._load(self)
+            child._step(a)
+            if child.over:
+                v = child._terminal(me, scale, margin)
+            elif child.to_act & 1 == me:
+                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
+            else:
+                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
+            if v > best:
+                best = v
+                child.killer = a
+                self.fin0 = child.fin0
+                self.fin1 = child.fin1
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _killer_first(self, k: int, killer: int) -> None:
+        """Move ``killer`` to the front of the first ``k`` actions, where it is one of them."""
+        for i in range(1, k):
+            if self.acts[i] == killer:
+                self.acts[i] = self.acts[0]
+                self.acts[0] = killer
+                return
+
+
+# ---------------------------------------------------------------------- playouts
+
+
+def playout(h: KernelHand, rng: int, policy: int) -> tuple[list[int], int]:
+    """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
+    generator state ``rng``: each seat's game points, and the generator's state after."""
+    h.rng = rng
+    while not h.over:
+        h._step(h._policy() if policy else h._random())
+    return [h.game_points(p) for p in range(h.seats)], h.rng
+
+
+def play_to(h: KernelHand, rng: int, cards: int) -> int:
+    """Play ``h`` itself with the policy from generator state ``rng`` until at most ``cards``
+    cards are left to play (or the hand is over): the generator's state after."""
+    h.rng = rng
+    while not h.over and h.cards_left() > cards:
+        h._step(h._policy())
+    return h.rng
+
+
+def playouts(origin: KernelHand, n: int, rng: int, policy: int) -> tuple[list[int], int, int]:
+    """Play ``origin`` to the end ``n`` times from generator state ``rng``: each seat's summed
+    game points, the actions taken, and the generator's state after."""
+    h = origin._new()
+    total = [0] * origin.seats
+    steps = 0
+    for _ in range(n):
+        h._load(origin)
+        h.rng = rng
+        while not h.over:
+            h._step(h._policy() if policy else h._random())
+            steps += 1
+        rng = h.rng
+        for p in range(h.seats):
+            total[p] += h.game_points(p)
+    return total, steps, rng
