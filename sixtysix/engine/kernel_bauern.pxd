@@ -72,6 +72,8 @@ cdef class BauernHand(KernelHand):
     @cython.locals(i=cython.int, o=BauernHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef BauernHand _new(self)
+    @cython.locals(steps=cython.int)
+    cdef int _run(self, int policy, int cards) except -1
     cdef int _depth(self) noexcept
     @cython.locals(i=cython.int, a=cython.int)
     cdef int _legal(self) except -1

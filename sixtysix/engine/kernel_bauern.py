@@ -217,7 +217,7 @@ class BauernHand(KernelHand):
     state."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self._start(4)
         self.hands = [0, 0, 0, 0]
         self.nxt = [1, 2, 3, 0]
         self.trick = [0, 0, 0, 0]
@@ -849,6 +849,14 @@ class BauernHand(KernelHand):
         return v
 
     # ------------------------------------------------------------------ the policy
+
+    def _run(self, policy: int, cards: int) -> int:
+        """``kernel_search``'s playout loop, here so that its calls stay direct."""
+        steps = 0
+        while not self.over and (cards < 0 or self.cards_left() > cards):
+            self._step(self._policy() if policy else self._random())
+            steps += 1
+        return steps
 
     def _policy(self) -> int:
         """``bots.playout.policy_action`` for a Bauernschnapsen hand, drawing the same random

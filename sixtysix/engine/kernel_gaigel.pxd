@@ -34,6 +34,8 @@ cdef class GaigelHand(KernelHand):
     @cython.locals(i=cython.int, o=GaigelHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef GaigelHand _new(self)
+    @cython.locals(steps=cython.int)
+    cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
     cpdef GaigelHand copy(self)
     cpdef unsigned long long hand(self, int seat)

@@ -85,7 +85,7 @@ class GaigelHand(KernelHand):
     ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self._start(4)
         self.hands = [0, 0, 0, 0]
         self.trick = [0, 0, 0, 0]
         """The cards of the trick so far, the leader's first; seat ``(leader + i) & 3`` played
@@ -529,6 +529,14 @@ class GaigelHand(KernelHand):
         return v
 
     # ------------------------------------------------------------------ the policy
+
+    def _run(self, policy: int, cards: int) -> int:
+        """``kernel_search``'s playout loop, here so that its calls stay direct."""
+        steps = 0
+        while not self.over and (cards < 0 or self.cards_left() > cards):
+            self._step(self._policy() if policy else self._random())
+            steps += 1
+        return steps
 
     def _policy(self) -> int:
         """``bots.playout.policy_action`` for Gaigel, drawing the same random numbers: knock at

@@ -35,6 +35,8 @@ cdef class MultiHand(KernelHand):
     @cython.locals(i=cython.int, o=MultiHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef MultiHand _new(self)
+    @cython.locals(steps=cython.int)
+    cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
     @cython.locals(k=cython.int, cards=cython.ulonglong, queens=cython.ulonglong, q=cython.int)
     cdef int _legal(self) noexcept

@@ -81,7 +81,7 @@ class MultiHand(KernelHand):
     itself with two or three. ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self._start(4)
         self.hands = [0, 0, 0, 0]
         self.trick = [0, 0, 0, 0]
         """The cards of the trick so far, in the order played (the leader's first)."""
@@ -588,6 +588,14 @@ class MultiHand(KernelHand):
         return v
 
     # ------------------------------------------------------------------ the policy
+
+    def _run(self, policy: int, cards: int) -> int:
+        """``kernel_search``'s playout loop, here so that its calls stay direct."""
+        steps = 0
+        while not self.over and (cards < 0 or self.cards_left() > cards):
+            self._step(self._policy() if policy else self._random())
+            steps += 1
+        return steps
 
     def _policy(self) -> int:
         """``bots.playout.policy_action`` for these games, drawing the same random numbers: the

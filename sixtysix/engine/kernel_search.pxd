@@ -13,13 +13,13 @@ cdef class KernelHand:
     cdef public unsigned long long rng
     cdef public bint over
 
+    cdef void _start(self, int seats) noexcept
     cdef int _load(self, KernelHand other) except? -1
     cdef KernelHand _new(self)
     cdef int _depth(self) except? -1
     cdef int _legal(self) except? -1
     cdef int _step(self, int a) except? -1
-    cdef int _policy(self) except? -1
-    cdef int _random(self) except? -1
+    cdef int _run(self, int policy, int cards) except? -1
     cdef long long _terminal(self, int side, long long scale, bint margin) except? -1
     cpdef int game_points(self, int seat)
     cpdef int cards_left(self)

@@ -3,7 +3,7 @@
 ``kernel_multi.py``, ``kernel_bauern.py``, ``kernel_gaigel.py`` and ``kernel_terts.py`` each pack
 a hand of their games into a subclass of ``KernelHand`` and implement its rules as a few hooks:
 ``_legal`` (the actions of the position, written into ``acts``), ``_step`` (take one),
-``_policy`` and ``_random`` (the searches' playout choices, drawing from ``rng``),
+``_run`` (a playout: the searches' policy or random actions, drawing from ``rng``),
 ``_terminal`` (a finished hand's value for a side), ``game_points`` and ``cards_left``, and
 ``_load``, ``_new`` and ``_depth`` (the solver's stack). On them this module plays, once for all
 four: ``solve`` (negamax with alpha-beta, killer move first) and ``playout``, ``playouts`` and
@@ -12,9 +12,11 @@ table and its own ordering.)
 
 The file is ordinary Python, the reference; ``kernel_search.pxd`` makes ``KernelHand`` a C type
 whose hooks are C methods the subclasses override (``@cython.final`` each, so their own calls
-stay direct): compiled, a node of the search or a step of a playout costs one indirect call per
-hook. The order of the actions, and so the random numbers drawn, is each kernel's, so a seed
-plays the same game whichever core runs it.
+stay direct): compiled, a node of the search costs an indirect call per hook. A playout's loop
+is the one thing each kernel keeps (``_run``, five lines): an indirect call a step, and the
+steps no longer inlined into the loop, cost the cheapest playouts (Four-Hand's random ones,
+26 ns a step) 8 to 12%. The order of the actions, and so the random numbers drawn, is each
+kernel's, so a seed plays the same game whichever core runs it.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ class KernelHand:
     """What the shared search and playouts read of a kernel's packed hand: the seat to act, the
     end, the generator state, the actions of a position; the rest is the subclass's."""
 
-    def __init__(self) -> None:
-        self.seats = 4
+    def _start(self, seats: int) -> None:
+        """Set the search's fields, for a table of ``seats``: each kernel's ``__init__`` calls
+        this (not ``super().__init__()``, a Python call: the solver builds dozens of hands)."""
+        self.seats = seats
         """The seats at the table: a playout's result has one entry each."""
         self.to_act = 0
         self.over = False
@@ -67,12 +71,10 @@ class KernelHand:
         """Take legal action ``a``."""
         raise NotImplementedError
 
-    def _policy(self) -> int:
-        """``bots.search.policy_action``'s action, drawing its random numbers from ``rng``."""
-        raise NotImplementedError
-
-    def _random(self) -> int:
-        """``rng.choice(legal actions)``, drawing from ``rng``."""
+    def _run(self, policy: int, cards: int) -> int:
+        """Play on, each action ``bots.search.policy_action``'s with ``policy``, else
+        ``rng.choice(legal actions)``, drawing from ``rng``, until the hand is over or, where
+        ``cards`` is 0 or more, at most ``cards`` cards are left to play: the actions taken."""
         raise NotImplementedError
 
     def _terminal(self, side: int, scale: int, margin: bool) -> int:
@@ -146,8 +148,7 @@ def playout(h: KernelHand, rng: int, policy: int) -> tuple[list[int], int]:
     """Play ``h`` itself to the end (``kernel.RANDOM`` or ``kernel.POLICY`` choices) from
     generator state ``rng``: each seat's game points, and the generator's state after."""
     h.rng = rng
-    while not h.over:
-        h._step(h._policy() if policy else h._random())
+    h._run(policy, -1)
     return [h.game_points(p) for p in range(h.seats)], h.rng
 
 
@@ -155,8 +156,7 @@ def play_to(h: KernelHand, rng: int, cards: int) -> int:
     """Play ``h`` itself with the policy from generator state ``rng`` until at most ``cards``
     cards are left to play (or the hand is over): the generator's state after."""
     h.rng = rng
-    while not h.over and h.cards_left() > cards:
-        h._step(h._policy())
+    h._run(1, cards)
     return h.rng
 
 
@@ -169,9 +169,7 @@ def playouts(origin: KernelHand, n: int, rng: int, policy: int) -> tuple[list[in
     for _ in range(n):
         h._load(origin)
         h.rng = rng
-        while not h.over:
-            h._step(h._policy() if policy else h._random())
-            steps += 1
+        steps += h._run(policy, -1)
         rng = h.rng
         for p in range(h.seats):
             total[p] += h.game_points(p)

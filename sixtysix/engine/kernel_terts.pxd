@@ -44,6 +44,8 @@ cdef class TertsHand(KernelHand):
     @cython.locals(i=cython.int, o=TertsHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef TertsHand _new(self)
+    @cython.locals(steps=cython.int)
+    cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
     cpdef TertsHand copy(self)
     cpdef unsigned long long hand(self, int seat)

@@ -104,8 +104,7 @@ class TertsHand(KernelHand):
     """One Terts hand packed into ints (seats 0 and 1). ``pack`` builds one from a state."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.seats = 2
+        self._start(2)
         self.hands = [0, 0]
         self.trick = [0, 0]
         self.n = 0
@@ -559,6 +558,14 @@ class TertsHand(KernelHand):
         return best
 
     # ------------------------------------------------------------------ the policy
+
+    def _run(self, policy: int, cards: int) -> int:
+        """``kernel_search``'s playout loop, here so that its calls stay direct."""
+        steps = 0
+        while not self.over and (cards < 0 or self.cards_left() > cards):
+            self._step(self._policy() if policy else self._random())
+            steps += 1
+        return steps
 
     def _policy(self) -> int:
         """``bots.playout.policy_action`` for Terts, drawing the same random numbers: the dix, the
