@@ -72,6 +72,7 @@ cdef class BauernHand(KernelHand):
     @cython.locals(i=cython.int, o=BauernHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef BauernHand _new(self)
+    cdef int _enter(self, KernelHand parent, int a) except -1
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) except -1
     cdef int _depth(self) noexcept

@@ -34,6 +34,7 @@ cdef class GaigelHand(KernelHand):
     @cython.locals(i=cython.int, o=GaigelHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef GaigelHand _new(self)
+    cdef int _enter(self, KernelHand parent, int a) noexcept
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept

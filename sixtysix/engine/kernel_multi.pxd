@@ -35,6 +35,7 @@ cdef class MultiHand(KernelHand):
     @cython.locals(i=cython.int, o=MultiHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef MultiHand _new(self)
+    cdef int _enter(self, KernelHand parent, int a) noexcept
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept

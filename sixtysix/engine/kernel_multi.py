@@ -589,6 +589,10 @@ class MultiHand(KernelHand):
 
     # ------------------------------------------------------------------ the policy
 
+    def _enter(self, parent: KernelHand, a: int) -> None:
+        self._load(parent)
+        self._step(a)
+
     def _run(self, policy: int, cards: int) -> int:
         """``kernel_search``'s playout loop, here so that its calls stay direct."""
         steps = 0

@@ -18,18 +18,20 @@ cdef class KernelHand:
     cdef KernelHand _new(self)
     cdef int _depth(self) except? -1
     cdef int _legal(self) except? -1
-    cdef int _step(self, int a) except? -1
+    cdef int _enter(self, KernelHand parent, int a) except? -1
     cdef int _run(self, int policy, int cards) except? -1
     cdef long long _terminal(self, int side, long long scale, bint margin) except? -1
     cpdef int game_points(self, int seat)
     cpdef int cards_left(self)
     cpdef long long solve(self, long long scale, bint margin)
-    @cython.locals(me=cython.int, k=cython.int, i=cython.int, best=cython.longlong,
-                   child=KernelHand, v=cython.longlong, a=cython.int)
-    cdef long long _ab(self, list stack, int d, long long alpha, long long beta, long long scale,
-                       bint margin) except? -1
-    @cython.locals(i=cython.int)
-    cdef void _killer_first(self, int k, int killer) noexcept
+
+
+@cython.locals(me=cython.int, k=cython.int, i=cython.int, best=cython.longlong,
+               child=KernelHand, v=cython.longlong, a=cython.int)
+cdef long long _ab(KernelHand h, list stack, int d, long long alpha, long long beta,
+                   long long scale, bint margin) except? -1
+@cython.locals(i=cython.int)
+cpdef void killer_first(KernelHand h, int k, int killer) noexcept
 
 
 @cython.locals(p=cython.int)

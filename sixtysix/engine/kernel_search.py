@@ -2,7 +2,8 @@
 
 ``kernel_multi.py``, ``kernel_bauern.py``, ``kernel_gaigel.py`` and ``kernel_terts.py`` each pack
 a hand of their games into a subclass of ``KernelHand`` and implement its rules as a few hooks:
-``_legal`` (the actions of the position, written into ``acts``), ``_step`` (take one),
+``_legal`` (the actions of the position, written into ``acts``), ``_enter`` (a child: a
+parent with one of them taken),
 ``_run`` (a playout: the searches' policy or random actions, drawing from ``rng``),
 ``_terminal`` (a finished hand's value for a side), ``game_points`` and ``cards_left``, and
 ``_load``, ``_new`` and ``_depth`` (the solver's stack). On them this module plays, once for all
@@ -21,7 +22,7 @@ kernel's, so a seed plays the same game whichever core runs it.
 
 from __future__ import annotations
 
-__all__ = ["KernelHand", "play_to", "playout", "playouts"]
+__all__ = ["KernelHand", "killer_first", "play_to", "playout", "playouts"]
 
 _INF = 1 << 30
 _WIDTH = 64
@@ -67,8 +68,9 @@ class KernelHand:
         """Write the position's legal actions into ``acts``, in the engine's order; the count."""
         raise NotImplementedError
 
-    def _step(self, a: int) -> None:
-        """Take legal action ``a``."""
+    def _enter(self, parent: KernelHand, a: int) -> None:
+        """Become ``parent`` (a hand of the same kernel) with its legal action ``a`` taken: the
+        search's step to a child (one call where ``_load`` and a step would be two)."""
         raise NotImplementedError
 
     def _run(self, policy: int, cards: int) -> int:
@@ -99,46 +101,47 @@ class KernelHand:
         Alpha-beta over the legal actions, meant for the last tricks: the searches solve from 12
         cards."""
         stack = [self._new() for _ in range(self._depth())]
-        return self._ab(stack, 0, -_INF, _INF, scale, margin)
+        return _ab(self, stack, 0, -_INF, _INF, scale, margin)
 
-    def _ab(self, stack: list[KernelHand], d: int, alpha: int, beta: int, scale: int,
-            margin: bool) -> int:
-        """Negamax with alpha-beta: the value for the side (``to_act & 1``) of the seat to act.
-        The child hand of depth ``d`` is ``stack[d]``; it keeps the best action found there
-        last time, tried first (a killer move: siblings often share their refutation)."""
-        me = self.to_act & 1
-        k = self._legal()
-        best = -_INF
-        child = stack[d]
-        self._killer_first(k, child.killer)
-        for i in range(k):
-            a = self.acts[i]
-            child._load(self)
-            child._step(a)
-            if child.over:
-                v = child._terminal(me, scale, margin)
-            elif child.to_act & 1 == me:
-                v = child._ab(stack, d + 1, alpha, beta, scale, margin)
-            else:
-                v = -child._ab(stack, d + 1, -beta, -alpha, scale, margin)
-            if v > best:
-                best = v
-                child.killer = a
-                self.fin0 = child.fin0
-                self.fin1 = child.fin1
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best
 
-    def _killer_first(self, k: int, killer: int) -> None:
-        """Move ``killer`` to the front of the first ``k`` actions, where it is one of them."""
-        for i in range(1, k):
-            if self.acts[i] == killer:
-                self.acts[i] = self.acts[0]
-                self.acts[0] = killer
-                return
+def _ab(h: KernelHand, stack: list[KernelHand], d: int, alpha: int, beta: int, scale: int,
+        margin: bool) -> int:
+    """Negamax with alpha-beta: the value of ``h`` for the side (``to_act & 1``) of the seat to
+    act. The child hand of depth ``d`` is ``stack[d]``; it keeps the best action found there
+    last time, tried first (a killer move: siblings often share their refutation)."""
+    me = h.to_act & 1
+    k = h._legal()
+    best = -_INF
+    child = stack[d]
+    killer_first(h, k, child.killer)
+    for i in range(k):
+        a = h.acts[i]
+        child._enter(h, a)
+        if child.over:
+            v = child._terminal(me, scale, margin)
+        elif child.to_act & 1 == me:
+            v = _ab(child, stack, d + 1, alpha, beta, scale, margin)
+        else:
+            v = -_ab(child, stack, d + 1, -beta, -alpha, scale, margin)
+        if v > best:
+            best = v
+            child.killer = a
+            h.fin0 = child.fin0
+            h.fin1 = child.fin1
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+def killer_first(h: KernelHand, k: int, killer: int) -> None:
+    """Move ``killer`` to the front of ``h``'s first ``k`` actions, where it is one of them."""
+    for i in range(1, k):
+        if h.acts[i] == killer:
+            h.acts[i] = h.acts[0]
+            h.acts[0] = killer
+            return
 
 
 # ---------------------------------------------------------------------- playouts

@@ -4,7 +4,7 @@
 cimport cython
 from sixtysix.engine.kernel cimport (_next, _below, _count64, _low64, _nth64, above8, cheapest8,
                                      suit_tables, value8)
-from sixtysix.engine.kernel_search cimport KernelHand
+from sixtysix.engine.kernel_search cimport KernelHand, killer_first
 from sixtysix.engine.state cimport State
 
 cdef unsigned long long _EPS_BELOW, _ONE, _SUIT, _KQ
@@ -44,6 +44,7 @@ cdef class TertsHand(KernelHand):
     @cython.locals(i=cython.int, o=TertsHand)
     cdef int _load(self, KernelHand other) noexcept
     cdef TertsHand _new(self)
+    cdef int _enter(self, KernelHand parent, int a) noexcept
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept

@@ -35,7 +35,7 @@ from ..cards import JACK, KING
 from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
-from .kernel_search import KernelHand, play_to, playout, playouts
+from .kernel_search import KernelHand, killer_first, play_to, playout, playouts
 from .phases import PH_ANSWER, PH_OVER, PH_PLAY
 from .phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
 from .rules import FOLLOW_OR_TRUMP, FREE
@@ -529,7 +529,7 @@ class TertsHand(KernelHand):
         k = self._legal()
         best = -_INF
         child: TertsHand = stack[d]
-        self._killer_first(k, child.killer)
+        killer_first(self, k, child.killer)
         for i in range(k):
             a = self.acts[i]
             child._load(self)
@@ -558,6 +558,10 @@ class TertsHand(KernelHand):
         return best
 
     # ------------------------------------------------------------------ the policy
+
+    def _enter(self, parent: KernelHand, a: int) -> None:
+        self._load(parent)
+        self._step(a)
 
     def _run(self, policy: int, cards: int) -> int:
         """``kernel_search``'s playout loop, here so that its calls stay direct."""
