@@ -7,6 +7,11 @@ cdef long long _INF
 cdef int _WIDTH
 
 
+# The hooks' exception specifications are wider here than in the kernels (except? -1 against
+# their noexcept, or Bauernschnapsen's except -1): Cython 3.3 refuses a final subclass whose .pxd
+# redeclares an inherited C method with the identical signature ("Overriding final methods is
+# not allowed"). Every hook returns a value, so a call through the base checks that value, not
+# PyErr_Occurred().
 cdef class KernelHand:
     cdef int acts[64]
     cdef public int seats, to_act, killer, fin0, fin1

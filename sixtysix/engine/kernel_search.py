@@ -2,22 +2,23 @@
 
 ``kernel_multi.py``, ``kernel_bauern.py``, ``kernel_gaigel.py`` and ``kernel_terts.py`` each pack
 a hand of their games into a subclass of ``KernelHand`` and implement its rules as a few hooks:
-``_legal`` (the actions of the position, written into ``acts``), ``_enter`` (a child: a
-parent with one of them taken),
-``_run`` (a playout: the searches' policy or random actions, drawing from ``rng``),
-``_terminal`` (a finished hand's value for a side), ``game_points`` and ``cards_left``, and
-``_load``, ``_new`` and ``_depth`` (the solver's stack). On them this module plays, once for all
-four: ``solve`` (negamax with alpha-beta, killer move first) and ``playout``, ``playouts`` and
-``play_to``. (The pair kernel, ``kernel.py``, keeps its own ``Search``, with a transposition
-table and its own ordering.)
+``_legal`` (the actions of the position, written into ``acts``), ``_enter`` (become a child: a
+parent with one of them taken), ``_terminal`` (a finished hand's value for a side), ``_run`` (a
+playout's loop: the searches' policy or random actions, drawing from ``rng``), ``game_points``
+and ``cards_left``, and ``_load``, ``_new`` and ``_depth`` (the playouts' scratch hand, the
+solver's stack). On them this module plays, once for all four: ``solve`` (negamax with
+alpha-beta, killer move first) and ``playout``, ``playouts`` and ``play_to``. (The pair kernel,
+``kernel.py``, keeps its own ``Search``, with a transposition table and its own ordering.)
 
 The file is ordinary Python, the reference; ``kernel_search.pxd`` makes ``KernelHand`` a C type
 whose hooks are C methods the subclasses override (``@cython.final`` each, so their own calls
-stay direct): compiled, a node of the search costs an indirect call per hook. A playout's loop
-is the one thing each kernel keeps (``_run``, five lines): an indirect call a step, and the
-steps no longer inlined into the loop, cost the cheapest playouts (Four-Hand's random ones,
-26 ns a step) 8 to 12%. The order of the actions, and so the random numbers drawn, is each
-kernel's, so a seed plays the same game whichever core runs it.
+stay direct): compiled, a node of the search costs an indirect call per hook (``_legal``, then
+``_enter`` and at the end ``_terminal`` a child), and the recursion is direct. A playout's loop
+is the one thing each kernel keeps (``_run``, five lines): called through the base a step, the
+kernel's step and policy were no longer inlined into the loop, which cost the cheapest
+playouts (Four-Hand's random ones, about 26 ns a step) 8 to 12%. The order of the actions, and
+so the random numbers drawn, is each kernel's, so a seed plays the same game whichever core
+runs it.
 """
 
 from __future__ import annotations
