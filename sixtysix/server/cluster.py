@@ -52,7 +52,7 @@ from typing import Any
 
 import psycopg
 
-from .storage import CHANNEL, Storage
+from .storage import CHANNEL, ClusterNote, Storage
 
 __all__ = ["Cluster", "HEARTBEAT"]
 
@@ -61,7 +61,7 @@ log = logging.getLogger("sixtysix.server")
 HEARTBEAT = 5.0
 """Seconds between a process's ``alive`` messages."""
 
-Handler = Callable[[dict[str, Any]], Awaitable[None]]
+Handler = Callable[[ClusterNote], Awaitable[None]]
 
 
 def lock_key(table_id: str) -> int:
@@ -150,7 +150,7 @@ class Cluster:
                     await on_gone(node)
             await asyncio.sleep(HEARTBEAT)
 
-    def publish(self, message: dict[str, Any]) -> None:
+    def publish(self, message: ClusterNote) -> None:
         """Send ``message`` to the other processes."""
         try:
             self.storage.notify(message)

@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from ..bots.base import RandomBot
 from ..engine.actions import action_str
 from .cluster import Cluster
-from .storage import Storage
+from .storage import ClusterNote, Storage
 from .table import Table, TableError
 
 __all__ = ["Hub", "Conn", "MOVED", "LEFT", "CLOSED"]
@@ -315,7 +315,7 @@ class Hub:
 
     # ------------------------------------------------------------------ other processes
 
-    async def _on_message(self, msg: dict[str, Any]) -> None:
+    async def _on_message(self, msg: ClusterNote) -> None:
         if "lobby" in msg:
             if self.lobby_news is not None:
                 await self.lobby_news()
@@ -327,7 +327,7 @@ class Hub:
             for held in list(self.tables.values()):
                 self._publish_presence(held, if_any=True)
             return
-        rt = self.tables.get(msg.get("t"))  # type: ignore[arg-type]
+        rt = self.tables.get(msg.get("t", ""))
         if rt is None:
             return  # a table not held here: it is read from the database when asked for
         t = rt.table
@@ -360,9 +360,9 @@ class Hub:
             t.join_ready([int(s) for s in msg.get("r", ())], msg.get("rv"))
             # Connected at both processes at once, neither asking to take the seat: the later
             # connection is refused after all.
-            held = msg.get("h", {})
-            late = [c for c in rt.conns if str(c.seat) in held and not c.took
-                    and self._later(c, float(held[str(c.seat)]), msg["n"])]
+            since = msg.get("h", {})  # each seat's connection there, since when
+            late = [c for c in rt.conns if str(c.seat) in since and not c.took
+                    and self._later(c, float(since[str(c.seat)]), msg["n"])]
             if late:
                 await self._move_away(rt, late, late=True)
                 self._publish_presence(rt)

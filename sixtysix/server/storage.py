@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from .table import TableSpec
 
 __all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL", "PlayerInfo", "PlayerTable",
-           "RatedPlayer", "QueueEntry", "TableEvent", "DealEvent", "ActionEvent"]
+           "RatedPlayer", "QueueEntry", "TableEvent", "DealEvent", "ActionEvent", "ClusterNote"]
 
 CHANNEL = "sixtysix"
 """The PostgreSQL notification channel the server processes sharing a database talk on."""
@@ -85,6 +85,28 @@ class ActionEvent(TypedDict):
 
 TableEvent: TypeAlias = DealEvent | ActionEvent
 """What a table stores, one by one: each hand dealt and each action taken."""
+
+
+class ClusterNote(TypedDict, total=False):
+    """A message between server processes sharing the database (``cluster.py`` says what each
+    means): the sending process ``n``, the table ``t`` and what is told of it."""
+
+    n: str
+    t: str
+    v: int
+    e: TableEvent
+    c: dict[str, int]
+    k: list[int]
+    r: list[int]
+    rv: int
+    h: dict[str, float]
+    m: int
+    s: float
+    ask: int
+    keys: int
+    gone: int
+    lobby: int
+    alive: int
 
 
 class PlayerInfo(TypedDict):
@@ -395,13 +417,13 @@ class Storage:
         with Session(self.engine) as s, s.begin():
             s.execute(update(TableRow).where(TableRow.id == table_id).values(finished=finished))
 
-    def notify(self, message: dict[str, Any]) -> None:
+    def notify(self, message: ClusterNote) -> None:
         """Tell the other processes sharing the database ``message`` (with this ``node``)."""
         if self.shared:
             with self.engine.begin() as conn:
                 self._send(conn, message)
 
-    def _send(self, conn: Any, message: dict[str, Any]) -> None:
+    def _send(self, conn: Any, message: ClusterNote) -> None:
         payload = json.dumps({"n": self.node, **message}, separators=(",", ":"))
         conn.execute(self._notify, {"channel": CHANNEL, "payload": payload})
 
