@@ -47,7 +47,7 @@ class FairnessBlock(TypedDict):
 
 
 class MatchRecord(TypedDict):
-    """A record (records.md §3); with ``seat``, a seat record (§7)."""
+    """A record (records.md §3); with ``seat``, a seat record (records.md §7)."""
 
     game: str
     options: NotRequired[OptionValues]
