@@ -78,11 +78,10 @@ def action_key(a: int, double_pack: bool) -> int:
     """The tree's key of action ``a``: in the double pack (Gaigel) the two copies of a card are
     one choice (whoever holds either plays the same card: the first played of two identical
     cards wins), so actions naming a card key by its first copy; Bauernschnapsen's ``knock``
-    deals the cards as ``cut`` does (rules/bauernschnapsen.md#cards-and-deal), so it keys as ``cut``: one
-    node, one value
-    for both; other actions are themselves.
+    deals the cards as ``cut`` does (rules/bauernschnapsen.md#cards-and-deal), so it keys as
+    ``cut``: one node, one value for both; other actions are themselves.
 
-    >>> action_key(32 + 5, True), action_key(MARRY + 32 + 2, True), action_key(37, False)
+    >>> action_key(32 + 5, True), action_key(actions.MARRY + 32 + 2, True), action_key(37, False)
     (5, 66, 37)
     >>> action_key(KNOCK, False) == CUT
     True
