@@ -2,6 +2,7 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call.
 cimport cython
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.kernel cimport (_next, _below, _low, _count, _nth, above8, cheapest8,
                                      suit_tables, value8)
 from sixtysix.engine.kernel_judge cimport judge_card

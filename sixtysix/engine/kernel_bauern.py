@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import actions
 from .actions import (
     BID_CONTRACT,
     CONTRACTS,
@@ -442,13 +443,13 @@ class BauernHand(KernelHand):
         seat = self.to_act
         if self.phase != _PLAY:
             self._step_before_play(a)
-        elif a < _MARRY:
+        elif actions.is_play(a):
             self._play(a)
-        elif a < _SHOW:
-            self._marry(seat, a - _MARRY, True)
-            self._play(a - _MARRY)
-        elif a < _DECLARE:  # "Genug", showing a marriage: credited only with a trick
-            self._marry(seat, a - _SHOW, False)
+        elif actions.is_marriage(a):
+            self._marry(seat, actions.named_card(a), True)
+            self._play(actions.named_card(a))
+        elif actions.is_declaration(a):  # "Genug", showing a marriage: credited only with a trick
+            self._marry(seat, actions.named_card(a), False)
             self._end(seat)
         else:
             self._end(seat)

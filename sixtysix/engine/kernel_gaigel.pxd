@@ -2,6 +2,7 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call. Card sets of the double pack take all 64 bits: every mask is unsigned long long.
 cimport cython
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64, cheapest
 from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State

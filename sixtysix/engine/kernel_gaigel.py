@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import actions
 from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, cheapest
@@ -358,26 +359,26 @@ class GaigelHand(KernelHand):
     def _step(self, a: int) -> None:
         if self.phase == _MELD_DEFER:  # the partner melds (and names the card he will play)
             if a != _PASS:
-                both = a >= _DOUBLE
-                card = a - (_DOUBLE if both else _MARRY)
+                both = actions.is_double_marriage(a)
+                card = actions.named_card(a)
                 self._meld(self.to_act, card, both)
                 self.promise = self.to_act << 6 | card
             self.phase = _MELD
             self.to_act = self.leader
-        elif a < _MARRY:
+        elif actions.is_play(a):
             self._play(a)
-        elif a < _MARRY + 64:
-            self._meld(self.to_act, a - _MARRY, False)
-            self._play(a - _MARRY)
-        elif _OPEN <= a < _DOUBLE:
-            self.opening = (a - _OPEN) >> 6
+        elif actions.is_marriage(a):
+            self._meld(self.to_act, actions.named_card(a), False)
+            self._play(actions.named_card(a))
+        elif actions.is_opening(a):
+            self.opening = actions.opening_index(a)
             if self.opening == _AUF_DISSLE and self._five_low(self.to_act):
                 self._finish(_DISSLE_WON, self.to_act)  # five low cards on the announcement
             else:
-                self._play((a - _OPEN) & 63)
-        elif a >= _DOUBLE:
-            self._meld(self.to_act, a - _DOUBLE, True)
-            self._play(a - _DOUBLE)
+                self._play(actions.named_card(a))
+        elif actions.is_double_marriage(a):
+            self._meld(self.to_act, actions.named_card(a), True)
+            self._play(actions.named_card(a))
         elif a == _EXCHANGE:
             seat = self.to_act
             low = self._held_low_trump(seat)
@@ -555,7 +556,7 @@ class GaigelHand(KernelHand):
         opens = 0
         for i in range(k):
             a = self.acts[i]
-            if a < _MARRY:
+            if actions.is_play(a):
                 plays |= _ONE << a
             elif a == _DECLARE:
                 if self.points[side] >= _TARGET:
@@ -565,10 +566,10 @@ class GaigelHand(KernelHand):
                     return a
             elif a == _EXCHANGE:
                 return a
-            elif a < _MARRY + 64 or a == _MELD_LOW or a >= _DOUBLE:
+            elif actions.is_marriage(a) or a == _MELD_LOW or actions.is_double_marriage(a):
                 self.acts[marry] = a  # the melds, gathered at the front in order
                 marry += 1
-            elif _OPEN <= a < _DOUBLE:
+            elif actions.is_opening(a):
                 opens += 1
         if marry:
             self.rng = _next(self.rng)
@@ -593,8 +594,8 @@ class GaigelHand(KernelHand):
         best = 4
         for i in range(k):
             a = self.acts[i]
-            if _OPEN <= a < _DOUBLE:
-                o = (a - _OPEN) >> 6
+            if actions.is_opening(a):
+                o = actions.opening_index(a)
                 r = 0 if o == _GE_ELFEN else (1 if o == _HOEHER else (2 if o == _ANDERE_ALTE else 3))
                 if r < best:
                     best = r
@@ -603,7 +604,7 @@ class GaigelHand(KernelHand):
         n = 0
         for i in range(k):
             a = self.acts[i]
-            if _OPEN <= a < _DOUBLE and (a - _OPEN) >> 6 == chosen:
+            if actions.is_opening(a) and actions.opening_index(a) == chosen:
                 self.acts[n] = a
                 n += 1
         self.rng = _next(self.rng)

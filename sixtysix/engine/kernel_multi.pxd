@@ -2,6 +2,7 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call.
 cimport cython
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth, cheapest
 from sixtysix.engine.kernel_judge cimport judge_card
 from sixtysix.engine.kernel_search cimport KernelHand

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import actions
 from .actions import BID, MARRY, PASS, TRUMP, TURN
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count, _low, _next, _nth, cheapest
@@ -307,11 +308,11 @@ class MultiHand(KernelHand):
     def _step(self, a: int) -> None:
         if self.phase == _AUCTION:
             self._call(a)
-        elif a < _MARRY:
+        elif actions.is_play(a):
             self._play(a)
-        elif a < _MARRY + 64:
-            self._marry(a - _MARRY)
-            self._play(a - _MARRY)
+        elif actions.is_marriage(a):
+            self._marry(actions.named_card(a))
+            self._play(actions.named_card(a))
         else:  # the trump choice: forehand then leads
             self.trump = (self.turn >> 3) & 3 if a == _TURN else a - _TRUMP
             if a == _TURN:  # turned face up: seen by all

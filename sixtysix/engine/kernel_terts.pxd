@@ -2,6 +2,7 @@
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call. Card 31 needs 64-bit sets: every mask is unsigned long long.
 cimport cython
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 from sixtysix.engine.kernel cimport (_next, _below, _count64, _low64, _nth64, above8, cheapest8,
                                      suit_tables, value8)
 from sixtysix.engine.kernel_search cimport KernelHand, killer_first

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import JACK, KING
+from . import actions
 from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
 from .fastpath import Kernel, RuleCoverage
 from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
@@ -332,7 +333,7 @@ class TertsHand(KernelHand):
 
     def _step(self, a: int) -> None:
         seat = self.to_act
-        if a < 64:
+        if actions.is_play(a):
             self._play(a)
         elif a == _EXCHANGE:
             low = self.trump * 8 + _SEVEN
@@ -345,12 +346,12 @@ class TertsHand(KernelHand):
             self.phase = _PLAY
             self.to_act = 1 - seat
             self._win(1 - seat, self.announced, True)
-        elif a >= _SHOW:  # the responder's combination outranks it
+        elif actions.is_show(a):  # the responder's combination outranks it
             self.phase = _PLAY
             self.to_act = 1 - seat
-            self._win(seat, a - _SHOW, bool(self.extra))
+            self._win(seat, actions.combo_index(a), bool(self.extra))
         else:  # an announcement: the opponent answers
-            self.announced = a - _ANNOUNCE
+            self.announced = actions.combo_index(a)
             self.turn_announced = 1
             self.phase = _ANSWER
             self.to_act = 1 - seat
@@ -582,13 +583,13 @@ class TertsHand(KernelHand):
         best_key = -1
         for i in range(k):
             a = self.acts[i]
-            if a < 64:
+            if actions.is_play(a):
                 plays |= _ONE << a
-            elif a in (_EXCHANGE, _BELLA) or a >= _SHOW:
+            elif a in (_EXCHANGE, _BELLA) or actions.is_show(a):
                 return a
-            elif a >= _ANNOUNCE and _KEY[a - _ANNOUNCE] > best_key:  # the first of the highest
-                best = a
-                best_key = _KEY[a - _ANNOUNCE]
+            elif actions.is_announcement(a) and _KEY[actions.combo_index(a)] > best_key:
+                best = a  # the first of the highest
+                best_key = _KEY[actions.combo_index(a)]
         if best >= 0:
             return best
         if not plays:
