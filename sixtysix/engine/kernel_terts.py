@@ -567,7 +567,12 @@ class TertsHand(KernelHand):
     def _run(self, policy: int, cards: int) -> int:
         """``kernel_search``'s playout loop, here so that its calls stay direct."""
         steps = 0
-        while not self.over and (cards < 0 or self.cards_left() > cards):
+        if cards < 0:  # to the end: the playouts' loop, without play_to's count of the cards
+            while not self.over:
+                self._step(self._policy() if policy else self._random())
+                steps += 1
+            return steps
+        while not self.over and self.cards_left() > cards:
             self._step(self._policy() if policy else self._random())
             steps += 1
         return steps
