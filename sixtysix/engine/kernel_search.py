@@ -14,7 +14,7 @@ The file is ordinary Python, the reference; ``kernel_search.pxd`` makes ``Kernel
 whose hooks are C methods the subclasses override (``@cython.final`` each, so their own calls
 stay direct): compiled, a node of the search costs an indirect call per hook (``_legal``, then
 ``_enter`` and at the end ``_terminal`` a child), and the recursion is direct. A playout's loop
-is the one thing each kernel keeps (``_run``, five lines): called through the base a step, the
+is the one thing each kernel keeps (``_run``, a dozen lines): called through the base a step, the
 kernel's step and policy were no longer inlined into the loop, which cost the cheapest
 playouts (Four-Hand's random ones, about 26 ns a step) 8 to 12%. The order of the actions, and
 so the random numbers drawn, is each kernel's, so a seed plays the same game whichever core
