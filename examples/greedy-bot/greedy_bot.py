@@ -6,7 +6,7 @@ import random
 
 from sixtysix.bots import Limit, Param
 from sixtysix.engine import View
-from sixtysix.engine.actions import card_of, is_play, kind
+from sixtysix.engine.actions import ActionKind, card_of, is_play, kind
 
 
 class Greedy:
@@ -24,7 +24,7 @@ class Greedy:
         # Card points and ranks with this trump (view.trump is -1 where none is named, as in
         # Bauernschnapsen's Bettler and Gang: any suit's table then ranks the cards of a suit).
         values, beats = view.game.rules.tables[max(view.trump, 0)]
-        marriages = [a for a in view.legal if kind(a) == "marry"]
+        marriages = [a for a in view.legal if kind(a) is ActionKind.MARRY]
         if self.marry and marriages:  # leads a card of the marriage and scores its points
             return max(marriages, key=lambda a: values[card_of(a)])
         cards = [a for a in view.legal if is_play(a)]
