@@ -45,15 +45,15 @@ from .bots.worlds import determinize, exclusions
 from .cards import SUIT_SYMBOLS
 from .engine.actions import (
     DECLARE,
-    DECLARE_SHOW,
     DRAW,
     EXCHANGE,
-    TRUMP,
     action_str,
     is_declaration,
     is_marriage,
     is_play,
     is_trump_choice,
+    named_card,
+    trump_suit,
 )
 from .engine.match import Match
 from .engine.phases import (
@@ -172,7 +172,7 @@ def claim_points(action: int, view: View) -> int | None:
     points = view.points[side]
     if is_declaration(action):
         if view.tricks[side] or not r.marriage_needs_trick:
-            points += marriage_value(action - DECLARE_SHOW, view.trump)
+            points += marriage_value(named_card(action), view.trump)
     elif action != DECLARE:
         return None
     return points
@@ -215,7 +215,7 @@ def move_text(action: int, view: View) -> str:
     if is_play(action) or is_marriage(action) or is_declaration(action):
         return f"{verb} {card_words(action & 63)}"
     if is_trump_choice(action):
-        return f"trump {SUIT_SYMBOLS[action - TRUMP]}"
+        return f"trump {SUIT_SYMBOLS[trump_suit(action)]}"
     low = view.game.rules.exchange_rank
     if action == EXCHANGE and low is not None and view.trump >= 0:
         return f"exchange {card_words(view.trump * 8 + low)}"

@@ -71,22 +71,18 @@ from typing import TYPE_CHECKING
 
 from .cards import KING, card_str
 from .engine.actions import (
-    ANNOUNCE,
     BELLA,
     COMBOS,
-    DECLARE_SHOW,
     EXCHANGE,
-    MARRY,
-    MARRY_DOUBLE,
-    OPEN,
     PASS,
-    SHOW,
+    combo_index,
     is_combination,
     is_declaration,
     is_double_marriage,
     is_marriage,
     is_opening,
     is_play,
+    named_card,
     names_card,
     parse_action,
 )
@@ -405,7 +401,7 @@ class HiddenCards:
             return []
         probe = state.copy()
         probe.step(action)
-        named = state.history[-1] - ANNOUNCE if action == PASS else action - SHOW
+        named = combo_index(state.history[-1] if action == PASS else action)
         return [e for e in probe.scored[len(state.scored):]
                 if e[1] != named and COMBOS[e[1]] & self.unseen]
 
@@ -706,21 +702,21 @@ def _needed(state: State, action: int) -> int:
     if is_play(action):
         return 1 << action
     if is_marriage(action):
-        c = action - MARRY
+        c = named_card(action)
         return (1 << c) | (1 << (c ^ 1))
     if is_declaration(action):
-        q = action - DECLARE_SHOW
+        q = named_card(action)
         return (1 << q) | (1 << (q ^ 1))
     rank = state.rules.exchange_rank
     if action == EXCHANGE and rank is not None and state.trump >= 0:
         return 1 << (state.trump * 8 + rank)
     if is_opening(action):
-        return 1 << ((action - OPEN) & 63)
+        return 1 << named_card(action)
     if is_double_marriage(action):
-        c = action - MARRY_DOUBLE
+        c = named_card(action)
         return sum(1 << x for x in (c, c ^ 1, c | 32, (c ^ 1) | 32))
     if is_combination(action):
-        return COMBOS[(action - ANNOUNCE) % len(COMBOS)]
+        return COMBOS[combo_index(action)]
     if action == BELLA and state.trump >= 0:
         # Game-specific (Terts' bella, engine/phases/announce.py ``may_bella``): the trump king
         # and queen, but for the one he played himself before.

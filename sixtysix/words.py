@@ -27,31 +27,25 @@ from collections.abc import Callable, Sequence
 
 from .cards import SUIT_NAMES, card_label
 from .engine.actions import (
-    ANNOUNCE,
     BELLA,
-    BID,
-    BID_CONTRACT,
     CLOSE,
     CONTRACTS,
     CUT,
     DECLARE,
-    DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
     KNOCK,
     KONTRA,
-    MARRY,
-    MARRY_DOUBLE,
     MELD_LOW,
-    OPEN,
     PASS,
     REKONTRA,
     REVERSE,
-    SHOW,
     SUBKONTRA,
-    TRUMP,
     TURN,
+    bid_units,
+    combo_index,
+    contract_index,
     is_announcement,
     is_bid,
     is_combination,
@@ -62,6 +56,9 @@ from .engine.actions import (
     is_opening,
     is_play,
     is_trump_choice,
+    named_card,
+    opening_index,
+    trump_suit,
 )
 from .engine.phases.announce import BELLA_VALUE, VALUE, describe
 
@@ -114,9 +111,9 @@ def describe_contract_action(action: int, verb: Callable[[str], str]) -> str | N
     """Words for a deal choice, bid or doubling ('bids gang', 'says kontra'), None for others.
     ``verb`` puts a third-person verb in the right person."""
     if is_contract_bid(action):
-        return f"{verb('bids')} {CONTRACTS[action - BID_CONTRACT]}"
+        return f"{verb('bids')} {CONTRACTS[contract_index(action)]}"
     if is_bid(action):
-        units = action - BID
+        units = bid_units(action)
         return f"{verb('bids')} {units} unit{'s' if units != 1 else ''}"
     if action in (KONTRA, REKONTRA, SUBKONTRA):
         word = {KONTRA: "kontra", REKONTRA: "rekontra", SUBKONTRA: "subkontra"}[action]
@@ -137,7 +134,7 @@ def meld_words(action: int, you: bool) -> str:
     """'announces tertz K♠ Q♠ J♠ (20)', 'shows four queens (100)', 'declares the bella (20)'."""
     if action == BELLA:
         return f"{'declare' if you else 'declares'} the bella ({BELLA_VALUE})"
-    i = (action - ANNOUNCE) % (SHOW - ANNOUNCE)
+    i = combo_index(action)
     verb = "announce" if is_announcement(action) else "show"
     return f"{verb if you else verb + 's'} {describe(i, card_label)} ({VALUE[i]})"
 
@@ -151,17 +148,18 @@ def action_points(action: int, trump: int) -> int | None:
     """The points a meld or an announcement is worth as it is made (an announcement's score
     still depends on the answer), None for other actions.
 
-    >>> action_points(BELLA, 0), action_points(MARRY + 2, 0), action_points(PASS, 0)
+    >>> from sixtysix.engine.actions import parse_action
+    >>> action_points(BELLA, 0), action_points(parse_action("marry KC"), 0), action_points(PASS, 0)
     (20, 40, None)
     """
     if action == BELLA:
         return BELLA_VALUE
     if is_combination(action):
-        return VALUE[(action - ANNOUNCE) % (SHOW - ANNOUNCE)]
+        return VALUE[combo_index(action)]
     if is_marriage(action) or is_declaration(action):
-        return marriage_value(action - (MARRY if is_marriage(action) else DECLARE_SHOW), trump)
+        return marriage_value(named_card(action), trump)
     if is_double_marriage(action):
-        return marriage_value(action - MARRY_DOUBLE, trump, double=True)
+        return marriage_value(named_card(action), trump, double=True)
     if action == MELD_LOW:
         return LOW_MELD_VALUE
     return None
@@ -182,21 +180,21 @@ def action_words(action: int, trump: int, *, you: bool = False,
     if is_meld(action):
         return meld_words(action, you)
     if is_opening(action):
-        opening, card = divmod(action - OPEN, 64)
+        opening, card = opening_index(action), named_card(action)
         lead = ", face down" if hidden else f", leading {card_label(card)}"
         return f"{verb('opens')} {OPENING_NAMES[opening]}{lead}"
     if is_marriage(action) or is_double_marriage(action):
         double = is_double_marriage(action)
-        card = action - (MARRY_DOUBLE if double else MARRY)
+        card = named_card(action)
         kind = "a double marriage" if double else "a marriage"
         return (f"{verb('shows')} {kind} in {SUIT_NAMES[(card >> 3) & 3]} "
                 f"({marriage_value(card, trump, double)})")
     if is_declaration(action):
-        q = action - DECLARE_SHOW
+        q = named_card(action)
         return (f"{verb('shows')} a marriage in {SUIT_NAMES[(q >> 3) & 3]} "
                 f"({marriage_value(q, trump)}) and {verb('claims')} the hand")
     if is_trump_choice(action):
-        return f"{verb('names')} trumps: {SUIT_NAMES[action - TRUMP]}"
+        return f"{verb('names')} trumps: {SUIT_NAMES[trump_suit(action)]}"
     simple = {EXCHANGE: f"{verb('exchanges')} the trump card", CLOSE: f"{verb('closes')} the stock",
               DECLARE: f"{verb('claims')} the hand", TURN: f"{verb('turns')} up a card for trumps",
               DEFER: f"{verb('lets')} the partner meld", PASS: verb("passes"),

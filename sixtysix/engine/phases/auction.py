@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import BID, PASS, is_bid
+from ..actions import BID, PASS, bid_units, is_bid
 from . import PH_AUCTION, Phase, advance, register
 from .play import end
 
@@ -67,7 +67,7 @@ def apply(s: State, a: int) -> None:
     if a == PASS:
         passed |= 1 << seat
     else:
-        high, bidder = a - BID, seat
+        high, bidder = bid_units(a), seat
     s.bidding = (high, bidder, passed)
     # The next seat still in the auction; it is over when only the high bidder is left.
     p = s.nxt[seat]
@@ -86,7 +86,7 @@ def apply(s: State, a: int) -> None:
 def explain(s: State, action: int, text: str) -> str:
     r = s.rules
     if is_bid(action):
-        units = action - BID
+        units = bid_units(action)
         if units > r.max_bid:
             return f"{text} is not possible: the highest bid in this game is {r.max_bid}"
         if units < r.min_bid:
