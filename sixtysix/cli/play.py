@@ -35,15 +35,11 @@ from ..cards import SUIT_NAMES, card_label, parse_card, parse_suit
 from ..engine.actions import (
     CLOSE,
     DECLARE,
-    DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
-    MARRY,
-    OPEN,
     OPENINGS,
     PASS,
-    TRUMP,
     TURN,
     action_str,
     is_declaration,
@@ -51,7 +47,10 @@ from ..engine.actions import (
     is_opening,
     is_play,
     is_trump_choice,
+    named_card,
+    opening_index,
     parse_action,
+    trump_suit,
 )
 from ..engine.match import Match
 from ..engine.phases import PH_ANSWER, PH_DOUBLING, PH_DRAW, PHASES
@@ -216,7 +215,7 @@ class TerminalPlay:
             # Gaigel's face-down first trick: the card stays unseen until the trick is turned.
             hidden = Text(who + " ", style="bold")
             if is_opening(action):
-                hidden.append(f"opens {OPENINGS[(action - OPEN) >> 6]} and leads face down")
+                hidden.append(f"opens {OPENINGS[opening_index(action)]} and leads face down")
             else:
                 hidden.append(f"{'play' if you else 'plays'} a card face down")
             self.console.print(hidden)
@@ -261,12 +260,12 @@ class TerminalPlay:
             t.append(v("leads") + " " if not before.trick else v("plays") + " ")
             return t.append_text(card_text(action, trump))
         if is_marriage(action):
-            c = action - MARRY
+            c = named_card(action)
             value = 40 if (c >> 3) & 3 == trump else 20
             t.append(f"{v('declares')} {value} in ").append_text(suit_text((c >> 3) & 3))
             return t.append(f" and {v('leads')} ").append_text(card_text(c, trump))
         if is_declaration(action):
-            q = action - DECLARE_SHOW
+            q = named_card(action)
             value = 40 if (q >> 3) & 3 == trump else 20
             return t.append(f"{v('shows')} {value} in ").append_text(suit_text((q >> 3) & 3)).append(
                 f" and {v('claims')} the hand")
@@ -283,7 +282,7 @@ class TerminalPlay:
         if action == DECLARE:
             return t.append(f"{v('claims')} the hand")
         if is_trump_choice(action):
-            return t.append(f"{v('names')} trumps: ").append_text(suit_text(action - TRUMP))
+            return t.append(f"{v('names')} trumps: ").append_text(suit_text(trump_suit(action)))
         if action == TURN:
             t.append(f"{v('turns')} up a card for trumps")
             if after.turnup >= 0:

@@ -23,21 +23,20 @@ from ..cards import RANK_LABELS, SUIT_MASK, SUIT_SYMBOLS, cards_of
 from ..engine.actions import (
     CLOSE,
     DECLARE,
-    DECLARE_SHOW,
     DEFER,
     DRAW,
     EXCHANGE,
-    MARRY,
     MELD_LOW,
     PASS,
     REVERSE,
-    TRUMP,
     TURN,
     action_str,
     is_declaration,
     is_marriage,
     is_play,
     is_trump_choice,
+    named_card,
+    trump_suit,
 )
 from ..engine.game import Game
 from ..engine.legal import trick_winner
@@ -128,15 +127,15 @@ def action_label(action: int, view: View) -> Text:
     if is_play(action):
         return Text("play ").append_text(card_text(action, view.trump))
     if is_marriage(action):
-        c = action - MARRY
+        c = named_card(action)
         return (Text("marry ").append_text(card_text(c, view.trump))
                 .append(f" ({marriage_value(view, c)})"))
     if is_declaration(action):
-        q = action - DECLARE_SHOW
+        q = named_card(action)
         return (Text("declare ").append_text(card_text(q, view.trump))
                 .append(f" (show {marriage_value(view, q)} and claim)"))
     if is_trump_choice(action):
-        return Text("trump ").append_text(suit_text(action - TRUMP))
+        return Text("trump ").append_text(suit_text(trump_suit(action)))
     words = {DRAW: "draw", CLOSE: "close", DECLARE: "declare (claim the hand)",
              EXCHANGE: "exchange", TURN: "turn (a card sets trumps)",
              DEFER: "defer (let the partner marry)", PASS: "pass",
