@@ -25,23 +25,23 @@ from typing import NotRequired, TypedDict, cast
 from ..analysis import claim_points, false_claim_points
 from ..cards import RANKS, SUITS, card_str, cards_of
 from ..engine.actions import (
-    BID,
-    BID_CONTRACT,
     CLOSE,
     COMBOS,
     CONTRACTS,
     DECLARE,
-    OPEN,
     OPENINGS,
     PASS,
     REVERSE,
     action_str,
+    bid_units,
+    contract_index,
     is_bid,
     is_contract_bid,
     is_declaration,
     is_marriage,
     is_opening,
     is_play,
+    opening_index,
 )
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PHASES
 from ..engine.phases.announce import VALUE, describe
@@ -254,7 +254,7 @@ def _legal_json(action: int, view: View) -> LegalJSON:
     out = cast(LegalJSON, {**action_json(action), **_stakes(action, view)})
     if is_contract_bid(action):
         # A contract's worth, for the bid's button ("Bid Bettler (4)").
-        name = CONTRACTS[action - BID_CONTRACT]
+        name = CONTRACTS[contract_index(action)]
         out["value"] = next(c.value for c in view.game.contracts if c.name == name)
     return out
 
@@ -300,7 +300,7 @@ def _stakes(action: int, view: View) -> Stakes:
         cost = view.game.false_claim_cost(view, 0)
         if cost is not None:
             out["cost"] = cost
-    elif is_opening(action) and (action - OPEN) >> 6 == _AUF_DISSLE:
+    elif is_opening(action) and opening_index(action) == _AUF_DISSLE:
         low = view.game.rules.low_rank
         out["low"] = RANKS[low]
         cost = view.game.opening_cost(view, "auf-dissle")
@@ -441,7 +441,7 @@ def _log(view: View, actors: Sequence[int] | None, veiled: bool,
         you = actor is not None and actor == seat
         if a == DECLARE and knocks:
             words = f"knocks: claims {rules.claim_target}"
-        text = f"open {OPENINGS[(a - OPEN) // 64]} ??" if hidden else action_str(a)
+        text = f"open {OPENINGS[opening_index(a)]} ??" if hidden else action_str(a)
         entry: LogEntry = {"seat": actor, "action": text, "words": words,
                            "points": action_points(a, view.trump)}
         if you:
@@ -476,7 +476,7 @@ def _auction(view: View, actors: Sequence[int] | None) -> AuctionJSON | None:
             passes += 1
             calls.append({"seat": seat, "call": "pass"})
         else:
-            high = a - BID if units else CONTRACTS[a - BID_CONTRACT]
+            high = bid_units(a) if units else CONTRACTS[contract_index(a)]
             bidder = seat
             calls.append({"seat": seat, "call": f"bid {high}"})
     going = view.phase in (PH_AUCTION, PH_CONTRACTS)
