@@ -220,7 +220,8 @@ def test_how_hands_scored_and_what_was_said_are_worded_in_both_languages(
                          ("rekontra", None), ("cut", None), ("knock", None), ("open andere-alte AH", None),
                          ("open hoeher ??", None), ("announce KS QS JS", 20), ("show AC AD AH AS", 100),
                          ("bella", 20), ("meld low", 111), ("defer", None), ("reverse", None)]]
-    words = ("(xs) => { Table.state = {game: 'gaigel', view: {targets: {claim: 101}}};"
+    words = ("(xs) => { Table.state = {game: 'gaigel',"
+             " view: {targets: {claim: 101}, scoring: {claim: 'knock'}}};"
              " const out = xs.map((x) => [Table.saidWords(x, false), Table.saidWords(x, true)]);"
              " Table.state = null; return out; }")
     german = page.evaluate(words, said)
