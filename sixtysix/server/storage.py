@@ -33,7 +33,7 @@ import secrets
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict, final
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, final
 
 from sqlalchemy import (
     Boolean,
@@ -56,14 +56,47 @@ from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
-if TYPE_CHECKING:
-    from .table import TableSpec
+from ..engine.options import OptionValues
 
 __all__ = ["Storage", "StorageError", "normalize_url", "CHANNEL", "PlayerInfo", "PlayerTable",
-           "RatedPlayer", "QueueEntry", "TableEvent", "DealEvent", "ActionEvent", "ClusterNote"]
+           "RatedPlayer", "QueueEntry", "TableEvent", "DealEvent", "ActionEvent", "ClusterNote",
+           "SeatSpec", "TableSpec"]
 
 CHANNEL = "sixtysix"
 """The PostgreSQL notification channel the server processes sharing a database talk on."""
+
+
+class SeatSpec(TypedDict):
+    """A seat of a table's spec: a person's or the computer's, its name and the bot's text."""
+
+    kind: Literal["human", "bot"]
+    name: str
+    bot: NotRequired[str]
+    token: NotRequired[str]
+    """A table stored before seat keys: the seat's secret."""
+
+
+class TableSpec(TypedDict):
+    """A table's settings, as ``check_spec`` makes them and storage keeps them. Tables stored by
+    older versions may lack the keys that came later (read with a default)."""
+
+    game: str
+    options: OptionValues
+    seats: list[SeatSpec]
+    hints: bool
+    hint_seconds: NotRequired[float]
+    takeover_seconds: float
+    takeover_bot: str
+    next_hand_seconds: NotRequired[float]
+    bot_delay: float
+    rated: NotRequired[bool]
+    dealer: int
+    secret: NotRequired[str]
+    """The deal secret (hex), revealed when the match is over."""
+    scheme: NotRequired[str]
+    bot_seed: NotRequired[int]
+    seed: NotRequired[int]
+    """Tables stored before secrets were dealt from a seed."""
 
 
 @final

@@ -37,7 +37,7 @@ import secrets
 import time
 import typing
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, TypedDict
 
 from ..bots.base import Bot, BotError
 from ..bots.registry import make_bot
@@ -53,7 +53,7 @@ from ..records import match_from_record, seat_record
 from .errors import TableError
 from .ratings import Ratings
 from .reveal import PastHandJSON, RevealJSON, hand_reveal, past_hand
-from .storage import Storage, StorageError, TableEvent
+from .storage import SeatSpec, Storage, StorageError, TableEvent, TableSpec
 from .views import ResultJSON, ViewJSON, result_to_json, view_to_json
 
 __all__ = ["Table", "TableError", "SeatInfo", "game_catalog", "option_label", "rematch_id",
@@ -181,39 +181,6 @@ def check_bot(text: Any, where: str, limits: dict[str, float] | None) -> str:
             raise _spec_error(f"{where}: {bot.name}: {attr}={value:g} is over this server's limit "
                               f"of {cap:g}")
     return text
-
-
-class SeatSpec(TypedDict):
-    """A seat of a table's spec: a person's or the computer's, its name and the bot's text."""
-
-    kind: Literal["human", "bot"]
-    name: str
-    bot: NotRequired[str]
-    token: NotRequired[str]
-    """A table stored before seat keys: the seat's secret."""
-
-
-class TableSpec(TypedDict):
-    """A table's settings, as ``check_spec`` makes them and storage keeps them. Tables stored by
-    older versions may lack the keys that came later (read with a default)."""
-
-    game: str
-    options: OptionValues
-    seats: list[SeatSpec]
-    hints: bool
-    hint_seconds: NotRequired[float]
-    takeover_seconds: float
-    takeover_bot: str
-    next_hand_seconds: NotRequired[float]
-    bot_delay: float
-    rated: NotRequired[bool]
-    dealer: int
-    secret: NotRequired[str]
-    """The deal secret (hex), revealed when the match is over."""
-    scheme: NotRequired[str]
-    bot_seed: NotRequired[int]
-    seed: NotRequired[int]
-    """Tables stored before secrets were dealt from a seed."""
 
 
 def check_spec(raw: Any, bot_limits: dict[str, float] | None = None) -> TableSpec:
