@@ -22,7 +22,7 @@ from machine import header
 
 from sixtysix import _core
 from sixtysix.bots.playout import play_reference
-from sixtysix.engine import Match, kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
+from sixtysix.engine import Match, kernel_multi
 from sixtysix.engine.kernel import (
     POLICY,
     RANDOM,
@@ -33,6 +33,9 @@ from sixtysix.engine.kernel import (
 )
 from sixtysix.engine.state import State
 from sixtysix.games import make_game
+from sixtysix.games.bauernschnapsen import kernel as kernel_bauern
+from sixtysix.games.gaigel import kernel as kernel_gaigel
+from sixtysix.games.terts import kernel as kernel_terts
 
 GAMES = ("sixty-six", "schnapsen", "four-hand-sixty-six", "three-player-sixty-six",
          "north-american-sixty-six", "gaigel", "terts", "bauernschnapsen")

@@ -20,10 +20,11 @@ from solver_speed import pct
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.solver import SCALE, Solver
-from sixtysix.engine import kernel_gaigel, kernel_terts
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
 from sixtysix.games import make_game
+from sixtysix.games.gaigel import kernel as kernel_gaigel
+from sixtysix.games.terts import kernel as kernel_terts
 
 KERNELS = {"terts": kernel_terts, "gaigel": kernel_gaigel}
 

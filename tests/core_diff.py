@@ -31,11 +31,14 @@ from sixtysix.bots.playout import outcome, playout
 from sixtysix.bots.solver import Solver, is_solvable
 from sixtysix.bots.value_net import net_for
 from sixtysix.bots.worlds import exclusions
-from sixtysix.engine import kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
+from sixtysix.engine import kernel_multi
 from sixtysix.engine.kernel import POLICY, RANDOM, pack, playouts, seed_state
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import State
 from sixtysix.games import GAMES, make_game
+from sixtysix.games.bauernschnapsen import kernel as kernel_bauern
+from sixtysix.games.gaigel import kernel as kernel_gaigel
+from sixtysix.games.terts import kernel as kernel_terts
 
 _SKIP = {"game", "_rules", "play_rules", "_result"}
 """Objects shared by every state of a game (and the lazily built result): not state."""
@@ -114,7 +117,7 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                             known = list(view.known)
                             known[view.seat] = view.hand
                             packed_own.set_deal(view.unseen(), known, exclusions(view))
-                            world_b = kernel_bauern.BauernHand()
+                            world_b = type(packed_own)()
                             world_b.rng = x
                             world_b.redeal(packed_own)
                             h.update(f"{[world_b.hand(p) for p in range(4)]}\n".encode())

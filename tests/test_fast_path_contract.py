@@ -16,8 +16,8 @@ import pytest
 
 from sixtysix.bots.base import Limit
 from sixtysix.bots.levels import make_bot
-from sixtysix.engine import Match, kernel, kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
-from sixtysix.engine.fastpath import Kernel, RuleCoverage, coverage
+from sixtysix.engine import Match
+from sixtysix.engine.fastpath import MULTI, PAIR, RuleCoverage, coverage, kernel_module
 from sixtysix.engine.options import option_specs
 from sixtysix.engine.rules import Rules
 from sixtysix.errors import OptionError
@@ -25,14 +25,27 @@ from sixtysix.games import GAMES, make_game
 
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
 
-PACKS = {Kernel.PAIR: kernel.pack, Kernel.MULTI: kernel_multi.pack,
-         Kernel.BAUERN: kernel_bauern.pack, Kernel.GAIGEL: kernel_gaigel.pack,
-         Kernel.TERTS: kernel_terts.pack}
-"""Each kernel's ``pack``: a state as the kernel's hand, or None where it does not play it."""
+ONE_PER_KERNEL = {PAIR: "sixty-six", MULTI: "three-player-sixty-six",
+                  "sixtysix.games.bauernschnapsen.kernel": "bauernschnapsen",
+                  "sixtysix.games.gaigel.kernel": "gaigel", "sixtysix.games.terts.kernel": "terts"}
+"""Each kernel (its module, as a fast path names it) and a game it plays."""
+KERNELS = sorted(ONE_PER_KERNEL)
 
-ONE_PER_KERNEL = {Kernel.PAIR: "sixty-six", Kernel.MULTI: "three-player-sixty-six",
-                  Kernel.BAUERN: "bauernschnapsen", Kernel.GAIGEL: "gaigel",
-                  Kernel.TERTS: "terts"}
+
+def _pack(k: str) -> Any:
+    """Kernel ``k``'s ``pack``: a state as the kernel's hand, or None where it does not play it."""
+    return kernel_module(k).pack
+
+
+def test_every_declared_kernel_is_checked_here() -> None:
+    """Each game's declared kernel is one of ``ONE_PER_KERNEL`` (so the tests below cover it),
+    and the module a fast path names is the kernel that plays the game."""
+    for gid in GAMES:
+        fp = make_game(gid).make_fast_path()
+        if fp is not None:
+            assert fp.kernel in ONE_PER_KERNEL, (gid, fp.kernel)
+            assert kernel_module(fp.kernel).__name__ == fp.kernel
+    assert {make_game(g).fast_path.kernel for g in ONE_PER_KERNEL.values()} == set(KERNELS)  # type: ignore[union-attr]
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -63,8 +76,8 @@ def _first_packed(g: Any, pack: Any, seed: int) -> Any:
     return s
 
 
-@pytest.mark.parametrize("k", list(Kernel), ids=lambda k: k.name)
-def test_a_kernel_names_every_rule_field_once(k: Kernel) -> None:
+@pytest.mark.parametrize("k", KERNELS)
+def test_a_kernel_names_every_rule_field_once(k: str) -> None:
     cov = coverage(k)
     named = sorted([*cov.plays, *cov.only])
     assert named == sorted(FIELDS)
@@ -77,30 +90,30 @@ def test_a_coverage_names_only_rule_fields() -> None:
         RuleCoverage(plays=("stock",), only={"stock": (True,)})
 
 
-@pytest.mark.parametrize("k", list(Kernel), ids=lambda k: k.name)
-def test_a_new_rule_field_makes_the_kernel_refuse(k: Kernel) -> None:
+@pytest.mark.parametrize("k", KERNELS)
+def test_a_new_rule_field_makes_the_kernel_refuse(k: str) -> None:
     game_id = ONE_PER_KERNEL[k]
     plain, dummy = make_game(game_id), with_dummy_rule(game_id)
-    assert plain.fast_path is not None and plain.fast_path.kernel is k
+    assert plain.fast_path is not None and plain.fast_path.kernel == k
     assert dummy.fast_path is None
     assert coverage(k).refusal(dummy.rules) == \
         "the kernel does not implement the rule field 'dummy_rule'"
     # The kernel takes the plain game's hand and refuses the same hand of the dummy's.
-    s = _first_packed(plain, PACKS[k], seed=5)
+    s = _first_packed(plain, _pack(k), seed=5)
     assert not s.over
-    t = _first_packed(dummy, PACKS[k], seed=5)
-    assert t.over and PACKS[k](t) is None
+    t = _first_packed(dummy, _pack(k), seed=5)
+    assert t.over and _pack(k)(t) is None
 
 
 def test_a_value_the_kernel_does_not_play_is_refused() -> None:
     g = make_game("sixty-six")
     r = dataclasses.replace(g.rules, hand_size=7)
-    assert coverage(Kernel.PAIR).refusal(r) == "the kernel does not play hand_size=7"
-    assert coverage(Kernel.PAIR).refusal(g.rules) is None
+    assert coverage(PAIR).refusal(r) == "the kernel does not play hand_size=7"
+    assert coverage(PAIR).refusal(g.rules) is None
 
 
-@pytest.mark.parametrize("k", list(Kernel), ids=lambda k: k.name)
-def test_the_phases_play_a_refused_game_as_before(k: Kernel) -> None:
+@pytest.mark.parametrize("k", KERNELS)
+def test_the_phases_play_a_refused_game_as_before(k: str) -> None:
     """The dummy rule changes nothing in play: the same random actions make the same hands,
     the same results; and a search plays it through ``State`` (no kernel)."""
     game_id = ONE_PER_KERNEL[k]

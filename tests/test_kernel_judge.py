@@ -22,11 +22,12 @@ import pytest
 from sixtysix.bots.bidding import _play_out
 from sixtysix.bots.heuristic import HeuristicBot
 from sixtysix.bots.playout import outcome
-from sixtysix.engine import Match, kernel_bauern, kernel_multi
+from sixtysix.engine import Match, kernel_multi
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, MARRY, PASS, action_str
 from sixtysix.engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_PLAY, PH_TRUMP
 from sixtysix.engine.state import State
 from sixtysix.games import make_game
+from sixtysix.games.bauernschnapsen import kernel as bauern_kernel
 
 DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
 NA = "north-american-sixty-six"
@@ -49,7 +50,7 @@ IDS = [f"{g}-{i}" for i, (g, _) in enumerate(VARIANTS)]
 
 
 def _pack(s: State) -> Any:
-    return kernel_bauern.pack(s) if s.game.id == BAUERN else kernel_multi.pack(s, auction=True)
+    return bauern_kernel.pack(s) if s.game.id == BAUERN else kernel_multi.pack(s, auction=True)
 
 
 JUDGED_CALLS = {BAUERN: (PH_CONTRACTS, PH_DOUBLING), NA: (PH_AUCTION, PH_TRUMP)}

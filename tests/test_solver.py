@@ -11,7 +11,7 @@ from test_kernel import VARIANTS as KERNEL_VARIANTS
 from sixtysix.bots import solver as solver_mod
 from sixtysix.bots.solver import SCALE, Solver, action_values, is_solvable, solve, terminal_value
 from sixtysix.engine.actions import DECLARE, action_str
-from sixtysix.engine.fastpath import Kernel
+from sixtysix.engine.fastpath import PAIR
 from sixtysix.engine.match import Match
 from sixtysix.engine.state import PH_OVER, State
 from sixtysix.games import GAMES, make_game
@@ -164,7 +164,7 @@ def test_marriage_still_pending_in_the_endgame() -> None:
 
 
 PAIR_GAMES = sorted(gid for gid, cls in GAMES.items()
-                    if (fp := cls().fast_path) is not None and fp.kernel is Kernel.PAIR)
+                    if (fp := cls().fast_path) is not None and fp.kernel == PAIR)
 
 
 def test_the_pair_kernel_games_are_the_two_handed_ones() -> None:

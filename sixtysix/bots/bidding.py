@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import kernel_bauern, kernel_multi
+from ..engine import kernel_multi
 from ..engine.actions import (
     KONTRA,
     PASS,
@@ -43,8 +43,7 @@ from ..engine.actions import (
     is_bid,
     is_contract_bid,
 )
-from ..engine.fastpath import Kernel
-from ..engine.kernel_bauern import BauernHand
+from ..engine.fastpath import MULTI, PAIR, GameHand, kernel_module
 from ..engine.kernel_multi import MultiHand
 from ..engine.phases import PH_AUCTION, PH_CONTRACTS, PH_DOUBLING, PH_PLAY
 from ..engine.state import State
@@ -215,14 +214,16 @@ def _play_out(s: State, judge: HeuristicBot, rng: random.Random, passing: bool =
     return outcome(s), s.game_points()[s.declarer]
 
 
-def _judged(s: State) -> MultiHand | BauernHand | None:
+def _judged(s: State) -> MultiHand | GameHand | None:
     """The rest of ``s`` on its game's kernel, for ``judge`` (in both cores: the play-outs then
     draw the same random numbers in either), as the game's fast path declares: the contracts'
     kernel from the auction on (Bauernschnapsen), the multi-seat kernel from the auction where it
     plays the auction (North American), else from the play; or None where none plays it."""
     fp = s.game.fast_path
-    if fp is not None and fp.kernel is Kernel.BAUERN:
-        return kernel_bauern.pack(s) if s.phase in (PH_CONTRACTS, PH_DOUBLING, PH_PLAY) else None
+    if fp is not None and fp.kernel != PAIR and fp.kernel != MULTI:
+        own = kernel_module(fp.kernel)  # the game's own: from the phases it declares (JUDGED)
+        h: GameHand | None = own.pack(s) if s.phase in own.JUDGED else None
+        return h
     if s.phase == PH_PLAY or fp is not None and fp.auction:
         return kernel_multi.pack(s, auction=True)
     return None

@@ -28,10 +28,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..engine import kernel, kernel_bauern, kernel_multi, kernel_terts
+from ..engine import kernel, kernel_multi, kernel_search
 from ..engine.actions import KNOCK
+from ..engine.fastpath import GameHand
 from ..engine.kernel import Hand, KernelRandom
-from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.phases import PH_OVER
 from ..engine.state import State
@@ -40,7 +40,7 @@ from .base import ITERATIONS, SECONDS, Limit, Param, check_fields, clock, regist
 from .bidding import bid_decision
 from .choices import action_key, best_action, meld_game_actions
 from .exact import SOLVE_CARDS, _closed_open, _live_cards, exact_view, solved_values
-from .packed import _GAME_KERNELS, _OWN_SOLVERS, _game_playout, _multi_dealer, _pack, _packed_dealer
+from .packed import _GAME_KERNELS, _game_playout, _multi_dealer, _pack, _packed_dealer, own_solver
 from .particles import PolicySampler
 from .playout import Rng, _reward, _rewards, match_reward, outcome, playout, policy_action, race_rewards
 from .solver import SCALE, Solver, is_solvable
@@ -464,7 +464,7 @@ class Ismcts:
             if topping and (not _lagging(root, keys) or it > cap):
                 break
             it += 1
-            h: Hand | MultiHand | BauernHand | None = None
+            h: Hand | MultiHand | GameHand | None = None
             if deal_multi is not None:
                 h, origin_multi = deal_multi
                 h.rng = self._kx
@@ -501,7 +501,7 @@ class Ismcts:
             _backup(path, result, rewards)
         return root
 
-    def _descend(self, root: _Node, s: State | Hand | MultiHand | BauernHand, rng: Rng, by_rule: bool,
+    def _descend(self, root: _Node, s: State | Hand | MultiHand | GameHand, rng: Rng, by_rule: bool,
                  double_pack: bool, least: bool = False) -> list[_Node]:
         """Walk world ``s`` (a state, or the kernel's packed hand: the same actions in the same
         order) down the tree by UCB to a new leaf (or the hand's end): the path. At the root the
@@ -529,18 +529,12 @@ class Ismcts:
             path.append(node)
         return path
 
-    def _packed_result(self, h: Hand | MultiHand | BauernHand, rng: Rng) -> list[float]:
+    def _packed_result(self, h: Hand | MultiHand | GameHand, rng: Rng) -> list[float]:
         """Per seat of packed world ``h``, the game-point lead at its end: ``_packed_lead`` for
-        the two seats of a ``Hand``; a ``MultiHand`` or ``BauernHand`` played out in place, then
-        ``outcome``. With ``endgame``, two sides' hands are solved instead from ``SOLVE_CARDS``
-        cards, as ``_finish`` solves a state. A ``BauernHand``'s playout draws ``rng``'s
-        numbers, as ``_finish`` plays out its state."""
-        if isinstance(h, BauernHand):
-            if self.endgame and not h.over and h.cards_left() <= SOLVE_CARDS:
-                return h.spread(h.solve(SCALE, self.solver.margin) / SCALE, h.to_act & 1)
-            assert isinstance(rng, KernelRandom)  # the searches' own generator
-            _, rng.state = kernel_bauern.playout(h, rng.state, kernel.POLICY)
-            return h.leads()
+        the two seats of a ``Hand``; a ``MultiHand`` or a game's own (``WALKED``) hand played out
+        in place, then ``outcome``. With ``endgame``, two sides' hands are solved instead from
+        ``SOLVE_CARDS`` cards, as ``_finish`` solves a state. A game's own hand's playout draws
+        ``rng``'s numbers, as ``_finish`` plays out its state."""
         if isinstance(h, MultiHand):
             if self.endgame and h.seats != 3 and not h.over and h.cards_left() <= SOLVE_CARDS:
                 v = h.solve(SCALE, self.solver.margin) / SCALE
@@ -548,8 +542,14 @@ class Ismcts:
                 return [v if p & 1 == side else -v for p in range(h.seats)]
             _, self._kx = kernel_multi.playout(h, self._kx, kernel.POLICY)
             return h.leads()
-        lead = self._packed_lead(h)
-        return [lead, -lead]
+        if isinstance(h, Hand):
+            lead = self._packed_lead(h)
+            return [lead, -lead]
+        if self.endgame and not h.over and h.cards_left() <= SOLVE_CARDS:
+            return h.spread(h.solve(SCALE, self.solver.margin) / SCALE, h.to_act & 1)
+        assert isinstance(rng, KernelRandom)  # the searches' own generator
+        _, rng.state = kernel_search.playout(h, rng.state, kernel.POLICY)  # type: ignore[arg-type]
+        return h.leads()
 
     def _packed_lead(self, h: Hand) -> float:
         """Seat 0's game points less seat 1's at the end of packed world ``h``: a playout, or
@@ -571,7 +571,7 @@ class Ismcts:
         if fp is None:
             return None
         cards = self.cards if self.cards is not None else fp.solve_from
-        own = _OWN_SOLVERS.get(fp.kernel)
+        own = own_solver(s)
         h = own.pack(s) if own is not None and cards else None
         if own is None or h is None:
             return None
@@ -582,13 +582,13 @@ class Ismcts:
                 s.step(policy_action(s, s.legal_actions(), rng))
             h = own.pack(s)
             assert h is not None  # the same rules, a later position
-        terts = own is kernel_terts
+        race = own.RACE
         if h.over:
-            return h.leads(), [h.game_points(0), h.game_points(1)] if terts else None
+            return h.leads(), [h.game_points(0), h.game_points(1)] if race else None
         v = h.solve(SCALE, self.solver.margin) / SCALE
         side = h.to_act & 1
         leads = [v if p & 1 == side else -v for p in range(s.n)]
-        return leads, [h.fin0, h.fin1] if terts else None
+        return leads, [h.fin0, h.fin1] if race else None
 
     def _finish(self, s: State, rng: Rng) -> tuple[list[float], Sequence[int] | None]:
         """Per-seat game-point leads at the end of this world: playout, or exact once solvable;

@@ -7,45 +7,51 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-from ..engine import kernel, kernel_bauern, kernel_gaigel, kernel_multi, kernel_terts
-from ..engine.fastpath import Kernel
+from ..engine import kernel, kernel_multi, kernel_search
+from ..engine.fastpath import MULTI, PAIR, GameHand, kernel_module
 from ..engine.kernel import Hand
-from ..engine.kernel_bauern import BauernHand
 from ..engine.kernel_multi import MultiHand
 from ..engine.state import State
 from ..engine.view import View
 from .worlds import determinize
 
-_GAME_KERNELS = not kernel_terts.__file__.endswith(".py")
-"""Gaigel's, Terts' and Bauernschnapsen's playouts run on their kernels in the compiled core
-only: the kernels are the engine move for move, so the values are the same either way, but in
-pure Python their loops over bits are slower than ``State``'s (3,800 against 5,100 Gaigel
+_GAME_KERNELS = not kernel_search.__file__.endswith(".py")
+"""The games' own kernels (``games/<game>/kernel.py``: Gaigel's, Terts', Bauernschnapsen's) play
+the playouts in the compiled core only (they are compiled with ``kernel_search``, the core is
+never mixed): the kernels are the engine move for move, so the values are the same either way,
+but in pure Python their loops over bits are slower than ``State``'s (3,800 against 5,100 Gaigel
 iterations a second)."""
-_OWN_SOLVERS: dict[Kernel, ModuleType] = {Kernel.TERTS: kernel_terts, Kernel.GAIGEL: kernel_gaigel}
-"""The kernels that solve their own game's playouts (``Ismcts._solved_own``); with ``endgame``,
-from the cards left in the hands that the game's fast path declares (``FastPath.solve_from``) by
-default (``Ismcts.cards``)."""
+
+
+def game_kernel(s: State) -> ModuleType | None:
+    """The kernel of ``s``'s game's own package that its fast path declares, or None where it
+    declares the pair or the multi-seat kernel, or none."""
+    fp = s.game.fast_path
+    if fp is None or fp.kernel == PAIR or fp.kernel == MULTI:
+        return None
+    return kernel_module(fp.kernel)
+
+
+def own_solver(s: State) -> ModuleType | None:
+    """The game's own kernel where it solves the game's playouts (``Ismcts._solved_own``; not
+    ``WALKED``); with ``endgame``, from the cards left in the hands that the game's fast path
+    declares (``FastPath.solve_from``) by default (``Ismcts.cards``)."""
+    own = game_kernel(s)
+    return own if own is not None and not own.WALKED else None
 
 
 def _game_playout(s: State, rng: kernel.KernelRandom
                   ) -> tuple[list[float], list[int] | None] | None:
-    """Gaigel, Terts, or Bauernschnapsen (from its deal choice on), played out on its own kernel
-    with ``rng``'s numbers, as ``playout`` plays ``s`` through ``State``: each seat's lead
-    (``outcome``) and, for Terts, the hand scores (``race_rewards`` asks for them); None where
-    no such kernel plays ``s``."""
-    hb = kernel_bauern.pack(s)
-    if hb is not None:
-        _, rng.state = kernel_bauern.playout(hb, rng.state, kernel.POLICY)
-        return hb.leads(), None
-    hg = kernel_gaigel.pack(s)
-    if hg is not None:
-        _, rng.state = kernel_gaigel.playout(hg, rng.state, kernel.POLICY)
-        return hg.leads(), None
-    ht = kernel_terts.pack(s)
-    if ht is None:
+    """``s`` played out on its game's own kernel (Gaigel, Terts, or Bauernschnapsen from its
+    deal choice on) with ``rng``'s numbers, as ``playout`` plays ``s`` through ``State``: each
+    seat's lead (``outcome``) and, in a race (``RACE``: Terts), the hand scores
+    (``race_rewards`` asks for them); None where no such kernel plays ``s``."""
+    own = game_kernel(s)
+    h: GameHand | None = own.pack(s) if own is not None else None
+    if own is None or h is None:
         return None
-    points, rng.state = kernel_terts.playout(ht, rng.state, kernel.POLICY)
-    return ht.leads(), points
+    points, rng.state = own.playout(h, rng.state, kernel.POLICY)
+    return h.leads(), points if own.RACE else None
 
 
 def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
@@ -68,15 +74,15 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
 
 
 def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
-                  ) -> tuple[MultiHand, MultiHand] | tuple[BauernHand, BauernHand] | None:
+                  ) -> tuple[MultiHand, MultiHand] | tuple[GameHand, GameHand] | None:
     """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player, North American),
-    and Bauernschnapsen on its own kernel: a hand to deal worlds into and the packed world of
-    ``view`` it deals them from (``redeal``: the hidden cards again, within the proven
-    exclusions), None where no such kernel plays."""
+    and those whose own kernel is ``WALKED`` (Bauernschnapsen): a hand to deal worlds into and
+    the packed world of ``view`` it deals them from (``redeal``: the hidden cards again, within
+    the proven exclusions), None where no such kernel plays."""
     w = determinize(view, rng, excluded)
-    origin: MultiHand | BauernHand | None = kernel_multi.pack(w)
+    origin: MultiHand | GameHand | None = kernel_multi.pack(w)
     if origin is None:
-        origin = _bauern_pack(w)
+        origin = _walked_pack(w)
         if origin is None:
             return None
     known = list(view.known)
@@ -84,20 +90,24 @@ def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
     origin.set_deal(view.unseen(), known, list(excluded) if excluded else [0] * len(known))
     if isinstance(origin, MultiHand):
         return MultiHand(), origin
-    return BauernHand(), origin
+    return type(origin)(), origin
 
 
-def _bauern_pack(s: State) -> BauernHand | None:
-    """A Bauernschnapsen hand on its kernel (from the deal choice on), in the compiled core (in
-    pure Python its loops over bits are slower than ``State``'s), else None."""
-    return kernel_bauern.pack(s) if _GAME_KERNELS else None
+def _walked_pack(s: State) -> GameHand | None:
+    """``s`` on its game's own kernel where the searches walk their trees on it (``WALKED``:
+    Bauernschnapsen, from the deal choice on), in the compiled core (in pure Python its loops
+    over bits are slower than ``State``'s), else None."""
+    if not _GAME_KERNELS:
+        return None
+    own = game_kernel(s)
+    return own.pack(s) if own is not None and own.WALKED else None
 
 
-def _pack(s: State) -> Hand | MultiHand | BauernHand | None:
-    """``s`` on the kernel that walks its tree (two seats, three or four, or Bauernschnapsen's
-    own, from its deal choice on), or None."""
+def _pack(s: State) -> Hand | MultiHand | GameHand | None:
+    """``s`` on the kernel that walks its tree (two seats, three or four, or the game's own
+    where it is ``WALKED``), or None."""
     h = kernel.pack(s)
     if h is not None:
         return h
     hm = kernel_multi.pack(s)
-    return hm if hm is not None else _bauern_pack(s)
+    return hm if hm is not None else _walked_pack(s)

@@ -24,13 +24,15 @@ after the fourth trick are solved in well under a second, phase-2 positions in m
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import SUIT_MASK
-from ..engine import actions, kernel_terts
+from ..engine import actions
 from ..engine import kernel as kernel_module
 from ..engine.actions import CLOSE, DECLARE, DRAW, EXCHANGE
-from ..engine.fastpath import Kernel
+from ..engine.fastpath import MULTI, PAIR
+from ..engine.fastpath import kernel_module as declared_kernel
 from ..engine.kernel import Hand, Search, Table, pack, trim_oldest
-from ..engine.kernel_terts import TertsHand
 from ..engine.phases import PH_ANSWER, PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING
 from ..engine.phases.announce import combination_key
 from ..engine.rules import FOLLOW_ONLY, FREE, STRICT2
@@ -107,7 +109,7 @@ class Solver:
         self.tables: dict[tuple[object, ...], _Tables] = {}
         self.kernel = kernel
         self.searches: dict[Table, Search] = {}
-        self.terts_tables: dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, int]]] = {}
+        self.own_tables: dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, int]]] = {}
 
     def clear(self) -> None:
         self.tt.clear()
@@ -123,7 +125,7 @@ class Solver:
     def entries(self) -> int:
         """Positions held in the transposition tables: this solver's and its kernel searches'."""
         return len(self.tt) + sum(search.used for search in self.searches.values()) \
-            + sum(len(table) for table in self.terts_tables.values())
+            + sum(len(table) for table in self.own_tables.values())
 
     # ------------------------------------------------------------------ public
 
@@ -159,10 +161,10 @@ class Solver:
         return -self._ab(c, -beta, -alpha)
 
     def _ab(self, s: State, alpha: int, beta: int) -> int:
-        if s.rules.combinations and self.kernel:
-            terts = kernel_terts.pack(s)
-            if terts is not None:
-                return self._terts(terts)
+        if s.rules.combinations and self.kernel:  # (the only such kernel's games: a cheap test)
+            own = _tabled(s)
+            if own is not None:
+                return self._own(own)
         if self.kernel and (KERNEL_COMPILED or not _kernel_ok(s)):
             packed = pack(s)
             if packed is not None:
@@ -202,16 +204,17 @@ class Solver:
             search = self.searches[t] = Search(t, self.max_entries, SCALE)
         return search
 
-    def _terts(self, h: TertsHand) -> int:
-        """The exact value of a Terts hand, searched on its kernel (``TertsHand.value``) with a
-        table kept for its trumps and rules: many times faster than through ``State`` (nine
-        cards a side: seconds against tens of seconds in pure Python)."""
-        context = (h.trump, h.pvals, h.tvals, h.pbeats, h.tbeats, h.follow1, h.jack_free,
-                   h.ex_from, h.needs_trick, h.extra, h.last_bonus)
-        table = self.terts_tables.get(context)
+    def _own(self, h: Any) -> int:
+        """The exact value of a hand on its game's own kernel (``TABLED``: Terts'), searched
+        there (its ``value``) with a table kept per ``context`` (its trumps and rules): many times
+        faster than through ``State`` (nine cards a side: seconds against tens of seconds in
+        pure Python)."""
+        context = h.context()
+        table = self.own_tables.get(context)
         if table is None or len(table) > self.max_entries:
-            table = self.terts_tables[context] = {}
-        return h.value(SCALE, self.margin, table)
+            table = self.own_tables[context] = {}
+        value: int = h.value(SCALE, self.margin, table)
+        return value
 
     def _packed(self, h: Hand, alpha: int, beta: int) -> int:
         """The value of a two-player hand the playout kernel packs, searched on its ints
@@ -320,15 +323,25 @@ def action_values(state: State, margin: bool = True) -> dict[int, int]:
 
 # ---------------------------------------------------------------------- phase-2 kernel
 
+def _tabled(s: State) -> Any:
+    """``s`` packed on its game's own kernel where the solver values its positions there
+    (``TABLED``), else None."""
+    fp = s.game.fast_path
+    if fp is None or fp.kernel == PAIR or fp.kernel == MULTI:
+        return None
+    own = declared_kernel(fp.kernel)
+    return own.pack(s) if own.TABLED else None
+
+
 def _kernel_ok(s: State) -> bool:
     """Phase 2 of a two-seat game in the kernel's scope: no stock, no melds, no exchange left. The
-    game declares the pair kernel as its fast path (``Kernel.PAIR``) when its ``hand_game_points``
+    game declares the pair kernel as its fast path (``fastpath.PAIR``) when its ``hand_game_points``
     reads only points, tricks, the close, the last leader, the bonus and the match standing (all
     kept on the kernel's scratch state), so that the bitmask kernel below may stand in for
     ``State`` once the stock is gone. The tests check each such game against the generic search."""
     r = s.rules
     fp = s.game.fast_path
-    return (fp is not None and fp.kernel is Kernel.PAIR and s.phase == PH_PLAY
+    return (fp is not None and fp.kernel == PAIR and s.phase == PH_PLAY
             and not (s.turnup_up and s.closed_by < 0) and s.close_window == 0
             and len(s.active) == 2 and s.trump >= 0
             and not (r.marriages and r.marriages_after_close)

@@ -1,7 +1,9 @@
-"""A game's optional fast path: which playout kernel of the engine may stand in for ``State`` on
-its hands, and what that kernel needs to know of the game beyond its ``Rules``. A game declares
-it (``Game.make_fast_path``); a kernel plays only the games that name it, and the search and the
-bidding players ask the declaration, never the game's id.
+"""A game's optional fast path: which playout kernel may stand in for ``State`` on its hands, and
+what that kernel needs to know of the game beyond its ``Rules``. A game declares it
+(``Game.make_fast_path``), naming the kernel by its module: the engine's own (``PAIR``,
+``MULTI``), shared by several games, or one in the game's package (``games/gaigel/kernel.py``),
+so that the engine names no game. A kernel plays only the games that name it, and the search and
+the bidding players ask the declaration (``kernel_module``), never the game's id.
 
 The kernels re-implement the play that the phases define, so each states what it implements
 (``RuleCoverage``): the fields of ``Rules`` it plays, and for some of them the only values it
@@ -13,31 +15,23 @@ the kernel refuse the game, which the phases then play, rather than the kernel p
 from __future__ import annotations
 
 import dataclasses
-import enum
+import functools
 import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from types import ModuleType
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["Kernel", "FastPath", "RuleCoverage", "offered", "coverage"]
+__all__ = ["PAIR", "MULTI", "FastPath", "GameHand", "RuleCoverage", "offered", "coverage", "kernel_module"]
 
-
-class Kernel(enum.Enum):
-    """The engine's playout kernels; each value is the kernel's module in ``engine``."""
-
-    PAIR = "kernel"
-    """``engine/kernel.py``: two seats; the solver's bitmask search once the stock is gone."""
-    MULTI = "kernel_multi"
-    """``engine/kernel_multi.py``: three or four seats without a stock."""
-    BAUERN = "kernel_bauern"
-    """``engine/kernel_bauern.py``: Bauernschnapsen's contracts, from the deal choice on."""
-    GAIGEL = "kernel_gaigel"
-    """``engine/kernel_gaigel.py``: the double pack with openings, melds and knocks."""
-    TERTS = "kernel_terts"
-    """``engine/kernel_terts.py``: announcements of sequences answered by the opponent."""
+PAIR = "sixtysix.engine.kernel"
+"""The pair kernel (``engine/kernel.py``): two seats; the solver's bitmask search once the stock
+is gone."""
+MULTI = "sixtysix.engine.kernel_multi"
+"""The multi-seat kernel (``engine/kernel_multi.py``): three or four seats without a stock."""
 
 
 class RuleCoverage:
@@ -83,10 +77,17 @@ class RuleCoverage:
         return None
 
 
-def coverage(kernel: Kernel) -> RuleCoverage:
-    """What ``kernel`` implements (its module's ``COVERAGE``), imported when first asked: the
-    kernels import the state, which imports the games' engine."""
-    cov: RuleCoverage = importlib.import_module(f"{__package__}.{kernel.value}").COVERAGE
+@functools.cache
+def kernel_module(kernel: str) -> ModuleType:
+    """The kernel module named ``kernel`` (a ``FastPath.kernel``), imported when first asked: the
+    kernels import the state, which imports the games' engine. (The declaration holds the name,
+    not the module: games and their fast paths are pickled to the search's worker processes.)"""
+    return importlib.import_module(kernel)
+
+
+def coverage(kernel: str) -> RuleCoverage:
+    """What the kernel module named ``kernel`` implements (its ``COVERAGE``)."""
+    cov: RuleCoverage = kernel_module(kernel).COVERAGE
     return cov
 
 
@@ -105,7 +106,8 @@ def offered(fast_path: FastPath | None, rules: Iterable[Rules]) -> FastPath | No
 class FastPath:
     """The kernel that plays a game's hands, and what it needs of the game's options."""
 
-    kernel: Kernel
+    kernel: str
+    """The kernel's module, dotted (``PAIR``, ``MULTI``, or the game's own: ``kernel_module``)."""
     solve_from: int = 0
     """With ``endgame``, the cards left in the hands from which a search solves a playout on the
     game's own kernel by default (0: not by default)."""
@@ -136,10 +138,39 @@ class FastPath:
     closer_beaten_flat_2: bool = False
     """``PAIR``: a beaten closer loses 2 however many tricks the other side has."""
     false_enough_flat: bool = False
-    """``BAUERN``: a false claim of enough costs a flat 2 (``false_enough="flat2"``)."""
+    """Bauernschnapsen's kernel: a false claim of enough costs a flat 2 (``false_enough="flat2"``)."""
     knock_needs_no_trick: bool = False
-    """``GAIGEL``: the Gaigel test is the opponents' having no trick (``gaigel_test``)."""
+    """Gaigel's kernel: the Gaigel test is the opponents' having no trick (``gaigel_test``)."""
     overplayed_loses: bool = False
-    """``GAIGEL``: a side that plays past 101 without knocking loses (``overplayed_loses``)."""
+    """Gaigel's kernel: a side that plays past 101 without knocking loses (``overplayed_loses``)."""
     auf_dissle_award: int = 0
-    """``GAIGEL``: what winning by Auf-Dissle scores (``auf_dissle_award``)."""
+    """Gaigel's kernel: what winning by Auf-Dissle scores (``auf_dissle_award``)."""
+
+
+class GameHand(Protocol):
+    """What the searches and the bidding players use of a hand packed by a game's own kernel
+    (``games/<game>/kernel.py``, a ``kernel_search.KernelHand``): for typing only, since each
+    such kernel's hand is its own class. Such a kernel module also declares how the searches use
+    it: ``WALKED`` (True: worlds are dealt into its hands, ``set_deal`` and ``redeal``, and the
+    search's tree walked on them; False: its worlds are played out and solved on it, ``play_to``
+    and ``solve``, from the fast path's ``solve_from`` cards), ``RACE`` (a hand's game points go
+    to the match's race, ``bots.playout.race_rewards``: its playouts' points are kept) and
+    ``JUDGED`` (the phases from which the bidding players' judge plays a hand out on it)."""
+
+    over: bool
+    to_act: int
+    rng: int
+    fin0: int
+    fin1: int
+    declarer: int
+
+    def legal_actions(self) -> list[int]: ...
+    def step(self, a: int) -> None: ...
+    def leads(self) -> list[float]: ...
+    def spread(self, v: float, side: int) -> list[float]: ...
+    def solve(self, scale: int, margin: bool) -> int: ...
+    def cards_left(self) -> int: ...
+    def game_points(self, seat: int) -> int: ...
+    def set_deal(self, unseen: int, known: list[int], excluded: list[int]) -> None: ...
+    def redeal(self, origin: GameHand) -> None: ...
+    def finish(self, passing: bool) -> None: ...

@@ -34,7 +34,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
-from .fastpath import FastPath, Kernel, RuleCoverage
+from .fastpath import FastPath, RuleCoverage
 from .phases import PH_DRAW, PH_OVER, PH_PLAY
 from .rules import FOLLOW_ONLY, STRICT2
 
@@ -291,7 +291,7 @@ def _make_table(r: Rules, fp: FastPath | None) -> Table | None:
     # bit 31 only (the games it plays use cards 0 to 29).
     # Two seats play each hand, each its own side (Three-Hand: the dealer sits out; pack
     # refuses a hand that more seats play).
-    if (fp is None or fp.kernel is not Kernel.PAIR or r.n_seats > 3
+    if (fp is None or fp.kernel != __name__ or r.n_seats > 3
             or r.sides != tuple(range(r.n_seats))
             or r.pack >> 31 or max(r.values_by_rank) > 15 or fp.played_out not in _PLAYED_OUT):
         return None

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from . import actions
 from .actions import BID, MARRY, PASS, TRUMP, TURN
-from .fastpath import Kernel, RuleCoverage
+from .fastpath import RuleCoverage
 from .kernel import _below, _count, _low, _next, _nth, cheapest
 from .kernel_judge import judge_card
 from .kernel_search import KernelHand, play_to, playout, playouts
@@ -749,7 +749,7 @@ def pack(s: State, auction: bool = False) -> MultiHand | None:
     random playouts do not bid)."""
     r = s.rules
     fp = s.game.fast_path
-    if fp is None or fp.kernel is not Kernel.MULTI:
+    if fp is None or fp.kernel != __name__:
         return None
     n = r.n_seats
     phases: tuple[int, ...] = ()

@@ -1,14 +1,15 @@
 """The game kernels' one exact search and one playout loop, shared by every ``KernelHand``.
 
-``kernel_multi.py``, ``kernel_bauern.py``, ``kernel_gaigel.py`` and ``kernel_terts.py`` each pack
-a hand of their games into a subclass of ``KernelHand`` and implement its rules as a few hooks:
-``_legal`` (the actions of the position, written into ``acts``), ``_enter`` (become a child: a
-parent with one of them taken), ``_terminal`` (a finished hand's value for a side), ``_run`` (a
-playout's loop: the searches' policy or random actions, drawing from ``rng``), ``game_points``
-and ``cards_left``, and ``_load``, ``_new`` and ``_depth`` (the playouts' scratch hand, the
-solver's stack). On them this module plays, once for all four: ``solve`` (negamax with
-alpha-beta, killer move first) and ``playout``, ``playouts`` and ``play_to``. (The pair kernel,
-``kernel.py``, keeps its own ``Search``, with a transposition table and its own ordering.)
+``kernel_multi.py`` and the games' own kernels (``games/bauernschnapsen/kernel.py``,
+``games/gaigel/kernel.py``, ``games/terts/kernel.py``) each pack a hand of their games into a
+subclass of ``KernelHand`` and implement its rules as a few hooks: ``_legal`` (the actions of the
+position, written into ``acts``), ``_enter`` (become a child: a parent with one of them taken),
+``_terminal`` (a finished hand's value for a side), ``_run`` (a playout's loop: the searches'
+policy or random actions, drawing from ``rng``), ``game_points`` and ``cards_left``, and ``_load``,
+``_new`` and ``_depth`` (the playouts' scratch hand, the solver's stack). On them this module
+plays, once for all four: ``solve`` (negamax with alpha-beta, killer move first) and ``playout``,
+``playouts`` and ``play_to``. (The pair kernel, ``kernel.py``, keeps its own ``Search``, with a
+transposition table and its own ordering.)
 
 The file is ordinary Python, the reference; ``kernel_search.pxd`` makes ``KernelHand`` a C type
 whose hooks are C methods the subclasses override (``@cython.final`` each, so their own calls

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..engine.ends import End, HandEnd
-from ..engine.fastpath import FastPath, Kernel
+from ..engine.fastpath import PAIR, FastPath
 from ..engine.game import Game
 from ..engine.options import (
     OptionSpec,
@@ -93,7 +93,7 @@ class TwoPlayerScoring(Game):
         bonus, the match standing): its solver may stand in for ``State`` once the stock is
         gone."""
         closed_at_close, trickless_3, flat_2, played_out = self._scoring_args
-        return FastPath(Kernel.PAIR, played_out=played_out, closed_measured_at_close=closed_at_close,
+        return FastPath(PAIR, played_out=played_out, closed_measured_at_close=closed_at_close,
                         false_claim_trickless_3=trickless_3, closer_beaten_flat_2=flat_2)
 
     @functools.cached_property

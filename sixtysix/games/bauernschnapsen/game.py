@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 
 from ...engine.contract import Contract
 from ...engine.ends import ContractEnd, HandEnd
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, counts_down, natural_120
 from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_TRUMP
 from ...engine.rules import Rules
@@ -85,7 +85,7 @@ class Bauernschnapsen(LadderGame):
     options: BauernschnapsenOptions
 
     def make_fast_path(self) -> FastPath:
-        return FastPath(Kernel.BAUERN, false_enough_flat=self.options.false_enough == "flat2")
+        return FastPath(f"{__package__}.kernel", false_enough_flat=self.options.false_enough == "flat2")
 
     def make_rules(self) -> Rules:
         phases = ((PH_DEAL_CHOICE,) if self.options.allow_knock_deal else ()) + (

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_24, PACK_32, TEN, card_str
 from ...engine.ends import GameEnd, HandEnd
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import MULTI, FastPath
 from ...engine.invariants import GameSpec, grades_123, natural_120, one_winner_table, side_values
 from ...engine.rules import FOLLOW_TRUMP, STRICT_MULTI, Rules
 from ...engine.state import Deal, HandResult, State
@@ -81,7 +81,7 @@ class FourHandSixtySix(Game):
         o = self.options
         if o.variant != "foster" or self.rules.marriages:
             return None
-        return FastPath(Kernel.MULTI, ten_bonus=o.ten_of_trumps_bonus, ten_target=o.target)
+        return FastPath(MULTI, ten_bonus=o.ten_of_trumps_bonus, ten_target=o.target)
 
     def false_claim_cost(self, view: View, points: int) -> int:
         return 2 + view.bonus

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import NINE, PACK_48, PACK_48_NINES, SEVEN
 from ...engine.ends import GameEnd, HandEnd
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec, side_values
 from ...engine.phases import meld as M
 from ...engine.rules import FREE, STRICT_MULTI, Rules
@@ -99,7 +99,7 @@ class Gaigel(Game):
     def make_fast_path(self) -> FastPath:
         # Solved on its own kernel from the last three tricks (12 cards in the hands).
         o = self.options
-        return FastPath(Kernel.GAIGEL, solve_from=12,
+        return FastPath(f"{__package__}.kernel", solve_from=12,
                         knock_needs_no_trick=o.gaigel_test == "opponents_no_trick",
                         overplayed_loses=o.overplayed_loses, auf_dissle_award=o.auf_dissle_award)
 

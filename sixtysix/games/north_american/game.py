@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_24
 from ...engine.ends import GameEnd
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import MULTI, FastPath
 from ...engine.invariants import GameSpec, natural_120, side_values
 from ...engine.phases import PH_AUCTION, PH_TRUMP
 from ...engine.rules import STRICT2, STRICT_MULTI, Rules
@@ -101,7 +101,7 @@ class NorthAmericanSixtySix(Game):
 
     def make_fast_path(self) -> FastPath:
         """The multi-seat kernel, from the auction on (its ``judge`` bids for the players)."""
-        return FastPath(Kernel.MULTI, auction=True, scoring="units", unit=self.options.unit or 33)
+        return FastPath(MULTI, auction=True, scoring="units", unit=self.options.unit or 33)
 
     def make_rules(self) -> Rules:
         o = self.options

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_32, SEVEN
 from ...engine.ends import HandEnd
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import FastPath
 from ...engine.invariants import GameSpec
 from ...engine.rules import FOLLOW_OR_TRUMP, FREE, STRICT2, Rules
 from ...engine.state import Deal, HandResult, State
@@ -83,7 +83,7 @@ class Terts(Game):
         # iterations and were worth nothing even at equal iterations (docs/master.md). An open
         # view is solved whole once the stock is gone (nine cards a side), where a search's
         # playouts are no value at all (docs/master.md, "How exact the values are").
-        return FastPath(Kernel.TERTS, exact_cards=18)
+        return FastPath(f"{__package__}.kernel", exact_cards=18)
 
     def make_rules(self) -> Rules:
         o = self.options

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import PACK_24
 from ...engine.ends import HandEnd
-from ...engine.fastpath import FastPath, Kernel
+from ...engine.fastpath import MULTI, FastPath
 from ...engine.invariants import GameSpec, natural_120
 from ...engine.rules import STRICT_MULTI, Rules
 from ...engine.state import Deal, HandResult, State
@@ -60,7 +60,7 @@ class ThreePlayerSixtySix(Game):
     options: ThreePlayerOptions
 
     def make_fast_path(self) -> FastPath:
-        return FastPath(Kernel.MULTI, scoring="chips", tie_split=self.options.tie_rule == "split")
+        return FastPath(MULTI, scoring="chips", tie_split=self.options.tie_rule == "split")
 
     def make_rules(self) -> Rules:
         o = self.options

@@ -1,4 +1,4 @@
-"""The Gaigel kernel (sixtysix/engine/kernel_gaigel.py) against the engine: from every position of
+"""The Gaigel kernel (sixtysix/games/gaigel/kernel.py) against the engine: from every position of
 seeded random Gaigel hands under several option sets, the kernel lists the engine's legal actions
 in the engine's order, and a kernel playout and the same random choices played through ``State``
 end alike — the same game points, the same number of actions, the same random numbers used — for
@@ -35,11 +35,11 @@ from sixtysix.engine.actions import (
     REVERSE,
 )
 from sixtysix.engine.kernel import POLICY, KernelRandom, seed_state
-from sixtysix.engine.kernel_gaigel import pack, play_to, playout, playouts
 from sixtysix.engine.phases import PH_MELD_DEFER, PH_OVER
 from sixtysix.engine.phases import meld as M
 from sixtysix.engine.state import State
 from sixtysix.games import make_game
+from sixtysix.games.gaigel.kernel import pack, play_to, playout, playouts
 
 DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
 

@@ -1,4 +1,4 @@
-"""The Bauernschnapsen kernel (sixtysix/engine/kernel_bauern.py) against the engine: from every
+"""The Bauernschnapsen kernel (sixtysix/games/bauernschnapsen/kernel.py) against the engine: from every
 position of seeded random Bauernschnapsen hands (the deal choice, trumps, the auction, doubling
 and the play of every contract) under several option sets, the kernel lists the engine's legal
 actions in the engine's order, and a kernel playout and the same random choices played through
@@ -28,11 +28,11 @@ from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
 from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
 from sixtysix.engine.kernel import POLICY, seed_state
-from sixtysix.engine.kernel_bauern import BauernHand, pack, playouts
 from sixtysix.engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_OVER, PH_PLAY, PH_TRUMP
 from sixtysix.engine.phases.contracts import set_contract
 from sixtysix.engine.view import View
 from sixtysix.games import make_game
+from sixtysix.games.bauernschnapsen.kernel import BauernHand, pack, playouts
 
 DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
 

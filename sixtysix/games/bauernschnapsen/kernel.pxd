@@ -1,4 +1,4 @@
-# C types for kernel_bauern.py (Cython's augmenting .pxd): the .py stays plain Python, the
+# C types for kernel.py (Cython's augmenting .pxd): the .py stays plain Python, the
 # reference; compiled, every field and local below is a machine int and every method a direct C
 # call.
 cimport cython

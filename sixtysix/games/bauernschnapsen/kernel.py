@@ -12,14 +12,14 @@ rules: trumps or none, Zehnergang's rank order, marriages in the trump contracts
 every trick (a Bettler's first trick, a Gang's first lost trick, a Schnapser's 66), the shown
 contracts at once, and the doubling factor. A position packs once into a ``BauernHand`` of plain
 int fields; a playout is a loop over them. The file is ordinary Python, the reference;
-``kernel_bauern.pxd`` gives the fields and locals C types, and ``setup.py`` compiles the two
+``kernel.pxd`` gives the fields and locals C types, and ``setup.py`` compiles the two
 like the rest of the compiled core.
 
 As the other kernels do, it follows the engine move for move: its legal actions are the phases'
 (``phases/deal_choice.py``, ``trump.py``, ``contracts.py``, ``doubling.py``, ``play.py``) in
 their order; its policy is ``bots.playout.policy_action`` drawing the same random numbers, so a
 playout through ``State`` with ``kernel.KernelRandom`` reaches the same end
-(``tests/test_kernel_bauern.py``). The searches play their Bauernschnapsen playouts here, walk
+(``tests/games/test_kernel_bauern.py``). The searches play their Bauernschnapsen playouts here, walk
 their trees here and deal their worlds here (``BauernHand.redeal``), and ``master`` solves the
 last tricks here (``BauernHand.solve``).
 
@@ -49,8 +49,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions
-from .actions import (
+from ...engine import actions
+from ...engine.actions import (
     BID_CONTRACT,
     CONTRACTS,
     CUT,
@@ -65,17 +65,17 @@ from .actions import (
     TRUMP,
     TURN,
 )
-from .contract import LEAD_DECLARER
-from .fastpath import Kernel, RuleCoverage
-from .kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
-from .kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
-from .kernel_search import KernelHand, play_to, playout, playouts
-from .phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
-from .rules import STRICT_MULTI
+from ...engine.contract import LEAD_DECLARER
+from ...engine.fastpath import RuleCoverage
+from ...engine.kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
+from ...engine.kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
+from ...engine.kernel_search import KernelHand, play_to, playout, playouts
+from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
+from ...engine.rules import STRICT_MULTI
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .state import State
+    from ...engine.game import Game
+    from ...engine.state import State
 
 __all__ = ["BauernHand", "Ladder", "pack", "play_to", "playout", "playouts"]
 
@@ -166,6 +166,16 @@ COVERAGE = RuleCoverage(
 """The rule fields this kernel implements (``fastpath.RuleCoverage``), under the game's rules
 and every contract's: four seats in partnerships, no stock, the contracts' marriages and
 claims."""
+
+WALKED = True
+"""The searches deal their worlds into this kernel's hands (``set_deal``, ``redeal``) and walk
+their trees on them (``fastpath.GameHand``)."""
+RACE = False
+"""A hand's game points do not go to a race to a target (``bots.playout.race_rewards``)."""
+JUDGED: tuple[int, ...] = (PH_CONTRACTS, PH_DOUBLING, PH_PLAY)
+"""The phases from which the bidding players' judge plays a hand out here."""
+TABLED = False
+"""``bots.solver.Solver`` values this kernel's positions through ``State``, not on it."""
 
 _LADDERS: dict[Game, Ladder | None] = {}
 
@@ -1033,7 +1043,7 @@ def pack(s: State) -> BauernHand | None:
     """``s`` as a ``BauernHand``, from the deal choice to the end, or None where this kernel
     does not play it (another game, or options whose play it does not cover)."""
     fp = s.game.fast_path
-    if fp is None or fp.kernel is not Kernel.BAUERN:
+    if fp is None or fp.kernel != __name__:
         return None
     lad = ladder(s.game)
     c = s.contract

@@ -6,14 +6,14 @@ needs 64-bit sets), the jack-nine trump order with its own card values, the trum
 privilege, the dix taken at any turn, and the combinations — one announcement a turn, the
 opponent's answer, the comparison, the automatic scoring of the winner's other combinations, the
 re-use rule — and the bella. A hand packs once into a ``TertsHand`` of plain int fields; a
-playout is a loop over them. The file is ordinary Python, the reference; ``kernel_terts.pxd``
+playout is a loop over them. The file is ordinary Python, the reference; ``kernel.pxd``
 gives the fields and locals C types, and ``setup.py`` compiles the two like the rest of the
 compiled core.
 
 As the other kernels do, it follows the engine move for move: its legal actions are the
 engine's (``phases/play.py`` with ``phases/announce.py``) in its order, its policy is
 ``bots.playout.policy_action`` drawing the same random numbers, so a playout through ``State``
-with ``kernel.KernelRandom`` reaches the same end (``tests/test_kernel_terts.py``). The searches
+with ``kernel.KernelRandom`` reaches the same end (``tests/games/test_kernel_terts.py``). The searches
 play their Terts playouts here.
 
 >>> from sixtysix.engine import Match
@@ -31,23 +31,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import JACK, KING
-from . import actions
-from .actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
-from .fastpath import Kernel, RuleCoverage
-from .kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
-from .kernel_search import KernelHand, killer_first, play_to, playout, playouts
-from .phases import PH_ANSWER, PH_OVER, PH_PLAY
-from .phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
-from .rules import FOLLOW_OR_TRUMP, FREE
+from ...cards import JACK, KING
+from ...engine import actions
+from ...engine.actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
+from ...engine.fastpath import RuleCoverage
+from ...engine.kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
+from ...engine.kernel_search import KernelHand, killer_first, play_to, playout, playouts
+from ...engine.phases import PH_ANSWER, PH_OVER, PH_PLAY
+from ...engine.phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
+from ...engine.rules import FOLLOW_OR_TRUMP, FREE
 
 if TYPE_CHECKING:
-    from .state import State
+    from ...engine.state import State
 
 __all__ = ["TertsHand", "pack", "play_to", "playout", "playouts"]
 
 _ONE = 1
-"""``1``, typed 64-bit in kernel_terts.pxd: card 31's bit does not fit a C int."""
+"""``1``, typed 64-bit in kernel.pxd: card 31's bit does not fit a C int."""
 _SUIT = 0xFF
 """The cards of the first suit; suit ``s`` is this << 8 * s."""
 _EPS_BELOW = 1 << 51
@@ -470,6 +470,12 @@ class TertsHand(KernelHand):
         v = self.points[side] - self.points[1 - side]
         return v * scale + (v if margin else 0)
 
+    def context(self) -> tuple[int, ...]:
+        """What the positions of one table of ``value`` share: the trumps and the rules (the
+        solver keeps a table per context)."""
+        return (self.trump, self.pvals, self.tvals, self.pbeats, self.tbeats, self.follow1,
+                self.jack_free, self.ex_from, self.needs_trick, self.extra, self.last_bonus)
+
     def value(self, scale: int, margin: bool,
               tt: dict[tuple[int, ...], tuple[int, int]] | None = None) -> int:
         """``solve``'s value (without its line's hand scores), searched with a transposition
@@ -645,13 +651,25 @@ COVERAGE = RuleCoverage(
 """The rule fields this kernel implements (``fastpath.RuleCoverage``): Terts' two seats with a
 stock, the seven's exchange, and combinations announced and answered."""
 
+WALKED = False
+"""The searches play their worlds out and solve them on this kernel (``play_to``, ``solve``),
+rather than walk their trees on it (``fastpath.GameHand``)."""
+RACE = True
+"""A hand's game points go to the running totals, a race to the target: a playout's points are
+kept for ``bots.playout.race_rewards``."""
+JUDGED: tuple[int, ...] = ()
+"""The phases from which the bidding players' judge plays a hand out here: none (no bidding)."""
+TABLED = True
+"""``bots.solver.Solver`` values this kernel's positions on it (``value``, with a table kept per
+``context``) rather than through ``State``."""
+
 
 def pack(s: State) -> TertsHand | None:
     """``s`` as a ``TertsHand``, or None where this kernel does not play it (another game, or
     another phase)."""
     r = s.rules
     fp = s.game.fast_path
-    if fp is None or fp.kernel is not Kernel.TERTS or s.phase not in (PH_PLAY, PH_ANSWER, PH_OVER) \
+    if fp is None or fp.kernel != __name__ or s.phase not in (PH_PLAY, PH_ANSWER, PH_OVER) \
             or s.trump < 0:
         return None
     h = TertsHand()

@@ -7,13 +7,13 @@ take 64 bits; of two identical cards the first played wins), forehand's opening 
 leader's melds (a partner's too, after ``defer``), robbing the turn-up with the low trump, the
 knock and the reverse knock, Auf Dissle. A hand packs once into a ``GaigelHand`` of plain int
 fields; a playout is a loop over them. The file is ordinary Python, the reference;
-``kernel_gaigel.pxd`` gives the fields and locals C types, and ``setup.py`` compiles the two like
+``kernel.pxd`` gives the fields and locals C types, and ``setup.py`` compiles the two like
 the rest of the compiled core.
 
 As the other kernels do, it follows the engine move for move: its legal actions are
 ``engine/phases/meld.py``'s in its order, its policy is ``bots.playout.policy_action`` drawing the
 same random numbers, so a playout through ``State`` with ``kernel.KernelRandom`` reaches the same
-end (``tests/test_kernel_gaigel.py``). The searches play their Gaigel playouts here.
+end (``tests/games/test_kernel_gaigel.py``). The searches play their Gaigel playouts here.
 
 >>> from sixtysix.engine import Match
 >>> from sixtysix.games import make_game
@@ -30,21 +30,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions
-from .actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
-from .fastpath import Kernel, RuleCoverage
-from .kernel import _below, _count64, _low64, _next, _nth64, cheapest
-from .kernel_search import KernelHand, play_to, playout, playouts
-from .phases import PH_MELD, PH_MELD_DEFER, PH_OVER
-from .rules import STRICT_MULTI
+from ...engine import actions
+from ...engine.actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
+from ...engine.fastpath import RuleCoverage
+from ...engine.kernel import _below, _count64, _low64, _next, _nth64, cheapest
+from ...engine.kernel_search import KernelHand, play_to, playout, playouts
+from ...engine.phases import PH_MELD, PH_MELD_DEFER, PH_OVER
+from ...engine.rules import STRICT_MULTI
 
 if TYPE_CHECKING:
-    from .state import State
+    from ...engine.state import State
 
 __all__ = ["GaigelHand", "pack", "play_to", "playout", "playouts"]
 
 _ONE = 1
-"""``1``, typed 64-bit in kernel_gaigel.pxd: the second copies are cards 32 to 63."""
+"""``1``, typed 64-bit in kernel.pxd: the second copies are cards 32 to 63."""
 _EPS_BELOW = 1 << 51
 """``random() < 0.25`` on the generator's state (``kernel.EPS_BELOW``)."""
 _MARRY, _DOUBLE, _OPEN, _MELD_LOW, _DEFER, _PASS = MARRY, MARRY_DOUBLE, OPEN, MELD_LOW, DEFER, PASS
@@ -678,13 +678,23 @@ COVERAGE = RuleCoverage(
 """The rule fields this kernel implements (``fastpath.RuleCoverage``): Gaigel's double pack,
 openings, melds, robbing and knocks."""
 
+WALKED = False
+"""The searches play their worlds out and solve them on this kernel (``play_to``, ``solve``),
+rather than walk their trees on it (``fastpath.GameHand``)."""
+RACE = False
+"""A hand's game points do not go to a race to a target (``bots.playout.race_rewards``)."""
+JUDGED: tuple[int, ...] = ()
+"""The phases from which the bidding players' judge plays a hand out here: none (no bidding)."""
+TABLED = False
+"""``bots.solver.Solver`` values this kernel's positions through ``State``, not on it."""
+
 
 def pack(s: State) -> GaigelHand | None:
     """``s`` as a ``GaigelHand``, or None where this kernel does not play it (another game, or
     a phase before or after the play)."""
     r = s.rules
     fp = s.game.fast_path
-    if fp is None or fp.kernel is not Kernel.GAIGEL \
+    if fp is None or fp.kernel != __name__ \
             or s.phase not in (PH_MELD, PH_MELD_DEFER, PH_OVER):
         return None
     for p in range(4):  # play goes 0, 1, 2, 3; partners sit opposite

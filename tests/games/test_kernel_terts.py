@@ -1,4 +1,4 @@
-"""The Terts kernel (sixtysix/engine/kernel_terts.py) against the engine: from every position of
+"""The Terts kernel (sixtysix/games/terts/kernel.py) against the engine: from every position of
 seeded random Terts hands under several option sets, the kernel lists the engine's legal actions
 in the engine's order, and a kernel playout and the same random choices played through ``State``
 end alike — the same hand scores, the same number of actions, the same random numbers used — for
@@ -25,9 +25,9 @@ from sixtysix.cards import parse_cards
 from sixtysix.engine import Match, State
 from sixtysix.engine.actions import ANNOUNCE, BELLA, EXCHANGE, PASS, SHOW
 from sixtysix.engine.kernel import POLICY, KernelRandom, seed_state
-from sixtysix.engine.kernel_terts import pack, play_to, playout, playouts
 from sixtysix.engine.phases import PH_ANSWER
 from sixtysix.games import make_game
+from sixtysix.games.terts.kernel import pack, play_to, playout, playouts
 
 DEALS = int(os.environ.get("SIXTYSIX_KERNEL_DEALS", "20"))
 
