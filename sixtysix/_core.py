@@ -21,6 +21,7 @@ import hashlib
 import importlib.machinery
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -80,11 +81,39 @@ BUILT = "_built.json"
 digest of the source (``.py`` and ``.pxd``) it was compiled from."""
 
 
-def source_digest(source: str) -> str:
-    """A digest of ``source`` and of the ``.pxd`` beside it, if any: what its extension is built
+_CIMPORT = re.compile(rb"^\s*(?:from\s+(sixtysix(?:\.\w+)+)\s+cimport\b|cimport\s+(sixtysix(?:\.\w+)+))",
+                      re.MULTILINE)
+"""A package module named by a ``cimport`` line of a ``.pxd``."""
+
+
+def _headers(pxd: str) -> list[str]:
+    """The ``.pxd`` beside ``pxd``'s module and every package ``.pxd`` it cimports, directly or
+    not, in a fixed order: a cimported header's inline functions and constants are compiled into
+    the module (``engine/actions.pxd``'s action blocks), so they are part of what it is built
     from."""
+    root = os.path.dirname(pxd)
+    while root and os.path.basename(root) != "sixtysix" and os.path.dirname(root) != root:
+        root = os.path.dirname(root)
+    top = os.path.dirname(root)  # the folder that holds the package
+    seen: list[str] = []
+    todo = [pxd]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.append(path)
+        with contextlib.suppress(OSError), open(path, "rb") as f:
+            for m in _CIMPORT.finditer(f.read()):
+                name = (m.group(1) or m.group(2)).decode()
+                todo.append(os.path.join(top, *name.split(".")) + ".pxd")
+    return [seen[0]] + sorted(seen[1:])
+
+
+def source_digest(source: str) -> str:
+    """A digest of ``source``, of the ``.pxd`` beside it, if any, and of the package's ``.pxd``
+    files that one cimports: what its extension is built from."""
     h = hashlib.sha256()
-    for path in (source, source.removesuffix(".py") + ".pxd"):
+    for path in (source, *_headers(source.removesuffix(".py") + ".pxd")):
         with contextlib.suppress(OSError), open(path, "rb") as f:
             h.update(f.read())
         h.update(b"\0")

@@ -80,6 +80,28 @@ def test_digests_decide_where_the_build_recorded_them(tmp_path: pathlib.Path) ->
     assert _core.stale(str(source), digest)
 
 
+def test_a_cimported_header_is_part_of_what_a_module_is_built_from(tmp_path: pathlib.Path) -> None:
+    # engine/actions.pxd's inline tests and constants are compiled into every module that
+    # cimports it: a new bound there makes those extensions stale though their own files are
+    # the same.
+    engine = tmp_path / "sixtysix" / "engine"
+    engine.mkdir(parents=True)
+    (engine / "actions.pxd").write_text("cdef enum:\n    MARRY = 64\n")
+    (engine / "cards.pxd").write_text("cdef int X\n")
+    (engine / "legal.pxd").write_text("from sixtysix.engine.cards cimport X\n")
+    source = engine / "state.py"
+    source.write_text("X = 1\n")
+    (engine / "state.pxd").write_text("cimport sixtysix.engine.actions as actions\n"
+                                      "from sixtysix.engine.legal cimport X\n")
+    digest = _core.source_digest(str(source))
+    (engine / "actions.pxd").write_text("cdef enum:\n    MARRY = 65\n")
+    assert _core.source_digest(str(source)) != digest
+    (engine / "actions.pxd").write_text("cdef enum:\n    MARRY = 64\n")
+    assert _core.source_digest(str(source)) == digest
+    (engine / "cards.pxd").write_text("cdef long X\n")  # cimported through legal.pxd
+    assert _core.source_digest(str(source)) != digest
+
+
 def test_one_missing_or_stale_extension_makes_the_whole_core_pure(tmp_path: pathlib.Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for name in _core.COMPILED:
