@@ -65,7 +65,9 @@ def test_an_invited_seat_is_waited_for_not_taken_by_the_clock(client: TestClient
     """An invitation may take a while to reach its person: the computer does not take his seat
     over by the clock before he comes (it does once he has come and gone); a player may still
     ask for the computer at once."""
-    t = new_table(client, game="sixty-six", seats=seats("human", "human"), takeover_seconds=0.01)
+    # A grace long enough for Ann's own lead on a loaded machine (with 0.01 s the clock played it
+    # before her request came, and her stale version was refused).
+    t = new_table(client, game="sixty-six", seats=seats("human", "human"), takeover_seconds=0.5)
     tid, ann = t["table"], t["seats"][0]["token"]
     m = table_state(client, tid, ann)
     if m["view"]["to_act"] == 0:  # Ann leads: then it is Bob's turn
@@ -73,7 +75,7 @@ def test_an_invited_seat_is_waited_for_not_taken_by_the_clock(client: TestClient
         r = client.post(f"/api/tables/{tid}/actions",
                         json={"token": ann, "action": action, "version": m["version"]})
         assert r.status_code == 200, r.text
-    time.sleep(0.3)  # thirty times the table's grace
+    time.sleep(1.5)  # three times the table's grace
     m = table_state(client, tid, ann)
     bob = m["seats"][1]
     assert m["view"]["to_act"] == 1 and bob["invited"] and not bob["computer"]
