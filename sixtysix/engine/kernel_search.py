@@ -76,7 +76,7 @@ class KernelHand:
         raise NotImplementedError
 
     def _run(self, policy: int, cards: int) -> int:
-        """Play on, each action ``bots.search.policy_action``'s with ``policy``, else
+        """Play on, each action ``bots.playout.policy_action``'s with ``policy``, else
         ``rng.choice(legal actions)``, drawing from ``rng``, until the hand is over or, where
         ``cards`` is 0 or more, at most ``cards`` cards are left to play: the actions taken."""
         raise NotImplementedError
