@@ -52,7 +52,17 @@ from machine import header
 
 from sixtysix.bots import make_bot  # noqa: E402
 from sixtysix.cards import parse_card  # noqa: E402
-from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, EXCHANGE, MARRY, PLAY, action_str  # noqa: E402
+from sixtysix.engine.actions import (  # noqa: E402
+    DECLARE,
+    EXCHANGE,
+    MARRY,
+    PLAY,
+    action_str,
+    is_declaration,
+    is_marriage,
+    is_play,
+    named_card,
+)
 from sixtysix.engine.state import Deal, State  # noqa: E402
 from sixtysix.games import make_game  # noqa: E402
 from sixtysix.research.tournament import wilson  # noqa: E402
@@ -200,13 +210,13 @@ class Ours(Timed):
         assert s.to_act == self.seat and s.hands[self.seat] == mine, \
             f"our state is out of step with their game: {s}"
         action = self.bot.choose(s.view(self.seat), self.rng)
-        if DECLARE_SHOW <= action < DECLARE_SHOW + 64:
+        if is_declaration(action):
             # Showing a marriage to go out: theirs has no going out, only the marriage (pending
             # until the next trick won), so that is played.
             self.declared += 1
-            return marriage(THEIRS[action - DECLARE_SHOW].suit)
-        if MARRY <= action < MARRY + 64:
-            led = THEIRS[action - MARRY]
+            return marriage(THEIRS[named_card(action)].suit)
+        if is_marriage(action):
+            led = THEIRS[named_card(action)]
             self.queen_marriages += led.rank is Rank.QUEEN  # theirs leads the king
             return marriage(led.suit)
         if action == DECLARE:
@@ -215,8 +225,8 @@ class Ours(Timed):
             return plain_rule(valid, leader_move, perspective.get_trump_suit())
         if action == EXCHANGE:
             return sg.TrumpExchange(Card.get_card(Rank.JACK, perspective.get_trump_suit()))
-        if PLAY <= action < PLAY + 64:
-            return sg.RegularMove(THEIRS[action - PLAY])
+        if is_play(action):
+            return sg.RegularMove(THEIRS[named_card(action)])
         raise AssertionError(f"our bot chose {action_str(action)}, which their rules do not have")
 
 

@@ -25,7 +25,7 @@ from sixtysix.bots.playout import outcome, play_reference
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
-from sixtysix.engine.actions import MARRY
+from sixtysix.engine.actions import is_marriage
 from sixtysix.engine.kernel import POLICY, RANDOM, KernelRandom, seed_state
 from sixtysix.engine.kernel_multi import pack, playout, playouts
 from sixtysix.engine.phases import PH_OVER, PH_TRUMP
@@ -95,7 +95,7 @@ def test_kernel_playouts_end_as_the_engine_does(game_id: str, options: dict[str,
             trump_choices += s.phase == PH_TRUMP
             free_follows += bool(s.trick) and len(legal) == s.hands[s.to_act].bit_count()
             a = rng.choice(legal)
-            marriages += MARRY <= a < MARRY + 64
+            marriages += is_marriage(a)
             s.step(a)  # on to the next position, which the packed hand must reach too
             h.step(a)
             if not s.over:

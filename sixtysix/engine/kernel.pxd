@@ -1,6 +1,7 @@
 # C types for kernel.py (Cython's augmenting .pxd): the .py stays plain Python, the reference;
 # compiled, every field and local below is a machine int and every method a direct C call.
 cimport cython
+cimport sixtysix.engine.actions as actions  # the action tests by name, inline
 
 cdef unsigned long long MASK64, EPS_BELOW, _SUITS
 cdef int _PLAY, _DRAW_PHASE, _OVER, _MARRY, _SHOW, _DRAW, _EXCHANGE, _CLOSE, _DECLARE

@@ -33,6 +33,7 @@ from array import array
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from . import actions
 from .actions import CLOSE, DECLARE, DECLARE_SHOW, DRAW, EXCHANGE, MARRY
 from .fastpath import FastPath, RuleCoverage
 from .phases import PH_DRAW, PH_OVER, PH_PLAY
@@ -680,14 +681,14 @@ class Hand:
                 self._draw_all()
             else:
                 self._close()
-        elif a < _MARRY:
+        elif actions.is_play(a):
             self._play(a)
-        elif a < _SHOW:
-            self._marry(a - _MARRY)
+        elif actions.is_marriage(a):
+            self._marry(actions.named_card(a))
             if self.phase != _OVER:
-                self._play(a - _MARRY)
-        elif a < _DRAW:
-            self._show(a - _SHOW)
+                self._play(actions.named_card(a))
+        elif actions.is_declaration(a):
+            self._show(actions.named_card(a))
         elif a == _EXCHANGE:
             self._exchange()
         elif a == _CLOSE:

@@ -26,7 +26,7 @@ from sixtysix.bots.packed import _GAME_KERNELS, _multi_dealer
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
-from sixtysix.engine.actions import DECLARE, DECLARE_SHOW, DRAW, MARRY, PASS
+from sixtysix.engine.actions import DECLARE, PASS, is_declaration, is_marriage
 from sixtysix.engine.kernel import POLICY, seed_state
 from sixtysix.engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_OVER, PH_PLAY, PH_TRUMP
 from sixtysix.engine.phases.contracts import set_contract
@@ -81,9 +81,9 @@ def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None
             legal = s.legal_actions()
             assert h.legal_actions() == legal  # the same list, in the same order
             for a in legal:
-                if MARRY <= a < DECLARE_SHOW:
+                if is_marriage(a):
                     seen.add("marriage")
-                elif DECLARE_SHOW <= a < DRAW or a == DECLARE:
+                elif is_declaration(a) or a == DECLARE:
                     seen.add("claim")
             if len(s.active) == 3:
                 seen.add("solo")
@@ -120,7 +120,7 @@ def test_the_kernel_solves_the_last_tricks_as_the_solver_does(options: dict[str,
                 solved += 1
                 solo += len(s.active) == 3
             acts = s.legal_actions()  # claims now and then: most would end the hand at once
-            calm = [a for a in acts if a != DECLARE and not DECLARE_SHOW <= a < DRAW]
+            calm = [a for a in acts if a != DECLARE and not is_declaration(a)]
             s.step(rng.choice(calm if calm and rng.random() < 0.9 else acts))
     assert solved >= DEALS and solo >= 3, solo
 
@@ -212,7 +212,7 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
     for deal in range(6):
         s = Match(g, dealer=deal % 4).deal_hand(seed=rng.randrange(2**31))
         for _ in range(after):  # random steps, claiming never; the auction mostly the least
-            acts = [a for a in s.legal_actions() if a != DECLARE and not DECLARE_SHOW <= a < DRAW]
+            acts = [a for a in s.legal_actions() if a != DECLARE and not is_declaration(a)]
             if s.over or not acts:
                 break
             least = PASS if PASS in acts else min(acts)  # (most contracts end within a trick)

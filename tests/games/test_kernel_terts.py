@@ -23,7 +23,7 @@ from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.cards import parse_cards
 from sixtysix.engine import Match, State
-from sixtysix.engine.actions import ANNOUNCE, BELLA, EXCHANGE, PASS, SHOW
+from sixtysix.engine.actions import BELLA, EXCHANGE, PASS, is_announcement, is_show
 from sixtysix.engine.kernel import POLICY, KernelRandom, seed_state
 from sixtysix.engine.phases import PH_ANSWER
 from sixtysix.games import make_game
@@ -58,14 +58,14 @@ def test_kernel_playouts_end_as_the_engine_does(options: dict[str, Any]) -> None
             if s.phase == PH_ANSWER:
                 seen.add("answer" if len(legal) == 1 else "show offered")
             for a in legal:
-                for name, lo, hi in (("announce", ANNOUNCE, SHOW), ("bella", BELLA, BELLA + 1),
-                                     ("dix", EXCHANGE, EXCHANGE + 1)):
-                    if lo <= a < hi:
+                for name, offered in (("announce", is_announcement(a)), ("bella", a == BELLA),
+                                      ("dix", a == EXCHANGE)):
+                    if offered:
                         seen.add(name)
             if s.trick and not s.turnup_up and len(legal) < s.hands[s.to_act].bit_count():
                 seen.add("strict")
             a = rng.choice(legal)
-            if a >= SHOW or (a == PASS and len(legal) > 1):
+            if is_show(a) or (a == PASS and len(legal) > 1):
                 seen.add("compared")
             s.step(a)
             h.step(a)  # the packed hand must reach the same position
