@@ -22,7 +22,7 @@ import time
 from machine import header
 
 from sixtysix.bots import make_bot
-from sixtysix.bots.exact import _closed_open, exact_view, solved_values
+from sixtysix.bots.exact import closed_open, exact_view, solved_values
 from sixtysix.bots.solver import Solver
 from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
@@ -40,7 +40,7 @@ def closed_positions(game: str, bot: str, hands: int, seed: int) -> list[View]:
         st = Match(g, dealer=h % 2).deal_hand(seed=seed * 100_003 + h)
         while not st.over:
             v = st.view(st.to_act)
-            if len(v.legal) > 1 and _closed_open(v) and not exact_view(v):
+            if len(v.legal) > 1 and closed_open(v) and not exact_view(v):
                 out.append(v)
             st.step(player.choose(v, rng))
     return out

@@ -25,7 +25,7 @@ from machine import header
 
 from sixtysix.bots import make_bot
 from sixtysix.bots.choices import best_action
-from sixtysix.bots.exact import _closed_open
+from sixtysix.bots.exact import closed_open
 from sixtysix.bots.ismcts import Ismcts
 from sixtysix.bots.solver import Solver
 from sixtysix.bots.worlds import exclusions
@@ -55,7 +55,7 @@ def oracle_choice(state: State, seat: int, seconds: float, rng: random.Random,
     view = state.view(seat)
     if len(view.legal) == 1:
         return view.legal[0]
-    if _closed_open(view):  # no card is drawn any more: the true position is the whole game
+    if closed_open(view):  # no card is drawn any more: the true position is the whole game
         solver.clear()
         return best_action({a: float(v) for a, v in solver.action_values(state).items()})
     bot = Ismcts(seconds=seconds, endgame=True, sample=Peek(view, state))

@@ -37,7 +37,7 @@ from typing import TypedDict
 
 from .bots import Limit, make_bot
 from .bots.base import Bot
-from .bots.exact import _closed_open, exact_view, solved_values
+from .bots.exact import closed_open, exact_view, solved_values
 from .bots.ismcts import Ismcts
 from .bots.playout import outcome
 from .bots.solver import SCALE, Solver
@@ -93,7 +93,7 @@ def hint(view: View, rng: random.Random, seconds: float = 1.0,
         raise ValueError(f"seat {view.seat} is not to act: there is nothing to hint")
     if len(view.legal) == 1:
         return [(view.legal[0], 0.0)]
-    if _closed_open(view):
+    if closed_open(view):
         worlds = 1 if exact_view(view) else 40
         solved, _ = solved_values(view, rng, Solver(), None, worlds, exclusions(view))
         return sorted(solved.items(), key=lambda av: (-av[1], av[0]))
@@ -291,8 +291,8 @@ def evaluate(view: View, rng: random.Random, samples: int = 4000, runs: int = 5,
     if len(legal) == 1:
         return Valuation({legal[0]: 0.0}, {legal[0]: 0.0}, legal[0], True, 0)
     rows: list[dict[int, float]] = []
-    exact = _closed_open(view) and exact_view(view)
-    if _closed_open(view):
+    exact = closed_open(view) and exact_view(view)
+    if closed_open(view):
         excluded = exclusions(view)
         # Game points only: two moves that win the same game points are equally good, whatever
         # card points they win by (the margin would part them by up to 0.12).

@@ -26,7 +26,7 @@ import sys
 
 from sixtysix import _core
 from sixtysix.bots.bidding import _judged
-from sixtysix.bots.packed import _multi_dealer, _packed_dealer
+from sixtysix.bots.packed import multi_dealer, packed_dealer
 from sixtysix.bots.playout import outcome, playout
 from sixtysix.bots.solver import Solver, is_solvable
 from sixtysix.bots.value_net import net_for
@@ -82,7 +82,7 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                     x = seed_state(rng.randrange(2**31))
                     runs = [playouts(packed, 3, x, policy) for policy in (RANDOM, POLICY)]
                     view = s.view(s.to_act)
-                    deal = _packed_dealer(view, random.Random(rng.randrange(2**31)),
+                    deal = packed_dealer(view, random.Random(rng.randrange(2**31)),
                                           exclusions(view))
                     assert deal is not None
                     world, origin, other, known, allowed, unseen = deal
@@ -96,7 +96,7 @@ def digest(game_id: str, positions: int, seed: int = 66) -> tuple[int, str]:
                     runs_multi = [kernel_multi.playouts(multi, 3, x, policy)
                                   for policy in (RANDOM, POLICY)]
                     view = s.view(s.to_act)
-                    deal_multi = _multi_dealer(view, random.Random(rng.randrange(2**31)),
+                    deal_multi = multi_dealer(view, random.Random(rng.randrange(2**31)),
                                                exclusions(view))
                     assert deal_multi is not None
                     world_m, origin_m = deal_multi

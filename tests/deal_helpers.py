@@ -134,7 +134,7 @@ def trees_agree(view: View, seed: int, endgame: bool, **params: Any) -> bool:
 def worlds_fit(view: View, excluded: list[int], h: Any, origin: Any, sizes: list[int],
                rng: random.Random, each: Callable[[Any], None] = lambda h: None,
                draws: int = 80) -> None:
-    """Deal ``draws`` worlds of ``view`` with ``h.redeal(origin)`` (``packed._multi_dealer``'s
+    """Deal ``draws`` worlds of ``view`` with ``h.redeal(origin)`` (``packed.multi_dealer``'s
     pair) and assert that each fits it: every seat keeps what it is known to hold (its own hand
     for the view's seat) and has its number of cards (``sizes``), none a card it has shown it
     cannot hold, the unseen cards all dealt once; and that every card a seat may hold reaches it

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from deal_helpers import trees_agree
 
-from sixtysix.bots.packed import _packed_dealer
+from sixtysix.bots.packed import packed_dealer
 from sixtysix.bots.playout import play_reference
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.bots.worlds import exclusions
@@ -140,7 +140,7 @@ def test_the_search_tree_is_the_same_on_packed_hands_for_the_match_and_evenly(
 
 @pytest.mark.parametrize("game_id", ["sixty-six", "schnapsen", "three-hand-sixty-six"])
 def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
-    # _packed_dealer + Hand.redeal deal ISMCTS's worlds without a State: the other seat keeps
+    # packed_dealer + Hand.redeal deal ISMCTS's worlds without a State: the other seat keeps
     # what it is known to hold, takes the rest from the cards it may hold (voids shown in the
     # endgame excluded), the stock the cards left; the world is the State that view.state_with
     # builds from the same cards (the same playouts); every allowed card reaches the other hand
@@ -153,7 +153,7 @@ def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
         while not s.over:
             view = s.view(s.to_act)
             excluded = exclusions(view)
-            got = _packed_dealer(view, rng, excluded)
+            got = packed_dealer(view, rng, excluded)
             assert got is not None
             h, origin, other, known, allowed, unseen = got
             theirs_seat = view.active[other]  # ``other`` numbers the seat as the packed hand does

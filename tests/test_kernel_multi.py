@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from deal_helpers import trees_agree, worlds_fit
 
-from sixtysix.bots.packed import _multi_dealer
+from sixtysix.bots.packed import multi_dealer
 from sixtysix.bots.playout import outcome, play_reference
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.bots.worlds import exclusions
@@ -197,7 +197,7 @@ def _turns_a_dealt_card(view: View, w: Any) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
-    # _multi_dealer + MultiHand.redeal deal ISMCTS's worlds without a State: the seat keeps its
+    # multi_dealer + MultiHand.redeal deal ISMCTS's worlds without a State: the seat keeps its
     # cards, the others what they are known to hold (the dealer's turned card, a marriage's
     # other card), each seat its number of cards (before Three-Player's trump choice, the
     # whole hand, and the card to turn among forehand's unseen ones), none a card it has shown
@@ -211,7 +211,7 @@ def test_worlds_dealt_on_the_packed_hand_fit_the_view(game_id: str) -> None:
         while s is not None and not s.over:
             view = s.view(s.to_act)
             excluded = exclusions(view)
-            got = _multi_dealer(view, rng, excluded)
+            got = multi_dealer(view, rng, excluded)
             assert got is not None
             h, origin = got
             before_trump = s.phase == PH_TRUMP

@@ -65,7 +65,7 @@ def test_weighted_worlds_dealt_on_the_packed_hand_are_the_samplers(game_id: str)
     # ISMCTS deals a weighted world on the kernel's packed hand: the sampler draws the hidden
     # hand (hidden_cards, the same draw as the State it builds), the kernel deals the rest as
     # the stock. Same seed, same hidden hand; the packed world is that State's, stock aside.
-    from sixtysix.bots.packed import _packed_dealer
+    from sixtysix.bots.packed import packed_dealer
     from sixtysix.engine.kernel import POLICY, pack, playouts, seed_state
 
     g = make_game(game_id)
@@ -77,7 +77,7 @@ def test_weighted_worlds_dealt_on_the_packed_hand_are_the_samplers(game_id: str)
         while not s.over:
             v = s.view(s.to_act)
             sample = Sampler(v)
-            got = _packed_dealer(v, rng, sample.excluded)
+            got = packed_dealer(v, rng, sample.excluded)
             if got is not None and sample.single is not None:
                 h, origin, other, known, _, unseen = got
                 seed = rng.randrange(2**31)

@@ -1,5 +1,5 @@
 """Where the exact solver stands in for a search: an open position (``exact_view``), or worlds
-that solve exactly and quickly (``_closed_open``), valued by solving each (``solved_values``).
+that solve exactly and quickly (``closed_open``), valued by solving each (``solved_values``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ announcements take seconds to solve). An open view (``exact_view``) is solved up
 the cards its game's fast path declares instead (``FastPath.exact_cards``)."""
 
 
-def _live_cards(s: State) -> int:
+def live_cards(s: State) -> int:
     """The cards left to play: in the hands of the seats that play (a solo declarer's partner
     holds his, face down, to the end: they cost a solve nothing)."""
     n = 0
@@ -57,7 +57,7 @@ def exact_view(view: View) -> bool:
                                          else SOLVE_CARDS)
 
 
-def _closed_open(view: View) -> bool:
+def closed_open(view: View) -> bool:
     """The view open (``exact_view``), or two seats and the stock closed or exhausted, or the last
     tricks of two sides of more seats with every card dealt (``_dealt_out``): each world is
     solved exactly and quickly; only the dead cards of a closed stock (if any) and, with more

@@ -146,9 +146,9 @@ def evidence(view: View) -> list[tuple[str, int, int, bool]]:
             elif not strict and len(seq) == 2:
                 lead = trick[0]
                 wins = trick_winner(trick + [card], trump, beats) == 1
-                cost = _cost(card, trump, values)
+                cost = keep_cost(card, trump, values)
                 for x in cards_of(unseen):
-                    if _cost(x, trump, values) < cost and \
+                    if keep_cost(x, trump, values) < cost and \
                             (trick_winner([lead, x], trump, beats) == 1) == wins:
                         found.append(("win_cheaper" if wins else "discard_cheaper", seat, x, rounds))
                 if values[lead] >= 10 and trick_winner(trick + [card], trump, beats) == 0:
@@ -174,7 +174,7 @@ def evidence(view: View) -> list[tuple[str, int, int, bool]]:
             or view.facedown + n_seq * (rounds - at) >= r.exchange_min_facedown]
 
 
-def _cost(card: int, trump: int, values: tuple[int, ...]) -> int:
+def keep_cost(card: int, trump: int, values: tuple[int, ...]) -> int:
     """What a card is worth keeping, as the playout policy sees it: its points, trumps dearer."""
     return values[card] + (12 if card >> 3 == trump else 0)
 

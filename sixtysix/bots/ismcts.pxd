@@ -5,7 +5,7 @@ cimport cython
 from libc cimport math
 from sixtysix.engine.kernel cimport Hand
 from sixtysix.bots.value_net cimport ValueNet
-from sixtysix.bots.playout cimport _reward, playout, policy_action
+from sixtysix.bots.playout cimport scaled_reward, playout, policy_action
 
 
 cdef class _Node:

@@ -39,10 +39,19 @@ from ..engine.view import View
 from .base import ITERATIONS, SECONDS, Limit, Param, check_fields, clock, register
 from .bidding import bid_decision
 from .choices import action_key, best_action, meld_game_actions
-from .exact import SOLVE_CARDS, _closed_open, _live_cards, exact_view, solved_values
-from .packed import _GAME_KERNELS, _game_playout, _multi_dealer, _pack, _packed_dealer, own_solver
+from .exact import SOLVE_CARDS, closed_open, exact_view, live_cards, solved_values
+from .packed import GAME_KERNELS, game_playout, multi_dealer, own_solver, pack_walked, packed_dealer
 from .particles import PolicySampler
-from .playout import Rng, _reward, _rewards, match_reward, outcome, playout, policy_action, race_rewards
+from .playout import (
+    Rng,
+    match_reward,
+    outcome,
+    playout,
+    policy_action,
+    race_rewards,
+    scaled_reward,
+    seat_rewards,
+)
 from .solver import SCALE, Solver, is_solvable
 from .value_net import ValueNet, net_for
 from .worlds import determinize, exclusions
@@ -209,7 +218,7 @@ class _HandWalk:
         path = _walk_hand(root, h, self.c, self.rng)
         lead, kx = _hand_lead(h, self.endgame, self.net, self.share, self.solver, self.stock, kx)
         if self.for_match is None:
-            r0, r1 = _reward(lead, self.scale), _reward(-lead, self.scale)
+            r0, r1 = scaled_reward(lead, self.scale), scaled_reward(-lead, self.scale)
         else:
             r0, r1 = self.for_match(0, lead), self.for_match(1, -lead)
         for i in range(1, len(path)):
@@ -313,7 +322,7 @@ class Ismcts:
             return bids
         excluded = exclusions(view)
         sample = self.sample or self._particles(view, rng, deadline)  # this tree's worlds
-        if self.exact and _closed_open(view):
+        if self.exact and closed_open(view):
             self.solver.clear()
             return solved_values(view, rng, self.solver, deadline,
                                  self.worlds if iterations is None else max(1, iterations // 20),
@@ -336,7 +345,7 @@ class Ismcts:
     def estimates(self, view: View, rng: random.Random, limit: Limit | None = None
                   ) -> dict[int, tuple[float, int]]:
         """Mean game points and visit count of each legal action (for hints and analysis)."""
-        if self.exact and _closed_open(view) or len(view.legal) == 1:
+        if self.exact and closed_open(view) or len(view.legal) == 1:
             vals = self.action_values(view, rng, limit)
             return {a: (v, 0) for a, v in vals.items()}
         seconds, iterations = self.seconds, self.iterations
@@ -423,7 +432,7 @@ class Ismcts:
         # ``rng`` where none packs (Bauernschnapsen, an auction) would make the tree another
         # than the one grown without the kernels.
         packable = self.kernel and self.packed and not by_rule and not double_pack \
-            and _pack(determinize(view, random.Random(0), excluded)) is not None
+            and pack_walked(determinize(view, random.Random(0), excluded)) is not None
         # Uniform worlds (no sampler of their own) of those games are dealt on the packed hand
         # itself, from one packed world: no State is built per iteration. So are weighted ones
         # where one seat's cards are hidden: the sampler draws them, the kernel deals the stock.
@@ -431,11 +440,11 @@ class Ismcts:
         if packable and sample is not None and getattr(sample, "single", None):
             weighted = sample.hidden_cards  # type: ignore[attr-defined]
             excluded = sample.excluded  # type: ignore[attr-defined]
-        deal = _packed_dealer(view, rng, excluded) \
+        deal = packed_dealer(view, rng, excluded) \
             if packable and (sample is None or weighted is not None) else None
         # The worlds of the games that deal every card (Four-Hand, Three-Player, North American)
         # on their own kernel.
-        deal_multi = _multi_dealer(view, rng, excluded) \
+        deal_multi = multi_dealer(view, rng, excluded) \
             if packable and deal is None and sample is None else None
         # Worlds are dealt with ``rng``; the tree's and the playouts' choices take the kernel's
         # generator, a tenth of the cost of ``random.Random.choice`` (a third of a playout's time).
@@ -485,19 +494,19 @@ class Ismcts:
             else:
                 s = sample(rng) if sample is not None else \
                     determinize(view, rng, excluded)
-                h = _pack(s) if packable else None
+                h = pack_walked(s) if packable else None
             if walk is not None and not topping and type(h) is Hand:
                 self._kx = walk.iterate(root, h, self._kx)
                 continue
             if h is not None:
                 path = self._descend(root, h, fast, False, False, topping)
                 result = self._packed_result(h, fast)
-                rewards = _rewards(result, scale, for_match)
+                rewards = seat_rewards(result, scale, for_match)
             else:
                 path = self._descend(root, s, fast, by_rule, double_pack, topping)
                 result, points = self._finish(s, fast)
                 rewards = race_rewards(s, result, scale, points) if points is not None else \
-                    _rewards(result, scale, for_match)
+                    seat_rewards(result, scale, for_match)
             _backup(path, result, rewards)
         return root
 
@@ -565,7 +574,7 @@ class Ismcts:
         seat's lead, and in Terts the hand scores at the end of the solved line
         (``race_rewards`` needs them); None where no such kernel plays ``s`` (another game, or
         rule options it does not cover) or ``cards`` is 0. The policy's steps run on the
-        kernel where ``_game_playout`` would, else through ``State``: the same numbers drawn,
+        kernel where ``game_playout`` would, else through ``State``: the same numbers drawn,
         the same world solved."""
         fp = s.game.fast_path
         if fp is None:
@@ -575,7 +584,7 @@ class Ismcts:
         h = own.pack(s) if own is not None and cards else None
         if own is None or h is None:
             return None
-        if self.kernel and _GAME_KERNELS and isinstance(rng, kernel.KernelRandom):
+        if self.kernel and GAME_KERNELS and isinstance(rng, kernel.KernelRandom):
             rng.state = own.play_to(h, rng.state, cards)
         else:
             while not s.over and sum(c.bit_count() for c in s.hands) > cards:
@@ -611,15 +620,15 @@ class Ismcts:
             solved = self._solved_own(s, rng)
             if solved is not None:
                 return solved
-        if self.kernel and _GAME_KERNELS and isinstance(rng, kernel.KernelRandom) and not (
-                self.endgame and is_solvable(s) and _live_cards(s) <= SOLVE_CARDS):
-            played = _game_playout(s, rng)
+        if self.kernel and GAME_KERNELS and isinstance(rng, kernel.KernelRandom) and not (
+                self.endgame and is_solvable(s) and live_cards(s) <= SOLVE_CARDS):
+            played = game_playout(s, rng)
             if played is not None:
                 return played
         if self.endgame:
             while not s.over and s.stock_open and s.facedown + 1 > self.stock:
                 s.step(policy_action(s, s.legal_actions(), rng))
-            if not s.over and is_solvable(s) and _live_cards(s) <= SOLVE_CARDS:
+            if not s.over and is_solvable(s) and live_cards(s) <= SOLVE_CARDS:
                 v = self.solver.value(s) / SCALE
                 side = s.rules.sides[s.to_act]
                 out = [0.0] * s.n

@@ -51,7 +51,7 @@ from ..engine.view import View
 from .base import Limit, Param, check_fields, past, register
 from .bidding import bid_decision
 from .choices import action_key, best_action
-from .exact import EXACT_MAX_CARDS, SOLVE_CARDS, _closed_open, exact_view, solved_values
+from .exact import EXACT_MAX_CARDS, SOLVE_CARDS, closed_open, exact_view, solved_values
 from .inference import Sampler
 from .ismcts import ISMCTS_PARAMS, Ismcts
 from .playout import outcome
@@ -191,8 +191,8 @@ class Master:
         # than enough worlds need, a handful of clairvoyant solves is worse than ISMCTS. With a
         # time limit the first world's solve is timed and decides.
         roomy = True if iterations is None else iterations >= 200
-        near = not _closed_open(view) and roomy and _near_end(view, self.solve_facedown)
-        solved = _closed_open(view) or near
+        near = not closed_open(view) and roomy and _near_end(view, self.solve_facedown)
+        solved = closed_open(view) or near
         if near and search_deadline is not None:
             self.solver.clear()
             solved_values(view, rng, self.solver, None, 1, sample=sample)

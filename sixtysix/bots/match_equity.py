@@ -9,7 +9,7 @@ points of ``Game.hand_points`` (shares of hands won by 1, 2 and 3 game points, m
 start of a match, where equity is nearly linear in game points: the equity the hand leaves, less
 the mean of those of winning and losing by one, over half their difference (so a win by one is
 1, a loss by one -1); the search's reward is the per-hand one of that lead (``tanh(lead / 2)``,
-``playout._reward``): at the start of a match the same as playing for the hand, late in it what the
+``playout.scaled_reward``): at the start of a match the same as playing for the hand, late in it what the
 score makes of each result.
 
 >>> round(match_equity(7, 7, (0.6, 0.35, 0.05)), 3)

@@ -1,6 +1,6 @@
-"""Worlds on the playout kernels: which kernel plays a state (``_pack``, ``_game_playout``) and
-the dealers that deal a search's worlds straight into a kernel's packed hand (``_packed_dealer``,
-``_multi_dealer``), so that no ``State`` is built per iteration."""
+"""Worlds on the playout kernels: which kernel plays a state (``pack_walked``, ``game_playout``) and
+the dealers that deal a search's worlds straight into a kernel's packed hand (``packed_dealer``,
+``multi_dealer``), so that no ``State`` is built per iteration."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..engine.state import State
 from ..engine.view import View
 from .worlds import determinize
 
-_GAME_KERNELS = not kernel_search.__file__.endswith(".py")
+GAME_KERNELS = not kernel_search.__file__.endswith(".py")
 """The games' own kernels (``games/<game>/kernel.py``: Gaigel's, Terts', Bauernschnapsen's) play
 the playouts in the compiled core only (they are compiled with ``kernel_search``, the core is
 never mixed): the kernels are the engine move for move, so the values are the same either way,
@@ -40,7 +40,7 @@ def own_solver(s: State) -> ModuleType | None:
     return own if own is not None and not own.WALKED else None
 
 
-def _game_playout(s: State, rng: kernel.KernelRandom
+def game_playout(s: State, rng: kernel.KernelRandom
                   ) -> tuple[list[float], list[int] | None] | None:
     """``s`` played out on its game's own kernel (Gaigel, Terts, or Bauernschnapsen from its
     deal choice on) with ``rng``'s numbers, as ``playout`` plays ``s`` through ``State``: each
@@ -54,7 +54,7 @@ def _game_playout(s: State, rng: kernel.KernelRandom
     return h.leads(), points if own.RACE else None
 
 
-def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
+def packed_dealer(view: View, rng: random.Random, excluded: list[int]
                    ) -> tuple[Hand, Hand, int, int, int, int] | None:
     """For a two-seat game the kernel plays: a hand to deal worlds into and the arguments of
     its ``redeal`` (a packed world of ``view``, the other seat as the packed hand numbers it,
@@ -73,7 +73,7 @@ def _packed_dealer(view: View, rng: random.Random, excluded: list[int]
     return kernel.Hand(origin.t), origin, int(other == b), known, allowed, unseen
 
 
-def _multi_dealer(view: View, rng: random.Random, excluded: list[int]
+def multi_dealer(view: View, rng: random.Random, excluded: list[int]
                   ) -> tuple[MultiHand, MultiHand] | tuple[GameHand, GameHand] | None:
     """For the games ``engine.kernel_multi`` plays (Four-Hand, Three-Player, North American),
     and those whose own kernel is ``WALKED`` (Bauernschnapsen): a hand to deal worlds into and
@@ -97,13 +97,13 @@ def _walked_pack(s: State) -> GameHand | None:
     """``s`` on its game's own kernel where the searches walk their trees on it (``WALKED``:
     Bauernschnapsen, from the deal choice on), in the compiled core (in pure Python its loops
     over bits are slower than ``State``'s), else None."""
-    if not _GAME_KERNELS:
+    if not GAME_KERNELS:
         return None
     own = game_kernel(s)
     return own.pack(s) if own is not None and own.WALKED else None
 
 
-def _pack(s: State) -> Hand | MultiHand | GameHand | None:
+def pack_walked(s: State) -> Hand | MultiHand | GameHand | None:
     """``s`` on the kernel that walks its tree (two seats, three or four, or the game's own
     where it is ``WALKED``), or None."""
     h = kernel.pack(s)

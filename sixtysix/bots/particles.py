@@ -47,7 +47,7 @@ from ..engine.legal import trick_winner
 from ..engine.state import PH_PLAY, Deal, State
 from ..engine.view import View
 from .base import past
-from .inference import Sampler, _cost
+from .inference import Sampler, keep_cost
 from .worlds import exclusions
 
 __all__ = ["PolicySampler", "timeline", "EPS"]
@@ -88,8 +88,8 @@ def features(s: State, legal: list[int]) -> list[list[float]]:
     trumps = sum(1 for x in held if x >> 3 == trump) / 6
     plays = [a for a in legal if is_play(a)]
     winners = [a for a in plays if lead >= 0 and trick_winner([lead, a], trump, s.beats) == 1]
-    cheapest = min(plays, key=lambda c: (_cost(c, trump, values), c)) if plays else -1
-    cheapest_win = min(winners, key=lambda c: (_cost(c, trump, values), c)) if winners else -1
+    cheapest = min(plays, key=lambda c: (keep_cost(c, trump, values), c)) if plays else -1
+    cheapest_win = min(winners, key=lambda c: (keep_cost(c, trump, values), c)) if winners else -1
     out = []
     for a in legal:
         f = [0.0] * N_FEATURES

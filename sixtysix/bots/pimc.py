@@ -16,8 +16,8 @@ from ..engine.state import State
 from ..engine.view import View
 from .base import SECONDS, Limit, Param, check_fields, past, register
 from .choices import action_key, best_action
-from .exact import EXACT_MAX_CARDS, SOLVE_CARDS, _closed_open, solved_values
-from .packed import _GAME_KERNELS, _game_playout, _pack
+from .exact import EXACT_MAX_CARDS, SOLVE_CARDS, closed_open, solved_values
+from .packed import GAME_KERNELS, game_playout, pack_walked
 from .playout import outcome, playout
 from .solver import Solver
 from .worlds import determinize, exclusions
@@ -65,7 +65,7 @@ class Pimc:
         self.solver.clear()
         two = len(view.active) == 2 and len({view.game.rules.sides[p] for p in view.active}) == 2 \
             and sum(view.hand_sizes) <= SOLVE_CARDS
-        if _closed_open(view) or two and (view.facedown <= self.solve_facedown
+        if closed_open(view) or two and (view.facedown <= self.solve_facedown
                                           and view.hand.bit_count() <= EXACT_MAX_CARDS):
             return solved_values(view, rng, self.solver, deadline, worlds, excluded)[0]
         # Equivalent actions (``action_key``: cut and knock) are one choice, played out once.
@@ -90,14 +90,14 @@ class Pimc:
     def _playout(self, s: State, rng: KernelRandom, seat: int) -> float:
         """``seat``'s game-point lead at the end of a policy playout of ``s`` (``outcome``), on
         the kernel that plays the game where there is one, drawing ``rng``'s numbers."""
-        h = _pack(s) if self.kernel else None
+        h = pack_walked(s) if self.kernel else None
         if isinstance(h, MultiHand):
             _, rng.state = kernel_multi.playout(h, rng.state, kernel.POLICY)
             return h.leads()[seat]
         if isinstance(h, Hand):
             g0, g1, _, rng.state = kernel.playouts(h, 1, rng.state, kernel.POLICY)
             return float(g0 - g1 if seat == s.active[0] else g1 - g0)
-        played = _game_playout(s, rng) if self.kernel and _GAME_KERNELS else None
+        played = game_playout(s, rng) if self.kernel and GAME_KERNELS else None
         if played is not None:
             return played[0][seat]
         playout(s, rng)

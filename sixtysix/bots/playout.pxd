@@ -15,4 +15,4 @@ cpdef int _cheapest(list cards, tuple vals, int trump) except? -1
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int _strongest(list cards, tuple beats, int trump) except? -1
 cpdef playout(State s, object rng)
-cpdef double _reward(double d, double scale=*)
+cpdef double scaled_reward(double d, double scale=*)

@@ -223,19 +223,19 @@ def outcome(s: State) -> list[float]:
     return out
 
 
-def _reward(d: float, scale: float = 2.0) -> float:
+def scaled_reward(d: float, scale: float = 2.0) -> float:
     """Game points → [-1, 1] for UCB: winning by 3 is better than by 1, but not three times.
     ``scale`` is the game's ``value_scale`` (Terts' hands score card points: 60)."""
     return math.tanh(d / scale)
 
 
-def _rewards(leads: list[float], scale: float,
+def seat_rewards(leads: list[float], scale: float,
              for_match: Callable[[int, float], float] | None) -> list[float]:
     """Per seat, the reward of a hand that ends with these game-point ``leads``: by the match it
     leaves (``for_match``, from ``match_reward``), else by the lead itself."""
     if for_match is not None:
         return [for_match(p, d) for p, d in enumerate(leads)]
-    return [_reward(d, scale) for d in leads]
+    return [scaled_reward(d, scale) for d in leads]
 
 
 def match_reward(view: View) -> Callable[[int, float], float] | None:
@@ -276,4 +276,4 @@ def race_rewards(s: State, leads: list[float], scale: float,
             if sum(won) == 1:
                 return [1.0 if w else -1.0 for w in won]
             return [0.0] * len(totals)
-    return [_reward(d, scale) for d in leads]
+    return [scaled_reward(d, scale) for d in leads]

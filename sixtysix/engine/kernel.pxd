@@ -10,14 +10,14 @@ cdef long long _INF
 cdef unsigned long long _M64, _H1, _H2, _B1, _B2, _B4, _B8
 cdef int _SLOTS_MAX
 
-cpdef unsigned long long _next(unsigned long long x) noexcept
-cpdef int _below(unsigned long long x, unsigned long long n) noexcept
-cpdef int _low(unsigned long long m) noexcept
-cpdef int _count(unsigned long long m) noexcept
-cpdef int _nth(unsigned long long m, int i) noexcept
-cpdef int _count64(unsigned long long m) noexcept
-cpdef int _low64(unsigned long long m) noexcept
-cpdef int _nth64(unsigned long long m, int i) noexcept
+cpdef unsigned long long xorshift(unsigned long long x) noexcept
+cpdef int below(unsigned long long x, unsigned long long n) noexcept
+cpdef int lowest(unsigned long long m) noexcept
+cpdef int count32(unsigned long long m) noexcept
+cpdef int nth(unsigned long long m, int i) noexcept
+cpdef int count64(unsigned long long m) noexcept
+cpdef int lowest64(unsigned long long m) noexcept
+cpdef int nth64(unsigned long long m, int i) noexcept
 @cython.locals(best=cython.int, best_key=cython.int, c=cython.int, k=cython.int)
 cpdef int cheapest(unsigned long long m, unsigned long long values, int trump) noexcept
 @cython.locals(p=cython.int, t=cython.int, k=cython.int, pvals=cython.ulonglong,

@@ -69,7 +69,7 @@ _PLAYED_OUT = {"seed": 0, "pagat": 1, "one_point": 2, "graded": 3}
 # ---------------------------------------------------------------------- bits and random numbers
 
 
-def _next(x: int) -> int:
+def xorshift(x: int) -> int:
     """One step of xorshift64 (Marsaglia 2003): never 0 from a state that is not 0."""
     x ^= (x << 13) & MASK64
     x ^= x >> 7
@@ -77,17 +77,17 @@ def _next(x: int) -> int:
     return x
 
 
-def _below(x: int, n: int) -> int:
+def below(x: int, n: int) -> int:
     """An index below ``n`` (< 2**32) from the high 32 bits of a generator state."""
     return ((x >> 32) * n) >> 32
 
 
-def _low(m: int) -> int:
+def lowest(m: int) -> int:
     """The lowest card of a non-empty set of cards below 32: the bits below its lowest bit."""
-    return _count((m ^ (m - 1)) >> 1)
+    return count32((m ^ (m - 1)) >> 1)
 
 
-def _count(m: int) -> int:
+def count32(m: int) -> int:
     """Cards in a set of cards below 32 (SWAR popcount)."""
     m = m - ((m >> 1) & 0x55555555)
     m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
@@ -97,18 +97,18 @@ def _count(m: int) -> int:
     return ((m * 0x01010101) >> 24) & 0xFF
 
 
-def _nth(m: int, i: int) -> int:
+def nth(m: int, i: int) -> int:
     """The ``i``-th lowest card of a set."""
     while i:
         m &= m - 1
         i -= 1
-    return _low(m)
+    return lowest(m)
 
 
 _B1, _B2, _B4, _B8 = 0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F, 0x0101010101010101
 
 
-def _count64(m: int) -> int:
+def count64(m: int) -> int:
     """Cards in a set of up to 64 (SWAR popcount): Terts' card 31, Gaigel's double pack."""
     m = m - ((m >> 1) & _B1)
     m = (m & _B2) + ((m >> 2) & _B2)
@@ -116,17 +116,17 @@ def _count64(m: int) -> int:
     return ((m * _B8) & MASK64) >> 56
 
 
-def _low64(m: int) -> int:
+def lowest64(m: int) -> int:
     """The lowest card of a non-empty set of up to 64."""
-    return _count64((m ^ (m - 1)) >> 1)
+    return count64((m ^ (m - 1)) >> 1)
 
 
-def _nth64(m: int, i: int) -> int:
+def nth64(m: int, i: int) -> int:
     """The ``i``-th lowest card of a set of up to 64."""
     while i:
         m &= m - 1
         i -= 1
-    return _low64(m)
+    return lowest64(m)
 
 
 def cheapest(m: int, values: int, trump: int) -> int:
@@ -136,7 +136,7 @@ def cheapest(m: int, values: int, trump: int) -> int:
     best = -1
     best_key = 1 << 20
     while m:
-        c = _low64(m)
+        c = lowest64(m)
         m &= m - 1
         k = (((values >> (4 * (c & 7))) & 15) + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
         if k < best_key:
@@ -177,7 +177,7 @@ def cheapest8(m: int, pvals: int, tvals: int, trump: int) -> int:
     best = -1
     best_key = 1 << 20
     while m:
-        c = _low64(m)
+        c = lowest64(m)
         m &= m - 1
         k = (value8(pvals, tvals, trump, c) + (12 if (c >> 3) & 3 == trump else 0)) * 64 + c
         if k < best_key:
@@ -202,12 +202,12 @@ class KernelRandom:
         self.state = state
 
     def random(self) -> float:
-        self.state = _next(self.state)
+        self.state = xorshift(self.state)
         return (self.state >> 11) / 9007199254740992.0
 
     def choice(self, seq: Sequence[int]) -> int:
-        self.state = _next(self.state)
-        return seq[_below(self.state, len(seq))]
+        self.state = xorshift(self.state)
+        return seq[below(self.state, len(seq))]
 
 
 # ---------------------------------------------------------------------- the packed hand
@@ -477,7 +477,7 @@ class Hand:
         elif self.turnup_up:
             most += self._value(self.turnup)
         while cards:
-            most += self._value(_low(cards))
+            most += self._value(lowest(cards))
             cards &= cards - 1
         if self.led >= 0:
             most += self._value(self.led)
@@ -485,7 +485,7 @@ class Hand:
             h = self._hand(seat)
             queens = h & (h << 1) & 0x08080808
             while queens:
-                most += 40 if (_low(queens) >> 3) & 3 == self.trump else 20
+                most += 40 if (lowest(queens) >> 3) & 3 == self.trump else 20
                 queens &= queens - 1
         return 1 if most < t.target else 0
 
@@ -511,13 +511,13 @@ class Hand:
         """A legal action drawn as ``rng.choice(s.legal_actions())`` draws it: the legal list is
         counted by parts (cards, marriages, exchange, close, claim, in the engine's order) and
         the drawn index decoded, without building it."""
-        self.rng = _next(self.rng)
+        self.rng = xorshift(self.rng)
         if self.phase == _DRAW_PHASE:
-            return _DRAW if _below(self.rng, 2) == 0 else _CLOSE
+            return _DRAW if below(self.rng, 2) == 0 else _CLOSE
         seat = self.to_act
         t = self.t
         cards = self._cards(seat)
-        n = _count(cards)
+        n = count32(cards)
         per = 1
         queens = ex = close = 0
         if self.led >= 0:  # a follower: his cards, the exchange, a claim
@@ -530,13 +530,13 @@ class Hand:
             ex = self._may_exchange(seat)
             close = self._may_close(seat)
             declare = self._may_declare(seat)
-        m = per * _count(queens)
-        i = _below(self.rng, n + m + ex + close + declare)
+        m = per * count32(queens)
+        i = below(self.rng, n + m + ex + close + declare)
         if i < n:
-            return _nth(cards, i)
+            return nth(cards, i)
         i -= n
         if i < m:
-            q = _nth(queens, i // per)
+            q = nth(queens, i // per)
             k = i % per
             return _MARRY + q - 1 if k == 0 else (_MARRY + q if k == 1 else _SHOW + q)
         i -= m
@@ -559,7 +559,7 @@ class Hand:
         out = []
         cards = self._cards(seat)
         while cards:
-            out.append(_low(cards))
+            out.append(lowest(cards))
             cards &= cards - 1
         if self.led >= 0:
             if (t.ex_any_time or self.close_window) and self._may_exchange(seat):
@@ -569,7 +569,7 @@ class Hand:
             return out
         queens = self._queens(seat)
         while queens:
-            q = _low(queens)
+            q = lowest(queens)
             queens &= queens - 1
             out.append(_MARRY + q - 1)
             out.append(_MARRY + q)
@@ -591,12 +591,12 @@ class Hand:
         of a search this way from one packed world."""
         self._load(origin)
         self.slen = origin.slen
-        size = _count(origin._hand(other))
+        size = count32(origin._hand(other))
         pick = 0
-        n = _count(allowed)
-        for _ in range(size - _count(known)):
-            self.rng = _next(self.rng)
-            c = _nth(allowed, _below(self.rng, n))
+        n = count32(allowed)
+        for _ in range(size - count32(known)):
+            self.rng = xorshift(self.rng)
+            c = nth(allowed, below(self.rng, n))
             allowed &= ~(1 << c)
             pick |= 1 << c
             n -= 1
@@ -605,10 +605,10 @@ class Hand:
         else:
             self.hand0 = known | pick
         rest = unseen & ~pick
-        n = _count(rest)
+        n = count32(rest)
         for i in range(origin.spos, origin.slen):
-            self.rng = _next(self.rng)
-            c = _nth(rest, _below(self.rng, n))
+            self.rng = xorshift(self.rng)
+            c = nth(rest, below(self.rng, n))
             rest &= ~(1 << c)
             n -= 1
             self.stock[i] = c
@@ -636,7 +636,7 @@ class Hand:
             if t.show_go_out and self._tricks(seat):
                 q = queens
                 while q:
-                    c = _low(q)
+                    c = lowest(q)
                     q &= q - 1
                     if self._points(seat) + (40 if (c >> 3) & 3 == self.trump else 20) >= t.target:
                         return _SHOW + c
@@ -650,16 +650,16 @@ class Hand:
             if t.claims and t.claim_any and self._points(seat) >= t.target:
                 return _DECLARE
         if queens:
-            self.rng = _next(self.rng)
-            i = _below(self.rng, 2 * _count(queens))
-            q = _nth(queens, i >> 1)
+            self.rng = xorshift(self.rng)
+            i = below(self.rng, 2 * count32(queens))
+            q = nth(queens, i >> 1)
             return _MARRY + q - 1 + (i & 1)
-        n = _count(cards)
+        n = count32(cards)
         if n > 1:
-            self.rng = _next(self.rng)
+            self.rng = xorshift(self.rng)
         if n == 1 or (self.rng >> 11) < EPS_BELOW:
-            self.rng = _next(self.rng)
-            return _nth(cards, _below(self.rng, n))
+            self.rng = xorshift(self.rng)
+            return nth(cards, below(self.rng, n))
         if self.led < 0:
             return cheapest(cards, self.t.values, self.trump)
         led = self.led
@@ -1112,7 +1112,7 @@ class Search:
                 b = self._slot(h, d)
             s = b
             if self.tmove[b]:
-                if _count(self.tk1[b]) > _count(self.kk[kb]):
+                if count32(self.tk1[b]) > count32(self.kk[kb]):
                     s = b + 1
                 else:  # the old entry moves to the second slot
                     self._enter(b + 1, self.tk1[b], self.tk2[b], self.tk3[b], self.tk4[b],
@@ -1249,7 +1249,7 @@ class Search:
         cards = h._cards(seat)
         led = h.led
         while cards:
-            c = _low(cards)
+            c = lowest(cards)
             cards &= cards - 1
             v = h._value(c)
             if led < 0:
@@ -1264,7 +1264,7 @@ class Search:
         if led < 0:
             queens = h._queens(seat)
             while queens:
-                q = _low(queens)
+                q = lowest(queens)
                 queens &= queens - 1
                 n = self._put(base, n, _MARRY + q - 1, -500, hint)
                 n = self._put(base, n, _MARRY + q, -500, hint)

@@ -1,7 +1,7 @@
 # C types for kernel_judge.py (Cython's augmenting .pxd): the .py stays plain Python, the
 # reference; compiled, the rules of thumb are C functions over machine ints.
 cimport cython
-from sixtysix.engine.kernel cimport _count, _low, above8, value8
+from sixtysix.engine.kernel cimport count32, lowest, above8, value8
 
 cdef unsigned long long _SUIT, _ONE
 cdef int _DECLARER, _CHEAP, _STRENGTH, _VALUE_STRENGTH, _GIVE

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 __all__ = ["judge_card", "MISERE_DEFENDER", "MISERE_DECLARER"]
 
-from .kernel import _count, _low, above8, value8
+from .kernel import above8, count32, lowest, value8
 
 _SUIT = 0xFF
 _ONE = 1
@@ -46,7 +46,7 @@ def _key(c: int, kind: int, trump: int, pvals: int, tvals: int, pbeats: int, tbe
     points then strength, ``_GIVE`` what it gives a partner's trick (plain, points, weak),
     ``_STRENGTH_VALUE`` strength then points."""
     trumps = 1 if (c >> 3) & 3 == trump else 0
-    strength = trumps * 16 + 8 - _count(above8(pbeats, tbeats, trump, c))
+    strength = trumps * 16 + 8 - count32(above8(pbeats, tbeats, trump, c))
     value = value8(pvals, tvals, trump, c)
     if kind == _CHEAP:
         return trumps << 16 | value << 6 | strength
@@ -66,7 +66,7 @@ def _pick(m: int, kind: int, most: int, trump: int, pvals: int, tvals: int, pbea
     best = -1
     best_key = 0
     while m:
-        c = _low(m)
+        c = lowest(m)
         m &= m - 1
         k = _key(c, kind, trump, pvals, tvals, pbeats, tbeats)
         if best < 0 or (k > best_key if most else k < best_key):
@@ -90,15 +90,15 @@ def judge_card(hand: int, plays: int, outside: int, trick: int, n: int, mine: in
         sure = 0
         m = hand & trumps
         while m:
-            c = _low(m)
+            c = lowest(m)
             m &= m - 1
             if not above8(pbeats, tbeats, trump, c) & outside:
                 sure |= _ONE << c
         out_trumps = outside & trumps
-        if _count(sure) >= _count(out_trumps):  # the sure trumps draw every trump out there
+        if count32(sure) >= count32(out_trumps):  # the sure trumps draw every trump out there
             m = hand & ~trumps
             while m:
-                c = _low(m)
+                c = lowest(m)
                 m &= m - 1
                 if not above8(pbeats, tbeats, trump, c) & outside:
                     sure |= _ONE << c
@@ -142,7 +142,7 @@ def judge_card(hand: int, plays: int, outside: int, trick: int, n: int, mine: in
         exposed = 0
         m = winners
         while m:
-            c = _low(m)
+            c = lowest(m)
             m &= m - 1
             if above8(pbeats, tbeats, trump, c) & outside:
                 exposed |= _ONE << c

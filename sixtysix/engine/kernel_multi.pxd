@@ -3,7 +3,7 @@
 # call.
 cimport cython
 cimport sixtysix.engine.actions as actions  # the action tests by name, inline
-from sixtysix.engine.kernel cimport _next, _below, _low, _count, _nth, cheapest
+from sixtysix.engine.kernel cimport xorshift, below, lowest, count32, nth, cheapest
 from sixtysix.engine.kernel_judge cimport judge_card
 from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State
@@ -42,7 +42,6 @@ cdef class MultiHand(KernelHand):
     cdef int _depth(self) noexcept
     @cython.locals(k=cython.int, cards=cython.ulonglong, queens=cython.ulonglong, q=cython.int)
     cdef int _legal(self) noexcept
-    cpdef MultiHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _side(self, int seat) noexcept
     cdef inline int _value(self, int c) noexcept

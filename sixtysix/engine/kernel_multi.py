@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from . import actions
 from .actions import BID, MARRY, PASS, TRUMP, TURN
 from .fastpath import RuleCoverage
-from .kernel import _below, _count, _low, _next, _nth, cheapest
+from .kernel import below, cheapest, count32, lowest, nth, xorshift
 from .kernel_judge import judge_card
 from .kernel_search import KernelHand, play_to, playout, playouts
 from .phases import PH_AUCTION, PH_OVER, PH_PLAY, PH_TRUMP
@@ -211,12 +211,6 @@ class MultiHand(KernelHand):
         self.bonus = o.bonus
         self.over = o.over
 
-    def copy(self) -> MultiHand:
-        h = MultiHand()
-        h._load(self)
-        h.rng = self.rng
-        return h
-
     def hand(self, seat: int) -> int:
         """The cards ``seat`` holds, as a bit set."""
         return self.hands[seat]
@@ -285,11 +279,11 @@ class MultiHand(KernelHand):
             return out
         cards = self._cards(self.to_act)
         while cards:
-            out.append(_low(cards))
+            out.append(lowest(cards))
             cards &= cards - 1
         queens = self._queens()
         while queens:
-            q = _low(queens)
+            q = lowest(queens)
             queens &= queens - 1
             out.append(_MARRY + q - 1)
             out.append(_MARRY + q)
@@ -408,7 +402,7 @@ class MultiHand(KernelHand):
         queens = self._queens()
         if queens:
             trumps = queens & (_SUITS << (self.trump * 8))
-            return _MARRY + _low(trumps or queens)
+            return _MARRY + lowest(trumps or queens)
         outside = 0
         for p in range(self.seats):
             if p != seat:
@@ -456,14 +450,14 @@ class MultiHand(KernelHand):
         most), and for each such winner an average card from every other seat; with a partner,
         a third of the points left."""
         hand = self.hands[self.to_act]
-        n_trumps = _count((hand >> (trump * 8)) & _SUITS)
+        n_trumps = count32((hand >> (trump * 8)) & _SUITS)
         est = 0.0
         winners = 0
         for suit in range(4):
             cards = (hand >> (suit * 8)) & _SUITS
             if (cards >> 2) & 1 and (cards >> 3) & 1:  # king and queen
                 est += 40 if suit == trump else 20
-            top = _low(~cards & (cards + 1))  # the run from the ace
+            top = lowest(~cards & (cards + 1))  # the run from the ace
             top = max(top, n_trumps - 2) if suit == trump else min(top, 2)
             winners += top
             rank = 0
@@ -552,7 +546,7 @@ class MultiHand(KernelHand):
         """The cards still in hand, every seat's."""
         n = 0
         for p in range(self.seats):
-            n += _count(self.hands[p])
+            n += count32(self.hands[p])
         return n
 
     def _new(self) -> MultiHand:
@@ -560,7 +554,7 @@ class MultiHand(KernelHand):
 
     def _depth(self) -> int:
         """Four plies a card of the seat to act, a marriage's at most."""
-        return _count(self.hands[self.to_act]) * 4 + 1
+        return count32(self.hands[self.to_act]) * 4 + 1
 
     def _legal(self) -> int:
         """The play's ``legal_actions()`` written into ``acts`` (the cards, then each marriage's
@@ -569,12 +563,12 @@ class MultiHand(KernelHand):
         k = 0
         cards = self._cards(self.to_act)
         while cards:
-            self.acts[k] = _low(cards)
+            self.acts[k] = lowest(cards)
             k += 1
             cards &= cards - 1
         queens = self._queens()
         while queens:
-            q = _low(queens)
+            q = lowest(queens)
             queens &= queens - 1
             self.acts[k] = _MARRY + q - 1
             self.acts[k + 1] = _MARRY + q
@@ -619,23 +613,23 @@ class MultiHand(KernelHand):
             best = -1
             most = -1
             for t in range(4):
-                k = _count((h >> (8 * t)) & _SUITS)
+                k = count32((h >> (8 * t)) & _SUITS)
                 if (self.held >> t) & 1 and k > most:
                     best = t
                     most = k
             return _TRUMP + best
         queens = self._queens()
         if queens:
-            self.rng = _next(self.rng)
-            i = _below(self.rng, 2 * _count(queens))
-            return _MARRY + _nth(queens, i >> 1) - 1 + (i & 1)
+            self.rng = xorshift(self.rng)
+            i = below(self.rng, 2 * count32(queens))
+            return _MARRY + nth(queens, i >> 1) - 1 + (i & 1)
         cards = self._cards(self.to_act)
-        n = _count(cards)
+        n = count32(cards)
         if n > 1:
-            self.rng = _next(self.rng)
+            self.rng = xorshift(self.rng)
         if n == 1 or (self.rng >> 11) < _EPS_BELOW:
-            self.rng = _next(self.rng)
-            return _nth(cards, _below(self.rng, n))
+            self.rng = xorshift(self.rng)
+            return nth(cards, below(self.rng, n))
         if self.n == 0:
             return cheapest(cards, self.values, self.trump)
         stake = 0
@@ -651,19 +645,19 @@ class MultiHand(KernelHand):
 
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``, counted without the list."""
-        self.rng = _next(self.rng)
+        self.rng = xorshift(self.rng)
         if self.phase == _TRUMP_PHASE:
-            k = _count(self.held)
-            i = _below(self.rng, k + (1 if self.turn >= 0 else 0))
-            return _TURN if i == k else _TRUMP + _nth(self.held, i)
+            k = count32(self.held)
+            i = below(self.rng, k + (1 if self.turn >= 0 else 0))
+            return _TURN if i == k else _TRUMP + nth(self.held, i)
         cards = self._cards(self.to_act)
-        n = _count(cards)
+        n = count32(cards)
         queens = self._queens()
-        i = _below(self.rng, n + 2 * _count(queens))
+        i = below(self.rng, n + 2 * count32(queens))
         if i < n:
-            return _nth(cards, i)
+            return nth(cards, i)
         i -= n
-        return _MARRY + _nth(queens, i >> 1) - 1 + (i & 1)
+        return _MARRY + nth(queens, i >> 1) - 1 + (i & 1)
 
     # ------------------------------------------------------------------ worlds
 
@@ -676,9 +670,9 @@ class MultiHand(KernelHand):
         for p in range(self.seats):
             self.known[p] = known[p]
             self.excluded[p] = excluded[p]
-            self.need[p] = _count(self.hands[p]) - _count(known[p])
+            self.need[p] = count32(self.hands[p]) - count32(known[p])
             if self.need[p]:
-                keys.append((_count(unseen & ~excluded[p]) - self.need[p]) * 4 + p)
+                keys.append((count32(unseen & ~excluded[p]) - self.need[p]) * 4 + p)
         keys.sort()  # most constrained first, ties by seat: determinize's order
         self.fill = len(keys)
         for i in range(self.fill):
@@ -698,15 +692,15 @@ class MultiHand(KernelHand):
             for i in range(origin.fill):
                 p = origin.order[i]
                 allowed = left & ~origin.excluded[p] if attempt < _TRIES else left
-                k = _count(allowed)
+                k = count32(allowed)
                 need = origin.need[p]
                 if k < need:
                     ok = False
                     break
                 pick = 0
                 for j in range(need):
-                    self.rng = _next(self.rng)
-                    c = _nth(allowed, _below(self.rng, k))
+                    self.rng = xorshift(self.rng)
+                    c = nth(allowed, below(self.rng, k))
                     allowed &= ~(_ONE << c)
                     pick |= _ONE << c
                     k -= 1

@@ -28,6 +28,7 @@ cdef class KernelHand:
     cdef long long _terminal(self, int side, long long scale, bint margin) except? -1
     cpdef int game_points(self, int seat)
     cpdef int cards_left(self)
+    cpdef KernelHand copy(self)
     cpdef long long solve(self, long long scale, bint margin)
 
 

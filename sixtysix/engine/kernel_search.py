@@ -95,6 +95,13 @@ class KernelHand:
         """The cards still to play."""
         raise NotImplementedError
 
+    def copy(self) -> KernelHand:
+        """An independent copy of this hand, generator state and all."""
+        h = self._new()
+        h._load(self)
+        h.rng = self.rng
+        return h
+
     # ------------------------------------------------------------------ exact play
 
     def solve(self, scale: int, margin: bool) -> int:

@@ -43,4 +43,4 @@ cpdef State _new(object game, int dealer, object deal, object active, object bon
 cdef unsigned long long _ONE
 cdef int _PH_PLAY
 @cython.locals(m=cython.ulonglong, c=cython.int)
-cpdef object _mask(object cards)
+cpdef object hand_mask(object cards)

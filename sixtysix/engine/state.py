@@ -419,8 +419,8 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
     if active is None:
         active = tuple([i for i in range(n) if d.hands[i]])  # no generator: cpdef (state.pxd)
     s.active = active
-    s.nxt, forehand = _seat_order(n, dealer, active)
-    s.hands = [_mask(h) for h in d.hands]
+    s.nxt, forehand = seat_order(n, dealer, active)
+    s.hands = [hand_mask(h) for h in d.hands]
     s.stock = tuple(d.stock)
     s.spos = 0
     s.turnup = -1 if d.turnup is None else d.turnup
@@ -433,7 +433,7 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
         s.phase = PH_TRUMP
         packet = r.first_packet
         for p in range(n):
-            s.first_packet[p] = _mask(d.hands[p][:packet])
+            s.first_packet[p] = hand_mask(d.hands[p][:packet])
         s.turn_card = d.hands[forehand][packet]
     elif r.phases:  # trumps are named in a phase before play (North American: the
         s.trump = -1    # high bidder names them after the auction)
@@ -486,7 +486,7 @@ def _new(game: Game, dealer: int, deal: Deal, active: tuple[int, ...] | None, bo
     return s
 
 
-def _seat_order(n: int, dealer: int, active: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+def seat_order(n: int, dealer: int, active: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     """Next seat of each playing seat (clockwise, skipping seats out of the hand) and forehand."""
     key = (n, dealer, active)
     order = _ORDERS.get(key)
@@ -496,7 +496,7 @@ def _seat_order(n: int, dealer: int, active: tuple[int, ...]) -> tuple[tuple[int
 
 
 _ORDERS: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], int]] = {}
-"""``_seat_order`` by its arguments: a few dozen entries, and every new hand asks."""
+"""``seat_order`` by its arguments: a few dozen entries, and every new hand asks."""
 
 
 def _make_seat_order(n: int, dealer: int, active: tuple[int, ...]
@@ -508,7 +508,7 @@ def _make_seat_order(n: int, dealer: int, active: tuple[int, ...]
     return tuple(nxt), seq[0]
 
 
-def _mask(cards: tuple[int, ...] | list[int]) -> int:
+def hand_mask(cards: tuple[int, ...] | list[int]) -> int:
     m = 0
     for c in cards:
         m |= _ONE << c
@@ -528,5 +528,5 @@ def _dispatch_by_table(on: bool) -> None:
     _PH_PLAY = -1 if on else PH_PLAY
 
 _ONE = 1
-"""A one that is 64 bits wide when compiled (state.pxd): ``_mask`` sets bits up to 63 in a C
+"""A one that is 64 bits wide when compiled (state.pxd): ``hand_mask`` sets bits up to 63 in a C
 word, where a plain ``1 << c`` would shift a 32-bit int."""

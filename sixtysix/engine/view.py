@@ -14,7 +14,7 @@ from ..cards import card_list, shuffle
 from . import actions
 from .phases import PH_DEAL_CHOICE
 from .phases.meld import FACE_DOWN, face_down
-from .state import PH_TRUMP, State, _mask, _seat_order
+from .state import PH_TRUMP, State, hand_mask, seat_order
 
 if TYPE_CHECKING:
     from .contract import Contract
@@ -125,7 +125,7 @@ class View:
         s.n = r.n_seats
         s.dealer = self.dealer
         s.active = self.active
-        s.nxt, forehand = _seat_order(s.n, self.dealer, self.active)
+        s.nxt, forehand = seat_order(s.n, self.dealer, self.active)
         if self.trick and self.trick[0][1] < 0:
             pool = _fit_face_down_lead(self, pool)
         i = 0
@@ -146,14 +146,14 @@ class View:
                 if p == forehand and rest:
                     s.turn_card = rest[0]
                 s.first_packet[p] = fp
-                hands.append(fp | _mask(rest))
+                hands.append(fp | hand_mask(rest))
         else:
             for p in range(s.n):
                 if p == self.seat:
                     hands.append(self.hand)
                     continue
                 need = self.hand_sizes[p] - self.known[p].bit_count()
-                hands.append(self.known[p] | _mask(pool[i:i + need]))
+                hands.append(self.known[p] | hand_mask(pool[i:i + need]))
                 i += need
         s.hands = hands
         s.stock = tuple(pool[i:i + self.facedown])

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from deal_helpers import kernel_plays_as_state, searches_agree, trees_agree, worlds_fit
 
-from sixtysix.bots.packed import _GAME_KERNELS, _multi_dealer
+from sixtysix.bots.packed import GAME_KERNELS, multi_dealer
 from sixtysix.bots.solver import SCALE, Solver
 from sixtysix.bots.worlds import exclusions
 from sixtysix.engine import Match
@@ -220,7 +220,7 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
         if s.over or len(s.legal_actions()) < 2:
             continue
         view, seed = s.view(s.to_act), rng.randrange(2**31)
-        if not _GAME_KERNELS:
+        if not GAME_KERNELS:
             assert searches_agree(view, seed, 80)
         else:
             assert searches_agree(view, seed, 80, ("pimc",))
@@ -230,7 +230,7 @@ def test_the_searches_give_the_same_values_with_the_kernel(after: int) -> None:
 
 
 def test_worlds_dealt_on_the_packed_hand_fit_the_view() -> None:
-    # ISMCTS deals its worlds on the packed hand (_multi_dealer + BauernHand.redeal, in the
+    # ISMCTS deals its worlds on the packed hand (multi_dealer + BauernHand.redeal, in the
     # compiled core): each seat keeps what it is known to hold, has its number of cards (a solo
     # declarer's partner his five, face down), none a card it has shown it cannot hold. Before
     # trumps, every hand is whole (the view sees none at the deal choice, forehand his first
@@ -244,8 +244,8 @@ def test_worlds_dealt_on_the_packed_hand_fit_the_view() -> None:
         while not s.over:
             view = s.view(s.to_act)
             excluded = exclusions(view)
-            got = _multi_dealer(view, rng, excluded)
-            assert (got is None) == (not _GAME_KERNELS)
+            got = multi_dealer(view, rng, excluded)
+            assert (got is None) == (not GAME_KERNELS)
             if got is not None:
                 h, origin = got
                 before = s.phase in (PH_DEAL_CHOICE, PH_TRUMP)
@@ -259,7 +259,7 @@ def test_worlds_dealt_on_the_packed_hand_fit_the_view() -> None:
             acts = s.legal_actions()  # the auction: passing (or the least) more often than not
             calm = PASS if PASS in acts else acts[0]
             s.step(calm if s.phase != PH_PLAY and rng.random() < 0.7 else rng.choice(acts))
-    assert not _GAME_KERNELS or checked >= 100 and constrained >= 20 and solo >= 10 \
+    assert not GAME_KERNELS or checked >= 100 and constrained >= 20 and solo >= 10 \
         and early >= 40
 
 

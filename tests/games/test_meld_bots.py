@@ -19,7 +19,7 @@ from test_terts import match as terts_match
 from sixtysix.bots import make_bot
 from sixtysix.bots.choices import action_key, meld_game_actions
 from sixtysix.bots.ismcts import Ismcts
-from sixtysix.bots.playout import _reward
+from sixtysix.bots.playout import scaled_reward
 from sixtysix.bots.worlds import determinize
 from sixtysix.engine.actions import (
     BELLA,
@@ -225,5 +225,5 @@ def test_terts_reward_scale_values_the_margin() -> None:
     # A Terts hand scores its points: winning by 60 is clearly better than winning by 2, while
     # Sixty-Six's game points keep the scale of 2.
     scale = make_game("terts").value_scale
-    assert _reward(60, scale) > 2 * _reward(2, scale) > 0
-    assert _reward(2, make_game("sixty-six").value_scale) == pytest.approx(0.7616, abs=1e-4)
+    assert scaled_reward(60, scale) > 2 * scaled_reward(2, scale) > 0
+    assert scaled_reward(2, make_game("sixty-six").value_scale) == pytest.approx(0.7616, abs=1e-4)

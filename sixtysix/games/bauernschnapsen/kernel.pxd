@@ -3,7 +3,7 @@
 # call.
 cimport cython
 cimport sixtysix.engine.actions as actions  # the action tests by name, inline
-from sixtysix.engine.kernel cimport (_next, _below, _low, _count, _nth, above8, cheapest8,
+from sixtysix.engine.kernel cimport (xorshift, below, lowest, count32, nth, above8, cheapest8,
                                      suit_tables, value8)
 from sixtysix.engine.kernel_judge cimport judge_card
 from sixtysix.engine.kernel_search cimport KernelHand
@@ -79,7 +79,6 @@ cdef class BauernHand(KernelHand):
     cdef int _depth(self) noexcept
     @cython.locals(i=cython.int, a=cython.int)
     cdef int _legal(self) except -1
-    cpdef BauernHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
     cdef inline unsigned long long _above(self, int c) noexcept

@@ -67,7 +67,7 @@ from ...engine.actions import (
 )
 from ...engine.contract import LEAD_DECLARER
 from ...engine.fastpath import RuleCoverage
-from ...engine.kernel import _below, _count, _low, _next, _nth, above8, cheapest8, suit_tables, value8
+from ...engine.kernel import above8, below, cheapest8, count32, lowest, nth, suit_tables, value8, xorshift
 from ...engine.kernel_judge import MISERE_DECLARER, MISERE_DEFENDER, judge_card
 from ...engine.kernel_search import KernelHand, play_to, playout, playouts
 from ...engine.phases import PH_CONTRACTS, PH_DEAL_CHOICE, PH_DOUBLING, PH_OVER, PH_PLAY, PH_TRUMP
@@ -342,12 +342,6 @@ class BauernHand(KernelHand):
         self.ladder = o.ladder
         self.shown = o.shown
 
-    def copy(self) -> BauernHand:
-        h = BauernHand()
-        h._load(self)
-        h.rng = self.rng
-        return h
-
     def hand(self, seat: int) -> int:
         """The cards ``seat`` holds, as a bit set."""
         return self.hands[seat]
@@ -426,16 +420,16 @@ class BauernHand(KernelHand):
         if self.n:
             m = self._follows(seat)
             while m:
-                out.append(_low(m))
+                out.append(lowest(m))
                 m &= m - 1
             return out
         m = self.hands[seat]
         while m:
-            out.append(_low(m))
+            out.append(lowest(m))
             m &= m - 1
         queens = self._queens(seat)
         while queens:
-            q = _low(queens)
+            q = lowest(queens)
             queens &= queens - 1
             out.append(_MARRY + q - 1)
             out.append(_MARRY + q)
@@ -520,7 +514,7 @@ class BauernHand(KernelHand):
             else:
                 self.high = a - _BID
                 self.bidder = seat
-            if _count(self.passed) == 3:  # all but the high bidder have passed
+            if count32(self.passed) == 3:  # all but the high bidder have passed
                 self._set_contract(self.high, self.bidder)
                 return
             p = self.nxt[seat]
@@ -654,7 +648,7 @@ class BauernHand(KernelHand):
                     return 1
             return 0
         if self.decide == _ALL_TRUMPS:
-            return 1 if self.trump >= 0 and _count(self.hands[self.declarer] & self._trumps()) == 5 \
+            return 1 if self.trump >= 0 and count32(self.hands[self.declarer] & self._trumps()) == 5 \
                 else 0
         d = self.declarer & 1
         if self.decide == _NORMAL:
@@ -689,7 +683,7 @@ class BauernHand(KernelHand):
             return _DECLARE
         queens = self._queens(seat) if self.n == 0 and not self.misere else 0
         if queens:
-            q = _low(queens & self._trumps() or queens)
+            q = lowest(queens & self._trumps() or queens)
             if self._may_claim(seat) and self.tricks[side] and \
                     self.points[side] + (40 if (q >> 3) & 3 == self.trump else 20) >= _TARGET:
                 return _SHOW + q
@@ -721,13 +715,13 @@ class BauernHand(KernelHand):
         trump = self.trump
         trumps = hand & (_SUIT << (trump * 8)) if trump >= 0 else 0
         run = (trumps >> (trump * 8)) & _SUIT if trump >= 0 else 0
-        top = _low(~run & (run + 1))  # its trumps from the ace without a gap
+        top = lowest(~run & (run + 1))  # its trumps from the ace without a gap
         if self.phase == _DOUBLING:
             lad = self.ladder
             assert lad is not None
             if self.factor == 1 and not self.misere and trump >= 0 and lad.trumps[self.ci] \
                     and self.decide in (_SCHNAPSER, _ALL_TRICKS) \
-                    and (top >= 1 or _count(trumps) >= 3):
+                    and (top >= 1 or count32(trumps) >= 3):
                 return _KONTRA
             return _PASS
         ok = 0  # the contracts the hand makes, a bit each (``CONTRACTS``' order)
@@ -753,10 +747,10 @@ class BauernHand(KernelHand):
         if bottoms:
             ok |= 1 << _BETTLER_BID
         if trump >= 0:
-            aces = _count(hand & ~trumps & _ACES)
+            aces = count32(hand & ~trumps & _ACES)
             if top >= 3 and top + aces >= 4:
                 ok |= (1 << _SCHNAPSER_BID) | (1 << _KONTRASCHNAPSER)
-            if top == _count(trumps) and top + aces == 5 and top >= 3:
+            if top == count32(trumps) and top + aces == 5 and top >= 3:
                 ok |= (1 << _BAUERNSCHNAPSER) | (1 << _KONTRABAUERNSCHNAPSER)
         lad = self.ladder
         assert lad is not None
@@ -835,7 +829,7 @@ class BauernHand(KernelHand):
         n = 0
         for p in range(4):
             if self.nxt[p] >= 0:
-                n += _count(self.hands[p])
+                n += count32(self.hands[p])
         return n
 
     def _new(self) -> BauernHand:
@@ -900,7 +894,7 @@ class BauernHand(KernelHand):
         if queens and self._may_claim(seat) and self.tricks[side]:
             m = queens
             while m:
-                q = _low(m)
+                q = lowest(m)
                 m &= m - 1
                 if self.points[side] + (40 if (q >> 3) & 3 == self.trump else 20) >= _TARGET:
                     return _SHOW + q
@@ -908,15 +902,15 @@ class BauernHand(KernelHand):
                 and self.points[side] >= _TARGET:
             return _DECLARE
         if queens:
-            self.rng = _next(self.rng)
-            i = _below(self.rng, 2 * _count(queens))
-            return _MARRY + _nth(queens, i >> 1) - 1 + (i & 1)
-        n = _count(plays)
+            self.rng = xorshift(self.rng)
+            i = below(self.rng, 2 * count32(queens))
+            return _MARRY + nth(queens, i >> 1) - 1 + (i & 1)
+        n = count32(plays)
         if n > 1:
-            self.rng = _next(self.rng)
+            self.rng = xorshift(self.rng)
         if n == 1 or (self.rng >> 11) < _EPS_BELOW:
-            self.rng = _next(self.rng)
-            return _nth(plays, _below(self.rng, n))
+            self.rng = xorshift(self.rng)
+            return nth(plays, below(self.rng, n))
         every = self.decide == _SCHNAPSER or self.decide == _ALL_TRICKS
         if self.n == 0:
             if every:  # every trick counts: lead the card likeliest to take it
@@ -935,7 +929,7 @@ class BauernHand(KernelHand):
             best_v = -1
             if losers:
                 while losers:
-                    c = _low(losers)
+                    c = lowest(losers)
                     losers &= losers - 1
                     if self._value(c) > best_v:
                         best = c
@@ -943,7 +937,7 @@ class BauernHand(KernelHand):
                 return best
             best_v = 1 << 20
             while plays:
-                c = _low(plays)
+                c = lowest(plays)
                 plays &= plays - 1
                 if self._value(c) < best_v:
                     best = c
@@ -959,9 +953,9 @@ class BauernHand(KernelHand):
         best = -1
         best_key = -1
         while m:
-            c = _low(m)
+            c = lowest(m)
             m &= m - 1
-            k = (16 if (c >> 3) & 3 == self.trump else 0) + 8 - _count(self._above(c))
+            k = (16 if (c >> 3) & 3 == self.trump else 0) + 8 - count32(self._above(c))
             if k > best_key:
                 best = c
                 best_key = k
@@ -971,8 +965,8 @@ class BauernHand(KernelHand):
         """``rng.choice(s.legal_actions())``, counted without the list where no marriage or claim
         is offered."""
         acts = self.legal_actions()
-        self.rng = _next(self.rng)
-        return acts[_below(self.rng, len(acts))]
+        self.rng = xorshift(self.rng)
+        return acts[below(self.rng, len(acts))]
 
     # ------------------------------------------------------------------ worlds
 
@@ -986,9 +980,9 @@ class BauernHand(KernelHand):
         for p in range(4):
             self.known[p] = known[p]
             self.excluded[p] = excluded[p]
-            self.need[p] = _count(self.hands[p]) - _count(known[p])
+            self.need[p] = count32(self.hands[p]) - count32(known[p])
             if self.need[p]:
-                keys.append((_count(unseen & ~excluded[p]) - self.need[p]) * 4 + p)
+                keys.append((count32(unseen & ~excluded[p]) - self.need[p]) * 4 + p)
         keys.sort()  # most constrained first, ties by seat: determinize's order
         self.fill = len(keys)
         for i in range(self.fill):
@@ -1009,7 +1003,7 @@ class BauernHand(KernelHand):
             for i in range(origin.fill):
                 p = origin.order[i]
                 allowed = left & ~origin.excluded[p] if attempt < _TRIES else left
-                k = _count(allowed)
+                k = count32(allowed)
                 need = origin.need[p]
                 if k < need:
                     ok = False
@@ -1020,8 +1014,8 @@ class BauernHand(KernelHand):
                 if early and need == 5:
                     self.first3 = 0
                 for j in range(need):
-                    self.rng = _next(self.rng)
-                    c = _nth(allowed, _below(self.rng, k))
+                    self.rng = xorshift(self.rng)
+                    c = nth(allowed, below(self.rng, k))
                     allowed &= ~(_ONE << c)
                     pick |= _ONE << c
                     k -= 1

@@ -3,7 +3,7 @@
 # call. Card sets of the double pack take all 64 bits: every mask is unsigned long long.
 cimport cython
 cimport sixtysix.engine.actions as actions  # the action tests by name, inline
-from sixtysix.engine.kernel cimport _next, _below, _count64, _low64, _nth64, cheapest
+from sixtysix.engine.kernel cimport xorshift, below, count64, lowest64, nth64, cheapest
 from sixtysix.engine.kernel_search cimport KernelHand
 from sixtysix.engine.state cimport State
 
@@ -39,7 +39,6 @@ cdef class GaigelHand(KernelHand):
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
-    cpdef GaigelHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
     @cython.locals(w=cython.int, wc=cython.int, i=cython.int, c=cython.int)

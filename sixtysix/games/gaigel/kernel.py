@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from ...engine import actions
 from ...engine.actions import DECLARE, DEFER, EXCHANGE, MARRY, MARRY_DOUBLE, MELD_LOW, OPEN, PASS, REVERSE
 from ...engine.fastpath import RuleCoverage
-from ...engine.kernel import _below, _count64, _low64, _next, _nth64, cheapest
+from ...engine.kernel import below, cheapest, count64, lowest64, nth64, xorshift
 from ...engine.kernel_search import KernelHand, play_to, playout, playouts
 from ...engine.phases import PH_MELD, PH_MELD_DEFER, PH_OVER
 from ...engine.rules import STRICT_MULTI
@@ -173,12 +173,6 @@ class GaigelHand(KernelHand):
         self.overplayed = o.overplayed
         self.award = o.award
 
-    def copy(self) -> GaigelHand:
-        h = GaigelHand()
-        h._load(self)
-        h.rng = self.rng
-        return h
-
     def hand(self, seat: int) -> int:
         """The cards ``seat`` holds, as a bit set."""
         return self.hands[seat]
@@ -243,7 +237,7 @@ class GaigelHand(KernelHand):
 
     def _five_low(self, seat: int) -> bool:
         h = self.hands[seat]
-        return _count64(h) == 5 and not h & ~self.low_mask
+        return count64(h) == 5 and not h & ~self.low_mask
 
     def _held_low_trump(self, seat: int) -> int:
         """The copy of the low trump ``seat`` holds (the first where both), or -1."""
@@ -276,13 +270,13 @@ class GaigelHand(KernelHand):
                 both = ks | qs
                 m = both
                 while m:
-                    self.acts[k] = _MARRY + _low64(m)
+                    self.acts[k] = _MARRY + lowest64(m)
                     k += 1
                     m &= m - 1
-                if _count64(ks) == 2 and _count64(qs) == 2:
+                if count64(ks) == 2 and count64(qs) == 2:
                     m = both
                     while m:
-                        self.acts[k] = _DOUBLE + _low64(m)
+                        self.acts[k] = _DOUBLE + lowest64(m)
                         k += 1
                         m &= m - 1
         return k
@@ -299,7 +293,7 @@ class GaigelHand(KernelHand):
         if self.n:
             m = self._cards(seat)
             while m:
-                self.acts[k] = _low64(m)
+                self.acts[k] = lowest64(m)
                 k += 1
                 m &= m - 1
             return k
@@ -309,23 +303,23 @@ class GaigelHand(KernelHand):
             for o in range(2):  # Andere Alte, then Ge-Elfen: a non-trump ace
                 m = aces
                 while m:
-                    self.acts[k] = _OPEN + o * 64 + _low64(m)
+                    self.acts[k] = _OPEN + o * 64 + lowest64(m)
                     k += 1
                     m &= m - 1
             m = h & ~_ACES & ~trumps  # Höher: neither an ace nor a trump
             while m:
-                self.acts[k] = _OPEN + _HOEHER * 64 + _low64(m)
+                self.acts[k] = _OPEN + _HOEHER * 64 + lowest64(m)
                 k += 1
                 m &= m - 1
             m = h
             while m:
-                self.acts[k] = _OPEN + _AUF_DISSLE * 64 + _low64(m)
+                self.acts[k] = _OPEN + _AUF_DISSLE * 64 + lowest64(m)
                 k += 1
                 m &= m - 1
         else:
             m = h & self.low_mask if self.lead_flags & _LOW_SHOWN else h
             while m:
-                self.acts[k] = _low64(m)
+                self.acts[k] = lowest64(m)
                 k += 1
                 m &= m - 1
         if self.trick_no:
@@ -512,7 +506,7 @@ class GaigelHand(KernelHand):
         """The cards still in the four hands."""
         n = 0
         for p in range(4):
-            n += _count64(self.hands[p])
+            n += count64(self.hands[p])
         return n
 
     def _new(self) -> GaigelHand:
@@ -577,15 +571,15 @@ class GaigelHand(KernelHand):
             elif actions.is_opening(a):
                 opens += 1
         if marry:
-            self.rng = _next(self.rng)
-            return self.acts[_below(self.rng, marry)]
+            self.rng = xorshift(self.rng)
+            return self.acts[below(self.rng, marry)]
         if plays:
-            n = _count64(plays)
+            n = count64(plays)
             if n > 1:
-                self.rng = _next(self.rng)
+                self.rng = xorshift(self.rng)
             if n == 1 or (self.rng >> 11) < _EPS_BELOW:
-                self.rng = _next(self.rng)
-                return _nth64(plays, _below(self.rng, n))
+                self.rng = xorshift(self.rng)
+                return nth64(plays, below(self.rng, n))
             if self.n == 0:
                 return cheapest(plays, self.values, self.trump)
             return self._follow(plays, side)
@@ -612,8 +606,8 @@ class GaigelHand(KernelHand):
             if actions.is_opening(a) and actions.opening_index(a) == chosen:
                 self.acts[n] = a
                 n += 1
-        self.rng = _next(self.rng)
-        return self.acts[_below(self.rng, n)]
+        self.rng = xorshift(self.rng)
+        return self.acts[below(self.rng, n)]
 
     def _follow(self, plays: int, side: int) -> int:
         stake = 0
@@ -630,7 +624,7 @@ class GaigelHand(KernelHand):
                     best = -1
                     best_key = -1
                     while keep:
-                        c = _low64(keep)
+                        c = lowest64(keep)
                         keep &= keep - 1
                         key = self._value(c) * 64 + c
                         if key > best_key:
@@ -648,8 +642,8 @@ class GaigelHand(KernelHand):
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``."""
         k = self._legal()
-        self.rng = _next(self.rng)
-        return self.acts[_below(self.rng, k)]
+        self.rng = xorshift(self.rng)
+        return self.acts[below(self.rng, k)]
 
 
 

@@ -3,7 +3,7 @@
 # call. Card 31 needs 64-bit sets: every mask is unsigned long long.
 cimport cython
 cimport sixtysix.engine.actions as actions  # the action tests by name, inline
-from sixtysix.engine.kernel cimport (_next, _below, _count64, _low64, _nth64, above8, cheapest8,
+from sixtysix.engine.kernel cimport (xorshift, below, count64, lowest64, nth64, above8, cheapest8,
                                      suit_tables, value8)
 from sixtysix.engine.kernel_search cimport KernelHand, killer_first
 from sixtysix.engine.state cimport State
@@ -49,7 +49,6 @@ cdef class TertsHand(KernelHand):
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
-    cpdef TertsHand copy(self)
     cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
     cdef inline unsigned long long _above(self, int c) noexcept

@@ -35,7 +35,7 @@ from ...cards import JACK, KING
 from ...engine import actions
 from ...engine.actions import ANNOUNCE, BELLA, COMBOS, EXCHANGE, PASS, SHOW
 from ...engine.fastpath import RuleCoverage
-from ...engine.kernel import _below, _count64, _low64, _next, _nth64, above8, cheapest8, suit_tables, value8
+from ...engine.kernel import above8, below, cheapest8, count64, lowest64, nth64, suit_tables, value8, xorshift
 from ...engine.kernel_search import KernelHand, killer_first, play_to, playout, playouts
 from ...engine.phases import PH_ANSWER, PH_OVER, PH_PLAY
 from ...engine.phases.announce import KEY, N_RUNS, VALUE, announced_this_turn, played_by
@@ -188,12 +188,6 @@ class TertsHand(KernelHand):
         self.pbeats = o.pbeats
         self.tbeats = o.tbeats
 
-    def copy(self) -> TertsHand:
-        h = TertsHand()
-        h._load(self)
-        h.rng = self.rng
-        return h
-
     def hand(self, seat: int) -> int:
         """The cards ``seat`` holds, as a bit set."""
         return self.hands[seat]
@@ -312,7 +306,7 @@ class TertsHand(KernelHand):
             return k + 1
         m = self._follows(seat) if self.n else self.hands[seat]
         while m:
-            self.acts[k] = _low64(m)
+            self.acts[k] = lowest64(m)
             k += 1
             m &= m - 1
         if self._may_exchange(seat):
@@ -451,7 +445,7 @@ class TertsHand(KernelHand):
 
     def cards_left(self) -> int:
         """The cards still in the two hands."""
-        return _count64(self.hands[0]) + _count64(self.hands[1])
+        return count64(self.hands[0]) + count64(self.hands[1])
 
     def _new(self) -> TertsHand:
         return TertsHand()
@@ -605,12 +599,12 @@ class TertsHand(KernelHand):
             return best
         if not plays:
             return _PASS
-        n = _count64(plays)
+        n = count64(plays)
         if n > 1:
-            self.rng = _next(self.rng)
+            self.rng = xorshift(self.rng)
         if n == 1 or (self.rng >> 11) < _EPS_BELOW:
-            self.rng = _next(self.rng)
-            return _nth64(plays, _below(self.rng, n))
+            self.rng = xorshift(self.rng)
+            return nth64(plays, below(self.rng, n))
         if self.n == 0:
             return cheapest8(plays, self.pvals, self.tvals, self.trump)
         wc = self.trick[0]
@@ -624,8 +618,8 @@ class TertsHand(KernelHand):
     def _random(self) -> int:
         """``rng.choice(s.legal_actions())``."""
         k = self._legal()
-        self.rng = _next(self.rng)
-        return self.acts[_below(self.rng, k)]
+        self.rng = xorshift(self.rng)
+        return self.acts[below(self.rng, k)]
 
 
 # ---------------------------------------------------------------------- entry points
