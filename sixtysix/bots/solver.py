@@ -24,6 +24,7 @@ after the fourth trick are solved in well under a second, phase-2 positions in m
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..cards import SUIT_MASK
@@ -161,7 +162,7 @@ class Solver:
         return -self._ab(c, -beta, -alpha)
 
     def _ab(self, s: State, alpha: int, beta: int) -> int:
-        if s.rules.combinations and self.kernel:  # (the only such kernel's games: a cheap test)
+        if self.kernel:
             own = _tabled(s)
             if own is not None:
                 return self._own(own)
@@ -327,10 +328,16 @@ def _tabled(s: State) -> Any:
     """``s`` packed on its game's own kernel where the solver values its positions there
     (``TABLED``), else None."""
     fp = s.game.fast_path
-    if fp is None or fp.kernel == PAIR or fp.kernel == MULTI:
+    if fp is None or not _is_tabled(fp.kernel):
         return None
-    own = declared_kernel(fp.kernel)
-    return own.pack(s) if own.TABLED else None
+    return declared_kernel(fp.kernel).pack(s)
+
+
+@functools.cache
+def _is_tabled(kernel: str) -> bool:
+    """Whether the kernel module named ``kernel`` is ``TABLED`` (asked at every node of a search
+    through ``State``: the kernel says so, not a rule that only its games happen to have)."""
+    return kernel != PAIR and kernel != MULTI and bool(declared_kernel(kernel).TABLED)
 
 
 def _kernel_ok(s: State) -> bool:
