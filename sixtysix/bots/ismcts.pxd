@@ -4,6 +4,8 @@
 cimport cython
 from libc cimport math
 from sixtysix.engine.kernel cimport Hand
+from sixtysix.engine.kernel_multi cimport MultiHand  # a C type test, not a global's lookup and a call
+cimport sixtysix.engine.kernel_search as kernel_search  # its playout a C call
 from sixtysix.bots.value_net cimport ValueNet
 from sixtysix.bots.playout cimport scaled_reward, playout, policy_action
 

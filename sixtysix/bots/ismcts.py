@@ -549,7 +549,7 @@ class Ismcts:
                 v = h.solve(SCALE, self.solver.margin) / SCALE
                 side = h.to_act & 1
                 return [v if p & 1 == side else -v for p in range(h.seats)]
-            _, self._kx = kernel_multi.playout(h, self._kx, kernel.POLICY)
+            _, self._kx = kernel_search.playout(h, self._kx, kernel.POLICY)
             return h.leads()
         if isinstance(h, Hand):
             lead = self._packed_lead(h)
