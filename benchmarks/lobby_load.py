@@ -9,7 +9,8 @@ over, and goes back to the lobby. The matches are rated by default (``--unrated`
 finished one also settles ratings.
 
 Reports the pairing time (from opening the lobby to being told the table), the action latency
-(from sending an action to receiving the state that includes it, on the same connection), and what
+(from sending an action to receiving the state that includes it, on the same connection; asking
+for the next hand is not timed, as the first to ask waits for the other), and what
 was lost: after the run every table is read back and must hold every action its players were
 answered for, and every rated match that finished must have moved each of its players' ratings.
 
@@ -65,6 +66,7 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
     async with websockets.connect(f"{ws_url}/ws/{table}?token={token}", max_size=2**20,
                                   open_timeout=60) as ws:
         sent_version, sent_at = -1, 0.0
+        asked = -1  # the version at which this seat asked for the next hand
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(1.0, stop_at - time.monotonic()))
@@ -92,18 +94,21 @@ async def play_seat(ws_url: str, table: str, token: str, seat: int, think: float
                 return True
             if time.monotonic() > stop_at:
                 return False
-            if sent_version >= 0:
-                continue  # our action is on its way
+            if sent_version >= 0 or (m["can_next"] and asked == v):
+                continue  # our action is on its way, or we wait for the other to ask too
             view = m["view"]
             mine = view["to_act"] == seat and view["legal"]
             if mine or m["can_next"]:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 if time.monotonic() > stop_at:
                     return False
-                sent_version, sent_at = v, time.perf_counter()
                 if m["can_next"]:
+                    # Not timed: the first of the two to ask waits for the other's thinking, by
+                    # the rules (timed, that wait was the action latency's p99).
+                    asked = v
                     await ws.send(json.dumps({"type": "next", "version": v}))
                 else:
+                    sent_version, sent_at = v, time.perf_counter()
                     action = rng.choice(view["legal"])["action"]
                     await ws.send(json.dumps({"type": "act", "action": action, "version": v}))
 
