@@ -10,6 +10,7 @@ games are ten rows of this table (``games/contract_ladder.py``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -75,4 +76,11 @@ class Contract:
 
     def end(self, made: bool) -> ContractEnd:
         """The hand's end when the declaring side made it (or failed): 'bettler made'."""
-        return ContractEnd(self.name, made)
+        return _end(self.name, made)
+
+
+@functools.cache
+def _end(name: str, made: bool) -> ContractEnd:
+    """One ``ContractEnd`` a contract and outcome, made once: every Bauernschnapsen hand scored
+    asks for one (making it each time cost 2% of a random hand)."""
+    return ContractEnd(name, made)
