@@ -16,7 +16,6 @@ cdef int PH_PLAY, PH_OVER, PH_TRUMP, PH_AUCTION, STRICT_MULTI, STRICT2, FOLLOW_T
 
 @cython.final
 cdef class MultiHand(KernelHand):
-    cdef unsigned long long hands[4]
     cdef int trick[4]
     cdef int points[4]
     cdef int tricks[4]
@@ -42,7 +41,6 @@ cdef class MultiHand(KernelHand):
     cdef int _depth(self) noexcept
     @cython.locals(k=cython.int, cards=cython.ulonglong, queens=cython.ulonglong, q=cython.int)
     cdef int _legal(self) noexcept
-    cpdef unsigned long long hand(self, int seat)
     cdef inline int _side(self, int seat) noexcept
     cdef inline int _value(self, int c) noexcept
     @cython.locals(h=cython.ulonglong, led=cython.int, wc=cython.int, same=cython.ulonglong,

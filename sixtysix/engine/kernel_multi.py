@@ -83,7 +83,6 @@ class MultiHand(KernelHand):
 
     def __init__(self) -> None:
         self._start(4)
-        self.hands = [0, 0, 0, 0]
         self.trick = [0, 0, 0, 0]
         """The cards of the trick so far, in the order played (the leader's first)."""
         self.n = 0
@@ -210,10 +209,6 @@ class MultiHand(KernelHand):
         self.avg = o.avg
         self.bonus = o.bonus
         self.over = o.over
-
-    def hand(self, seat: int) -> int:
-        """The cards ``seat`` holds, as a bit set."""
-        return self.hands[seat]
 
     # ------------------------------------------------------------------ rules
 

@@ -14,6 +14,7 @@ cdef int _WIDTH
 # PyErr_Occurred().
 cdef class KernelHand:
     cdef int acts[64]
+    cdef unsigned long long hands[4]
     cdef public int seats, to_act, killer, fin0, fin1
     cdef public unsigned long long rng
     cdef public bint over
@@ -28,6 +29,7 @@ cdef class KernelHand:
     cdef long long _terminal(self, int side, long long scale, bint margin) except? -1
     cpdef int game_points(self, int seat)
     cpdef int cards_left(self)
+    cpdef unsigned long long hand(self, int seat)
     cpdef KernelHand copy(self)
     cpdef long long solve(self, long long scale, bint margin)
 

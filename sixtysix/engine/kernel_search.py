@@ -41,6 +41,8 @@ class KernelHand:
         this (not ``super().__init__()``, a Python call: the solver builds dozens of hands)."""
         self.seats = seats
         """The seats at the table: a playout's result has one entry each."""
+        self.hands = [0, 0, 0, 0]
+        """Each seat's cards, as a bit set (a kernel of two seats uses the first two)."""
         self.to_act = 0
         self.over = False
         self.rng = 1
@@ -94,6 +96,10 @@ class KernelHand:
     def cards_left(self) -> int:
         """The cards still to play."""
         raise NotImplementedError
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a bit set."""
+        return self.hands[seat]
 
     def copy(self) -> KernelHand:
         """An independent copy of this hand, generator state and all."""

@@ -48,7 +48,6 @@ cpdef Ladder _build_ladder(object game)
 
 @cython.final
 cdef class BauernHand(KernelHand):
-    cdef unsigned long long hands[4]
     cdef int nxt[4]
     cdef int trick[4]
     cdef int tseat[4]
@@ -79,7 +78,6 @@ cdef class BauernHand(KernelHand):
     cdef int _depth(self) noexcept
     @cython.locals(i=cython.int, a=cython.int)
     cdef int _legal(self) except -1
-    cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
     cdef inline unsigned long long _above(self, int c) noexcept
     @cython.locals(w=cython.int, wc=cython.int, i=cython.int, c=cython.int)

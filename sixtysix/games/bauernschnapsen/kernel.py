@@ -229,7 +229,6 @@ class BauernHand(KernelHand):
 
     def __init__(self) -> None:
         self._start(4)
-        self.hands = [0, 0, 0, 0]
         self.nxt = [1, 2, 3, 0]
         self.trick = [0, 0, 0, 0]
         self.tseat = [0, 0, 0, 0]
@@ -341,10 +340,6 @@ class BauernHand(KernelHand):
         self.ci = o.ci
         self.ladder = o.ladder
         self.shown = o.shown
-
-    def hand(self, seat: int) -> int:
-        """The cards ``seat`` holds, as a bit set."""
-        return self.hands[seat]
 
     # ------------------------------------------------------------------ cards
 

@@ -21,7 +21,6 @@ cdef unsigned long long _above(int c) noexcept
 
 @cython.final
 cdef class GaigelHand(KernelHand):
-    cdef unsigned long long hands[4]
     cdef int trick[4]
     cdef int stock[28]
     cdef int points[2]
@@ -39,7 +38,6 @@ cdef class GaigelHand(KernelHand):
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
-    cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
     @cython.locals(w=cython.int, wc=cython.int, i=cython.int, c=cython.int)
     cdef int _winner(self, int trump) noexcept

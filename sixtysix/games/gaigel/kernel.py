@@ -87,7 +87,6 @@ class GaigelHand(KernelHand):
 
     def __init__(self) -> None:
         self._start(4)
-        self.hands = [0, 0, 0, 0]
         self.trick = [0, 0, 0, 0]
         """The cards of the trick so far, the leader's first; seat ``(leader + i) & 3`` played
         ``trick[i]``."""
@@ -172,10 +171,6 @@ class GaigelHand(KernelHand):
         self.no_trick_test = o.no_trick_test
         self.overplayed = o.overplayed
         self.award = o.award
-
-    def hand(self, seat: int) -> int:
-        """The cards ``seat`` holds, as a bit set."""
-        return self.hands[seat]
 
     # ------------------------------------------------------------------ rules
 

@@ -27,7 +27,6 @@ cdef bint _better(int i, int j) noexcept
 
 @cython.final
 cdef class TertsHand(KernelHand):
-    cdef unsigned long long hands[2]
     cdef unsigned long long played[2]
     cdef int trick[2]
     cdef int stock[16]
@@ -49,7 +48,6 @@ cdef class TertsHand(KernelHand):
     @cython.locals(steps=cython.int)
     cdef int _run(self, int policy, int cards) noexcept
     cdef int _depth(self) noexcept
-    cpdef unsigned long long hand(self, int seat)
     cdef inline int _value(self, int c) noexcept
     cdef inline unsigned long long _above(self, int c) noexcept
     @cython.locals(h=cython.ulonglong, mode=cython.int, led=cython.int, same=cython.ulonglong,

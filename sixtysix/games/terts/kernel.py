@@ -106,7 +106,6 @@ class TertsHand(KernelHand):
 
     def __init__(self) -> None:
         self._start(2)
-        self.hands = [0, 0]
         self.trick = [0, 0]
         self.n = 0
         self.leader = 0
@@ -187,10 +186,6 @@ class TertsHand(KernelHand):
         self.tvals = o.tvals
         self.pbeats = o.pbeats
         self.tbeats = o.tbeats
-
-    def hand(self, seat: int) -> int:
-        """The cards ``seat`` holds, as a bit set."""
-        return self.hands[seat]
 
     # ------------------------------------------------------------------ cards
 
